@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/**
+ * Inputs and outputs of the auth and restaurant calls. The server validates with the schemas;
+ * the client imports the inferred types (`import type`), so both sides agree by construction.
+ */
+const email = z.string().trim().toLowerCase().max(254).email('Invalid email address');
+
+export const loginInput = z.object({
+  email,
+  password: z.string().min(1, 'Password is required').max(1024),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const forgotPasswordInput = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
+
+/** Spec §5 puts no length rule on the change-password screen; the server still refuses the absurd. */
+export const resetPasswordInput = z
+  .object({
+    token: z.string().min(16).max(256),
+    password: z.string().min(1, 'Password is required').max(1024),
+    password_confirmation: z.string().max(1024),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: 'Passwords do not match',
+    path: ['password_confirmation'],
+  });
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
+
+export type Franchise = { id: number; name: string; time_zone: string };
+
+/** The signed-in franchise user: data.user of login, refresh and profile. */
+export type FranchiseUser = {
+  id: number;
+  name: string;
+  email: string;
+  picture: string | null;
+  phone: string | null;
+  state: string | null;
+  city: string | null;
+  street_address: string | null;
+  suburb: string | null;
+  post_code: string | null;
+  franchise: Franchise;
+};
+
+/** data of login and refresh (spec §3 "Access token response"). */
+export type TokenResponse = {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  user: FranchiseUser;
+};
+
+/** Claims of the access token; `user` is the small public part of FranchiseUser. */
+export type TokenClaims = {
+  sub: string;
+  jti: string;
+  iat: number;
+  exp: number;
+  /** First sign-in time (seconds); refresh is allowed until auth_time + refresh window. */
+  auth_time: number;
+  /** Bumped on password change or reset: older tokens are refused. */
+  ver: number;
+  user: { id: number; name: string; email: string; franchise_id: number };
+};
+
+export type Subscription = { id: number; product_name: string; plan_name: string; web_link: string };
+
+/** 1 means Active, anything else Inactive (spec §3). */
+export type RestaurantStatus = 0 | 1;
+
+export type Restaurant = {
+  id: number;
+  name: string;
+  logo: string | null;
+  abn_no: string;
+  address: string;
+  suburb: string;
+  post_code: string;
+  city: string;
+  state: string;
+  phone_no: string;
+  email: string;
+  business_type: string;
+  capacity: number;
+  status: RestaurantStatus;
+  /** Display location, e.g. "Parramatta, NSW". */
+  location: string;
+  subscriptions: Subscription[];
+  restaurant_user: { id: number; name: string; email: string };
+};
+
+export type ConnectivityCheck = { ok: true; time: string };
