@@ -1,0 +1,93 @@
+/**
+ * `npm run bench`: sign-in page weight, login latency and cold start, measured against the real
+ * `npm start` server on a throwaway DATA_DIR. A benchmark, not a test: it prints figures.
+ */
+import { performance } from 'node:perf_hooks';
+import { hash, verify } from '@node-rs/argon2';
+import { launchBrowser } from '../tests/e2e/support/browser-launch';
+import { startServer, stopServer } from '../tests/e2e/support/server-process';
+
+const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function signInPageWeight(url: string) {
+  const browser = await launchBrowser();
+  try {
+    const page = await (await browser.newContext()).newPage();
+    const requests: Promise<{ type: string; bytes: number; url: string }>[] = [];
+    page.on('requestfinished', (req) => {
+      requests.push(req.sizes().then((s) => ({ type: req.resourceType(), bytes: s.responseBodySize, url: req.url() })));
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    const all = await Promise.all(requests);
+    const sum = (type: string) => all.filter((r) => r.type === type).reduce((n, r) => n + r.bytes, 0);
+    return { js: sum('script'), css: sum('stylesheet'), files: all.filter((r) => r.type === 'script').length };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function loginLatency(url: string, rounds: number) {
+  const body = JSON.stringify({ email: 'owner@example.com', password: 'demo-password' });
+  const login: number[] = [];
+  const ping: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    let t = performance.now();
+    const res = await fetch(`${url}/api/v1/franchise/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`login answered ${res.status}`);
+    login.push(performance.now() - t);
+    t = performance.now();
+    await (await fetch(`${url}/api/v1/franchise/test`)).arrayBuffer();
+    ping.push(performance.now() - t);
+  }
+  const digest = await hash('demo-password', { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const verifyTimes: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const t = performance.now();
+    await verify(digest, 'demo-password');
+    verifyTimes.push(performance.now() - t);
+  }
+  return { login, ping, verify: verifyTimes };
+}
+
+async function main() {
+  const t0 = performance.now();
+  const first = await startServer();
+  const firstStart = performance.now() - t0;
+  let weight;
+  let latency;
+  try {
+    weight = await signInPageWeight(first.url);
+    latency = await loginLatency(first.url, 100);
+  } finally {
+    await stopServer(first.process);
+  }
+
+  const cold: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    const server = await startServer({ dataDir: first.dataDir });
+    cold.push(performance.now() - t);
+    await stopServer(server.process);
+  }
+
+  const p50 = percentile(latency.login, 50);
+  console.log('Franchise Console benchmark');
+  console.log(`sign-in page: JS ${kB(weight.js)} in ${weight.files} files, CSS ${kB(weight.css)} (bytes on the wire, compressed; target JS <= 110 kB)`);
+  console.log(`login latency (100 sequential): p50 ${ms(p50)}, p95 ${ms(percentile(latency.login, 95))}`);
+  console.log(`  argon2id verify alone: p50 ${ms(percentile(latency.verify, 50))}; login / verify = ${(p50 / percentile(latency.verify, 50)).toFixed(2)}x`);
+  console.log(`  GET /franchise/test: p50 ${ms(percentile(latency.ping, 50))}; login / test = ${(p50 / percentile(latency.ping, 50)).toFixed(1)}x`);
+  console.log(`first start (build check, migrate, seed): ${ms(firstStart)}`);
+  console.log(`cold start on existing data (npm start until the API answers): median ${ms(percentile(cold, 50))} of ${cold.map((c) => c.toFixed(0)).join(', ')} ms; first / cold = ${(firstStart / percentile(cold, 50)).toFixed(2)}x`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
