@@ -1,0 +1,45 @@
+import type { FranchiseUser } from '../contract/auth.contract.js';
+import type { Db } from '../db/database.js';
+
+export type AuthUser = FranchiseUser & { password_hash: string; token_version: number };
+
+function selectUsers(db: Db) {
+  return db
+    .selectFrom('franchise_users as u')
+    .innerJoin('franchises as f', 'f.id', 'u.franchise_id')
+    .select([
+      'u.id', 'u.name', 'u.email', 'u.picture', 'u.phone', 'u.state', 'u.city', 'u.street_address', 'u.suburb',
+      'u.post_code', 'u.password_hash', 'u.token_version',
+      'f.id as franchise_id', 'f.name as franchise_name', 'f.time_zone as franchise_time_zone',
+    ]);
+}
+
+type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof selectUsers>['executeTakeFirst']>>>;
+
+function toAuthUser({ franchise_id, franchise_name, franchise_time_zone, ...user }: Row): AuthUser {
+  return { ...user, franchise: { id: franchise_id, name: franchise_name, time_zone: franchise_time_zone } };
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<AuthUser | undefined> {
+  const row = await selectUsers(db).where('u.email', '=', email.toLowerCase()).executeTakeFirst();
+  return row && toAuthUser(row);
+}
+
+export async function findUserById(db: Db, id: number): Promise<AuthUser | undefined> {
+  const row = await selectUsers(db).where('u.id', '=', id).executeTakeFirst();
+  return row && toAuthUser(row);
+}
+
+/** The public shape: never the hash or the token version. */
+export function toFranchiseUser({ password_hash: _hash, token_version: _version, ...user }: AuthUser): FranchiseUser {
+  return user;
+}
+
+/** Sets a new password and bumps token_version, so every token issued before is refused. */
+export async function setPassword(db: Db, userId: number, passwordHash: string, now: Date): Promise<void> {
+  await db
+    .updateTable('franchise_users')
+    .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: now }))
+    .where('id', '=', userId)
+    .execute();
+}

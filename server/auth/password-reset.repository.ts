@@ -1,0 +1,39 @@
+import type { Db } from '../db/database.js';
+
+export async function countRecentResets(db: Db, userId: number, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('password_reset_tokens')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertReset(db: Db, values: { user_id: number; token_hash: string; expires_at: Date; created_at: Date }): Promise<void> {
+  await db.insertInto('password_reset_tokens').values(values).execute();
+}
+
+/**
+ * Marks the token used if it is unused and unexpired, and every other open token of the same
+ * user with it; returns the user, or undefined when the token is not usable. One statement, so
+ * two racing resets cannot both use one token.
+ */
+export async function consumeReset(db: Db, tokenHash: string, now: Date): Promise<number | undefined> {
+  const row = await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('user_id')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', row.user_id)
+    .where('used_at', 'is', null)
+    .execute();
+  return row.user_id;
+}

@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../app.js';
+import { forgotPasswordInput, resetPasswordInput } from '../contract/auth.contract.js';
+import { readJson, success } from '../http/envelope.js';
+import { HttpError } from '../http/errors.js';
+import { findUserByEmail, setPassword } from './franchise-users.repository.js';
+import { hashPassword } from './passwords.js';
+import { consumeReset, countRecentResets, insertReset } from './password-reset.repository.js';
+
+export const FORGOT_MESSAGE = 'If an account exists for that address, a reset link has been sent.';
+export const INVALID_RESET_MESSAGE = 'This reset link is invalid or has expired.';
+export const RESET_TTL_MS = 60 * 60_000;
+/** At most this many reset mails per account per throttle window. */
+export const RESET_MAILS_PER_WINDOW = 3;
+export const RESET_THROTTLE_MS = 15 * 60_000;
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function passwordResetRoutes(deps: AppDeps) {
+  const { db, clock, config, mailer, logger } = deps;
+
+  return new Hono<AppEnv>()
+    .post('/forgot', async (c) => {
+      const { email } = await readJson(c, forgotPasswordInput);
+      const now = clock();
+      const user = await findUserByEmail(db, email);
+      if (user && (await countRecentResets(db, user.id, new Date(now - RESET_THROTTLE_MS))) < RESET_MAILS_PER_WINDOW) {
+        const token = randomBytes(32).toString('base64url');
+        await insertReset(db, { user_id: user.id, token_hash: sha256(token), expires_at: new Date(now + RESET_TTL_MS), created_at: new Date(now) });
+        // The link's host comes from configuration, never from the request's Host header.
+        const link = `${config.publicUrl}/change-password?token=${token}`;
+        try {
+          await mailer.send({
+            to: user.email,
+            subject: 'Reset your Franchise Console password',
+            text: `Hello ${user.name},\n\nUse this link within 60 minutes to choose a new password:\n\n${link}\n\nIf you did not ask for this, ignore this message.\n`,
+          });
+        } catch (error) {
+          // The answer must not reveal whether the address has an account.
+          logger.error(`could not send the password reset mail to ${user.email}`, error);
+        }
+      }
+      return success(c, null, FORGOT_MESSAGE);
+    })
+    .post('/reset', async (c) => {
+      const input = await readJson(c, resetPasswordInput);
+      // Hash first: argon2 takes ~20 ms and must not run while the token row is being consumed.
+      const passwordHash = await hashPassword(input.password);
+      const now = new Date(clock());
+      const changed = await db.transaction().execute(async (trx) => {
+        const userId = await consumeReset(trx, sha256(input.token), now);
+        if (userId !== undefined) await setPassword(trx, userId, passwordHash, now);
+        return userId !== undefined;
+      });
+      if (!changed) throw new HttpError(400, INVALID_RESET_MESSAGE);
+      return success(c, null, 'Password successfully changed!');
+    });
+}

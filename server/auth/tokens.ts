@@ -1,0 +1,76 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import type { AppConfig, Config } from '../config.js';
+import type { TokenClaims } from '../contract/auth.contract.js';
+
+/** Longer than any token we issue; refusing early keeps garbage away from the verifier. */
+export const MAX_TOKEN_LENGTH = 4096;
+
+const claimsSchema = z.object({
+  sub: z.string().regex(/^\d+$/),
+  jti: z.string().min(1).max(100),
+  iat: z.number().int(),
+  exp: z.number().int(),
+  auth_time: z.number().int(),
+  ver: z.number().int(),
+  user: z.object({ id: z.number().int(), name: z.string(), email: z.string(), franchise_id: z.number().int() }),
+});
+
+/** JWT_SECRET, else a secret generated on first start and kept (0600) in DATA_DIR across restarts. */
+export function resolveJwtSecret(config: Config): AppConfig {
+  if (config.jwtSecret) return { ...config, jwtSecret: config.jwtSecret };
+  const file = join(config.dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(config.dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  chmodSync(file, 0o600);
+  return { ...config, jwtSecret: readFileSync(file, 'utf8').trim() };
+}
+
+export type TokenUser = TokenClaims['user'] & { token_version: number };
+
+export type Tokens = {
+  issue(user: TokenUser, authTime?: number): Promise<{ token: string; claims: TokenClaims }>;
+  /** The token's claims, or undefined for anything not signed by us, malformed, or expired. */
+  verify(token: string, options?: { allowExpired?: boolean }): Promise<TokenClaims | undefined>;
+};
+
+export function createTokens(config: AppConfig, clock: () => number): Tokens {
+  const key = new TextEncoder().encode(config.jwtSecret);
+  return {
+    async issue(user, authTime) {
+      const iat = Math.floor(clock() / 1000);
+      const claims: TokenClaims = {
+        sub: String(user.id),
+        jti: randomUUID(),
+        iat,
+        exp: iat + config.accessTokenTtl,
+        auth_time: authTime ?? iat,
+        ver: user.token_version,
+        user: { id: user.id, name: user.name, email: user.email, franchise_id: user.franchise_id },
+      };
+      const token = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
+      return { token, claims };
+    },
+    async verify(token, options = {}) {
+      if (token.length > MAX_TOKEN_LENGTH) return undefined;
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          currentDate: new Date(clock()),
+          // The refresh window bounds an expired token's use (checked against auth_time by the caller).
+          clockTolerance: options.allowExpired ? config.refreshWindow : 0,
+        });
+        const parsed = claimsSchema.safeParse(payload);
+        return parsed.success ? parsed.data : undefined;
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return undefined;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const HASH_FILE = '.build-hash';
+const COMPRESS_MIN_BYTES = 1024;
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
+
+function filesUnder(path: string): string[] {
+  if (!existsSync(path)) return [];
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path, { withFileTypes: true })
+    .flatMap((entry) => filesUnder(join(path, entry.name)))
+    .sort();
+}
+
+/** A hash of everything the SPA build reads: a changed input means a stale build. */
+export function sourceHash(root: string): string {
+  const hash = createHash('sha256');
+  for (const file of INPUTS.flatMap((input) => filesUnder(join(root, input)))) {
+    hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** Writes .br and .gz next to every compressible asset above 1 KiB, for the static handler to pick. */
+export function precompress(dir: string): void {
+  for (const file of filesUnder(dir)) {
+    if (!COMPRESSIBLE.test(file)) continue;
+    const content = readFileSync(file);
+    if (content.byteLength <= COMPRESS_MIN_BYTES) continue;
+    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  }
+}
+
+/** Builds the SPA into `root/dist` with Vite when dist is missing or older than its sources. */
+export async function ensureSpaBuilt({ root, log = console.log }: { root: string; log?: (line: string) => void }): Promise<void> {
+  const dist = join(root, 'dist');
+  const hashFile = join(dist, HASH_FILE);
+  const wanted = sourceHash(root);
+  if (existsSync(join(dist, 'index.html')) && existsSync(hashFile) && readFileSync(hashFile, 'utf8').trim() === wanted) return;
+  log('Building the console (first start or changed sources)…');
+  const started = Date.now();
+  const { build } = await import('vite');
+  await build({ root, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+  precompress(join(dist, 'assets'));
+  writeFileSync(hashFile, wanted);
+  log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}

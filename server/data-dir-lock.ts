@@ -1,0 +1,41 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export class DataDirLockedError extends Error {}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes DATA_DIR for this process: two writers on one PGlite directory lose data. A lock left by
+ * a process that no longer runs is taken over. Returns the function that releases the lock.
+ */
+export function lockDataDir(dataDir: string, pid = process.pid): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'server.lock');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = openSync(file, 'wx', 0o600);
+      writeSync(fd, String(pid));
+      closeSync(fd);
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
+      if (Number.isInteger(owner) && owner !== pid && isAlive(owner)) {
+        throw new DataDirLockedError(
+          `Another Franchise Console process (pid ${owner}) is using DATA_DIR ${resolve(dataDir)}; stop it or set another DATA_DIR.`,
+        );
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`Could not lock DATA_DIR ${resolve(dataDir)}; remove ${file} if no server is running.`);
+}

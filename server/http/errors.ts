@@ -1,0 +1,60 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ZodError } from 'zod';
+import type { ApiFailure } from '../contract/envelope.js';
+import type { Logger } from '../logger.js';
+
+/** An error whose message is safe to show the client. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly options: { errors?: Record<string, string[]>; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+  }
+}
+
+export function failure(c: Context, status: ContentfulStatusCode, message: string, errors?: Record<string, string[]>, headers?: Record<string, string>) {
+  const body: ApiFailure = errors ? { status: 'error', message, errors } : { status: 'error', message };
+  return c.json(body, status, headers);
+}
+
+export function zodErrors(error: ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.join('.') : '_';
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/** Connection refused or lost, server shutting down, or the embedded database closed. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  const message = typeof e?.message === 'string' ? e.message : '';
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE'].includes(code) ||
+    /^(08|57P)/.test(code) ||
+    /PGlite is closed|driver has already been destroyed|Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(message)
+  );
+}
+
+export function errorHandler(logger: Logger): ErrorHandler {
+  return (error, c) => {
+    if (error instanceof HttpError) return failure(c, error.status, error.message, error.options.errors, error.options.headers);
+    if (error instanceof ZodError) {
+      const errors = zodErrors(error);
+      return failure(c, 422, error.issues[0]?.message ?? 'Invalid input', errors);
+    }
+    if (isDatabaseUnavailable(error)) {
+      logger.error('database unavailable', error);
+      return failure(c, 503, 'The service is temporarily unavailable. Please try again shortly.');
+    }
+    logger.error(`unhandled error on ${c.req.method} ${c.req.path}`, error);
+    return failure(c, 500, 'An unexpected error occurred');
+  };
+}
+
+export const notFound: NotFoundHandler = (c) => failure(c, 404, 'Not found');

@@ -1,0 +1,93 @@
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { Context, MiddlewareHandler } from 'hono';
+import { failure } from './errors.js';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const ENCODINGS = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+] as const;
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function accepts(c: Context, encoding: string): boolean {
+  const header = c.req.header('accept-encoding') ?? '';
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().split(';');
+    return name?.trim().toLowerCase() === encoding && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+  });
+}
+
+/**
+ * Serves the built SPA from `distDir`: files as they are, hashed `/assets/*` precompressed and
+ * cached for a year, and index.html (never cached) for every other GET so deep links work.
+ */
+export function staticSpa(distDir: string): MiddlewareHandler {
+  const root = resolve(distDir);
+  const index = join(root, 'index.html');
+
+  return async (c) => {
+    // For HEAD, Hono runs this as GET and drops the body.
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      return failure(c, 405, 'Method not allowed', undefined, { Allow: 'GET, HEAD' });
+    }
+    let file: string | undefined;
+    try {
+      const candidate = resolve(root, normalize(`.${decodeURIComponent(c.req.path)}`));
+      if (candidate.startsWith(root + sep) && extname(candidate) !== '.br' && extname(candidate) !== '.gz' && (await isFile(candidate))) {
+        file = candidate;
+      }
+    } catch {
+      // undecodable path: treat as a client route
+    }
+    const isAsset = file !== undefined && file.startsWith(join(root, 'assets') + sep);
+    if (!file) {
+      // A missing hashed asset is a stale page asking for an old build, not a client route.
+      if (c.req.path.startsWith('/assets/') || !(await isFile(index))) return failure(c, 404, 'Not found');
+      file = index;
+    }
+    const headers: Record<string, string> = {
+      'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'Cache-Control': file === index ? 'no-cache' : isAsset ? IMMUTABLE : 'public, max-age=3600',
+    };
+    let path = file;
+    if (isAsset) {
+      headers.Vary = 'Accept-Encoding';
+      for (const [encoding, suffix] of ENCODINGS) {
+        if (accepts(c, encoding) && (await isFile(file + suffix))) {
+          path = file + suffix;
+          headers['Content-Encoding'] = encoding;
+          break;
+        }
+      }
+    }
+    const body = await readFile(path);
+    headers['Content-Length'] = String(body.byteLength);
+    return c.body(new Uint8Array(body), 200, headers);
+  };
+}

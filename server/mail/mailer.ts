@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from '../logger.js';
+
+export type MailMessage = { to: string; subject: string; text: string };
+export type Mailer = { send(message: MailMessage): Promise<void> };
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in DATA_DIR/outbox and
+ * its links are logged, so password reset works on a fresh machine with no mail server.
+ */
+export function createMailer(config: { smtpUrl: string | undefined; mailFrom: string; dataDir: string }, logger: Logger): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: config.mailFrom, ...message });
+      },
+    };
+  }
+  const outbox = join(config.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      await mkdir(outbox, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      await writeFile(join(outbox, name), info.message as Buffer, { mode: 0o600 });
+      for (const link of message.text.match(/https?:\/\/\S+/g) ?? []) {
+        logger.info(`Password reset link for ${message.to}: ${link}`);
+      }
+      logger.info(`Mail to ${message.to} written to ${join(outbox, name)}`);
+    },
+  };
+}
+
+/** For tests: keeps messages in memory. */
+export function memoryMailer(): Mailer & { messages: MailMessage[] } {
+  const messages: MailMessage[] = [];
+  return {
+    messages,
+    async send(message) {
+      messages.push(message);
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { createPglite, pgliteDatabase, postgresDatabase, type Db } from '../../../server/db/database';
+import { migrateToLatest } from '../../../server/db/migrate';
+import { seedIfEmpty } from '../../../server/db/seed';
+
+export type TestDatabase = {
+  db: Db;
+  /** Another handle on the same database, as a second server process would have. */
+  openPeer(): Db;
+  close(): Promise<void>;
+};
+
+const root = join(import.meta.dirname, '../../..');
+
+/** The template is rebuilt whenever the schema, the seed or the locked PGlite version changes. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+  for (const file of [...walk(join(root, 'server/db')), join(root, 'server/auth/passwords.ts'), join(root, 'package-lock.json')].sort()) {
+    hash.update(file).update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+
+/**
+ * A migrated and seeded PGlite data directory, built once (initdb costs seconds) and kept in the
+ * temp dir across workers and runs; every test file loads its own copy of it.
+ */
+async function loadTemplate(): Promise<Buffer> {
+  const file = join(tmpdir(), `franchise-console-template-${templateKey()}.tar`);
+  if (existsSync(file)) return readFileSync(file);
+  const pglite = createPglite();
+  const db = pgliteDatabase(pglite);
+  await migrateToLatest(db);
+  await seedIfEmpty(db);
+  const dump = Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer());
+  await db.destroy();
+  // Write then rename, so a parallel worker never reads half a file.
+  const partial = `${file}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, dump);
+  renameSync(partial, file);
+  return dump;
+}
+
+async function openPglite(): Promise<TestDatabase> {
+  const db = pgliteDatabase(createPglite({ loadDataDir: new Blob([new Uint8Array(await loadTemplate())]) }));
+  return { db, openPeer: () => db, close: () => db.destroy() };
+}
+
+/** A fresh database per test file on the server of DATABASE_URL (the role needs CREATEDB). */
+async function openPostgres(databaseUrl: string): Promise<TestDatabase> {
+  const name = `ft_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const db = postgresDatabase(url.toString(), 5);
+  await migrateToLatest(db);
+  await seedIfEmpty(db);
+  const peers: Db[] = [];
+  return {
+    db,
+    openPeer() {
+      const peer = postgresDatabase(url.toString(), 5);
+      peers.push(peer);
+      return peer;
+    },
+    async close() {
+      for (const peer of peers) await peer.destroy();
+      await db.destroy();
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export function openTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.DATABASE_URL;
+  return url ? openPostgres(url) : openPglite();
+}
+
+/** A PGlite copy of the template regardless of DATABASE_URL, for tests of the PGlite driver itself. */
+export async function openPgliteCopy(): Promise<{ db: Db; pglite: PGlite }> {
+  const pglite = createPglite({ loadDataDir: new Blob([new Uint8Array(await loadTemplate())]) });
+  return { db: pgliteDatabase(pglite), pglite };
+}
