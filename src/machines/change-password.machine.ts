@@ -1,0 +1,84 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ResetPasswordInput } from '../../server/contract/auth.contract';
+import { ApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
+import { notProvided, UNEXPECTED_RETRY_MESSAGE, type Notice } from './machine-effects';
+
+export type PasswordField = 'password' | 'confirmation';
+
+export type ChangePasswordContext = {
+  /** The single-use reset token from the mailed link. */
+  token: string;
+  password: string;
+  confirmation: string;
+  error: ErrorInfo | null;
+};
+
+export type ChangePasswordEvent =
+  | { type: 'password.change'; field: PasswordField; value: string }
+  | { type: 'password.submit' };
+
+export const changePasswordMachine = setup({
+  types: {
+    context: {} as ChangePasswordContext,
+    events: {} as ChangePasswordEvent,
+    input: {} as { token: string },
+    tags: {} as 'busy',
+  },
+  actors: {
+    resetPassword: fromPromise<void, ResetPasswordInput>(async () => notProvided('resetPassword')),
+  },
+  actions: {
+    notify: (_, _notice: Notice) => notProvided('notify'),
+  },
+  guards: {
+    incomplete: ({ context }) => context.password === '' || context.confirmation === '',
+    mismatch: ({ context }) => context.password !== context.confirmation,
+  },
+}).createMachine({
+  id: 'changePassword',
+  initial: 'editing',
+  context: ({ input }) => ({ token: input.token, password: '', confirmation: '', error: null }),
+  states: {
+    editing: {
+      on: {
+        'password.change': { actions: assign(({ event }) => ({ [event.field]: event.value })) },
+        'password.submit': [
+          { guard: 'incomplete', actions: { type: 'notify', params: { message: 'Please fill in all fields', type: 'error' } } },
+          { guard: 'mismatch', actions: { type: 'notify', params: { message: 'Passwords do not match', type: 'error' } } },
+          { target: 'updating' },
+        ],
+      },
+    },
+    updating: {
+      tags: ['busy'],
+      invoke: {
+        id: 'resetPassword',
+        src: 'resetPassword',
+        input: ({ context }) => ({
+          token: context.token,
+          password: context.password,
+          password_confirmation: context.confirmation,
+        }),
+        onDone: {
+          target: 'changed',
+          actions: [
+            assign({ password: '', confirmation: '', error: null }),
+            { type: 'notify', params: { message: 'Password successfully changed!', type: 'success' } },
+          ],
+        },
+        onError: {
+          target: 'editing',
+          actions: [
+            assign({
+              error: ({ event }) =>
+                event.error instanceof ApiError ? toErrorInfo(event.error) : { message: UNEXPECTED_RETRY_MESSAGE, status: 0 },
+            }),
+            { type: 'notify', params: ({ context }) => ({ message: context.error?.message ?? UNEXPECTED_RETRY_MESSAGE, type: 'error' }) },
+          ],
+        },
+      },
+    },
+    // The token is spent: the view offers the way back to sign-in.
+    changed: { type: 'final' },
+  },
+});

@@ -1,0 +1,87 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { LoginInput } from '../../server/contract/auth.contract';
+import { ApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
+import type { SignedIn } from '../services/auth.service';
+import type { NewSession } from '../services/session-storage';
+import { notProvided, UNEXPECTED_RETRY_MESSAGE, type Navigation, type Notice } from './machine-effects';
+
+export type LoginField = 'email' | 'password';
+
+export type LoginContext = {
+  email: string;
+  password: string;
+  remember: boolean;
+  error: ErrorInfo | null;
+};
+
+export type LoginEvent =
+  | { type: 'login.change'; field: LoginField; value: string }
+  | { type: 'login.remember'; value: boolean }
+  | { type: 'login.submit' };
+
+export const loginMachine = setup({
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    tags: {} as 'busy',
+  },
+  actors: {
+    login: fromPromise<SignedIn, LoginInput>(async () => notProvided('login')),
+  },
+  actions: {
+    notify: (_, _notice: Notice) => notProvided('notify'),
+    navigate: (_, _navigation: Navigation) => notProvided('navigate'),
+    /** Hands the new session to the session actor, which stores it. */
+    reportSignedIn: (_, _session: NewSession) => notProvided('reportSignedIn'),
+  },
+  guards: {
+    missingCredentials: ({ context }) => context.email.trim() === '' || context.password === '',
+  },
+}).createMachine({
+  id: 'login',
+  initial: 'idle',
+  context: { email: '', password: '', remember: false, error: null },
+  states: {
+    idle: {
+      on: {
+        'login.change': { actions: assign(({ event }) => ({ [event.field]: event.value })) },
+        'login.remember': { actions: assign({ remember: ({ event }) => event.value }) },
+        'login.submit': [
+          {
+            guard: 'missingCredentials',
+            actions: { type: 'notify', params: { message: 'Please enter both email and password', type: 'error' } },
+          },
+          { target: 'submitting' },
+        ],
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
+        onDone: {
+          target: 'success',
+          actions: [
+            { type: 'reportSignedIn', params: ({ context, event }) => ({ ...event.output, remember: context.remember }) },
+            { type: 'notify', params: { message: 'Logged In!', type: 'success' } },
+            { type: 'navigate', params: { to: '/dashboard', replace: true } },
+          ],
+        },
+        onError: {
+          target: 'idle',
+          actions: [
+            // An ApiError already carries the server message or "Login failed"; anything else is a bug.
+            assign({
+              error: ({ event }) =>
+                event.error instanceof ApiError ? toErrorInfo(event.error) : { message: UNEXPECTED_RETRY_MESSAGE, status: 0 },
+            }),
+            { type: 'notify', params: ({ context }) => ({ message: context.error?.message ?? UNEXPECTED_RETRY_MESSAGE, type: 'error' }) },
+          ],
+        },
+      },
+    },
+    success: { type: 'final' },
+  },
+});

@@ -1,0 +1,55 @@
+import { FetchError } from 'ofetch';
+
+export const UNEXPECTED_ERROR = 'An unexpected error occurred';
+
+/** Every failed call becomes one of these (spec §8); status 0 means no HTTP answer (network, time-out). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly data: unknown = undefined,
+  ) {
+    super(message);
+  }
+
+  /** The envelope's message, when the server sent one. */
+  get serverMessage(): string | undefined {
+    const message = (this.data as { message?: unknown } | null | undefined)?.message;
+    return typeof message === 'string' && message.trim() !== '' ? message : undefined;
+  }
+}
+
+/** The plain `{ message, status }` machines keep in context (DESIGN §5). */
+export type ErrorInfo = { message: string; status: number };
+
+function clientMessage(error: unknown): string | undefined {
+  const cause = error instanceof Error ? error.cause : undefined;
+  const name = cause instanceof Error || cause instanceof DOMException ? cause.name : undefined;
+  if (name === 'TimeoutError') return 'The request timed out';
+  if (error instanceof FetchError && error.response === undefined) return 'Network error: the server could not be reached';
+  return error instanceof Error && error.message ? error.message : undefined;
+}
+
+/** Server message, else client message, else the generic one (spec §8). */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof FetchError) {
+    const status = error.response?.status ?? 0;
+    const apiError = new ApiError(UNEXPECTED_ERROR, status, error.data);
+    const message = apiError.serverMessage ?? (status === 0 ? clientMessage(error) : undefined) ?? UNEXPECTED_ERROR;
+    return new ApiError(message, status, error.data);
+  }
+  return new ApiError(clientMessage(error) ?? UNEXPECTED_ERROR, 0);
+}
+
+/** Keeps the server's message; otherwise replaces the message with the call's default (spec §8). */
+export function withDefaultMessage(error: unknown, fallback: string): ApiError {
+  const apiError = toApiError(error);
+  return new ApiError(apiError.serverMessage ?? fallback, apiError.status, apiError.data);
+}
+
+export function toErrorInfo(error: unknown): ErrorInfo {
+  const { message, status } = toApiError(error);
+  return { message, status };
+}

@@ -1,0 +1,91 @@
+import type {
+  ConnectivityCheck,
+  FranchiseUser,
+  LoginInput,
+  Restaurant,
+  ResetPasswordInput,
+  TokenResponse,
+} from '../../server/contract/auth.contract';
+import type { ApiSuccess } from '../../server/contract/envelope';
+import { ApiError, withDefaultMessage } from './api-error';
+import { httpClient, type HttpClient } from './http-client';
+
+export type SignedIn = { token: string; user: FranchiseUser; restaurants: Restaurant[] };
+
+/** Spec §8 defaults, used when the server sent no message. */
+export const AUTH_ERRORS = {
+  login: 'Login failed',
+  logout: 'Logout failed',
+  profile: 'Failed to fetch profile',
+  refresh: 'Token refresh failed',
+  restaurants: 'Failed to fetch restaurants',
+  connection: 'Connection failed',
+  forgotPassword: 'Failed to send reset link. Please try again.',
+  resetPassword: 'Failed to change password',
+} as const;
+
+async function call<T>(fallback: string, send: () => Promise<ApiSuccess<T>>): Promise<T> {
+  let response: ApiSuccess<T>;
+  try {
+    response = await send();
+  } catch (error) {
+    throw withDefaultMessage(error, fallback);
+  }
+  if (response?.status !== 'success') throw withDefaultMessage(new ApiError(fallback, 200, response), fallback);
+  return response.data;
+}
+
+export function createAuthService(client: HttpClient) {
+  async function fetchRestaurants(token?: string): Promise<Restaurant[]> {
+    return call(AUTH_ERRORS.restaurants, () => client.request<Restaurant[]>('/franchise/restaurants', { token }));
+  }
+
+  return {
+    /** Signs in and loads the accessible restaurants; a failure of the latter is only a warning (spec §8). */
+    async login(credentials: LoginInput): Promise<SignedIn> {
+      const data = await call(AUTH_ERRORS.login, () =>
+        client.request<TokenResponse>('/franchise/login', { method: 'POST', body: credentials }),
+      );
+      if (!data?.access_token) throw new ApiError(AUTH_ERRORS.login, 200, data);
+      let restaurants: Restaurant[] = [];
+      try {
+        restaurants = await fetchRestaurants(data.access_token);
+      } catch (error) {
+        console.warn(AUTH_ERRORS.restaurants, error);
+      }
+      return { token: data.access_token, user: data.user, restaurants };
+    },
+    async logout(): Promise<void> {
+      await call(AUTH_ERRORS.logout, () => client.request<unknown>('/franchise/logout', { method: 'POST' }));
+    },
+    async fetchProfile(): Promise<FranchiseUser> {
+      const data = await call(AUTH_ERRORS.profile, () => client.request<{ user: FranchiseUser }>('/franchise/profile'));
+      return data.user;
+    },
+    async refreshToken(): Promise<TokenResponse> {
+      try {
+        return await client.refresh();
+      } catch (error) {
+        throw withDefaultMessage(error, AUTH_ERRORS.refresh);
+      }
+    },
+    fetchRestaurants: () => fetchRestaurants(),
+    testConnection(): Promise<ConnectivityCheck> {
+      return call(AUTH_ERRORS.connection, () => client.request<ConnectivityCheck>('/franchise/test'));
+    },
+    async requestPasswordReset(email: string): Promise<void> {
+      await call(AUTH_ERRORS.forgotPassword, () =>
+        client.request<unknown>('/franchise/password/forgot', { method: 'POST', body: { email } }),
+      );
+    },
+    async resetPassword(input: ResetPasswordInput): Promise<void> {
+      await call(AUTH_ERRORS.resetPassword, () =>
+        client.request<unknown>('/franchise/password/reset', { method: 'POST', body: input }),
+      );
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export const authService = createAuthService(httpClient);

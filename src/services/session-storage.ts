@@ -1,0 +1,87 @@
+import type { FranchiseUser, Restaurant } from '../../server/contract/auth.contract';
+
+/** Storage keys of spec §3/§4; `franchise_token` and `authToken` both hold the access token. */
+export const STORAGE_KEYS = {
+  token: 'franchise_token',
+  user: 'franchise_user',
+  restaurants: 'franchise_restaurants',
+  authToken: 'authToken',
+} as const;
+
+export type StoredSession = {
+  token: string | null;
+  user: FranchiseUser | null;
+  restaurants: Restaurant[];
+};
+
+export type NewSession = {
+  token: string;
+  user: FranchiseUser;
+  restaurants: Restaurant[];
+  remember: boolean;
+};
+
+/** The two Web Storage areas; injected so tests and the HTTP client share one fake. */
+export type StorageAreas = { local: Storage; session: Storage };
+
+export type SessionStore = {
+  read(): StoredSession;
+  readToken(): string | null;
+  save(session: NewSession): void;
+  /** Keeps the new token in the area that held the old one. */
+  replaceToken(token: string): void;
+  saveUser(user: FranchiseUser): void;
+  clear(): void;
+};
+
+function parseJson<T>(raw: string | null, fallback: T): T {
+  if (raw === null) return fallback;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function createSessionStore({ local, session }: StorageAreas): SessionStore {
+  // The area holding authToken is the one chosen at sign-in (Remember me → local).
+  const activeArea = (): Storage => (local.getItem(STORAGE_KEYS.authToken) !== null ? local : session);
+  const get = (key: string): string | null => local.getItem(key) ?? session.getItem(key);
+
+  return {
+    read() {
+      return {
+        token: get(STORAGE_KEYS.authToken) ?? get(STORAGE_KEYS.token),
+        user: parseJson<FranchiseUser | null>(get(STORAGE_KEYS.user), null),
+        restaurants: parseJson<Restaurant[]>(get(STORAGE_KEYS.restaurants), []),
+      };
+    },
+    readToken() {
+      return get(STORAGE_KEYS.authToken) ?? get(STORAGE_KEYS.token);
+    },
+    save({ token, user, restaurants, remember }) {
+      this.clear();
+      const area = remember ? local : session;
+      area.setItem(STORAGE_KEYS.authToken, token);
+      area.setItem(STORAGE_KEYS.token, token);
+      area.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+      area.setItem(STORAGE_KEYS.restaurants, JSON.stringify(restaurants));
+    },
+    replaceToken(token) {
+      const area = activeArea();
+      area.setItem(STORAGE_KEYS.authToken, token);
+      area.setItem(STORAGE_KEYS.token, token);
+    },
+    saveUser(user) {
+      activeArea().setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    },
+    clear() {
+      for (const area of [local, session]) {
+        for (const key of Object.values(STORAGE_KEYS)) area.removeItem(key);
+      }
+    },
+  };
+}
+
+/** The app's store over the browser's storage areas. */
+export const sessionStore = createSessionStore({ local: window.localStorage, session: window.sessionStorage });

@@ -1,0 +1,113 @@
+import { ActionIcon, AppShell as MantineAppShell, Burger, Button, Drawer, Group, NavLink, Stack, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { NAV_ITEMS } from './nav-items';
+import { APP_NAME } from './page-title';
+
+type AppShellProps = {
+  children: ReactNode;
+  onLogout: () => void;
+  loggingOut: boolean;
+};
+
+function isActive(location: string, href: string): boolean {
+  return location === href || location.startsWith(`${href}/`);
+}
+
+/** Links plus Logout; `compact` shows icons only (collapsed sidebar). */
+function Navigation({ compact, onLogout, loggingOut }: { compact: boolean } & Omit<AppShellProps, 'children'>) {
+  const [location] = useLocation();
+  return (
+    <Stack component="nav" aria-label="Main" gap={4} justify="space-between" h="100%">
+      <Stack gap={4}>
+        {NAV_ITEMS.map(({ label, href, icon: ItemIcon }) => {
+          const link = (
+            <NavLink
+              key={href}
+              component={Link}
+              href={href}
+              label={compact ? undefined : label}
+              aria-label={compact ? label : undefined}
+              leftSection={<ItemIcon size={20} stroke={1.6} aria-hidden />}
+              active={isActive(location, href)}
+            />
+          );
+          return compact ? (
+            <Tooltip key={href} label={label} position="right">
+              {link}
+            </Tooltip>
+          ) : (
+            link
+          );
+        })}
+      </Stack>
+      <Button
+        variant="subtle"
+        color="red"
+        c="red.9"
+        justify={compact ? 'center' : 'flex-start'}
+        leftSection={<IconLogout size={20} stroke={1.6} aria-hidden />}
+        aria-label={compact ? 'Logout' : undefined}
+        onClick={onLogout}
+        disabled={loggingOut}
+      >
+        {compact ? null : 'Logout'}
+      </Button>
+    </Stack>
+  );
+}
+
+/** The console frame: sidebar on large screens (collapsible to icons), top bar with a drawer below `sm`. */
+export function AppShell({ children, onLogout, loggingOut }: AppShellProps) {
+  const [compact, sidebar] = useDisclosure(false);
+  const [location] = useLocation();
+  // The drawer stays open only on the page where it was opened, so navigating closes it (spec §2).
+  const [drawerOpenedAt, setDrawerOpenedAt] = useState<string | null>(null);
+  const drawerOpened = drawerOpenedAt === location;
+  const closeDrawer = () => setDrawerOpenedAt(null);
+
+  return (
+    <MantineAppShell
+      header={{ height: { base: 56, sm: 0 } }}
+      navbar={{ width: compact ? 72 : 260, breakpoint: 'sm', collapsed: { mobile: true } }}
+      padding="md"
+    >
+      <MantineAppShell.Header hiddenFrom="sm" px="md">
+        <Group h="100%" gap="sm">
+          <Burger opened={drawerOpened} onClick={() => setDrawerOpenedAt(location)} aria-label="Open navigation" size="sm" />
+          <Text fw={700}>{APP_NAME}</Text>
+        </Group>
+      </MantineAppShell.Header>
+
+      <MantineAppShell.Navbar p="sm">
+        <Group justify={compact ? 'center' : 'space-between'} mb="sm" wrap="nowrap">
+          {!compact && <Text fw={700}>{APP_NAME}</Text>}
+          <ActionIcon
+            variant="subtle"
+            color="gray.8"
+            onClick={sidebar.toggle}
+            aria-label={compact ? 'Expand sidebar' : 'Collapse sidebar'}
+          >
+            {compact ? <IconLayoutSidebarLeftExpand aria-hidden /> : <IconLayoutSidebarLeftCollapse aria-hidden />}
+          </ActionIcon>
+        </Group>
+        <Navigation compact={compact} onLogout={onLogout} loggingOut={loggingOut} />
+      </MantineAppShell.Navbar>
+
+      <Drawer
+        opened={drawerOpened}
+        onClose={closeDrawer}
+        title={APP_NAME}
+        hiddenFrom="sm"
+        size="xs"
+        closeButtonProps={{ 'aria-label': 'Close navigation' }}
+      >
+        <Navigation compact={false} onLogout={onLogout} loggingOut={loggingOut} />
+      </Drawer>
+
+      <MantineAppShell.Main>{children}</MantineAppShell.Main>
+    </MantineAppShell>
+  );
+}

@@ -1,0 +1,9 @@
+import { navigate } from 'wouter/use-browser-location';
+import type { Navigation, Notice } from '../machines/machine-effects';
+import { showNotice } from '../ui/notify';
+
+/** The real `notify` and `navigate` actions every machine names. */
+export const appEffects = {
+  notify: (_: unknown, notice: Notice) => showNotice(notice),
+  navigate: (_: unknown, { to, replace }: Navigation) => navigate(to, { replace }),
+};

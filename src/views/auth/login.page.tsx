@@ -1,0 +1,28 @@
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import { loginMachine } from '../../machines/login.machine';
+import { authService } from '../../services/auth.service';
+import { appEffects } from '../app-effects';
+import { SessionContext } from '../session/session.context';
+import { LoginContext, LoginView } from './login.view';
+
+/** `/`: the login machine wired to the API and to the session actor. */
+export function LoginPage() {
+  const session = SessionContext.useActorRef();
+  const logic = useMemo(
+    () =>
+      loginMachine.provide({
+        actors: { login: fromPromise(({ input }) => authService.login(input)) },
+        actions: {
+          ...appEffects,
+          reportSignedIn: (_, newSession) => session.send({ type: 'session.signedIn', session: newSession }),
+        },
+      }),
+    [session],
+  );
+  return (
+    <LoginContext.Provider logic={logic}>
+      <LoginView />
+    </LoginContext.Provider>
+  );
+}

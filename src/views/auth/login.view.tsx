@@ -1,0 +1,54 @@
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { createActorContext } from '@xstate/react';
+import { Link } from 'wouter';
+import { loginMachine } from '../../machines/login.machine';
+import { AuthLayout } from '../../ui/auth-layout';
+import { submitHandler } from '../../ui/form-events';
+
+export const LoginContext = createActorContext(loginMachine);
+
+export function LoginView() {
+  const login = LoginContext.useActorRef();
+  const email = LoginContext.useSelector((s) => s.context.email);
+  const password = LoginContext.useSelector((s) => s.context.password);
+  const remember = LoginContext.useSelector((s) => s.context.remember);
+  const busy = LoginContext.useSelector((s) => s.hasTag('busy'));
+
+  return (
+    <AuthLayout title="Franchise Console" subtitle="Sign in to access analytics">
+      <form noValidate onSubmit={submitHandler(() => login.send({ type: 'login.submit' }))}>
+        <Stack>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            disabled={busy}
+            onChange={(e) => login.send({ type: 'login.change', field: 'email', value: e.currentTarget.value })}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            value={password}
+            disabled={busy}
+            onChange={(e) => login.send({ type: 'login.change', field: 'password', value: e.currentTarget.value })}
+          />
+          <Group justify="space-between">
+            <Checkbox
+              label="Remember me"
+              checked={remember}
+              disabled={busy}
+              onChange={(e) => login.send({ type: 'login.remember', value: e.currentTarget.checked })}
+            />
+            <Anchor component={Link} href="/forgot-password" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth disabled={busy}>
+            {busy ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,39 @@
+import { Alert, Button, Center, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Redirect } from 'wouter';
+import { AppShell } from '../../ui/app-shell';
+import { CenteredLoader } from '../../ui/centered-loader';
+import { SessionContext } from './session.context';
+
+function SessionError() {
+  const session = SessionContext.useActorRef();
+  const message = SessionContext.useSelector((s) => s.context.error?.message);
+  return (
+    <Center component="main" mih="100dvh" p="md">
+      <Stack maw={420}>
+        <Alert color="red" title="Your session could not be restored">
+          {message}
+        </Alert>
+        <Button onClick={() => session.send({ type: 'session.retry' })}>Retry</Button>
+      </Stack>
+    </Center>
+  );
+}
+
+/** Protected routes: spinner while the session loads, signed-out visitors to `/`, otherwise the console shell. */
+export function GuardedLayout({ children }: { children: ReactNode }) {
+  const session = SessionContext.useActorRef();
+  const loading = SessionContext.useSelector((s) => s.hasTag('loading'));
+  const signedOut = SessionContext.useSelector((s) => s.matches('signedOut'));
+  const failed = SessionContext.useSelector((s) => s.matches('error'));
+  const loggingOut = SessionContext.useSelector((s) => s.hasTag('busy'));
+
+  if (loading) return <CenteredLoader />;
+  if (signedOut) return <Redirect to="/" replace />;
+  if (failed) return <SessionError />;
+  return (
+    <AppShell onLogout={() => session.send({ type: 'session.logout' })} loggingOut={loggingOut}>
+      {children}
+    </AppShell>
+  );
+}

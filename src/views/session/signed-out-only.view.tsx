@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+import { Redirect } from 'wouter';
+import { CenteredLoader } from '../../ui/centered-loader';
+import { SessionContext } from './session.context';
+
+/** The sign-in page is for signed-out visitors; a signed-in user goes to the dashboard (spec §2). */
+export function SignedOutOnly({ children }: { children: ReactNode }) {
+  const loading = SessionContext.useSelector((s) => s.hasTag('loading'));
+  const signedIn = SessionContext.useSelector((s) => s.matches('signedIn'));
+  if (loading) return <CenteredLoader />;
+  if (signedIn) return <Redirect to="/dashboard" replace />;
+  return children;
+}

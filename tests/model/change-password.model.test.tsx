@@ -1,0 +1,109 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import type { ResetPasswordInput } from '../../server/contract/auth.contract';
+import { changePasswordMachine, type ChangePasswordEvent } from '../../src/machines/change-password.machine';
+import { ApiError } from '../../src/services/api-error';
+import { ChangePasswordContext, ChangePasswordView } from '../../src/views/auth/change-password.view';
+import { coveringPaths, measureCoverage, percent } from './support/coverage';
+import { controllableActor } from './support/deferred';
+import { eventKey, runPath } from './support/model-runner';
+import { renderView } from './support/render-view';
+
+type Snapshot = SnapshotFrom<typeof changePasswordMachine>;
+type ModelEvent =
+  | ChangePasswordEvent
+  | { type: 'xstate.done.actor.resetPassword'; output: undefined }
+  | { type: 'xstate.error.actor.resetPassword'; error: unknown };
+
+const TOKEN = 'reset-token-0123456789abcdef';
+const SECRET = 'a-new-secret-1';
+const EVENTS: ModelEvent[] = [
+  { type: 'password.change', field: 'password', value: SECRET },
+  { type: 'password.change', field: 'confirmation', value: 'x' },
+  { type: 'password.change', field: 'confirmation', value: SECRET },
+  { type: 'password.submit' },
+  { type: 'xstate.done.actor.resetPassword', output: undefined },
+  { type: 'xstate.error.actor.resetPassword', error: new ApiError('This reset link is invalid or has expired', 400) },
+  { type: 'xstate.error.actor.resetPassword', error: new TypeError('boom') },
+];
+
+const model = new TestModel(changePasswordMachine, {
+  input: { token: TOKEN },
+  events: (s: Snapshot) =>
+    // Typing appends, so a field is only typed into while empty (the model's values stay what the user sees).
+    EVENTS.filter((e) => s.can(e as ChangePasswordEvent) && !(e.type === 'password.change' && s.context[e.field] !== '')) as ChangePasswordEvent[],
+  serializeState: (s: Snapshot, event) =>
+    JSON.stringify([s.value, s.context.password, s.context.confirmation, eventKey(event)]),
+});
+const paths = coveringPaths(changePasswordMachine, model.getShortestPaths(), eventKey);
+
+describe('change-password machine × view (model-based)', () => {
+  it('covers every state and transition of the machine', () => {
+    const coverage = measureCoverage(changePasswordMachine, paths);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+    expect(percent(coverage.states)).toBe(100);
+    expect(percent(coverage.transitions)).toBe(100);
+  });
+
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
+    const user = userEvent.setup();
+    const resetPassword = controllableActor<void, ResetPasswordInput>();
+    renderView(
+      (effects) => (
+        <ChangePasswordContext.Provider
+          logic={changePasswordMachine.provide({ actors: { resetPassword: resetPassword.logic }, actions: { notify: effects.notify } })}
+          options={{ input: { token: TOKEN } }}
+        >
+          <ChangePasswordView />
+        </ChangePasswordContext.Provider>
+      ),
+      { path: '/change-password' },
+    );
+    const password = () => screen.getByLabelText('New Password');
+    const confirmation = () => screen.getByLabelText('Confirm Password');
+
+    await runPath(path, {
+      perform: async (event) => {
+        const e = event as ModelEvent;
+        if (e.type === 'password.change') await user.type(e.field === 'password' ? password() : confirmation(), e.value);
+        else if (e.type === 'password.submit') await user.click(screen.getByRole('button', { name: 'Change Password' }));
+        else if (e.type === 'xstate.done.actor.resetPassword') await act(async () => resetPassword.resolve());
+        else await act(async () => resetPassword.reject(e.error));
+      },
+      verify: async (state, event) => {
+        const e = event as ModelEvent;
+        expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/');
+        if (state.matches('updating')) {
+          expect(await screen.findByRole('button', { name: 'Updating...' })).toBeDisabled();
+          expect(password()).toBeDisabled();
+          expect(confirmation()).toBeDisabled();
+          expect(resetPassword.inputs.at(-1)).toEqual({ token: TOKEN, password: SECRET, password_confirmation: SECRET });
+          return;
+        }
+        if (state.matches('changed')) {
+          expect(await screen.findByText('Password successfully changed!')).toBeInTheDocument();
+          expect(screen.getByText(/Your password has been changed/)).toBeInTheDocument();
+          expect(password()).toHaveValue('');
+          expect(confirmation()).toHaveValue('');
+          return;
+        }
+        await waitFor(() => expect(screen.getByRole('button', { name: 'Change Password' })).toBeEnabled());
+        expect(password()).toHaveValue(state.context.password);
+        expect(confirmation()).toHaveValue(state.context.confirmation);
+        if (e.type === 'password.submit') {
+          const { password: p, confirmation: c } = state.context;
+          const message = p === '' || c === '' ? 'Please fill in all fields' : 'Passwords do not match';
+          expect(await screen.findByText(message)).toBeInTheDocument();
+        }
+        if (e.type === 'xstate.error.actor.resetPassword') {
+          const message = e.error instanceof ApiError ? e.error.message : 'An unexpected error occurred. Please try again.';
+          expect(await screen.findByText(message)).toBeInTheDocument();
+        }
+      },
+    });
+  });
+});

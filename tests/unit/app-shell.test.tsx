@@ -1,0 +1,64 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { AppShell } from '../../src/ui/app-shell';
+import { UiProvider } from '../../src/ui/ui-provider';
+
+function renderShell(path = '/dashboard') {
+  const location = memoryLocation({ path, record: true });
+  const onLogout = vi.fn();
+  render(
+    <UiProvider env="test">
+      <Router hook={location.hook}>
+        <AppShell onLogout={onLogout} loggingOut={false}>
+          <p>Page</p>
+        </AppShell>
+      </Router>
+    </UiProvider>,
+  );
+  return { location, onLogout };
+}
+
+describe('app shell', () => {
+  it('lists the sidebar entries in spec order, marks the current one and has Logout', async () => {
+    const { onLogout } = renderShell('/user/edit');
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['User Management', '/user'],
+      ['Restaurant Management', '/restaurant'],
+      ['Headcount', '/headcount'],
+      ['Order', '/order'],
+      ['Procurement', '/procurement'],
+      ['Revenue', '/revenue'],
+      ['Productivity', '/roster'],
+      ['Profile', '/profile'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'User Management' })).toHaveAttribute('data-active', 'true');
+    await userEvent.click(within(nav).getByRole('button', { name: 'Logout' }));
+    expect(onLogout).toHaveBeenCalledOnce();
+  });
+
+  it('collapses the sidebar to icons and expands it again', async () => {
+    renderShell();
+    await userEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    // Icons only: the names come from aria-labels, not visible text.
+    expect(within(nav).getByRole('link', { name: 'Order' })).not.toHaveTextContent('Order');
+    await userEvent.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    expect(within(nav).getByRole('link', { name: 'Order' })).toHaveTextContent('Order');
+  });
+
+  it('opens the drawer from the top bar and closes it on navigation', async () => {
+    const { location } = renderShell();
+    // Top bar and drawer are CSS-hidden at happy-dom's desktop width, hence `hidden: true`.
+    await userEvent.click(screen.getByRole('button', { name: 'Open navigation', hidden: true }));
+    const drawer = screen.getByRole('dialog', { hidden: true });
+    await userEvent.click(within(drawer).getByRole('link', { name: 'Order', hidden: true }));
+    expect(location.history.at(-1)).toBe('/order');
+    expect(screen.queryByRole('dialog', { hidden: true })).not.toBeInTheDocument();
+  });
+});
