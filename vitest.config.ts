@@ -33,8 +33,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One PGlite template per worker is the expensive part; two workers fit two cores.
-          maxWorkers: 2,
         },
       },
     ],
