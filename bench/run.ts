@@ -7,7 +7,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { launchBrowser } from '../tests/e2e/support/browser-launch';
 import { startServer, stopServer } from '../tests/e2e/support/server-process';
 
-const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+const kB = (n: number) => `${(n / 1024).toFixed(1)} KiB (${n} B)`;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -45,7 +45,15 @@ export async function ensureSpaBuilt({ root, log = console.log }: { root: string
   log('Building the console (first start or changed sources)…');
   const started = Date.now();
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+  // Vite follows NODE_ENV: an inherited `test` or `development` would ship React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root, mode: 'production', logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   precompress(join(dist, 'assets'));
   writeFileSync(hashFile, wanted);
   log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

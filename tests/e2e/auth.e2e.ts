@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO, RIVAL, launchBrowser, newContext, openPage, screenshot, seriousA11yViolations, signIn } from './support/browser';
+import { waitForResetLink } from './support/outbox';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -182,18 +181,6 @@ describe('guard, navigation and 404s', () => {
 });
 
 describe('password reset', () => {
-  function latestResetLink(dataDir: string): string | undefined {
-    const outbox = join(dataDir, 'outbox');
-    const files = readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort();
-    const last = files.at(-1);
-    if (!last) return undefined;
-    // Undo quoted-printable soft breaks and escapes before looking for the link.
-    const raw = readFileSync(join(outbox, last), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return raw.match(/https?:\/\/[^\s"<>]+\/change-password\?token=[A-Za-z0-9_-]+/)?.[0];
-  }
-
   it('sends a real link by mail and the link sets a new password', async () => {
     const context = await newContext(browser);
     const { page, problems } = await openPage(context);
@@ -209,14 +196,10 @@ describe('password reset', () => {
     expect(await email.inputValue()).toBe('');
     await screenshot(page, 'forgot-password');
 
-    let link: string | undefined;
-    for (let i = 0; i < 40 && !link; i++) {
-      link = latestResetLink(inject('dataDir'));
-      if (!link) await new Promise((r) => setTimeout(r, 250));
-    }
+    const link = await waitForResetLink(inject('dataDir'));
     expect(link).toMatch(new RegExp(`^${inject('baseURL')}/change-password\\?token=`));
 
-    await page.goto(link!.replace(inject('baseURL'), ''));
+    await page.goto(link.replace(inject('baseURL'), ''));
     await page.getByLabel('New Password').fill('a-new-secret-1');
     await page.getByLabel('Confirm Password').fill('something-else');
     await page.getByRole('button', { name: 'Change Password' }).click();
@@ -229,7 +212,7 @@ describe('password reset', () => {
     await signIn(page, { email: RIVAL.email, password: 'a-new-secret-1' });
     // The link is single use.
     await page.evaluate(() => sessionStorage.clear());
-    await page.goto(link!.replace(inject('baseURL'), ''));
+    await page.goto(link.replace(inject('baseURL'), ''));
     await page.getByLabel('New Password').fill('another-one-2');
     await page.getByLabel('Confirm Password').fill('another-one-2');
     await page.getByRole('button', { name: 'Change Password' }).click();
@@ -252,6 +235,8 @@ describe('phone layout (375 px)', () => {
     await burger.click();
     const drawer = page.getByRole('dialog');
     await drawer.getByRole('link', { name: 'Order' }).waitFor();
+    // Wait for the slide-in to finish so the screenshot shows the drawer in place.
+    await page.waitForFunction(() => document.querySelector('[role="dialog"]')?.getBoundingClientRect().left === 0);
     await screenshot(page, 'drawer-phone');
     await drawer.getByRole('link', { name: 'Order' }).click();
     await page.waitForURL('**/order');

@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { waitForResetLink } from './support/outbox';
 import { startServer, stopServer } from './support/server-process';
 
 async function call(url: string, path: string, body?: unknown) {
@@ -27,11 +26,7 @@ describe('operating the server (npm start)', () => {
 
       expect(first.output()).toContain('owner@example.com');
       expect((await call(first.url, '/password/forgot', { email: 'owner@example.com' })).status).toBe(200);
-      const mail = readdirSync(join(first.dataDir, 'outbox')).filter((f) => f.endsWith('.eml'));
-      expect(mail).toHaveLength(1);
-      const raw = readFileSync(join(first.dataDir, 'outbox', mail[0]!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const token = raw.match(/change-password\?token=([A-Za-z0-9_-]+)/)?.[1];
-      expect(token).toBeTruthy();
+      const token = new URL(await waitForResetLink(first.dataDir)).searchParams.get('token');
       const reset = await call(first.url, '/password/reset', {
         token,
         password: 'kept-after-restart',
@@ -50,6 +45,25 @@ describe('operating the server (npm start)', () => {
       expect(login.body.data.access_token).toBeTruthy();
     } finally {
       expect(await stopServer(again.process)).toBe(0);
+    }
+  });
+});
+
+describe('the built console that npm start serves', () => {
+  it('is a compressed, cacheable production build (even when started from a test runner)', async () => {
+    const base = inject('baseURL');
+    const index = await fetch(`${base}/`);
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    const html = await index.text();
+    const assets = [...html.matchAll(/\/assets\/[^"]+\.(?:js|css)/g)].map((m) => m[0]);
+    expect(assets.length).toBeGreaterThan(1);
+    // Vite names the chunk after React's development JSX runtime when it bundles a development build.
+    expect(assets.filter((a) => /development|jsx-dev-runtime/.test(a))).toEqual([]);
+    for (const asset of assets) {
+      const res = await fetch(`${base}${asset}`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      if (Number(res.headers.get('content-length') ?? 2000) > 1024) expect(res.headers.get('content-encoding')).toBe('br');
     }
   });
 });
