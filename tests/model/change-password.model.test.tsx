@@ -7,7 +7,7 @@ import type { ResetPasswordInput } from '../../server/contract/auth.contract';
 import { changePasswordMachine, type ChangePasswordEvent } from '../../src/machines/change-password.machine';
 import { ApiError } from '../../src/services/api-error';
 import { ChangePasswordContext, ChangePasswordView } from '../../src/views/auth/change-password.view';
-import { coveringPaths, measureCoverage, percent } from './support/coverage';
+import { coveringPaths, expectFullCoverage } from './support/coverage';
 import { controllableActor } from './support/deferred';
 import { eventKey, runPath } from './support/model-runner';
 import { renderView } from './support/render-view';
@@ -42,11 +42,7 @@ const paths = coveringPaths(changePasswordMachine, model.getShortestPaths(), eve
 
 describe('change-password machine × view (model-based)', () => {
   it('covers every state and transition of the machine', () => {
-    const coverage = measureCoverage(changePasswordMachine, paths);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-    expect(percent(coverage.states)).toBe(100);
-    expect(percent(coverage.transitions)).toBe(100);
+    expectFullCoverage(changePasswordMachine, paths);
   });
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {

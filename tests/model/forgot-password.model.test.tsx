@@ -6,7 +6,7 @@ import { TestModel } from 'xstate/graph';
 import { forgotPasswordMachine, type ForgotPasswordEvent } from '../../src/machines/forgot-password.machine';
 import { ApiError } from '../../src/services/api-error';
 import { ForgotPasswordContext, ForgotPasswordView } from '../../src/views/auth/forgot-password.view';
-import { coveringPaths, measureCoverage, percent } from './support/coverage';
+import { coveringPaths, expectFullCoverage } from './support/coverage';
 import { controllableActor } from './support/deferred';
 import { eventKey, runPath } from './support/model-runner';
 import { renderView } from './support/render-view';
@@ -33,11 +33,7 @@ const paths = coveringPaths(forgotPasswordMachine, model.getShortestPaths(), eve
 
 describe('forgot-password machine × view (model-based)', () => {
   it('covers every state and transition of the machine', () => {
-    const coverage = measureCoverage(forgotPasswordMachine, paths);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-    expect(percent(coverage.states)).toBe(100);
-    expect(percent(coverage.transitions)).toBe(100);
+    expectFullCoverage(forgotPasswordMachine, paths);
   });
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {

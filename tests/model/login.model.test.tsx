@@ -8,7 +8,7 @@ import { loginMachine, type LoginEvent } from '../../src/machines/login.machine'
 import { ApiError } from '../../src/services/api-error';
 import type { SignedIn } from '../../src/services/auth.service';
 import { LoginContext, LoginView } from '../../src/views/auth/login.view';
-import { coveringPaths, measureCoverage, percent } from './support/coverage';
+import { coveringPaths, expectFullCoverage } from './support/coverage';
 import { controllableActor } from './support/deferred';
 import { eventKey, runPath } from './support/model-runner';
 import { renderView } from './support/render-view';
@@ -63,11 +63,7 @@ function renderLogin() {
 
 describe('login machine × login view (model-based)', () => {
   it('covers every state and transition of the machine', () => {
-    const coverage = measureCoverage(loginMachine, paths);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-    expect(percent(coverage.states)).toBe(100);
-    expect(percent(coverage.transitions)).toBe(100);
+    expectFullCoverage(loginMachine, paths);
   });
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {

@@ -12,7 +12,7 @@ import { GuardedLayout } from '../../src/views/session/guarded-layout.view';
 import { SessionContext } from '../../src/views/session/session.context';
 import { SignedOutOnly } from '../../src/views/session/signed-out-only.view';
 import { fakeJwt } from '../unit/support/jwt';
-import { coveringPaths, measureCoverage, percent } from './support/coverage';
+import { coveringPaths, expectFullCoverage } from './support/coverage';
 import { controllableActor } from './support/deferred';
 import { eventKey, runPath } from './support/model-runner';
 import { renderView } from './support/render-view';
@@ -114,11 +114,7 @@ function renderSession() {
 
 describe('session machine × guarded layout and app shell (model-based)', () => {
   it('covers every state and transition of the machine', () => {
-    const coverage = measureCoverage(sessionMachine, paths);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-    expect(percent(coverage.states)).toBe(100);
-    expect(percent(coverage.transitions)).toBe(100);
+    expectFullCoverage(sessionMachine, paths);
   });
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
 import { getStateNodes, type StatePath } from 'xstate/graph';
 
@@ -74,6 +75,15 @@ export function coveringPaths<P extends Path>(
   return kept;
 }
 
-export function percent({ total, missing }: { total: number; missing: string[] }): number {
+function percent({ total, missing }: { total: number; missing: string[] }): number {
   return ((total - missing.length) / total) * 100;
+}
+
+/** Fails unless `paths` reach every state node and take every transition of `machine`. */
+export function expectFullCoverage(machine: AnyStateMachine, paths: readonly Path[]): void {
+  const coverage = measureCoverage(machine, paths);
+  expect(coverage.states.missing).toEqual([]);
+  expect(coverage.transitions.missing).toEqual([]);
+  expect(percent(coverage.states)).toBe(100);
+  expect(percent(coverage.transitions)).toBe(100);
 }
