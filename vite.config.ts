@@ -6,6 +6,8 @@ export default defineConfig({
   plugins: [react()],
   build: {
     outDir: 'dist',
+    // Every browser we support knows <link rel="modulepreload">; the polyfill would only add bytes to `/`.
+    modulePreload: { polyfill: false },
   },
   server: {
     host: '127.0.0.1',
