@@ -46,6 +46,18 @@ describe('sign-in', () => {
     await page.getByText('Invalid email or password').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await screenshot(page, 'login-wrong-password');
+
+    // Spec §9: toasts sit bottom-end, are coloured by type and close after 2 seconds.
+    const toast = page.locator('.mantine-Notification-root', { hasText: 'Invalid email or password' });
+    const box = (await toast.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.x + box.width).toBeGreaterThan(viewport.width - 40);
+    expect(box.y + box.height).toBeGreaterThan(viewport.height - 40);
+    const colour = await toast.evaluate((el) => getComputedStyle(el).getPropertyValue('--notification-color').trim());
+    expect(colour).toBe('#c92a2a'); // Mantine red.9, the error colour
+    const shownAt = Date.now();
+    await toast.waitFor({ state: 'detached', timeout: 4000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(1000);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -54,7 +66,9 @@ describe('sign-in', () => {
     const context = await newContext(browser);
     const { page, problems } = await openPage(context);
     await signIn(page, DEMO, false);
-    await page.getByText('Logged In!').waitFor();
+    const toast = page.locator('.mantine-Notification-root', { hasText: 'Logged In!' });
+    await toast.waitFor();
+    expect(await toast.evaluate((el) => getComputedStyle(el).getPropertyValue('--notification-color').trim())).toBe('#2f9e44'); // green.8: success
     const stored = await page.evaluate(() => ({
       session: sessionStorage.getItem('authToken'),
       local: localStorage.getItem('authToken'),
