@@ -79,12 +79,20 @@ async function main() {
 
   const p50 = percentile(latency.login, 50);
   console.log('Franchise Console benchmark');
-  console.log(`sign-in page: JS ${kB(weight.js)} in ${weight.files} files, CSS ${kB(weight.css)} (bytes on the wire, compressed; target JS <= 110 kB)`);
+  console.log(
+    `sign-in page: JS ${kB(weight.js)} in ${weight.files} files, CSS ${kB(weight.css)} (bytes on the wire, compressed; target JS <= 110 kB)`,
+  );
   console.log(`login latency (100 sequential): p50 ${ms(p50)}, p95 ${ms(percentile(latency.login, 95))}`);
-  console.log(`  argon2id verify alone: p50 ${ms(percentile(latency.verify, 50))}; login / verify = ${(p50 / percentile(latency.verify, 50)).toFixed(2)}x`);
-  console.log(`  GET /franchise/test: p50 ${ms(percentile(latency.ping, 50))}; login / test = ${(p50 / percentile(latency.ping, 50)).toFixed(1)}x`);
+  console.log(
+    `  argon2id verify alone: p50 ${ms(percentile(latency.verify, 50))}; login / verify = ${(p50 / percentile(latency.verify, 50)).toFixed(2)}x`,
+  );
+  console.log(
+    `  GET /franchise/test: p50 ${ms(percentile(latency.ping, 50))}; login / test = ${(p50 / percentile(latency.ping, 50)).toFixed(1)}x`,
+  );
   console.log(`first start (build check, migrate, seed): ${ms(firstStart)}`);
-  console.log(`cold start on existing data (npm start until the API answers): median ${ms(percentile(cold, 50))} of ${cold.map((c) => c.toFixed(0)).join(', ')} ms; first / cold = ${(firstStart / percentile(cold, 50)).toFixed(2)}x`);
+  console.log(
+    `cold start on existing data (npm start until the API answers): median ${ms(percentile(cold, 50))} of ${cold.map((c) => c.toFixed(0)).join(', ')} ms; first / cold = ${(firstStart / percentile(cold, 50)).toFixed(2)}x`,
+  );
 }
 
 main().catch((err) => {

@@ -1,41 +1,26 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { methodNotAllowed } from 'hono/method-not-allowed';
-import type { HttpBindings } from '@hono/node-server';
+import type { AppDeps, AppEnv, RouteDeps } from './app-deps.js';
 import { authRoutes } from './auth/auth.routes.js';
-import type { AuthUser } from './auth/franchise-users.repository.js';
 import { passwordResetRoutes } from './auth/password-reset.js';
 import { requireAuth } from './auth/require-auth.js';
 import { createTokens } from './auth/tokens.js';
-import type { AppConfig } from './config.js';
-import type { TokenClaims } from './contract/auth.contract.js';
-import type { Db } from './db/database.js';
 import { errorHandler, failure, notFound } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { staticSpa } from './http/static-spa.js';
-import type { Logger } from './logger.js';
-import type { Mailer } from './mail/mailer.js';
 import { restaurantsRoutes } from './restaurants/restaurants.routes.js';
-
-export type AppDeps = {
-  db: Db;
-  config: AppConfig;
-  /** Milliseconds since the epoch; tests pin it. */
-  clock: () => number;
-  mailer: Mailer;
-  logger: Logger;
-};
-
-export type AppEnv = {
-  // Absent under app.request() in tests: the client address is then 'unknown'.
-  Bindings: Partial<HttpBindings> | undefined;
-  Variables: { auth: { claims: TokenClaims; user: AuthUser } };
-};
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const tokens = createTokens(deps.config, deps.clock);
+  const routeDeps: RouteDeps = {
+    ...deps,
+    tokens,
+    authenticated: requireAuth(deps, tokens),
+    authenticatedOrExpired: requireAuth(deps, tokens, { allowExpired: true }),
+  };
 
   const api = new Hono<AppEnv>();
   api.use(
@@ -45,9 +30,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
   api.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => failure(c, 413, 'Request body is too large (limit 64 KiB)') }));
-  api.route('/franchise', authRoutes(deps, tokens));
-  api.route('/franchise/password', passwordResetRoutes(deps));
-  api.route('/franchise/restaurants', restaurantsRoutes(deps, requireAuth(deps, tokens)));
+  api.route('/franchise', authRoutes(routeDeps));
+  api.route('/franchise/password', passwordResetRoutes(routeDeps));
+  api.route('/franchise/restaurants', restaurantsRoutes(routeDeps));
 
   const app = new Hono<AppEnv>();
   app.use(securityHeaders);

@@ -11,7 +11,12 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DIST_DIR: z.string().min(1).default('./dist'),
-  DATABASE_URL: optional.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional()),
+  DATABASE_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+      .optional(),
+  ),
   JWT_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   PUBLIC_URL: optional.pipe(z.url().optional()),
   SMTP_URL: optional,
@@ -19,7 +24,11 @@ const envSchema = z.object({
   TRUST_PROXY: flag,
   SKIP_SPA_BUILD: flag,
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).default(3600),
-  REFRESH_WINDOW: z.coerce.number().int().min(60).default(14 * 24 * 3600),
+  REFRESH_WINDOW: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(14 * 24 * 3600),
 });
 
 export type Config = {

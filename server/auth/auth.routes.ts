@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import type { AppDeps, AppEnv } from '../app.js';
+import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { loginInput, type ConnectivityCheck, type TokenClaims, type TokenResponse } from '../contract/auth.contract.js';
 import { clientAddress } from '../http/client-address.js';
 import { readJson, success } from '../http/envelope.js';
@@ -8,16 +8,14 @@ import { HttpError } from '../http/errors.js';
 import { findUserByEmail, toFranchiseUser, type AuthUser } from './franchise-users.repository.js';
 import { prepareDummyHash, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { clearFailures, loginRules, purgeAttempts, recordFailure, retryAfterSeconds } from './rate-limit.js';
-import { requireAuth, unauthenticated } from './require-auth.js';
+import { unauthenticated } from './require-auth.js';
 import { purgeRevoked, revoke } from './revocations.repository.js';
-import type { Tokens } from './tokens.js';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const PURGE_EVERY_MS = 60_000;
 
-export function authRoutes(deps: AppDeps, tokens: Tokens) {
-  const { db, clock, config } = deps;
-  const authenticated = requireAuth(deps, tokens);
+export function authRoutes(deps: RouteDeps) {
+  const { db, clock, config, tokens, authenticated, authenticatedOrExpired } = deps;
   let lastPurge = -Infinity;
   void prepareDummyHash();
 
@@ -63,7 +61,7 @@ export function authRoutes(deps: AppDeps, tokens: Tokens) {
       return success(c, null, 'Logged out');
     })
     .get('/profile', authenticated, (c) => success(c, { user: toFranchiseUser(c.get('auth').user) }, 'Profile retrieved'))
-    .post('/refresh', requireAuth(deps, tokens, { allowExpired: true }), async (c) => {
+    .post('/refresh', authenticatedOrExpired, async (c) => {
       const { claims, user } = c.get('auth');
       // Only the first of two racing refreshes of one token wins.
       if (!(await revoke(db, claims.jti, revocationExpiry(claims)))) throw unauthenticated();

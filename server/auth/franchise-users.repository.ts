@@ -8,9 +8,21 @@ function selectUsers(db: Db) {
     .selectFrom('franchise_users as u')
     .innerJoin('franchises as f', 'f.id', 'u.franchise_id')
     .select([
-      'u.id', 'u.name', 'u.email', 'u.picture', 'u.phone', 'u.state', 'u.city', 'u.street_address', 'u.suburb',
-      'u.post_code', 'u.password_hash', 'u.token_version',
-      'f.id as franchise_id', 'f.name as franchise_name', 'f.time_zone as franchise_time_zone',
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.picture',
+      'u.phone',
+      'u.state',
+      'u.city',
+      'u.street_address',
+      'u.suburb',
+      'u.post_code',
+      'u.password_hash',
+      'u.token_version',
+      'f.id as franchise_id',
+      'f.name as franchise_name',
+      'f.time_zone as franchise_time_zone',
     ]);
 }
 

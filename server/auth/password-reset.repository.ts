@@ -10,7 +10,10 @@ export async function countRecentResets(db: Db, userId: number, since: Date): Pr
   return Number(row.n);
 }
 
-export async function insertReset(db: Db, values: { user_id: number; token_hash: string; expires_at: Date; created_at: Date }): Promise<void> {
+export async function insertReset(
+  db: Db,
+  values: { user_id: number; token_hash: string; expires_at: Date; created_at: Date },
+): Promise<void> {
   await db.insertInto('password_reset_tokens').values(values).execute();
 }
 

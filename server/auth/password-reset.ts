@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../app.js';
+import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { forgotPasswordInput, resetPasswordInput } from '../contract/auth.contract.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
@@ -17,7 +17,7 @@ export const RESET_THROTTLE_MS = 15 * 60_000;
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export function passwordResetRoutes(deps: AppDeps) {
+export function passwordResetRoutes(deps: RouteDeps) {
   const { db, clock, config, mailer, logger } = deps;
 
   return new Hono<AppEnv>()
@@ -27,7 +27,12 @@ export function passwordResetRoutes(deps: AppDeps) {
       const user = await findUserByEmail(db, email);
       if (user && (await countRecentResets(db, user.id, new Date(now - RESET_THROTTLE_MS))) < RESET_MAILS_PER_WINDOW) {
         const token = randomBytes(32).toString('base64url');
-        await insertReset(db, { user_id: user.id, token_hash: sha256(token), expires_at: new Date(now + RESET_TTL_MS), created_at: new Date(now) });
+        await insertReset(db, {
+          user_id: user.id,
+          token_hash: sha256(token),
+          expires_at: new Date(now + RESET_TTL_MS),
+          created_at: new Date(now),
+        });
         // The link's host comes from configuration, never from the request's Host header.
         const link = `${config.publicUrl}/change-password?token=${token}`;
         // Not awaited: a slow mail server must not tell an observer that the address has an account.

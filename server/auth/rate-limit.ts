@@ -22,7 +22,11 @@ export async function retryAfterSeconds(db: Db, rules: LimitRule[], now: number)
   const rows = await db
     .selectFrom('login_attempts')
     .select(['key', 'window_start', 'count'])
-    .where('key', 'in', rules.map((r) => r.key))
+    .where(
+      'key',
+      'in',
+      rules.map((r) => r.key),
+    )
     .execute();
   let wait = 0;
   for (const row of rows) {
@@ -57,5 +61,8 @@ export async function clearFailures(db: Db, rule: LimitRule): Promise<void> {
 
 /** Counters whose window ended long ago mean nothing; drop them so the table stays small. */
 export async function purgeAttempts(db: Db, now: number): Promise<void> {
-  await db.deleteFrom('login_attempts').where('window_start', '<', new Date(now - 60 * LOGIN_WINDOW_MS)).execute();
+  await db
+    .deleteFrom('login_attempts')
+    .where('window_start', '<', new Date(now - 60 * LOGIN_WINDOW_MS))
+    .execute();
 }

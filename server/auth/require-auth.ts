@@ -1,12 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppDeps, AppEnv } from '../app.js';
+import type { AppDeps, AppEnv } from '../app-deps.js';
 import { HttpError } from '../http/errors.js';
 import { findUserById } from './franchise-users.repository.js';
 import { isRevoked } from './revocations.repository.js';
 import type { Tokens } from './tokens.js';
 
-export const unauthenticated = () =>
-  new HttpError(401, 'Unauthenticated', { headers: { 'WWW-Authenticate': 'Bearer' } });
+export const unauthenticated = () => new HttpError(401, 'Unauthenticated', { headers: { 'WWW-Authenticate': 'Bearer' } });
 
 /**
  * Accepts `Authorization: Bearer <jwt>` signed by us, not revoked, and issued after the user's

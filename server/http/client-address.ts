@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../app-deps.js';
 
 /**
  * The socket's peer address. X-Forwarded-For is honoured only with TRUST_PROXY, and then its
@@ -7,7 +7,12 @@ import type { AppEnv } from '../app.js';
  */
 export function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean).at(-1);
+    const forwarded = c.req
+      .header('x-forwarded-for')
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .at(-1);
     if (forwarded) return forwarded.slice(0, 64);
   }
   return c.env?.incoming?.socket?.remoteAddress ?? 'unknown';

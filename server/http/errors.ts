@@ -15,7 +15,13 @@ export class HttpError extends Error {
   }
 }
 
-export function failure(c: Context, status: ContentfulStatusCode, message: string, errors?: Record<string, string[]>, headers?: Record<string, string>) {
+export function failure(
+  c: Context,
+  status: ContentfulStatusCode,
+  message: string,
+  errors?: Record<string, string[]>,
+  headers?: Record<string, string>,
+) {
   const body: ApiFailure = errors ? { status: 'error', message, errors } : { status: 'error', message };
   return c.json(body, status, headers);
 }
@@ -37,7 +43,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return (
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE'].includes(code) ||
     /^(08|57P)/.test(code) ||
-    /PGlite is closed|driver has already been destroyed|Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(message)
+    /PGlite is closed|driver has already been destroyed|Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(
+      message,
+    )
   );
 }
 

@@ -7,9 +7,24 @@ export async function listRestaurants(db: Db, franchiseId: number): Promise<Rest
     .selectFrom('restaurants as r')
     .innerJoin('restaurant_users as ru', 'ru.restaurant_id', 'r.id')
     .select([
-      'r.id', 'r.name', 'r.logo', 'r.abn_no', 'r.address', 'r.suburb', 'r.post_code', 'r.city', 'r.state',
-      'r.phone_no', 'r.email', 'r.business_type', 'r.capacity', 'r.status', 'r.location',
-      'ru.id as ru_id', 'ru.name as ru_name', 'ru.email as ru_email',
+      'r.id',
+      'r.name',
+      'r.logo',
+      'r.abn_no',
+      'r.address',
+      'r.suburb',
+      'r.post_code',
+      'r.city',
+      'r.state',
+      'r.phone_no',
+      'r.email',
+      'r.business_type',
+      'r.capacity',
+      'r.status',
+      'r.location',
+      'ru.id as ru_id',
+      'ru.name as ru_name',
+      'ru.email as ru_email',
     ])
     .where('r.franchise_id', '=', franchiseId)
     .orderBy('r.name')
@@ -19,7 +34,11 @@ export async function listRestaurants(db: Db, franchiseId: number): Promise<Rest
   const subscriptions = await db
     .selectFrom('subscriptions')
     .select(['id', 'restaurant_id', 'product_name', 'plan_name', 'web_link'])
-    .where('restaurant_id', 'in', rows.map((r) => r.id))
+    .where(
+      'restaurant_id',
+      'in',
+      rows.map((r) => r.id),
+    )
     .orderBy('id')
     .execute();
   const byRestaurant = new Map<number, Subscription[]>();

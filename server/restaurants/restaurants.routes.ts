@@ -1,10 +1,10 @@
-import { Hono, type MiddlewareHandler } from 'hono';
-import type { AppDeps, AppEnv } from '../app.js';
+import { Hono } from 'hono';
+import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { success } from '../http/envelope.js';
 import { listRestaurants } from './restaurants.repository.js';
 
-export function restaurantsRoutes(deps: AppDeps, authenticated: MiddlewareHandler<AppEnv>) {
-  return new Hono<AppEnv>().get('/', authenticated, async (c) =>
+export function restaurantsRoutes(deps: RouteDeps) {
+  return new Hono<AppEnv>().get('/', deps.authenticated, async (c) =>
     success(c, await listRestaurants(deps.db, c.get('auth').user.franchise.id), 'Restaurants retrieved'),
   );
 }

@@ -13,9 +13,7 @@ export type ChangePasswordContext = {
   error: ErrorInfo | null;
 };
 
-export type ChangePasswordEvent =
-  | { type: 'password.change'; field: PasswordField; value: string }
-  | { type: 'password.submit' };
+export type ChangePasswordEvent = { type: 'password.change'; field: PasswordField; value: string } | { type: 'password.submit' };
 
 export const changePasswordMachine = setup({
   types: {

@@ -15,9 +15,7 @@ export type LoginContext = {
 };
 
 export type LoginEvent =
-  | { type: 'login.change'; field: LoginField; value: string }
-  | { type: 'login.remember'; value: boolean }
-  | { type: 'login.submit' };
+  { type: 'login.change'; field: LoginField; value: string } | { type: 'login.remember'; value: boolean } | { type: 'login.submit' };
 
 export const loginMachine = setup({
   types: {

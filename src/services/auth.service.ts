@@ -79,9 +79,7 @@ export function createAuthService(client: HttpClient) {
       );
     },
     async resetPassword(input: ResetPasswordInput): Promise<void> {
-      await call(AUTH_ERRORS.resetPassword, () =>
-        client.request<unknown>('/franchise/password/reset', { method: 'POST', body: input }),
-      );
+      await call(AUTH_ERRORS.resetPassword, () => client.request<unknown>('/franchise/password/reset', { method: 'POST', body: input }));
     },
   };
 }

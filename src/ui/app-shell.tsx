@@ -84,12 +84,7 @@ export function AppShell({ children, onLogout, loggingOut }: AppShellProps) {
       <MantineAppShell.Navbar p="sm">
         <Group justify={compact ? 'center' : 'space-between'} mb="sm" wrap="nowrap">
           {!compact && <Text fw={700}>{APP_NAME}</Text>}
-          <ActionIcon
-            variant="subtle"
-            color="gray.8"
-            onClick={sidebar.toggle}
-            aria-label={compact ? 'Expand sidebar' : 'Collapse sidebar'}
-          >
+          <ActionIcon variant="subtle" color="gray.8" onClick={sidebar.toggle} aria-label={compact ? 'Expand sidebar' : 'Collapse sidebar'}>
             {compact ? <IconLayoutSidebarLeftExpand aria-hidden /> : <IconLayoutSidebarLeftCollapse aria-hidden />}
           </ActionIcon>
         </Group>

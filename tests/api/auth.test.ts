@@ -37,7 +37,12 @@ describe('POST /franchise/login', () => {
     });
     const claims = decodeJwt(data.access_token) as unknown as TokenClaims;
     expect(claims).toMatchObject({ sub: String(data.user.id), ver: 0, exp: claims.iat + 3600, auth_time: claims.iat });
-    expect(claims.user).toEqual({ id: data.user.id, name: 'Olivia Owner', email: 'owner@example.com', franchise_id: data.user.franchise.id });
+    expect(claims.user).toEqual({
+      id: data.user.id,
+      name: 'Olivia Owner',
+      email: 'owner@example.com',
+      franchise_id: data.user.franchise.id,
+    });
     expect(claims.iat).toBe(Math.floor(t.now() / 1000));
   });
 
@@ -100,7 +105,10 @@ describe('bearer tokens', () => {
       wrongAlg: await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(new TextEncoder().encode(t.config.jwtSecret)),
       otherSecret: await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(48))),
       oversized: `${header}.${b64({ ...claims, pad: 'x'.repeat(5000) })}.${signature}`,
-      noClaims: await new SignJWT({ sub: '1' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode(t.config.jwtSecret)),
+      noClaims: await new SignJWT({ sub: '1' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(t.config.jwtSecret)),
     };
     for (const [name, value] of Object.entries(bad)) {
       const res = await t.call('GET', 'profile', value === undefined ? {} : { headers: { Authorization: `Bearer ${value}` } });

@@ -17,7 +17,13 @@ afterAll(() => database.close());
 
 describe('errors in the envelope', () => {
   it('answers unknown API paths with 404 JSON', async () => {
-    for (const path of ['/api/v1/franchise/nope', '/api/v1/nope', '/api/v2/franchise/login', '/api/', '/api/v1/franchise/restaurants/1/unknown']) {
+    for (const path of [
+      '/api/v1/franchise/nope',
+      '/api/v1/nope',
+      '/api/v2/franchise/login',
+      '/api/',
+      '/api/v1/franchise/restaurants/1/unknown',
+    ]) {
       const res = await t.call('GET', path);
       expect(res.status, path).toBe(404);
       expectErrorEnvelope(res.body, 'Not found');
@@ -46,7 +52,10 @@ describe('errors in the envelope', () => {
     expect(malformed.status).toBe(400);
     expectErrorEnvelope(malformed.body, 'Malformed JSON body');
 
-    const form = await t.call('POST', 'login', { rawBody: 'email=a&password=b', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const form = await t.call('POST', 'login', {
+      rawBody: 'email=a&password=b',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(415);
     expectErrorEnvelope(form.body);
 
@@ -70,15 +79,15 @@ describe('errors in the envelope', () => {
     await pglite.close();
     const unreachable = postgresDatabase('postgres://ci:ci@127.0.0.1:9/none');
     for (const db of [closed, unreachable]) {
-    const app = createApp({ db, config: testConfig(), clock: Date.now, mailer: memoryMailer(), logger: silentLogger });
-    for (const [method, path, body] of [
-      ['GET', '/api/v1/franchise/test', undefined],
-      ['POST', '/api/v1/franchise/login', JSON.stringify(OWNER)],
-    ] as const) {
-      const res = await app.request(path, { method, body, headers: { 'Content-Type': 'application/json' } });
-      expect(res.status, path).toBe(503);
-      expectErrorEnvelope(await res.json());
-    }
+      const app = createApp({ db, config: testConfig(), clock: Date.now, mailer: memoryMailer(), logger: silentLogger });
+      for (const [method, path, body] of [
+        ['GET', '/api/v1/franchise/test', undefined],
+        ['POST', '/api/v1/franchise/login', JSON.stringify(OWNER)],
+      ] as const) {
+        const res = await app.request(path, { method, body, headers: { 'Content-Type': 'application/json' } });
+        expect(res.status, path).toBe(503);
+        expectErrorEnvelope(await res.json());
+      }
     }
     await unreachable.destroy();
   });
@@ -92,7 +101,7 @@ describe('headers', () => {
       await t.call('GET', 'profile', { token }),
       await t.call('GET', 'profile'),
       await t.call('GET', '/api/v1/unknown'),
-      await t.call('POST', 'login', { rawBody: '{' , headers: { 'Content-Type': 'application/json' } }),
+      await t.call('POST', 'login', { rawBody: '{', headers: { 'Content-Type': 'application/json' } }),
       await t.call('GET', 'login'),
     ]) {
       expectSecurityHeaders(res.headers);

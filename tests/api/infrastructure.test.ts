@@ -82,7 +82,11 @@ describe('database setup', () => {
       const franchises = await database.db.selectFrom('franchises').select('name').orderBy('id').execute();
       expect(franchises.map((f) => f.name)).toEqual(['Harbour Eats Group', 'Southern Cross Dining Co']);
       // Both drivers return the same JS types.
-      const row = (await sql<{ d: unknown; i: unknown; t: unknown }>`select date '2026-01-31' as d, 9007199254740::int8 as i, now() as t`.execute(database.db)).rows[0]!;
+      const row = (
+        await sql<{ d: unknown; i: unknown; t: unknown }>`select date '2026-01-31' as d, 9007199254740::int8 as i, now() as t`.execute(
+          database.db,
+        )
+      ).rows[0]!;
       expect(row.d).toBe('2026-01-31');
       expect(row.i).toBe(9007199254740);
       expect(row.t).toBeInstanceOf(Date);
@@ -96,11 +100,21 @@ describe('configuration', () => {
   it('has the documented defaults and rejects bad values with a readable message', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      port: 8080, host: '127.0.0.1', dataDir: './data', databaseUrl: undefined, publicUrl: 'http://localhost:8080',
-      trustProxy: false, accessTokenTtl: 3600, refreshWindow: 1209600, smtpUrl: undefined,
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: './data',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:8080',
+      trustProxy: false,
+      accessTokenTtl: 3600,
+      refreshWindow: 1209600,
+      smtpUrl: undefined,
     });
     expect(loadConfig({ PORT: '9000', TRUST_PROXY: '1', PUBLIC_URL: 'https://fc.example.com/', DATABASE_URL: '' })).toMatchObject({
-      port: 9000, trustProxy: true, publicUrl: 'https://fc.example.com', databaseUrl: undefined,
+      port: 9000,
+      trustProxy: true,
+      publicUrl: 'https://fc.example.com',
+      databaseUrl: undefined,
     });
     expect(() => loadConfig({ PORT: 'eighty', JWT_SECRET: 'short' })).toThrow(/PORT[\s\S]*JWT_SECRET/);
   });
@@ -120,7 +134,10 @@ describe('outbox mailer', () => {
   it('writes an .eml file to DATA_DIR/outbox and logs the link', async () => {
     const dir = temp();
     const lines: string[] = [];
-    const mailer = createMailer({ smtpUrl: undefined, mailFrom: 'FC <no-reply@example.test>', dataDir: dir }, { info: (l) => lines.push(l), error: () => {} });
+    const mailer = createMailer(
+      { smtpUrl: undefined, mailFrom: 'FC <no-reply@example.test>', dataDir: dir },
+      { info: (l) => lines.push(l), error: () => {} },
+    );
     const link = 'https://fc.example.test/change-password?token=abc_DEF-123';
     await mailer.send({ to: 'owner@example.com', subject: 'Reset', text: `Open ${link}\n` });
     const files = readdirSync(join(dir, 'outbox'));

@@ -22,8 +22,16 @@ const jsonValue = fc.jsonValue({ maxDepth: 3 });
 const body = fc.oneof(
   fc.constant(undefined),
   jsonValue.map((v) => JSON.stringify(v)),
-  fc.record({ email: fc.oneof(fc.emailAddress(), fc.string(), jsonValue), password: fc.oneof(fc.string(), jsonValue) }).map((v) => JSON.stringify(v)),
-  fc.record({ token: fc.string({ minLength: 16, maxLength: 60 }), password: fc.string({ minLength: 1 }), password_confirmation: fc.string() }).map((v) => JSON.stringify(v)),
+  fc
+    .record({ email: fc.oneof(fc.emailAddress(), fc.string(), jsonValue), password: fc.oneof(fc.string(), jsonValue) })
+    .map((v) => JSON.stringify(v)),
+  fc
+    .record({
+      token: fc.string({ minLength: 16, maxLength: 60 }),
+      password: fc.string({ minLength: 1 }),
+      password_confirmation: fc.string(),
+    })
+    .map((v) => JSON.stringify(v)),
   fc.string({ maxLength: 200 }),
   fc.string({ maxLength: 50 }).map((s) => `{"email":${s}`),
 );
@@ -42,9 +50,16 @@ const headerValue = fc.string({ maxLength: 40 }).map((s) => s.replace(/[^\x20-\x
 const request = fc.record({
   method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'),
   path: fc.array(segment, { minLength: 1, maxLength: 3 }).map((parts) => `/api/v1/franchise/${parts.join('/')}`),
-  query: fc.oneof(fc.constant(''), fc.string({ maxLength: 30 }).map((s) => `?${encodeURIComponent(s)}=${encodeURIComponent(s)}`)),
+  query: fc.oneof(
+    fc.constant(''),
+    fc.string({ maxLength: 30 }).map((s) => `?${encodeURIComponent(s)}=${encodeURIComponent(s)}`),
+  ),
   body,
-  contentType: fc.oneof(fc.constant(undefined), fc.constantFrom('application/json', 'text/plain', 'application/json; charset=utf-8', 'multipart/form-data'), headerValue),
+  contentType: fc.oneof(
+    fc.constant(undefined),
+    fc.constantFrom('application/json', 'text/plain', 'application/json; charset=utf-8', 'multipart/form-data'),
+    headerValue,
+  ),
   authorization,
   forwardedFor: fc.oneof(fc.constant(undefined), headerValue),
 });

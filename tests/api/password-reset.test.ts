@@ -36,15 +36,21 @@ describe('password reset', () => {
     const token = link.searchParams.get('token')!;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const mismatch = await t.call('POST', 'password/reset', { body: { token, password: 'new-password-1', password_confirmation: 'other' } });
+    const mismatch = await t.call('POST', 'password/reset', {
+      body: { token, password: 'new-password-1', password_confirmation: 'other' },
+    });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors).toEqual({ password_confirmation: ['Passwords do not match'] });
 
-    const reset = await t.call('POST', 'password/reset', { body: { token, password: 'new-password-1', password_confirmation: 'new-password-1' } });
+    const reset = await t.call('POST', 'password/reset', {
+      body: { token, password: 'new-password-1', password_confirmation: 'new-password-1' },
+    });
     expect(reset.status).toBe(200);
     expect(reset.body.status).toBe('success');
 
-    const reused = await t.call('POST', 'password/reset', { body: { token, password: 'new-password-2', password_confirmation: 'new-password-2' } });
+    const reused = await t.call('POST', 'password/reset', {
+      body: { token, password: 'new-password-2', password_confirmation: 'new-password-2' },
+    });
     expect(reused.status).toBe(400);
     expectErrorEnvelope(reused.body, INVALID);
 
@@ -71,7 +77,9 @@ describe('password reset', () => {
     const late = await t.call('POST', 'password/reset', { body: { token, password: 'x-password', password_confirmation: 'x-password' } });
     expect(late.status).toBe(400);
     expectErrorEnvelope(late.body, INVALID);
-    const made = await t.call('POST', 'password/reset', { body: { token: 'A'.repeat(43), password: 'x-password', password_confirmation: 'x-password' } });
+    const made = await t.call('POST', 'password/reset', {
+      body: { token: 'A'.repeat(43), password: 'x-password', password_confirmation: 'x-password' },
+    });
     expect(made.status).toBe(400);
     expect((await t.call('POST', 'login', { body: OWNER })).status).toBe(200);
   });

@@ -61,7 +61,11 @@ describe('login rate limit', () => {
       await untrusted.call('POST', 'login', { body: wrong(RIVAL.email), address: socket, headers: { 'X-Forwarded-For': `10.0.0.${i}` } });
     }
     // Spoofed header values did not spread the failures over five addresses.
-    const blocked = await untrusted.call('POST', 'login', { body: wrong(RIVAL.email), address: socket, headers: { 'X-Forwarded-For': '10.0.0.99' } });
+    const blocked = await untrusted.call('POST', 'login', {
+      body: wrong(RIVAL.email),
+      address: socket,
+      headers: { 'X-Forwarded-For': '10.0.0.99' },
+    });
     expect(blocked.status).toBe(429);
 
     const trusted = createTestApp(database.db, { trustProxy: true });
@@ -69,12 +73,23 @@ describe('login rate limit', () => {
     for (let i = 0; i < 5; i++) {
       await trusted.call('POST', 'login', { body: wrong(RIVAL.email), address: proxy, headers: { 'X-Forwarded-For': '198.51.100.1' } });
     }
-    expect((await trusted.call('POST', 'login', { body: wrong(RIVAL.email), address: proxy, headers: { 'X-Forwarded-For': '198.51.100.1' } })).status).toBe(429);
+    expect(
+      (await trusted.call('POST', 'login', { body: wrong(RIVAL.email), address: proxy, headers: { 'X-Forwarded-For': '198.51.100.1' } }))
+        .status,
+    ).toBe(429);
     // Behind the trusted proxy, another client is another address.
-    expect((await trusted.call('POST', 'login', { body: RIVAL, address: proxy, headers: { 'X-Forwarded-For': '198.51.100.2' } })).status).toBe(200);
+    expect(
+      (await trusted.call('POST', 'login', { body: RIVAL, address: proxy, headers: { 'X-Forwarded-For': '198.51.100.2' } })).status,
+    ).toBe(200);
     // Only the entry our proxy appended counts: a client-supplied prefix does not dodge the limit.
     expect(
-      (await trusted.call('POST', 'login', { body: wrong(RIVAL.email), address: proxy, headers: { 'X-Forwarded-For': '1.2.3.4, 198.51.100.1' } })).status,
+      (
+        await trusted.call('POST', 'login', {
+          body: wrong(RIVAL.email),
+          address: proxy,
+          headers: { 'X-Forwarded-For': '1.2.3.4, 198.51.100.1' },
+        })
+      ).status,
     ).toBe(429);
   });
 });

@@ -39,13 +39,20 @@ describe('GET /franchise/restaurants', () => {
         restaurant_user: { id: expect.any(Number), name: expect.any(String), email: expect.stringContaining('@') },
       });
       for (const s of r.subscriptions) {
-        expect(s).toEqual({ id: expect.any(Number), product_name: expect.any(String), plan_name: expect.any(String), web_link: expect.stringMatching(/^https:\/\//) });
+        expect(s).toEqual({
+          id: expect.any(Number),
+          product_name: expect.any(String),
+          plan_name: expect.any(String),
+          web_link: expect.stringMatching(/^https:\/\//),
+        });
       }
     }
     const products = list.flatMap((r) => r.subscriptions.map((s: any) => s.product_name));
     expect(products).toContain('MENUPLUS');
     expect(products.some((p) => p !== 'MENUPLUS')).toBe(true);
-    expect(list.flatMap((r) => r.subscriptions).find((s: any) => s.product_name === 'MENUPLUS').web_link).toBe('https://menuplus.example.com');
+    expect(list.flatMap((r) => r.subscriptions).find((s: any) => s.product_name === 'MENUPLUS').web_link).toBe(
+      'https://menuplus.example.com',
+    );
   });
 
   it('needs a token', async () => {
@@ -54,8 +61,11 @@ describe('GET /franchise/restaurants', () => {
   });
 
   it('seeds at least 12 people over roles, statuses and states', async () => {
-    const people = await database.db.selectFrom('people').innerJoin('franchises', 'franchises.id', 'people.franchise_id')
-      .select(['people.role', 'people.status', 'people.state', 'franchises.name as franchise']).execute();
+    const people = await database.db
+      .selectFrom('people')
+      .innerJoin('franchises', 'franchises.id', 'people.franchise_id')
+      .select(['people.role', 'people.status', 'people.state', 'franchises.name as franchise'])
+      .execute();
     const demo = people.filter((p) => p.franchise === 'Harbour Eats Group');
     expect(demo.length).toBeGreaterThanOrEqual(12);
     expect(new Set(demo.map((p) => p.role))).toEqual(new Set(['Manager', 'Chef', 'Waiter']));

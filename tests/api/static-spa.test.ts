@@ -10,7 +10,8 @@ import { openTestDatabase, type TestDatabase } from './support/test-db';
 let database: TestDatabase;
 let dist: string;
 let t: ReturnType<typeof createTestApp>;
-const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('franchise console '.repeat(200))});`;
 
 beforeAll(async () => {

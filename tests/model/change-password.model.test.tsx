@@ -34,9 +34,10 @@ const model = new TestModel(changePasswordMachine, {
   input: { token: TOKEN },
   events: (s: Snapshot) =>
     // Typing appends, so a field is only typed into while empty (the model's values stay what the user sees).
-    EVENTS.filter((e) => s.can(e as ChangePasswordEvent) && !(e.type === 'password.change' && s.context[e.field] !== '')) as ChangePasswordEvent[],
-  serializeState: (s: Snapshot, event) =>
-    JSON.stringify([s.value, s.context.password, s.context.confirmation, eventKey(event)]),
+    EVENTS.filter(
+      (e) => s.can(e as ChangePasswordEvent) && !(e.type === 'password.change' && s.context[e.field] !== ''),
+    ) as ChangePasswordEvent[],
+  serializeState: (s: Snapshot, event) => JSON.stringify([s.value, s.context.password, s.context.confirmation, eventKey(event)]),
 });
 const paths = coveringPaths(changePasswordMachine, model.getShortestPaths(), eventKey);
 

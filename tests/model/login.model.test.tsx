@@ -14,10 +14,7 @@ import { eventKey, runPath } from './support/model-runner';
 import { renderView } from './support/render-view';
 
 type Snapshot = SnapshotFrom<typeof loginMachine>;
-type ModelEvent =
-  | LoginEvent
-  | { type: 'xstate.done.actor.login'; output: SignedIn }
-  | { type: 'xstate.error.actor.login'; error: unknown };
+type ModelEvent = LoginEvent | { type: 'xstate.done.actor.login'; output: SignedIn } | { type: 'xstate.error.actor.login'; error: unknown };
 
 const EMAIL = 'owner@example.com';
 const PASSWORD = 'demo-password';

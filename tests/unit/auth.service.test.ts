@@ -51,9 +51,13 @@ describe('auth service (spec §7, §8)', () => {
 
   it('fails the login without an access_token or without status success', async () => {
     const noToken = clientAnswering({ '/franchise/login': () => success({ user }) });
-    await expect(createAuthService(noToken.client).login({ email: 'a@b.co', password: 'x' })).rejects.toMatchObject({ message: 'Login failed' });
+    await expect(createAuthService(noToken.client).login({ email: 'a@b.co', password: 'x' })).rejects.toMatchObject({
+      message: 'Login failed',
+    });
     const notSuccess = clientAnswering({ '/franchise/login': () => ({ status: 'error', data: {} }) });
-    await expect(createAuthService(notSuccess.client).login({ email: 'a@b.co', password: 'x' })).rejects.toMatchObject({ message: 'Login failed' });
+    await expect(createAuthService(notSuccess.client).login({ email: 'a@b.co', password: 'x' })).rejects.toMatchObject({
+      message: 'Login failed',
+    });
   });
 
   it('keeps the server message and otherwise uses the call default', async () => {
@@ -72,7 +76,10 @@ describe('auth service (spec §7, §8)', () => {
       },
     });
     const auth = createAuthService(client);
-    await expect(auth.login({ email: 'a@b.co', password: 'x' })).rejects.toMatchObject({ message: 'Invalid email or password', status: 401 });
+    await expect(auth.login({ email: 'a@b.co', password: 'x' })).rejects.toMatchObject({
+      message: 'Invalid email or password',
+      status: 401,
+    });
     await expect(auth.fetchProfile()).rejects.toMatchObject({ message: 'Failed to fetch profile', status: 0 });
     await expect(auth.logout()).rejects.toMatchObject({ message: 'Logout failed', status: 503 });
     await expect(auth.testConnection()).rejects.toMatchObject({ message: 'Connection failed' });

@@ -96,10 +96,9 @@ describe('http client: 401, refresh and replay (spec §4)', () => {
   });
 
   it('does not refresh a second time when the replay also gets 401: the session ends', async () => {
-    const { client, calls, storage, onSessionExpired } = setup(
-      ({ path }) => (path.endsWith('/refresh') ? refreshed() : unauthorized()),
-      { token: VALID },
-    );
+    const { client, calls, storage, onSessionExpired } = setup(({ path }) => (path.endsWith('/refresh') ? refreshed() : unauthorized()), {
+      token: VALID,
+    });
     await expect(client.request('/franchise/profile')).rejects.toMatchObject({ status: 401 });
     expect(countRefreshes(calls)).toBe(1);
     expect(calls).toHaveLength(3);
@@ -123,11 +122,7 @@ describe('http client: 401, refresh and replay (spec §4)', () => {
       client.request('/franchise/restaurants'),
       client.request('/franchise/test'),
     ]);
-    expect(results.map((r) => r.data)).toEqual([
-      '/api/v1/franchise/profile',
-      '/api/v1/franchise/restaurants',
-      '/api/v1/franchise/test',
-    ]);
+    expect(results.map((r) => r.data)).toEqual(['/api/v1/franchise/profile', '/api/v1/franchise/restaurants', '/api/v1/franchise/test']);
     expect(countRefreshes(calls)).toBe(1);
   });
 
@@ -146,10 +141,9 @@ describe('http client: 401, refresh and replay (spec §4)', () => {
   });
 
   it('never refreshes for a 401 of login itself (wrong credentials)', async () => {
-    const { client, calls, onSessionExpired } = setup(
-      () => json(401, { status: 'error', message: 'Invalid email or password' }),
-      { token: VALID },
-    );
+    const { client, calls, onSessionExpired } = setup(() => json(401, { status: 'error', message: 'Invalid email or password' }), {
+      token: VALID,
+    });
     await expect(client.request('/franchise/login', { method: 'POST', body: {} })).rejects.toMatchObject({
       status: 401,
       message: 'Invalid email or password',

@@ -98,8 +98,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
-    'password_reset_tokens', 'login_attempts', 'revoked_tokens', 'people', 'subscriptions',
-    'restaurant_users', 'restaurants', 'franchise_users', 'franchises',
+    'password_reset_tokens',
+    'login_attempts',
+    'revoked_tokens',
+    'people',
+    'subscriptions',
+    'restaurant_users',
+    'restaurants',
+    'franchise_users',
+    'franchises',
   ]) {
     await sql`drop table if exists ${sql.table(table)}`.execute(db);
   }

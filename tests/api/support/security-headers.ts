@@ -11,4 +11,3 @@ const SECURITY_HEADERS = {
 export function expectSecurityHeaders(headers: Headers) {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers.get(name), name).toBe(value);
 }
-

@@ -28,7 +28,6 @@ function templateKey(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-
 /**
  * A migrated and seeded PGlite data directory, built once (initdb costs seconds) and kept in the
  * temp dir across workers and runs; every test file loads its own copy of it.

@@ -16,9 +16,7 @@ export const RIVAL = { email: 'rival@example.com', password: 'demo-password' };
  * A page that records every uncaught error and every console error (CSP violations among them),
  * so each test can assert that none happened.
  */
-export async function openPage(
-  context: BrowserContext,
-): Promise<{ page: Page; problems: string[] }> {
+export async function openPage(context: BrowserContext): Promise<{ page: Page; problems: string[] }> {
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
@@ -53,7 +51,11 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; help: string; nodes: unknown[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; help: string; nodes: unknown[] }[] }> };
+      }
+    ).axe;
     return axe.run(document);
   });
   return result.violations

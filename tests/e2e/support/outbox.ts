@@ -4,7 +4,10 @@ import { join } from 'node:path';
 function latestResetLink(dataDir: string): string | undefined {
   const outbox = join(dataDir, 'outbox');
   if (!existsSync(outbox)) return undefined;
-  const last = readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort().at(-1);
+  const last = readdirSync(outbox)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .at(-1);
   if (!last) return undefined;
   // Undo quoted-printable soft breaks and escapes before looking for the link.
   const raw = readFileSync(join(outbox, last), 'utf8')

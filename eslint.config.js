@@ -1,0 +1,41 @@
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** The layers of DESIGN §2: each entry says what files in one layer may never import. */
+const layer = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: patterns.map(([group, message]) => ({ group, message })) }] },
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'dist-server', 'data', 'coverage', 'test-results', 'docs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Tests read loosely typed JSON bodies; the client and server code stays typed.
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
+  },
+  layer(
+    ['src/views/**'],
+    [[['**/services/*', '**/services/**'], 'Views never call services: send an event to a machine, whose actors the app provides.']],
+  ),
+  layer(
+    ['src/ui/**'],
+    [[['**/machines/**', '**/services/**', '**/views/**'], 'src/ui is shared presentation: it imports no machines, services or views.']],
+  ),
+  layer(['src/machines/**'], [[['**/views/**', '**/ui/**'], 'Machines never import views or ui.']]),
+  layer(['src/services/**'], [[['**/views/**', '**/ui/**', '**/machines/**'], 'Services import no machines, views or ui.']]),
+  layer(['server/**'], [[['**/src/**', '../src/**', '../../src/**'], 'The server never imports the SPA (src/).']]),
+);

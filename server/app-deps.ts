@@ -1,0 +1,34 @@
+import type { HttpBindings } from '@hono/node-server';
+import type { MiddlewareHandler } from 'hono';
+import type { AuthUser } from './auth/franchise-users.repository.js';
+import type { Tokens } from './auth/tokens.js';
+import type { AppConfig } from './config.js';
+import type { TokenClaims } from './contract/auth.contract.js';
+import type { Db } from './db/database.js';
+import type { Logger } from './logger.js';
+import type { Mailer } from './mail/mailer.js';
+
+/** What the app is built from; tests pass their own database, clock and mailer. */
+export type AppDeps = {
+  db: Db;
+  config: AppConfig;
+  /** Milliseconds since the epoch; tests pin it. */
+  clock: () => number;
+  mailer: Mailer;
+  logger: Logger;
+};
+
+export type AppEnv = {
+  // Absent under app.request() in tests: the client address is then 'unknown'.
+  Bindings: Partial<HttpBindings> | undefined;
+  Variables: { auth: { claims: TokenClaims; user: AuthUser } };
+};
+
+/** What every route factory receives: the deps plus the one token service and its middlewares. */
+export type RouteDeps = AppDeps & {
+  tokens: Tokens;
+  /** A valid, unexpired, unrevoked bearer token. */
+  authenticated: MiddlewareHandler<AppEnv>;
+  /** Like `authenticated`, but an expired token passes while inside the refresh window. */
+  authenticatedOrExpired: MiddlewareHandler<AppEnv>;
+};
