@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ResetPasswordInput } from '../../server/contract/auth.contract';
 import { ApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
-import { notProvided, UNEXPECTED_RETRY_MESSAGE, type Notice } from './machine-effects';
+import type { Notice } from '../shared/effects';
+import { notProvided, UNEXPECTED_RETRY_MESSAGE } from './machine-effects';
 
 export type PasswordField = 'password' | 'confirmation';
 

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
-import { notProvided, type Notice } from './machine-effects';
+import type { Notice } from '../shared/effects';
+import { notProvided } from './machine-effects';
 
 export type ForgotPasswordContext = { email: string; error: ErrorInfo | null };
 

@@ -3,7 +3,8 @@ import type { LoginInput } from '../../server/contract/auth.contract';
 import { ApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { SignedIn } from '../services/auth.service';
 import type { NewSession } from '../services/session-storage';
-import { notProvided, UNEXPECTED_RETRY_MESSAGE, type Navigation, type Notice } from './machine-effects';
+import type { Navigation, Notice } from '../shared/effects';
+import { notProvided, UNEXPECTED_RETRY_MESSAGE } from './machine-effects';
 
 export type LoginField = 'email' | 'password';
 

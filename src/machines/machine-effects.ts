@@ -1,8 +1,3 @@
-/** Side effects that machines name and the app (or a test) implements with `machine.provide()`. */
-export type NoticeType = 'success' | 'info' | 'warning' | 'error';
-export type Notice = { message: string; type: NoticeType };
-export type Navigation = { to: string; replace: boolean };
-
 /** Default body of an implementation the app must provide; failing loudly beats a silent no-op. */
 export function notProvided(name: string): never {
   throw new Error(`"${name}" must be supplied with machine.provide()`);

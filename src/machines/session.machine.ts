@@ -3,7 +3,8 @@ import type { FranchiseUser, Restaurant, TokenResponse } from '../../server/cont
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { NewSession, StoredSession } from '../services/session-storage';
 import { isTokenExpired } from '../services/token';
-import { notProvided, type Navigation, type Notice } from './machine-effects';
+import type { Navigation, Notice } from '../shared/effects';
+import { notProvided } from './machine-effects';
 
 export type SessionContext = {
   user: FranchiseUser | null;

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import type { Notice, NoticeType } from '../machines/machine-effects';
+import type { Notice, NoticeType } from '../shared/effects';
 
 const COLORS: Record<NoticeType, string> = { success: 'green.8', info: 'blue.8', warning: 'yellow.8', error: 'red.9' };
 

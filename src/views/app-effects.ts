@@ -1,5 +1,5 @@
 import { navigate } from 'wouter/use-browser-location';
-import type { Navigation, Notice } from '../machines/machine-effects';
+import type { Navigation, Notice } from '../shared/effects';
 import { showNotice } from '../ui/notify';
 
 /** The real `notify` and `navigate` actions every machine names. */

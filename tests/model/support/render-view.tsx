@@ -3,7 +3,7 @@ import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { Navigation } from '../../../src/machines/machine-effects';
+import type { Navigation } from '../../../src/shared/effects';
 import { showNotice } from '../../../src/ui/notify';
 import { UiProvider } from '../../../src/ui/ui-provider';
 
