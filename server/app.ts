@@ -1,17 +1,15 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { AppDeps, AppEnv, RouteDeps } from './app-deps.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { passwordResetRoutes } from './auth/password-reset.js';
 import { requireAuth } from './auth/require-auth.js';
 import { createTokens } from './auth/tokens.js';
+import { bodyLimit } from './http/body-limit.js';
 import { errorHandler, failure, notFound } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { staticSpa } from './http/static-spa.js';
 import { restaurantsRoutes } from './restaurants/restaurants.routes.js';
-
-export const MAX_BODY_BYTES = 64 * 1024;
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const tokens = createTokens(deps.config, deps.clock);
@@ -29,7 +27,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       onMethodNotAllowed: (c, allowed) => failure(c, 405, 'Method not allowed', undefined, { Allow: allowed.join(', ') }),
     }),
   );
-  api.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => failure(c, 413, 'Request body is too large (limit 64 KiB)') }));
+  api.use(bodyLimit);
   api.route('/franchise', authRoutes(routeDeps));
   api.route('/franchise/password', passwordResetRoutes(routeDeps));
   api.route('/franchise/restaurants', restaurantsRoutes(routeDeps));

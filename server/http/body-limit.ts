@@ -1,0 +1,46 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { failure } from './errors.js';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * A refused body up to this size is read to its end before the 413, so the client may send its
+ * next request on the same connection. Beyond it the 413 closes the connection instead.
+ */
+export const MAX_DRAIN_BYTES = 4 * 1024 * 1024;
+
+const tooLarge = (c: Context, close: boolean) =>
+  failure(c, 413, 'Request body is too large (limit 64 KiB)', undefined, close ? { Connection: 'close' } : undefined);
+
+/**
+ * Refuses bodies over MAX_BODY_BYTES with 413, whether announced by Content-Length or streamed
+ * (chunked). An unread body left on a keep-alive socket breaks the next request on it (the server
+ * drops the socket the client reuses), so a refused body is drained or the connection closed.
+ */
+export const bodyLimit: MiddlewareHandler = async (c, next) => {
+  const body = c.req.raw.body;
+  if (!body) return next();
+  const declared = c.req.raw.headers.has('transfer-encoding') ? undefined : c.req.header('content-length');
+  if (declared !== undefined) {
+    const length = Number(declared);
+    if (length <= MAX_BODY_BYTES) return next();
+    if (!(length <= MAX_DRAIN_BYTES)) return tooLarge(c, true);
+  }
+
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > MAX_DRAIN_BYTES) {
+      await reader.cancel();
+      return tooLarge(c, true);
+    }
+    if (size <= MAX_BODY_BYTES) chunks.push(value);
+  }
+  if (size > MAX_BODY_BYTES) return tooLarge(c, false);
+  c.req.raw = new Request(c.req.raw, { body: Buffer.concat(chunks) });
+  return next();
+};
