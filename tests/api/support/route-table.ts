@@ -26,7 +26,7 @@ export const API = '/api/v1/franchise';
 
 export const ROUTES: RouteSpec[] = [
   { name: 'login', method: 'POST', path: `${API}/login`, auth: 'public', body: { email, password } },
-  { name: 'logout', method: 'POST', path: `${API}/logout`, auth: 'bearer' },
+  { name: 'logout', method: 'POST', path: `${API}/logout`, auth: 'bearer-or-expired' },
   { name: 'profile', method: 'GET', path: `${API}/profile`, auth: 'bearer' },
   { name: 'refresh', method: 'POST', path: `${API}/refresh`, auth: 'bearer-or-expired' },
   { name: 'restaurants', method: 'GET', path: `${API}/restaurants`, auth: 'bearer' },
