@@ -108,84 +108,38 @@ const tokenCase: fc.Arbitrary<TokenCase> = fc.oneof(
 
 /** One dimension varied from a valid request; the weights keep most runs inside the handlers. */
 function mutations(route: RouteSpec): fc.Arbitrary<Mutation> {
-  const w = (weight: number, arbitrary: fc.Arbitrary<Mutation>) => ({ weight, arbitrary });
   const otherMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => m !== route.method);
-  const options = [
-    w(route.body ? 1 : 3, fc.constant({ kind: 'none' })),
-    w(
-      1,
-      query.map((q) => ({ kind: 'query', query: q })),
-    ),
-    w(
-      1,
-      fc.constantFrom(...otherMethods).map((method) => ({ kind: 'method', method })),
-    ),
+  const options: [weight: number, arbitrary: fc.Arbitrary<Mutation>][] = [
+    [route.body ? 1 : 3, fc.constant({ kind: 'none' })],
+    [1, query.map((q) => ({ kind: 'query', query: q }))],
+    [1, fc.constantFrom(...otherMethods).map((method) => ({ kind: 'method', method }))],
   ];
   if (route.body) {
     const fields = Object.keys(route.body);
     const refused = Object.entries(route.body).flatMap(([field, spec]) => spec.refused.map((value) => ({ field, value })));
+    const malformed = fc.record({ how: fc.constantFrom('truncated', 'trailing-comma', 'single-quoted', 'empty'), cut: fc.nat() });
+    const extraFields = fc.dictionary(
+      fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !fields.includes(k)),
+      fc.jsonValue({ maxDepth: 2 }),
+      { minKeys: 1, maxKeys: 4 },
+    );
     options.push(
-      w(
-        5,
-        fc.record({ field: fc.constantFrom(...fields), value: wrongType }).map((m) => ({ kind: 'field-type', ...m })),
-      ),
-      w(
-        5,
-        fc.constantFrom(...refused).map((m) => ({ kind: 'field-value', ...m })),
-      ),
-      w(
-        4,
-        fc.constantFrom(...fields).map((field) => ({ kind: 'missing-field', field })),
-      ),
-      w(
-        1,
-        notAnObject.map((value) => ({ kind: 'not-an-object', value })),
-      ),
-      w(
-        4,
-        fc
-          .record({
-            how: fc.constantFrom('truncated' as const, 'trailing-comma' as const, 'single-quoted' as const, 'empty' as const),
-            cut: fc.nat(),
-          })
-          .map((m) => ({ kind: 'malformed-json', ...m })),
-      ),
-      w(
-        1,
-        fc
-          .dictionary(
-            fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !fields.includes(k)),
-            fc.jsonValue({ maxDepth: 2 }),
-            { minKeys: 1, maxKeys: 4 },
-          )
-          .map((extra) => ({ kind: 'extra-fields', extra })),
-      ),
-      w(1, fc.constant({ kind: 'oversized-body' })),
-      w(
-        2,
-        fc.oneof(
-          fc.constantFrom(...ACCEPTED_TYPES).map((value) => ({ kind: 'content-type', value, accepted: true }) as const),
-          fc.constantFrom(...REFUSED_TYPES).map((value) => ({ kind: 'content-type', value, accepted: false }) as const),
-        ),
-      ),
+      [5, fc.record({ field: fc.constantFrom(...fields), value: wrongType }).map((m) => ({ kind: 'field-type', ...m }))],
+      [5, fc.constantFrom(...refused).map((m) => ({ kind: 'field-value', ...m }))],
+      [4, fc.constantFrom(...fields).map((field) => ({ kind: 'missing-field', field }))],
+      [1, notAnObject.map((value) => ({ kind: 'not-an-object', value }))],
+      [4, malformed.map((m) => ({ kind: 'malformed-json', ...m }))],
+      [1, extraFields.map((extra) => ({ kind: 'extra-fields', extra }))],
+      [1, fc.constant({ kind: 'oversized-body' })],
+      [1, fc.constantFrom(...ACCEPTED_TYPES).map((value) => ({ kind: 'content-type', value, accepted: true }))],
+      [1, fc.constantFrom(...REFUSED_TYPES).map((value) => ({ kind: 'content-type', value, accepted: false }))],
     );
     if (route.name === 'reset') {
-      options.push(
-        w(
-          1,
-          fc.stringMatching(/^[A-Za-z0-9_-]{43}$/).map((token) => ({ kind: 'unknown-reset-token', token })),
-        ),
-      );
+      options.push([2, fc.stringMatching(/^[A-Za-z0-9_-]{43}$/).map((token) => ({ kind: 'unknown-reset-token', token }))]);
     }
   }
-  if (route.auth !== 'public')
-    options.push(
-      w(
-        6,
-        tokenCase.map((token) => ({ kind: 'token', token })),
-      ),
-    );
-  return fc.oneof(...options);
+  if (route.auth !== 'public') options.push([6, tokenCase.map((token) => ({ kind: 'token', token }))]);
+  return fc.oneof(...options.map(([weight, arbitrary]) => ({ weight, arbitrary })));
 }
 
 /** Body routes carry most of the validation; the weight grows with their fields. */
