@@ -1,71 +1,58 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
-import { loginInput, type ConnectivityCheck, type TokenClaims, type TokenResponse } from '../contract/auth.contract.js';
-import { clientAddress } from '../http/client-address.js';
+import { loginInput, type ConnectivityCheck, type TokenResponse } from '../contract/auth.contract.js';
+import { clientLimitAddress } from '../http/client-address.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { findUserByEmail, toFranchiseUser, type AuthUser } from './franchise-users.repository.js';
 import { prepareDummyHash, verifyAgainstDummy, verifyPassword } from './passwords.js';
-import { clearFailures, loginRules, purgeAttempts, recordFailure, retryAfterSeconds } from './rate-limit.js';
-import { unauthenticated } from './require-auth.js';
-import { purgeRevoked, revoke } from './revocations.repository.js';
+import { attempt, clear, loginRules, release } from './rate-limit.js';
+import { sessionRevocationExpiry, tokenRevocationExpiry, unauthenticated } from './require-auth.js';
+import { revoke, revokeSession } from './revocations.repository.js';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
-const PURGE_EVERY_MS = 60_000;
 
 export function authRoutes(deps: RouteDeps) {
   const { db, clock, config, tokens, authenticated, authenticatedOrExpired } = deps;
-  let lastPurge = -Infinity;
   void prepareDummyHash();
 
-  /** Housekeeping of expired rows, at most once a minute per process. */
-  async function purgeExpired(now: number) {
-    if (now - lastPurge < PURGE_EVERY_MS) return;
-    lastPurge = now;
-    await purgeRevoked(db, new Date(now));
-    await purgeAttempts(db, now);
-  }
-
-  async function tokenResponse(user: AuthUser, authTime?: number): Promise<TokenResponse> {
-    const { token, claims } = await tokens.issue({ ...user, franchise_id: user.franchise.id }, authTime);
+  async function tokenResponse(user: AuthUser, session?: { authTime: number; sid: string }): Promise<TokenResponse> {
+    const { token, claims } = await tokens.issue({ ...user, franchise_id: user.franchise.id }, session);
     return { access_token: token, token_type: 'bearer', expires_in: claims.exp - claims.iat, user: toFranchiseUser(user) };
   }
-
-  /** A revocation is kept while the token could still be used: until it expires or its refresh window ends, whichever is later. */
-  const revocationExpiry = (claims: TokenClaims) => new Date(Math.max(claims.exp, claims.auth_time + config.refreshWindow) * 1000);
 
   return new Hono<AppEnv>()
     .post('/login', async (c) => {
       const input = await readJson(c, loginInput);
-      const now = clock();
-      await purgeExpired(now);
-      const [perAccount, perAddress] = loginRules(input.email, clientAddress(c, config.trustProxy));
-      const wait = await retryAfterSeconds(db, [perAccount, perAddress], now);
-      if (wait !== undefined) {
-        throw new HttpError(429, `Too many login attempts. Try again in ${wait} seconds.`, { headers: { 'Retry-After': String(wait) } });
-      }
+      const rules = loginRules(input.email, clientLimitAddress(c, config.trustProxy));
+      // The attempt is counted before the password is checked, so a concurrent burst gets no more checks than the limit.
+      const slots = await attempt(db, [rules.perAccountAddress, rules.perAddress, rules.perAccount], clock(), 'login attempts');
       const user = await findUserByEmail(db, input.email);
       const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
-      if (!user || !valid) {
-        await recordFailure(db, [perAccount, perAddress], now);
-        throw new HttpError(401, INVALID_CREDENTIALS);
-      }
-      await clearFailures(db, perAccount);
+      if (!user || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
+      // Only failures count: a success clears this account's counter here and gives back its other slots.
+      await clear(db, rules.perAccountAddress);
+      await release(
+        db,
+        slots.filter((s) => s.key !== rules.perAccountAddress.key),
+      );
       return success(c, await tokenResponse(user), 'Login successful');
     })
-    .post('/logout', authenticated, async (c) => {
+    .post('/logout', authenticatedOrExpired, async (c) => {
       const { claims } = c.get('auth');
-      await revoke(db, claims.jti, revocationExpiry(claims));
-      await purgeExpired(clock());
+      await revokeSession(db, claims.sid, sessionRevocationExpiry(config, claims));
       return success(c, null, 'Logged out');
     })
     .get('/profile', authenticated, (c) => success(c, { user: toFranchiseUser(c.get('auth').user) }, 'Profile retrieved'))
     .post('/refresh', authenticatedOrExpired, async (c) => {
       const { claims, user } = c.get('auth');
-      // Only the first of two racing refreshes of one token wins.
-      if (!(await revoke(db, claims.jti, revocationExpiry(claims)))) throw unauthenticated();
-      return success(c, await tokenResponse(user, claims.auth_time), 'Token refreshed');
+      if (!(await revoke(db, claims.jti, tokenRevocationExpiry(config, claims)))) {
+        // Another refresh of this token won the race: a second use of one token, as much a replay as a later one.
+        await revokeSession(db, claims.sid, sessionRevocationExpiry(config, claims));
+        throw unauthenticated();
+      }
+      return success(c, await tokenResponse(user, { authTime: claims.auth_time, sid: claims.sid }), 'Token refreshed');
     })
     .get('/test', async (c) => {
       await sql`select 1`.execute(db);

@@ -17,6 +17,18 @@ export async function insertReset(
   await db.insertInto('password_reset_tokens').values(values).execute();
 }
 
+/** Whether the token is unused and unexpired now; `consumeReset` decides for good. */
+export async function findUsableReset(db: Db, tokenHash: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('password_reset_tokens')
+    .select('id')
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Marks the token used if it is unused and unexpired, and every other open token of the same
  * user with it; returns the user, or undefined when the token is not usable. One statement, so
@@ -39,4 +51,17 @@ export async function consumeReset(db: Db, tokenHash: string, now: Date): Promis
     .where('used_at', 'is', null)
     .execute();
   return row.user_id;
+}
+
+/**
+ * Used and expired tokens can never be used again. Those created within `keepMs` stay: they still
+ * count towards the mails-per-account throttle.
+ */
+export async function purgeResets(db: Db, now: Date, keepMs: number): Promise<number> {
+  const result = await db
+    .deleteFrom('password_reset_tokens')
+    .where('created_at', '<', new Date(now.getTime() - keepMs))
+    .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -2,11 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { forgotPasswordInput, resetPasswordInput } from '../contract/auth.contract.js';
+import { clientLimitAddress } from '../http/client-address.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { findUserByEmail, setPassword } from './franchise-users.repository.js';
 import { hashPassword } from './passwords.js';
-import { consumeReset, countRecentResets, insertReset } from './password-reset.repository.js';
+import { consumeReset, countRecentResets, findUsableReset, insertReset } from './password-reset.repository.js';
+import { attempt, passwordRule } from './rate-limit.js';
 
 export const FORGOT_MESSAGE = 'If an account exists for that address, a reset link has been sent.';
 export const INVALID_RESET_MESSAGE = 'This reset link is invalid or has expired.';
@@ -24,6 +26,7 @@ export function passwordResetRoutes(deps: RouteDeps) {
     .post('/forgot', async (c) => {
       const { email } = await readJson(c, forgotPasswordInput);
       const now = clock();
+      await attempt(db, [passwordRule('forgot', clientLimitAddress(c, config.trustProxy))], now, 'password reset requests');
       const user = await findUserByEmail(db, email);
       if (user && (await countRecentResets(db, user.id, new Date(now - RESET_THROTTLE_MS))) < RESET_MAILS_PER_WINDOW) {
         const token = randomBytes(32).toString('base64url');
@@ -48,11 +51,16 @@ export function passwordResetRoutes(deps: RouteDeps) {
     })
     .post('/reset', async (c) => {
       const input = await readJson(c, resetPasswordInput);
-      // Hash first: argon2 takes ~20 ms and must not run while the token row is being consumed.
-      const passwordHash = await hashPassword(input.password);
       const now = new Date(clock());
+      await attempt(db, [passwordRule('reset', clientLimitAddress(c, config.trustProxy))], now.getTime(), 'password reset attempts');
+      const tokenHash = sha256(input.token);
+      // An invalid link costs no argon2 work.
+      if (!(await findUsableReset(db, tokenHash, now))) throw new HttpError(400, INVALID_RESET_MESSAGE);
+      // Hashed outside the transaction: argon2 takes ~20 ms and PGlite is busy while a transaction is open.
+      const passwordHash = await hashPassword(input.password);
+      // The link is used up here, atomically: of two concurrent resets with one link only one changes the password.
       const changed = await db.transaction().execute(async (trx) => {
-        const userId = await consumeReset(trx, sha256(input.token), now);
+        const userId = await consumeReset(trx, tokenHash, now);
         if (userId !== undefined) await setPassword(trx, userId, passwordHash, now);
         return userId !== undefined;
       });

@@ -1,68 +1,98 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { HttpError } from '../http/errors.js';
 
 /**
- * Fixed-window failure counters kept in the database, so every server on one PostgreSQL shares
- * them. A rule is exceeded once `max` failures are recorded within `windowMs` of the first one.
+ * Fixed-window attempt counters kept in the database, so every server on one PostgreSQL shares
+ * them. An attempt takes a slot before the work it guards (e.g. a password check) starts, so a
+ * concurrent burst cannot slip past the count; a rule allows `max` attempts per `windowMs`
+ * counted from the first one.
  */
 export type LimitRule = { key: string; max: number; windowMs: number };
 
-export const LOGIN_WINDOW_MS = 60_000;
+const MINUTE = 60_000;
 
-/** Per account and address (5 failures a minute), plus a looser per-address cap against credential stuffing. */
-export function loginRules(email: string, address: string): [perAccount: LimitRule, perAddress: LimitRule] {
-  return [
-    { key: `login:account:${email}|${address}`, max: 5, windowMs: LOGIN_WINDOW_MS },
-    { key: `login:address:${address}`, max: 50, windowMs: LOGIN_WINDOW_MS },
-  ];
+/** The longest window of any rule: counters older than this mean nothing. */
+export const LONGEST_WINDOW_MS = 15 * MINUTE;
+
+/**
+ * Login: 5 a minute per account and address; 50 a minute per address (credential stuffing);
+ * 20 per 15 minutes per account from anywhere (a spread-out guessing of one password).
+ */
+export function loginRules(email: string, address: string) {
+  return {
+    perAccountAddress: { key: `login:account:${email}|${address}`, max: 5, windowMs: MINUTE },
+    perAddress: { key: `login:address:${address}`, max: 50, windowMs: MINUTE },
+    perAccount: { key: `login:email:${email}`, max: 20, windowMs: LONGEST_WINDOW_MS },
+  } satisfies Record<string, LimitRule>;
 }
 
-/** Seconds until the caller may try again, or undefined when no rule is exceeded. */
-export async function retryAfterSeconds(db: Db, rules: LimitRule[], now: number): Promise<number | undefined> {
-  const rows = await db
-    .selectFrom('login_attempts')
-    .select(['key', 'window_start', 'count'])
-    .where(
-      'key',
-      'in',
-      rules.map((r) => r.key),
+/** Password forgot and reset requests per client address. */
+export const passwordRule = (action: 'forgot' | 'reset', address: string): LimitRule => ({
+  key: `password-${action}:address:${address}`,
+  max: 10,
+  windowMs: LONGEST_WINDOW_MS,
+});
+
+type Slot = { key: string; windowStart: Date };
+
+/** Counts one attempt against the rule and reads the new count: one atomic statement. */
+async function take(db: Db, rule: LimitRule, now: number): Promise<{ count: number; windowStart: Date }> {
+  const at = new Date(now);
+  const windowOpen = new Date(now - rule.windowMs);
+  // A new window starts when the old one has ended.
+  const row = await db
+    .insertInto('login_attempts')
+    .values({ key: rule.key, window_start: at, count: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql<number>`case when login_attempts.window_start <= ${windowOpen} then 1 else login_attempts.count + 1 end`,
+        window_start: sql<Date>`case when login_attempts.window_start <= ${windowOpen} then ${at} else login_attempts.window_start end`,
+      }),
     )
-    .execute();
-  let wait = 0;
-  for (const row of rows) {
-    const rule = rules.find((r) => r.key === row.key)!;
-    const endsAt = row.window_start.getTime() + rule.windowMs;
-    if (row.count >= rule.max && endsAt > now) wait = Math.max(wait, Math.ceil((endsAt - now) / 1000));
-  }
-  return wait > 0 ? wait : undefined;
+    .returning(['count', 'window_start'])
+    .executeTakeFirstOrThrow();
+  return { count: row.count, windowStart: row.window_start };
 }
 
-export async function recordFailure(db: Db, rules: LimitRule[], now: number): Promise<void> {
-  for (const rule of rules) {
-    const at = new Date(now);
-    const windowOpen = new Date(now - rule.windowMs);
-    // One atomic upsert: a new window starts when the old one has ended.
+/** Gives back attempts that did not happen or do not count, in the window they were taken from. */
+export async function release(db: Db, slots: Slot[]): Promise<void> {
+  for (const slot of slots) {
     await db
-      .insertInto('login_attempts')
-      .values({ key: rule.key, window_start: at, count: 1 })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          count: sql<number>`case when login_attempts.window_start <= ${windowOpen} then 1 else login_attempts.count + 1 end`,
-          window_start: sql<Date>`case when login_attempts.window_start <= ${windowOpen} then ${at} else login_attempts.window_start end`,
-        }),
-      )
+      .updateTable('login_attempts')
+      .set({ count: sql<number>`greatest(count - 1, 0)` })
+      .where('key', '=', slot.key)
+      .where('window_start', '=', slot.windowStart)
       .execute();
   }
 }
 
-export async function clearFailures(db: Db, rule: LimitRule): Promise<void> {
+/**
+ * Takes one attempt from every rule, or throws 429 (with Retry-After) when any rule is used up;
+ * a refused attempt takes nothing. Returns the slots, for `release` when the attempt succeeds.
+ */
+export async function attempt(db: Db, rules: LimitRule[], now: number, what: string): Promise<Slot[]> {
+  const slots: Slot[] = [];
+  let wait = 0;
+  for (const rule of rules) {
+    const { count, windowStart } = await take(db, rule, now);
+    slots.push({ key: rule.key, windowStart });
+    if (count > rule.max) wait = Math.max(wait, Math.ceil((windowStart.getTime() + rule.windowMs - now) / 1000), 1);
+  }
+  if (wait === 0) return slots;
+  await release(db, slots);
+  throw new HttpError(429, `Too many ${what}. Try again in ${wait} seconds.`, { headers: { 'Retry-After': String(wait) } });
+}
+
+export async function clear(db: Db, rule: LimitRule): Promise<void> {
   await db.deleteFrom('login_attempts').where('key', '=', rule.key).execute();
 }
 
-/** Counters whose window ended long ago mean nothing; drop them so the table stays small. */
-export async function purgeAttempts(db: Db, now: number): Promise<void> {
-  await db
+/** Counters whose window has ended; run by the housekeeping timer. */
+export async function purgeAttempts(db: Db, now: number): Promise<number> {
+  const result = await db
     .deleteFrom('login_attempts')
-    .where('window_start', '<', new Date(now - 60 * LOGIN_WINDOW_MS))
-    .execute();
+    .where('window_start', '<', new Date(now - LONGEST_WINDOW_MS))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,7 +1,12 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
-export async function isRevoked(db: Db, jti: string): Promise<boolean> {
-  return (await db.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti).executeTakeFirst()) !== undefined;
+/** Whether this token, and whether its whole sign-in (session family), was revoked: one round trip. */
+export async function revocationOf(db: Db, jti: string, sid: string): Promise<{ token: boolean; session: boolean }> {
+  const { rows } = await sql<{ token: boolean; session: boolean }>`select
+      exists (select 1 from revoked_tokens where jti = ${jti}) as token,
+      exists (select 1 from revoked_sessions where sid = ${sid}) as session`.execute(db);
+  return rows[0]!;
 }
 
 /** True when this call revoked the token; false when it was already revoked (e.g. a racing refresh). */
@@ -15,7 +20,18 @@ export async function revoke(db: Db, jti: string, expiresAt: Date): Promise<bool
   return row !== undefined;
 }
 
-/** A revoked token past its refresh window can never be used again, so its row can go. */
-export async function purgeRevoked(db: Db, now: Date): Promise<void> {
-  await db.deleteFrom('revoked_tokens').where('expires_at', '<', now).execute();
+/** Refuses every token of one sign-in, those issued by refreshes included. */
+export async function revokeSession(db: Db, sid: string, expiresAt: Date): Promise<void> {
+  await db
+    .insertInto('revoked_sessions')
+    .values({ sid, expires_at: expiresAt })
+    .onConflict((oc) => oc.column('sid').doNothing())
+    .execute();
+}
+
+/** A revocation past its expiry guards nothing: the token or sign-in can no longer be used. */
+export async function purgeRevoked(db: Db, now: Date): Promise<number> {
+  const tokens = await db.deleteFrom('revoked_tokens').where('expires_at', '<', now).executeTakeFirst();
+  const sessions = await db.deleteFrom('revoked_sessions').where('expires_at', '<', now).executeTakeFirst();
+  return Number(tokens.numDeletedRows) + Number(sessions.numDeletedRows);
 }

@@ -12,6 +12,7 @@ export const MAX_TOKEN_LENGTH = 4096;
 const claimsSchema = z.object({
   sub: z.string().regex(/^\d+$/),
   jti: z.string().min(1).max(100),
+  sid: z.string().min(1).max(100),
   iat: z.number().int(),
   exp: z.number().int(),
   auth_time: z.number().int(),
@@ -34,7 +35,8 @@ export function resolveJwtSecret(config: Config): AppConfig {
 export type TokenUser = TokenClaims['user'] & { token_version: number };
 
 export type Tokens = {
-  issue(user: TokenUser, authTime?: number): Promise<{ token: string; claims: TokenClaims }>;
+  /** A new sign-in, or with `session` a refresh that keeps the sign-in's time and session id. */
+  issue(user: TokenUser, session?: { authTime: number; sid: string }): Promise<{ token: string; claims: TokenClaims }>;
   /** The token's claims, or undefined for anything not signed by us, malformed, or expired. */
   verify(token: string, options?: { allowExpired?: boolean }): Promise<TokenClaims | undefined>;
 };
@@ -42,14 +44,15 @@ export type Tokens = {
 export function createTokens(config: AppConfig, clock: () => number): Tokens {
   const key = new TextEncoder().encode(config.jwtSecret);
   return {
-    async issue(user, authTime) {
+    async issue(user, session) {
       const iat = Math.floor(clock() / 1000);
       const claims: TokenClaims = {
         sub: String(user.id),
         jti: randomUUID(),
+        sid: session?.sid ?? randomUUID(),
         iat,
         exp: iat + config.accessTokenTtl,
-        auth_time: authTime ?? iat,
+        auth_time: session?.authTime ?? iat,
         ver: user.token_version,
         user: { id: user.id, name: user.name, email: user.email, franchise_id: user.franchise_id },
       };

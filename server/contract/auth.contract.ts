@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Inputs and outputs of the auth and restaurant calls. The server validates with the schemas;
  * the client imports the inferred types (`import type`), so both sides agree by construction.
  */
-const email = z.string().trim().toLowerCase().max(254).email('Invalid email address');
+export const email = z.string().trim().toLowerCase().max(254).email('Invalid email address');
 
 export const loginInput = z.object({
   email,
@@ -15,11 +15,23 @@ export type LoginInput = z.infer<typeof loginInput>;
 export const forgotPasswordInput = z.object({ email });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
 
-/** Spec §5 puts no length rule on the change-password screen; the server still refuses the absurd. */
+export const PASSWORD_MIN_LENGTH = 8;
+/** Bounds the argon2 input, and so the work one request can ask for. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * Every new password (reset, profile change, user create): spec §5 shows no length rule on the
+ * screen, so the server's message is the one the user reads.
+ */
+export const newPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
 export const resetPasswordInput = z
   .object({
     token: z.string().min(16).max(256),
-    password: z.string().min(1, 'Password is required').max(1024),
+    password: newPassword,
     password_confirmation: z.string().max(1024),
   })
   .refine((v) => v.password === v.password_confirmation, {
@@ -57,6 +69,8 @@ export type TokenResponse = {
 export type TokenClaims = {
   sub: string;
   jti: string;
+  /** The sign-in (session family) this token belongs to, kept across refreshes. */
+  sid: string;
   iat: number;
   exp: number;
   /** First sign-in time (seconds); refresh is allowed until auth_time + refresh window. */

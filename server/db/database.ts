@@ -96,6 +96,12 @@ export interface RevokedTokensTable {
   expires_at: Date;
 }
 
+export interface RevokedSessionsTable {
+  sid: string;
+  expires_at: Date;
+}
+
+/** Attempt counters of every limit (login, password forgot and reset), not only logins. */
 export interface LoginAttemptsTable {
   key: string;
   window_start: Date;
@@ -119,6 +125,7 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   people: PeopleTable;
   revoked_tokens: RevokedTokensTable;
+  revoked_sessions: RevokedSessionsTable;
   login_attempts: LoginAttemptsTable;
   password_reset_tokens: PasswordResetTokensTable;
 }

@@ -1,5 +1,12 @@
+import { hashPassword } from '../../server/auth/passwords';
 import { createTestApp, expectErrorEnvelope, OWNER, PUBLIC_URL, RIVAL } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
+
+// A spy that still hashes for real: it counts the argon2 work a request costs.
+vi.mock('../../server/auth/passwords', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../server/auth/passwords')>();
+  return { ...real, hashPassword: vi.fn(real.hashPassword) };
+});
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -115,5 +122,77 @@ describe('password reset', () => {
     const res = await t.call('POST', 'password/forgot', { body: { email: 'nope' } });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ email: ['Invalid email address'] });
+  });
+
+  it('asks for at least 8 and at most 128 characters in a new password', async () => {
+    const t = createTestApp(database.db);
+    const short = await t.call('POST', 'password/reset', {
+      body: { token: 'A'.repeat(43), password: 'seven77', password_confirmation: 'seven77' },
+    });
+    expect(short.status).toBe(422);
+    expectErrorEnvelope(short.body, 'Password must be at least 8 characters');
+    expect(short.body.errors).toEqual({ password: ['Password must be at least 8 characters'] });
+    const long = 'x'.repeat(129);
+    const tooLong = await t.call('POST', 'password/reset', {
+      body: { token: 'A'.repeat(43), password: long, password_confirmation: long },
+    });
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.errors).toEqual({ password: ['Password must be at most 128 characters'] });
+  });
+
+  it('spends no argon2 work on an invalid, used or expired link', async () => {
+    const t = createTestApp(database.db);
+    t.advance(400 * MINUTE);
+    await t.call('POST', 'password/forgot', { body: { email: RIVAL.email } });
+    const token = linkOf(t.mailer.messages[0]).searchParams.get('token')!;
+    const body = (tok: string) => ({ body: { token: tok, password: 'rival-new-pass', password_confirmation: 'rival-new-pass' } });
+    const hashes = vi.mocked(hashPassword);
+    hashes.mockClear();
+    expect((await t.call('POST', 'password/reset', body('B'.repeat(43)))).status).toBe(400);
+    expect(hashes).not.toHaveBeenCalled();
+    expect((await t.call('POST', 'password/reset', body(token))).status).toBe(200);
+    expect(hashes).toHaveBeenCalledTimes(1);
+    expect((await t.call('POST', 'password/reset', body(token))).status).toBe(400);
+    expect(hashes).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets exactly one of two simultaneous resets with one link change the password', async () => {
+    const t = createTestApp(database.db);
+    t.advance(500 * MINUTE);
+    await t.call('POST', 'password/forgot', { body: { email: RIVAL.email } });
+    const token = linkOf(t.mailer.messages[0]).searchParams.get('token')!;
+    const [first, second] = await Promise.all(
+      ['rival-pass-one', 'rival-pass-two'].map((password) =>
+        t.call('POST', 'password/reset', { body: { token, password, password_confirmation: password } }),
+      ),
+    );
+    expect([first!.status, second!.status].sort()).toEqual([200, 400]);
+    const winner = first!.status === 200 ? 'rival-pass-one' : 'rival-pass-two';
+    const loser = first!.status === 200 ? 'rival-pass-two' : 'rival-pass-one';
+    expect((await t.call('POST', 'login', { body: { email: RIVAL.email, password: loser } })).status).toBe(401);
+    expect((await t.call('POST', 'login', { body: { email: RIVAL.email, password: winner } })).status).toBe(200);
+  });
+
+  it('limits forgot and reset to 10 requests per 15 minutes per client address', async () => {
+    const t = createTestApp(database.db);
+    t.advance(600 * MINUTE);
+    const address = '192.0.2.200';
+    for (let i = 0; i < 10; i++) {
+      expect((await t.call('POST', 'password/forgot', { body: { email: `nobody${i}@example.com` }, address })).status).toBe(200);
+      const made = { token: `${'C'.repeat(42)}${i}`, password: 'any-password', password_confirmation: 'any-password' };
+      expect((await t.call('POST', 'password/reset', { body: made, address })).status).toBe(400);
+    }
+    const forgot = await t.call('POST', 'password/forgot', { body: { email: OWNER.email }, address });
+    expect(forgot.status).toBe(429);
+    expect(forgot.headers.get('retry-after')).toBe('900');
+    expectErrorEnvelope(forgot.body, 'Too many password reset requests. Try again in 900 seconds.');
+    const reset = await t.call('POST', 'password/reset', {
+      body: { token: 'D'.repeat(43), password: 'any-password', password_confirmation: 'any-password' },
+      address,
+    });
+    expect(reset.status).toBe(429);
+    expect(reset.headers.get('retry-after')).toBe('900');
+    // Another address is another client.
+    expect((await t.call('POST', 'password/forgot', { body: { email: OWNER.email }, address: '192.0.2.201' })).status).toBe(200);
   });
 });

@@ -1,3 +1,4 @@
+import { limitAddress } from '../../server/http/client-address';
 import { createTestApp, expectErrorEnvelope, OWNER, RIVAL } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
@@ -8,6 +9,42 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const wrong = (email = OWNER.email) => ({ email, password: 'wrong-password' });
+const DAY = 24 * 3600_000;
+
+/** How many answers of each status a burst got, e.g. { 401: 5, 429: 35 }. */
+function statusCounts(results: { status: number }[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const { status } of results) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
+
+describe('login attempts under concurrency', () => {
+  it('checks at most 5 passwords of a burst of 40 for one account from one address; the rest get 429 with Retry-After', async () => {
+    const t = createTestApp(database.db);
+    t.advance(DAY);
+    const address = '192.0.2.60';
+    const results = await Promise.all(Array.from({ length: 40 }, () => t.call('POST', 'login', { body: wrong(), address })));
+    console.info(`burst of 40 wrong passwords: ${JSON.stringify(statusCounts(results))}`);
+    expect(statusCounts(results)).toEqual({ 401: 5, 429: 35 });
+    for (const res of results.filter((r) => r.status === 429)) {
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expectErrorEnvelope(res.body);
+    }
+  });
+
+  it('holds across two app instances on one database', async () => {
+    const a = createTestApp(database.db);
+    const b = createTestApp(database.openPeer());
+    a.advance(2 * DAY);
+    b.advance(2 * DAY);
+    const address = '192.0.2.61';
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).call('POST', 'login', { body: wrong(RIVAL.email), address })),
+    );
+    console.info(`burst of 40 over two instances: ${JSON.stringify(statusCounts(results))}`);
+    expect(statusCounts(results)).toEqual({ 401: 5, 429: 35 });
+  });
+});
 
 describe('login rate limit', () => {
   it('refuses the 6th failure within a minute with 429 and Retry-After, leaves other accounts alone, and lifts with the window', async () => {
@@ -91,5 +128,50 @@ describe('login rate limit', () => {
         })
       ).status,
     ).toBe(429);
+  });
+
+  it('limits one account to 20 failures per 15 minutes across all addresses', async () => {
+    const t = createTestApp(database.db);
+    t.advance(3 * DAY);
+    for (let i = 0; i < 20; i++) {
+      expect((await t.call('POST', 'login', { body: wrong(), address: `198.18.0.${i}` })).status).toBe(401);
+    }
+    const next = await t.call('POST', 'login', { body: OWNER, address: '198.18.1.1' });
+    expect(next.status).toBe(429);
+    expect(next.headers.get('retry-after')).toBe('900');
+    expectErrorEnvelope(next.body, 'Too many login attempts. Try again in 900 seconds.');
+    // Other accounts from those addresses are unaffected; the account itself waits out the 15 minutes.
+    expect((await t.call('POST', 'login', { body: RIVAL, address: '198.18.0.1' })).status).toBe(200);
+    t.advance(15 * 60_000);
+    expect((await t.call('POST', 'login', { body: OWNER, address: '198.18.1.1' })).status).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64 and an IPv4-mapped address as its IPv4 address', async () => {
+    const t = createTestApp(database.db);
+    t.advance(4 * DAY);
+    for (let i = 1; i <= 5; i++) {
+      expect((await t.call('POST', 'login', { body: wrong(RIVAL.email), address: `2001:db8:0:42::${i.toString(16)}` })).status).toBe(401);
+    }
+    // Another host of the same /64 is the same client; another /64 is another client.
+    expect((await t.call('POST', 'login', { body: RIVAL, address: '2001:db8::42:ffff:ffff:ffff:ffff' })).status).toBe(429);
+    expect((await t.call('POST', 'login', { body: RIVAL, address: '2001:db8:0:43::1' })).status).toBe(200);
+
+    for (let i = 0; i < 5; i++) await t.call('POST', 'login', { body: wrong(RIVAL.email), address: '::ffff:192.0.2.99' });
+    expect((await t.call('POST', 'login', { body: RIVAL, address: '192.0.2.99' })).status).toBe(429);
+  });
+});
+
+describe('limitAddress', () => {
+  it('keeps IPv4, unmaps IPv4-mapped IPv6, and cuts other IPv6 addresses to their /64', () => {
+    expect(limitAddress('192.0.2.1')).toBe('192.0.2.1');
+    expect(limitAddress('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(limitAddress('::FFFF:c000:0201')).toBe('192.0.2.1');
+    expect(limitAddress('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(limitAddress('2001:db8:1:2::9')).toBe('2001:db8:1:2::/64');
+    expect(limitAddress('2001:DB8::1')).toBe('2001:db8:0:0::/64');
+    expect(limitAddress('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(limitAddress('::1')).toBe('0:0:0:0::/64');
+    expect(limitAddress('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
+    expect(limitAddress('unknown')).toBe('unknown');
   });
 });

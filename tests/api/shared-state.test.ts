@@ -9,7 +9,7 @@ afterAll(() => database.close());
 
 /** Two servers on one database (two pools on PostgreSQL) must behave as one: nothing lives only in memory. */
 describe('two app instances on one database', () => {
-  it('share revocations, refresh rotation and login counters', async () => {
+  it('share revocations, refresh rotation with reuse detection, and login counters', async () => {
     const a = createTestApp(database.db);
     const b = createTestApp(database.openPeer());
 
@@ -19,8 +19,12 @@ describe('two app instances on one database', () => {
     expect((await a.call('GET', 'profile', { token })).status).toBe(401);
 
     const old = await b.login(OWNER);
-    expect((await a.call('POST', 'refresh', { token: old })).status).toBe(200);
+    const rotated = await a.call('POST', 'refresh', { token: old });
+    expect(rotated.status).toBe(200);
+    expect((await b.call('GET', 'profile', { token: rotated.body.data.access_token })).status).toBe(200);
+    // The rotated token replayed on the other server revokes the sign-in on both.
     expect((await b.call('POST', 'refresh', { token: old })).status).toBe(401);
+    expect((await a.call('GET', 'profile', { token: rotated.body.data.access_token })).status).toBe(401);
 
     const address = '192.0.2.77';
     const wrong = { email: RIVAL.email, password: 'wrong-password' };

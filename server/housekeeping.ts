@@ -1,0 +1,49 @@
+import { RESET_THROTTLE_MS } from './auth/password-reset.js';
+import { purgeResets } from './auth/password-reset.repository.js';
+import { purgeAttempts } from './auth/rate-limit.js';
+import { purgeRevoked } from './auth/revocations.repository.js';
+import type { Db } from './db/database.js';
+import type { Logger } from './logger.js';
+
+export const PURGE_EVERY_MS = 10 * 60_000;
+
+export type Purged = { revocations: number; resetTokens: number; attempts: number };
+
+/**
+ * Deletes rows that can no longer matter: revocations of tokens and sign-ins past their last
+ * possible use, used or expired reset links (once outside the mail throttle), ended attempt windows.
+ */
+export async function purgeExpired(db: Db, now: number): Promise<Purged> {
+  return {
+    revocations: await purgeRevoked(db, new Date(now)),
+    resetTokens: await purgeResets(db, new Date(now), RESET_THROTTLE_MS),
+    attempts: await purgeAttempts(db, now),
+  };
+}
+
+/**
+ * Runs `purgeExpired` now and every `everyMs` in this process, off the request path. The timer is
+ * unref'd (it never keeps the process alive); with several servers each purges, which is harmless.
+ */
+export function startHousekeeping(deps: { db: Db; clock: () => number; logger: Logger }, everyMs = PURGE_EVERY_MS) {
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = running
+      .then(() => purgeExpired(deps.db, deps.clock()))
+      .then(
+        () => {},
+        (error: unknown) => deps.logger.error('housekeeping: purging expired rows failed', error),
+      );
+    return running;
+  };
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  void run();
+  return {
+    /** Stops the timer and waits for a purge in progress, so the database can be closed after. */
+    async stop(): Promise<void> {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
