@@ -49,6 +49,30 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
+/**
+ * A database refusal that input can cause (SQLSTATE classes 22 and 23), as status and message;
+ * undefined for anything else. The message never names a table, column or value.
+ */
+export function clientDatabaseError(error: unknown): { status: ContentfulStatusCode; message: string } | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !/^2[23][0-9A-Z]{3}$/.test(code)) return undefined;
+  switch (code) {
+    case '23505':
+    case '23P01':
+      return { status: 409, message: 'This record already exists.' };
+    case '23503':
+    case '23001':
+      return { status: 409, message: 'This refers to a record that does not exist, or is still in use.' };
+    case '23502':
+      return { status: 422, message: 'A required value is missing.' };
+    case '23514':
+      return { status: 422, message: 'A value is not allowed.' };
+    default:
+      // 22P02 invalid text representation, 22003 out of range, 22007/22008 bad dates, 22001 too long…
+      return { status: 422, message: code.startsWith('22') ? 'A value is not valid.' : 'A value is not allowed.' };
+  }
+}
+
 export function errorHandler(logger: Logger): ErrorHandler {
   return (error, c) => {
     if (error instanceof HttpError) return failure(c, error.status, error.message, error.options.errors, error.options.headers);
@@ -56,6 +80,8 @@ export function errorHandler(logger: Logger): ErrorHandler {
       const errors = zodErrors(error);
       return failure(c, 422, error.issues[0]?.message ?? 'Invalid input', errors);
     }
+    const refused = clientDatabaseError(error);
+    if (refused) return failure(c, refused.status, refused.message);
     if (isDatabaseUnavailable(error)) {
       logger.error('database unavailable', error);
       return failure(c, 503, 'The service is temporarily unavailable. Please try again shortly.');
