@@ -44,8 +44,9 @@ function accepts(c: Context, encoding: string): boolean {
 }
 
 /**
- * Serves the built SPA from `distDir`: files as they are, hashed `/assets/*` precompressed and
- * cached for a year, and index.html (never cached) for every other GET so deep links work.
+ * Serves the built SPA from `distDir`: files as they are (never a dotfile), hashed `/assets/*`
+ * precompressed and cached for a year, and index.html (never cached) for every other GET so deep
+ * links work.
  */
 export function staticSpa(distDir: string): MiddlewareHandler {
   const root = resolve(distDir);
@@ -57,13 +58,19 @@ export function staticSpa(distDir: string): MiddlewareHandler {
       return failure(c, 405, 'Method not allowed', undefined, { Allow: 'GET, HEAD' });
     }
     let file: string | undefined;
+    let decoded: string | undefined;
     try {
-      const candidate = resolve(root, normalize(`.${decodeURIComponent(c.req.path)}`));
+      decoded = decodeURIComponent(c.req.path);
+    } catch {
+      // undecodable path: treat as a client route
+    }
+    // Dotfiles and dot-directories (.build-hash, .vite/, and `..`) are never content, and no client route has one.
+    if (decoded?.split(/[/\\]/).some((segment) => segment.startsWith('.'))) return failure(c, 404, 'Not found');
+    if (decoded !== undefined) {
+      const candidate = resolve(root, normalize(`.${decoded}`));
       if (candidate.startsWith(root + sep) && extname(candidate) !== '.br' && extname(candidate) !== '.gz' && (await isFile(candidate))) {
         file = candidate;
       }
-    } catch {
-      // undecodable path: treat as a client route
     }
     const isAsset = file !== undefined && file.startsWith(join(root, 'assets') + sep);
     if (!file) {

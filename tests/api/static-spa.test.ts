@@ -23,6 +23,11 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
   writeFileSync(join(dist, 'assets', 'tiny-def456.css'), 'body{margin:0}');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // What the SPA build leaves beside the files it serves.
+  writeFileSync(join(dist, '.build-hash'), 'secret-ish build metadata');
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
+  writeFileSync(join(dist, 'assets', '.hidden.js'), 'hidden');
   precompress(join(dist, 'assets'));
   t = createTestApp(database.db, { distDir: dist });
 });
@@ -81,7 +86,27 @@ describe('static SPA', () => {
     expect(other.res.headers.get('cache-control')).toBe('public, max-age=3600');
   });
 
+  it('never serves a dotfile or anything under a dot-directory, nor index.html in their place', async () => {
+    for (const path of [
+      '/.build-hash',
+      '/%2ebuild-hash',
+      '/.vite/manifest.json',
+      '/assets/.hidden.js',
+      '/.env',
+      '/.git/config',
+      '/deep/.hidden/page',
+    ]) {
+      const { res, bytes } = await get(path);
+      expect(res.status, path).toBe(404);
+      expectErrorEnvelope(JSON.parse(bytes.toString()), 'Not found');
+      expectSecurityHeaders(res.headers);
+      const head = await t.app.request(path, { method: 'HEAD' });
+      expect(head.status, `HEAD ${path}`).toBe(404);
+    }
+  });
+
   it('does not serve files outside dist nor the compressed copies directly', async () => {
+    // URL parsing resolves `..` and `%2e%2e` before the server sees the path.
     for (const path of ['/../package.json', '/%2e%2e/package.json', '/%E0%A4%A', '/favicon.svg.br']) {
       const { res, bytes } = await get(path);
       expect(res.status, path).toBe(200);
