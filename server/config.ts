@@ -23,6 +23,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Franchise Console <no-reply@franchise-console.local>'),
   TRUST_PROXY: flag,
   SKIP_SPA_BUILD: flag,
+  SEED_DEMO: flag,
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).default(3600),
   REFRESH_WINDOW: z.coerce
     .number()
@@ -45,6 +46,8 @@ export type Config = {
   trustProxy: boolean;
   /** API-only runs: serve whatever dist/ holds without building it. */
   skipSpaBuild: boolean;
+  /** Seed the demo franchises (published passwords) into an empty PostgreSQL too; the embedded database always gets them. */
+  seedDemo: boolean;
   /** Seconds. */
   accessTokenTtl: number;
   /** Seconds from first sign-in during which an expired token may still be refreshed. */
@@ -73,7 +76,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     trustProxy: isOn(e.TRUST_PROXY),
     skipSpaBuild: isOn(e.SKIP_SPA_BUILD),
+    seedDemo: isOn(e.SEED_DEMO),
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshWindow: e.REFRESH_WINDOW,
   };
 }
+
+/** Demo accounts have a published password: only the embedded default database gets them unasked. */
+export const demoSeedAllowed = (config: Pick<Config, 'databaseUrl' | 'seedDemo'>) => !config.databaseUrl || config.seedDemo;

@@ -109,10 +109,14 @@ describe('configuration', () => {
       accessTokenTtl: 3600,
       refreshWindow: 1209600,
       smtpUrl: undefined,
+      seedDemo: false,
     });
-    expect(loadConfig({ PORT: '9000', TRUST_PROXY: '1', PUBLIC_URL: 'https://fc.example.com/', DATABASE_URL: '' })).toMatchObject({
+    expect(
+      loadConfig({ PORT: '9000', TRUST_PROXY: '1', PUBLIC_URL: 'https://fc.example.com/', DATABASE_URL: '', SEED_DEMO: '1' }),
+    ).toMatchObject({
       port: 9000,
       trustProxy: true,
+      seedDemo: true,
       publicUrl: 'https://fc.example.com',
       databaseUrl: undefined,
     });

@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailFrom: 'Franchise Console <no-reply@example.test>',
     trustProxy: false,
     skipSpaBuild: true,
+    seedDemo: false,
     accessTokenTtl: 3600,
     refreshWindow: 14 * 24 * 3600,
     ...overrides,

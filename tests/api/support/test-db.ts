@@ -53,33 +53,43 @@ async function openPglite(): Promise<TestDatabase> {
   return { db, openPeer: () => db, close: () => db.destroy() };
 }
 
-/** A fresh database per test file on the server of DATABASE_URL (the role needs CREATEDB). */
-async function openPostgres(databaseUrl: string): Promise<TestDatabase> {
+async function adminQuery(databaseUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty database on the server of DATABASE_URL (the role needs CREATEDB): its URL, and how to drop it. */
+export async function createEmptyPostgres(databaseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `ft_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await adminQuery(databaseUrl, `create database ${name}`);
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
-  const db = postgresDatabase(url.toString(), 5);
+  return { url: url.toString(), drop: () => adminQuery(databaseUrl, `drop database if exists ${name} with (force)`) };
+}
+
+/** A fresh database per test file on the server of DATABASE_URL. */
+async function openPostgres(databaseUrl: string): Promise<TestDatabase> {
+  const empty = await createEmptyPostgres(databaseUrl);
+  const db = postgresDatabase(empty.url, 5);
   await migrateToLatest(db);
   await seedIfEmpty(db);
   const peers: Db[] = [];
   return {
     db,
     openPeer() {
-      const peer = postgresDatabase(url.toString(), 5);
+      const peer = postgresDatabase(empty.url, 5);
       peers.push(peer);
       return peer;
     },
     async close() {
       for (const peer of peers) await peer.destroy();
       await db.destroy();
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await empty.drop();
     },
   };
 }

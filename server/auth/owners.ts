@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { email, newPassword } from '../contract/auth.contract.js';
+import type { Db } from '../db/database.js';
+import { findUserByEmail } from './franchise-users.repository.js';
+import { hashPassword } from './passwords.js';
+
+export const FIRST_OWNER_HINT = [
+  'No accounts yet. Create the first owner (the password is prompted, or read from stdin):',
+  '  npm run owner:create -- --email you@example.com --name "Your Name" --franchise "Your Franchise" --time-zone Australia/Sydney',
+  'Demo data with published passwords: start once with SEED_DEMO=1.',
+].join('\n');
+
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-AU', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const ownerInput = z.object({
+  email,
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  franchise: z.string().trim().min(1, 'Franchise name is required').max(200),
+  time_zone: z.string().refine(isTimeZone, 'Unknown time zone (use an IANA name such as Australia/Sydney)'),
+  password: newPassword,
+});
+export type OwnerInput = z.input<typeof ownerInput>;
+
+export class OwnerExistsError extends Error {
+  constructor(address: string) {
+    super(`An account with the e-mail ${address} already exists.`);
+  }
+}
+
+/** A new franchise and its owner, who can sign in at once. */
+export async function createOwner(db: Db, input: OwnerInput): Promise<{ franchiseId: number; userId: number }> {
+  const owner = ownerInput.parse(input);
+  if (await findUserByEmail(db, owner.email)) throw new OwnerExistsError(owner.email);
+  // Hashed before the transaction: PGlite is busy while a transaction is open.
+  const passwordHash = await hashPassword(owner.password);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const franchise = await trx
+        .insertInto('franchises')
+        .values({ name: owner.franchise, time_zone: owner.time_zone })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const user = await trx
+        .insertInto('franchise_users')
+        .values({
+          franchise_id: franchise.id,
+          email: owner.email,
+          name: owner.name,
+          password_hash: passwordHash,
+          picture: null,
+          phone: null,
+          state: null,
+          city: null,
+          street_address: null,
+          suburb: null,
+          post_code: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { franchiseId: franchise.id, userId: user.id };
+    });
+  } catch (error) {
+    // Someone created the same e-mail between the check and the insert.
+    if ((error as { code?: unknown }).code === '23505') throw new OwnerExistsError(owner.email);
+    throw error;
+  }
+}
