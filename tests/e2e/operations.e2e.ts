@@ -65,5 +65,9 @@ describe('the built console that npm start serves', () => {
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       if (Number(res.headers.get('content-length') ?? 2000) > 1024) expect(res.headers.get('content-encoding')).toBe('br');
     }
+    // The build leaves its source hash in dist/.build-hash: never served, nor replaced by the page.
+    const hidden = await fetch(`${base}/.build-hash`);
+    expect(hidden.status).toBe(404);
+    expect(await hidden.json()).toEqual({ status: 'error', message: 'Not found' });
   });
 });
