@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { findUserByEmail } from '../auth/franchise-users.repository.js';
 import { createOwner, ownerInput, OwnerExistsError } from '../auth/owners.js';
 import { loadConfig } from '../config.js';
-import { newPassword } from '../contract/auth.contract.js';
 import { DataDirLockedError, lockDataDir } from '../data-dir-lock.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -16,7 +15,7 @@ const USAGE = `Usage: npm run owner:create -- --email <e-mail> --name "<name>" -
 The password is prompted (not echoed) on a terminal, or read from stdin when piped:
   printf '%s\\n' "$PASSWORD" | npm run owner:create -- --email …`;
 
-/** A mistake of the operator's: printed as it is, without a stack. */
+/** A mistake of the operator's: printed as it is, without a stack. Exit code 2 for usage, 1 otherwise. */
 class Refusal extends Error {
   constructor(
     message: string,
@@ -39,9 +38,11 @@ function refusal(error: z.ZodError): Refusal {
   return new Refusal(`Cannot create the owner:\n${lines.join('\n')}`, 2);
 }
 
+/** The owner's details from the command line, checked; undefined when only the usage was asked for. */
 function parseArguments() {
+  let values;
   try {
-    const { values } = parseArgs({
+    ({ values } = parseArgs({
       options: {
         email: { type: 'string' },
         name: { type: 'string' },
@@ -50,16 +51,15 @@ function parseArguments() {
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
-    });
-    if (values.help) throw new Refusal(USAGE, 0);
-    const input = { email: values.email ?? '', name: values.name ?? '', franchise: values.franchise ?? '', time_zone: values['time-zone'] };
-    const checked = ownerInput.omit({ password: true }).safeParse(input);
-    if (!checked.success) throw refusal(checked.error);
-    return input;
+    }));
   } catch (error) {
-    if (error instanceof Refusal) throw error;
     throw new Refusal(`${(error as Error).message}\n${USAGE}`, 2);
   }
+  if (values.help) return undefined;
+  const input = { email: values.email ?? '', name: values.name ?? '', franchise: values.franchise ?? '', time_zone: values['time-zone'] };
+  const checked = ownerInput.omit({ password: true }).safeParse(input);
+  if (!checked.success) throw refusal(checked.error);
+  return checked.data;
 }
 
 /** Reads a line from the terminal without echoing it. */
@@ -94,8 +94,6 @@ function promptHidden(prompt: string): Promise<string> {
 async function readPassword(): Promise<string> {
   if (process.stdin.isTTY) {
     const first = await promptHidden('Password for the new owner: ');
-    const checked = newPassword.safeParse(first);
-    if (!checked.success) throw refusal(new z.ZodError(checked.error.issues.map((i) => ({ ...i, path: ['password'] }))));
     if ((await promptHidden('Repeat the password: ')) !== first) throw new Refusal('The passwords do not match.');
     return first;
   }
@@ -106,34 +104,32 @@ async function readPassword(): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const input = parseArguments();
+  const owner = parseArguments();
+  if (!owner) return console.log(USAGE);
   const config = loadConfig();
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-  const db = openDatabase(config);
   try {
-    await migrateToLatest(db);
-    // Refused before the password is asked for.
-    if (await findUserByEmail(db, input.email.trim())) throw new Refusal(new OwnerExistsError(input.email.trim().toLowerCase()).message);
-    const password = await readPassword();
-    await createOwner(db, { ...input, password }).catch((error: unknown) => {
-      if (error instanceof z.ZodError) throw refusal(error);
-      if (error instanceof OwnerExistsError) throw new Refusal(error.message);
-      throw error;
-    });
-    console.log(
-      `Created ${input.franchise.trim()} (${input.time_zone}) and its owner ${input.email.trim().toLowerCase()}, who can sign in now.`,
-    );
+    const db = openDatabase(config);
+    try {
+      await migrateToLatest(db);
+      // Refused before the password is asked for.
+      if (await findUserByEmail(db, owner.email)) throw new Refusal(new OwnerExistsError(owner.email).message);
+      const password = await readPassword();
+      await createOwner(db, { ...owner, password }).catch((error: unknown) => {
+        if (error instanceof z.ZodError) throw refusal(error);
+        if (error instanceof OwnerExistsError) throw new Refusal(error.message);
+        throw error;
+      });
+      console.log(`Created ${owner.franchise} (${owner.time_zone}) and its owner ${owner.email}, who can sign in now.`);
+    } finally {
+      await db.destroy();
+    }
   } finally {
-    await db.destroy();
     unlock();
   }
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof Refusal && error.exitCode === 0) {
-    console.log(error.message);
-    return;
-  }
   const known = error instanceof Refusal || error instanceof DataDirLockedError;
   console.error(known ? error.message : error);
   process.exitCode = error instanceof Refusal ? error.exitCode : 1;
