@@ -3,7 +3,7 @@ import type { ApiSuccess } from '../../server/contract/envelope';
 import type { TokenResponse } from '../../server/contract/auth.contract';
 import { ApiError, toApiError } from './api-error';
 import { sessionStore, type SessionStore } from './session-storage';
-import { isTokenExpired } from './token';
+import { isTokenExpired, readTokenExpiry } from './token';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 const REFRESH_PATH = '/franchise/refresh';
@@ -22,6 +22,9 @@ export type HttpClient = {
   refresh(): Promise<TokenResponse>;
 };
 
+/** Runs `task` while holding a lock shared by every tab of this origin. */
+export type CrossTabLock = <T>(name: string, task: () => Promise<T>) => Promise<T>;
+
 export type HttpClientOptions = {
   baseURL: string;
   storage: SessionStore;
@@ -29,7 +32,12 @@ export type HttpClientOptions = {
   onSessionExpired: () => void;
   fetch?: typeof globalThis.fetch;
   timeout?: number;
+  lock?: CrossTabLock;
 };
+
+/** The Web Locks API where the browser has it; one tab alone needs no lock. */
+export const browserLock: CrossTabLock = <T>(name: string, task: () => Promise<T>): Promise<T> =>
+  typeof navigator !== 'undefined' && navigator.locks ? (navigator.locks.request(name, task) as Promise<T>) : task();
 
 export function createHttpClient({
   baseURL,
@@ -38,6 +46,7 @@ export function createHttpClient({
   onSessionExpired,
   fetch,
   timeout = REQUEST_TIMEOUT_MS,
+  lock = browserLock,
 }: HttpClientOptions): HttpClient {
   const $fetch = ofetch.create(
     { baseURL, timeout, retry: false, headers: { Accept: 'application/json', 'Content-Type': 'application/json' } },
@@ -65,14 +74,26 @@ export function createHttpClient({
 
   let inFlightRefresh: Promise<TokenResponse> | null = null;
   function refresh(): Promise<TokenResponse> {
-    inFlightRefresh ??= (async () => {
+    const seen = storage.readToken();
+    // The server treats a rotated token presented again as stolen and ends the sign-in, so tabs
+    // sharing one stored token refresh one at a time, and a tab that waited adopts the new token.
+    inFlightRefresh ??= lock('franchise-token-refresh', async (): Promise<TokenResponse> => {
       const token = storage.readToken();
       if (!token) throw new ApiError('Token refresh failed', 401);
+      const user = storage.read().user;
+      if (token !== seen && user && !isTokenExpired(token, now())) {
+        return {
+          access_token: token,
+          token_type: 'bearer',
+          expires_in: (readTokenExpiry(token) ?? 0) - Math.floor(now() / 1000),
+          user,
+        };
+      }
       const { data } = await send<TokenResponse>(REFRESH_PATH, { method: 'POST' }, token);
       if (!data?.access_token) throw new ApiError('Token refresh failed', 401, data);
       storage.replaceToken(data.access_token);
       return data;
-    })().finally(() => {
+    }).finally(() => {
       inFlightRefresh = null;
     });
     return inFlightRefresh;

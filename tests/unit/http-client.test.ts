@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/services/api-error';
-import { createHttpClient } from '../../src/services/http-client';
+import { createHttpClient, type CrossTabLock } from '../../src/services/http-client';
 import { createSessionStore } from '../../src/services/session-storage';
 import type { FranchiseUser } from '../../server/contract/auth.contract';
 import { fakeJwt } from './support/jwt';
@@ -203,5 +203,51 @@ describe('http client: errors (spec §8)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('http client: tabs sharing one stored token', () => {
+  /** One in-order lock for the "tabs", as navigator.locks is for an origin. */
+  function fifoLock(): CrossTabLock {
+    let tail: Promise<unknown> = Promise.resolve();
+    return (_name, task) => {
+      const run = tail.then(task);
+      tail = run.catch(() => {});
+      return run;
+    };
+  }
+
+  function twoTabs(lock: CrossTabLock) {
+    const storage = createSessionStore({ local: localStorage, session: sessionStorage });
+    storage.save({ token: EXPIRED, user, restaurants: [], remember: true });
+    const refreshedWith: string[] = [];
+    let current = EXPIRED;
+    // Like the server: a token already rotated is refused (and would end the sign-in).
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const authorization = new Headers(init?.headers).get('Authorization') ?? '';
+      if (!String(input).endsWith('/refresh')) return ok('data');
+      refreshedWith.push(authorization);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (authorization !== `Bearer ${current}`) return unauthorized();
+      current = FRESH;
+      return refreshed(FRESH);
+    };
+    const tab = () => createHttpClient({ baseURL: '/api/v1', storage, now: () => NOW, onSessionExpired: () => {}, fetch, lock });
+    return { tabs: [tab(), tab()], refreshedWith, storage };
+  }
+
+  it('refresh one at a time: the tab that waited adopts the new token instead of presenting the rotated one', async () => {
+    const { tabs, refreshedWith, storage } = twoTabs(fifoLock());
+    const results = await Promise.all(tabs.map((t) => t.refresh()));
+    expect(results.map((r) => r.access_token)).toEqual([FRESH, FRESH]);
+    expect(refreshedWith).toEqual([`Bearer ${EXPIRED}`]);
+    expect(storage.readToken()).toBe(FRESH);
+  });
+
+  it('without the lock both tabs present the same token and one is refused (what the lock prevents)', async () => {
+    const { tabs, refreshedWith } = twoTabs((_name, task) => task());
+    const results = await Promise.allSettled(tabs.map((t) => t.refresh()));
+    expect(refreshedWith).toEqual([`Bearer ${EXPIRED}`, `Bearer ${EXPIRED}`]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
   });
 });
