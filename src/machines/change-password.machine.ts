@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ResetPasswordInput } from '../../server/contract/auth.contract';
 import { ApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { Notice } from '../shared/effects';
+import { authService } from '../services/auth.service';
 import { notProvided, UNEXPECTED_RETRY_MESSAGE } from './machine-effects';
 
 export type PasswordField = 'password' | 'confirmation';
@@ -24,7 +25,7 @@ export const changePasswordMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    resetPassword: fromPromise<void, ResetPasswordInput>(async () => notProvided('resetPassword')),
+    resetPassword: fromPromise<void, ResetPasswordInput>(({ input }) => authService.resetPassword(input)),
   },
   actions: {
     notify: (_, _notice: Notice) => notProvided('notify'),

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { Notice } from '../shared/effects';
+import { authService } from '../services/auth.service';
 import { notProvided } from './machine-effects';
 
 export type ForgotPasswordContext = { email: string; error: ErrorInfo | null };
@@ -14,7 +15,7 @@ export const forgotPasswordMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    requestReset: fromPromise<void, { email: string }>(async () => notProvided('requestReset')),
+    requestReset: fromPromise<void, { email: string }>(({ input }) => authService.requestPasswordReset(input.email)),
   },
   actions: {
     notify: (_, _notice: Notice) => notProvided('notify'),

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { LoginInput } from '../../server/contract/auth.contract';
 import { ApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
-import type { SignedIn } from '../services/auth.service';
+import { authService, type SignedIn } from '../services/auth.service';
 import type { NewSession } from '../services/session-storage';
 import type { Navigation, Notice } from '../shared/effects';
 import { notProvided, UNEXPECTED_RETRY_MESSAGE } from './machine-effects';
@@ -25,7 +25,7 @@ export const loginMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    login: fromPromise<SignedIn, LoginInput>(async () => notProvided('login')),
+    login: fromPromise<SignedIn, LoginInput>(({ input }) => authService.login(input)),
   },
   actions: {
     notify: (_, _notice: Notice) => notProvided('notify'),

@@ -1,8 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { FranchiseUser, Restaurant, TokenResponse } from '../../server/contract/auth.contract';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
-import type { NewSession, StoredSession } from '../services/session-storage';
-import { isTokenExpired } from '../services/token';
+import { authService } from '../services/auth.service';
+import { sessionStore, type NewSession, type StoredSession } from '../services/session-storage';
+import { isTokenExpired, readTokenExpiry } from '../services/token';
 import type { Navigation, Notice } from '../shared/effects';
 import { notProvided } from './machine-effects';
 
@@ -10,14 +11,24 @@ export type SessionContext = {
   user: FranchiseUser | null;
   restaurants: Restaurant[];
   error: ErrorInfo | null;
+  /** When the stored access token expires (ms since the epoch); null when unknown or signed out. */
+  expiresAt: number | null;
+};
+
+/** Renew this long before the token expires, so requests never meet an expired token. */
+export const RENEW_BEFORE_EXPIRY_MS = 60_000;
+/** After a renewal that failed for a passing reason, try again no sooner than this. */
+export const RENEW_RETRY_MS = 30_000;
+// setTimeout fires at once for delays above 2^31-1 ms (a token lifetime of over 24 days).
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+const expiryOf = (token: string | null): number | null => {
+  const exp = token ? readTokenExpiry(token) : undefined;
+  return exp === undefined ? null : exp * 1000;
 };
 
 export type SessionEvent =
-  | { type: 'session.signedIn'; session: NewSession }
-  | { type: 'session.logout' }
-  | { type: 'session.expired' }
-  | { type: 'session.refresh' }
-  | { type: 'session.retry' };
+  { type: 'session.signedIn'; session: NewSession } | { type: 'session.logout' } | { type: 'session.expired' } | { type: 'session.retry' };
 
 export const sessionMachine = setup({
   types: {
@@ -26,30 +37,39 @@ export const sessionMachine = setup({
     tags: {} as 'loading' | 'busy',
   },
   actors: {
-    restore: fromPromise<StoredSession>(async () => notProvided('restore')),
-    fetchProfile: fromPromise<FranchiseUser>(async () => notProvided('fetchProfile')),
-    refresh: fromPromise<TokenResponse>(async () => notProvided('refresh')),
-    logout: fromPromise<void>(async () => notProvided('logout')),
+    restore: fromPromise<StoredSession>(async () => sessionStore.read()),
+    fetchProfile: fromPromise<FranchiseUser>(() => authService.fetchProfile()),
+    refresh: fromPromise<TokenResponse>(() => authService.refreshToken()),
+    logout: fromPromise<void>(() => authService.logout()),
   },
   actions: {
-    saveSession: (_, _session: NewSession) => notProvided('saveSession'),
-    saveUser: (_, _user: FranchiseUser) => notProvided('saveUser'),
-    clearSession: () => notProvided('clearSession'),
+    saveSession: (_, session: NewSession) => sessionStore.save(session),
+    saveUser: (_, user: FranchiseUser) => sessionStore.saveUser(user),
+    clearSession: () => sessionStore.clear(),
     notify: (_, _notice: Notice) => notProvided('notify'),
     navigate: (_, _navigation: Navigation) => notProvided('navigate'),
-    forget: assign({ user: null, restaurants: [] }),
+    forget: assign({ user: null, restaurants: [], expiresAt: null }),
+  },
+  delays: {
+    renewDue: ({ context }) =>
+      Math.min(MAX_TIMER_MS, Math.max(RENEW_RETRY_MS, (context.expiresAt ?? 0) - RENEW_BEFORE_EXPIRY_MS - Date.now())),
   },
 }).createMachine({
   id: 'session',
   initial: 'checking',
-  context: { user: null, restaurants: [], error: null },
+  context: { user: null, restaurants: [], error: null, expiresAt: null },
   // A completed sign-in wins whatever the session was doing (e.g. the sign-in page shown after a failed restore).
   on: {
     'session.signedIn': {
       target: '.signedIn',
       actions: [
         { type: 'saveSession', params: ({ event }) => event.session },
-        assign(({ event }) => ({ user: event.session.user, restaurants: event.session.restaurants, error: null })),
+        assign(({ event }) => ({
+          user: event.session.user,
+          restaurants: event.session.restaurants,
+          error: null,
+          expiresAt: expiryOf(event.session.token),
+        })),
       ],
     },
   },
@@ -73,11 +93,15 @@ export const sessionMachine = setup({
               {
                 guard: ({ event }) => event.output.user !== null,
                 target: '#session.signedIn',
-                actions: assign(({ event }) => ({ user: event.output.user, restaurants: event.output.restaurants })),
+                actions: assign(({ event }) => ({
+                  user: event.output.user,
+                  restaurants: event.output.restaurants,
+                  expiresAt: expiryOf(event.output.token),
+                })),
               },
               {
                 target: 'fetchingProfile',
-                actions: assign(({ event }) => ({ restaurants: event.output.restaurants })),
+                actions: assign(({ event }) => ({ restaurants: event.output.restaurants, expiresAt: expiryOf(event.output.token) })),
               },
             ],
             onError: {
@@ -114,7 +138,10 @@ export const sessionMachine = setup({
         src: 'refresh',
         onDone: {
           target: 'signedIn',
-          actions: [assign({ user: ({ event }) => event.output.user }), { type: 'saveUser', params: ({ event }) => event.output.user }],
+          actions: [
+            assign(({ event }) => ({ user: event.output.user, expiresAt: expiryOf(event.output.access_token) })),
+            { type: 'saveUser', params: ({ event }) => event.output.user },
+          ],
         },
         onError: {
           target: 'signedOut',
@@ -122,10 +149,38 @@ export const sessionMachine = setup({
         },
       },
     },
+    // The token is renewed shortly before it expires, in the background: the console stays on screen.
     signedIn: {
+      initial: 'active',
+      states: {
+        active: {
+          after: { renewDue: 'renewing' },
+        },
+        renewing: {
+          invoke: {
+            id: 'renew',
+            src: 'refresh',
+            onDone: {
+              target: 'active',
+              actions: [
+                assign(({ event }) => ({ user: event.output.user, expiresAt: expiryOf(event.output.access_token) })),
+                { type: 'saveUser', params: ({ event }) => event.output.user },
+              ],
+            },
+            onError: [
+              {
+                guard: ({ event }) => toErrorInfo(event.error).status === 401,
+                target: '#session.signedOut',
+                actions: ['clearSession', 'forget', { type: 'navigate', params: { to: '/', replace: true } }],
+              },
+              // Offline or a server hiccup: the token may still work; try again later (renewDue waits at least RENEW_RETRY_MS).
+              { target: 'active' },
+            ],
+          },
+        },
+      },
       on: {
         'session.logout': 'loggingOut',
-        'session.refresh': 'refreshing',
         'session.expired': {
           target: 'signedOut',
           actions: ['clearSession', 'forget', { type: 'navigate', params: { to: '/', replace: true } }],

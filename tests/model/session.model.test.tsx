@@ -26,6 +26,9 @@ type ModelEvent =
   | { type: 'xstate.error.actor.fetchProfile'; error: unknown }
   | { type: 'xstate.done.actor.refresh'; output: TokenResponse }
   | { type: 'xstate.error.actor.refresh'; error: unknown }
+  | { type: 'xstate.after.renewDue.session.signedIn.active' }
+  | { type: 'xstate.done.actor.renew'; output: TokenResponse }
+  | { type: 'xstate.error.actor.renew'; error: unknown }
   | { type: 'xstate.done.actor.logout'; output: undefined }
   | { type: 'xstate.error.actor.logout'; error: unknown };
 
@@ -50,7 +53,10 @@ const EVENTS: ModelEvent[] = [
   { type: 'xstate.done.actor.logout', output: undefined },
   { type: 'xstate.error.actor.logout', error: new ApiError('Logout failed', 0) },
   { type: 'session.expired' },
-  { type: 'session.refresh' },
+  { type: 'xstate.after.renewDue.session.signedIn.active' },
+  { type: 'xstate.done.actor.renew', output: { access_token: VALID, token_type: 'bearer', expires_in: 3600, user } },
+  { type: 'xstate.error.actor.renew', error: new ApiError('Unauthenticated', 401) },
+  { type: 'xstate.error.actor.renew', error: new ApiError('Connection failed', 0) },
   { type: 'session.retry' },
   { type: 'session.signedIn', session: { token: VALID, user, restaurants, remember: true } },
 ];
@@ -127,7 +133,9 @@ describe('session machine × guarded layout and app shell (model-based)', () => 
       perform: async (event) => {
         const e = event as ModelEvent;
         const settled = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(e.type);
-        if (settled) await settle(settled[2] as keyof typeof actors, e as never, settled[1] === 'done');
+        // The background renewal invokes the same refresh actor as the start-up refresh.
+        if (settled)
+          await settle((settled[2] === 'renew' ? 'refresh' : settled[2]) as keyof typeof actors, e as never, settled[1] === 'done');
         else if (e.type === 'session.logout') await visitor.click(screen.getByRole('button', { name: 'Logout' }));
         else if (e.type === 'session.retry') await visitor.click(screen.getByRole('button', { name: 'Retry' }));
         else await send(e as SessionEvent);
@@ -140,7 +148,9 @@ describe('session machine × guarded layout and app shell (model-based)', () => 
           return;
         }
         if (state.matches('signedIn')) {
+          // Renewal happens in the background: the console never gives way to a loading screen.
           expect(await screen.findByText('Console content')).toBeInTheDocument();
+          if (e.type === 'xstate.done.actor.renew') expect(storage.saveUser).toHaveBeenLastCalledWith(user);
           await waitFor(() => expect(location.history.at(-1)).toBe('/dashboard'));
           expect(screen.getByRole('button', { name: 'Logout' })).toBeEnabled();
           expect(screen.getByRole('button', { name: 'Collapse sidebar' })).toBeInTheDocument();

@@ -1,12 +1,9 @@
 import { useSearchParams } from 'wouter';
-import { fromPromise } from 'xstate';
 import { changePasswordMachine } from '../../machines/change-password.machine';
-import { authService } from '../../services/auth.service';
 import { appEffects } from '../app-effects';
 import { ChangePasswordContext, ChangePasswordView, MissingResetTokenView } from './change-password.view';
 
 const logic = changePasswordMachine.provide({
-  actors: { resetPassword: fromPromise(({ input }) => authService.resetPassword(input)) },
   actions: { notify: appEffects.notify },
 });
 

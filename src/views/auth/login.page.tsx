@@ -1,7 +1,5 @@
 import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
 import { loginMachine } from '../../machines/login.machine';
-import { authService } from '../../services/auth.service';
 import { appEffects } from '../app-effects';
 import { SessionContext } from '../session/session.context';
 import { LoginContext, LoginView } from './login.view';
@@ -12,7 +10,6 @@ export function LoginPage() {
   const logic = useMemo(
     () =>
       loginMachine.provide({
-        actors: { login: fromPromise(({ input }) => authService.login(input)) },
         actions: {
           ...appEffects,
           reportSignedIn: (_, newSession) => session.send({ type: 'session.signedIn', session: newSession }),
