@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type Generated, type Selectable } from 'kysely';
-import pg from 'pg';
 import { PgliteDialect } from './pglite-dialect.js';
 
 type Timestamp = Generated<Date>;
@@ -147,16 +146,21 @@ export function pgliteDatabase(pglite: PGlite): Db {
 
 export function postgresDatabase(connectionString: string, max = 10): Db {
   const typeParsers: Record<number, (v: string) => unknown> = { [OID.INT8]: Number, [OID.DATE]: asString };
-  const pool = new pg.Pool({
-    connectionString,
-    max,
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        typeParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-    },
-  });
-  // An idle client losing its server must not crash the process; the next query reports it.
-  pool.on('error', () => {});
+  // pg is loaded when the first query needs a connection, so the embedded default never loads it.
+  const pool = async () => {
+    const { default: pg } = await import('pg');
+    const created = new pg.Pool({
+      connectionString,
+      max,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          typeParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    // An idle client losing its server must not crash the process; the next query reports it.
+    created.on('error', () => {});
+    return created;
+  };
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.js';
 import * as initial from './migrations/2026-11-22-01-initial.js';
 import * as sessionFamilies from './migrations/2026-11-23-01-session-families.js';
@@ -11,7 +11,19 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+const LATEST = Object.keys(migrations).sort().at(-1)!;
+
+/** True when the newest migration is already recorded: two cheap reads instead of the migrator's lock and table checks. */
+async function isUpToDate(db: Db): Promise<boolean> {
+  const { rows } = await sql<{ present: boolean }>`select to_regclass('kysely_migration') is not null as present`.execute(db);
+  if (!rows[0]?.present) return false;
+  const latest = await sql<{ name: string | null }>`select max(name) as name from kysely_migration`.execute(db);
+  return latest.rows[0]?.name === LATEST;
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
+  // Every start runs this; the full migrator (with its lock) only runs when there is something to do.
+  if (await isUpToDate(db)) return;
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -74,6 +74,19 @@ describe('PGlite driver', () => {
 });
 
 describe('database setup', () => {
+  it('applies a migration the database has not recorded (the start-up fast path never skips one)', async () => {
+    const database = await openTestDatabase();
+    try {
+      await sql`drop table revoked_sessions`.execute(database.db);
+      await sql`delete from kysely_migration where name = '2026-11-23-01-session-families'`.execute(database.db);
+      await migrateToLatest(database.db);
+      const { rows } = await sql<{ present: boolean }>`select to_regclass('revoked_sessions') is not null as present`.execute(database.db);
+      expect(rows[0]?.present).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('migrates and seeds idempotently', async () => {
     const database = await openTestDatabase();
     try {
