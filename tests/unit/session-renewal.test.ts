@@ -3,6 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { FranchiseUser, TokenResponse } from '../../server/contract/auth.contract';
 import { RENEW_BEFORE_EXPIRY_MS, RENEW_RETRY_MS, sessionMachine } from '../../src/machines/session.machine';
 import { ApiError } from '../../src/services/api-error';
+import type { StoredSession } from '../../src/services/session-storage';
 import { fakeJwt } from './support/jwt';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
@@ -14,7 +15,7 @@ function signedInFor(ttlMs: number, refresh: () => Promise<TokenResponse>) {
   const actor = createActor(
     sessionMachine.provide({
       actors: {
-        restore: fromPromise(async () => ({ token: fakeJwt((NOW + ttlMs) / 1000), user, restaurants: [] })),
+        restore: fromPromise<StoredSession>(async () => ({ token: fakeJwt((NOW + ttlMs) / 1000), user, restaurants: [] })),
         refresh: fromPromise(() => refreshed()),
       },
       actions: { saveUser: () => {}, saveSession: () => {}, clearSession: () => {}, notify: () => {}, navigate: () => {} },

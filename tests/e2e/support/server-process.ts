@@ -22,7 +22,9 @@ export async function freePort(): Promise<number> {
  * Starts the console exactly as an operator does (`npm start`) on a fresh or given DATA_DIR and
  * waits until the API answers. The process gets its own group so stop() ends npm, tsx and node.
  */
-export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { dataDir?: string; env?: Record<string, string>; pollMs?: number } = {},
+): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'fc-e2e-'));
   const port = await freePort();
   const url = `http://localhost:${port}`;
@@ -44,7 +46,7 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, options.pollMs ?? 250));
   }
   stopServer(child);
   throw new Error(`npm start did not answer within 180 s:\n${log}`);
