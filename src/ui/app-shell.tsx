@@ -81,7 +81,8 @@ export function AppShell({ children, onLogout, loggingOut }: AppShellProps) {
         </Group>
       </MantineAppShell.Header>
 
-      <MantineAppShell.Navbar p="sm">
+      {/* Not rendered below `sm`: an off-screen copy of the navigation would be a second "Main" landmark beside the drawer's. */}
+      <MantineAppShell.Navbar p="sm" visibleFrom="sm">
         <Group justify={compact ? 'center' : 'space-between'} mb="sm" wrap="nowrap">
           {!compact && <Text fw={700}>{APP_NAME}</Text>}
           <ActionIcon variant="subtle" color="gray.8" onClick={sidebar.toggle} aria-label={compact ? 'Expand sidebar' : 'Collapse sidebar'}>
@@ -91,16 +92,19 @@ export function AppShell({ children, onLogout, loggingOut }: AppShellProps) {
         <Navigation compact={compact} onLogout={onLogout} loggingOut={loggingOut} />
       </MantineAppShell.Navbar>
 
-      <Drawer
-        opened={drawerOpened}
-        onClose={closeDrawer}
-        title={APP_NAME}
-        hiddenFrom="sm"
-        size="xs"
-        closeButtonProps={{ 'aria-label': 'Close navigation' }}
-      >
-        <Navigation compact={false} onLogout={onLogout} loggingOut={loggingOut} />
-      </Drawer>
+      <Drawer.Root opened={drawerOpened} onClose={closeDrawer} hiddenFrom="sm" size="xs">
+        <Drawer.Overlay />
+        <Drawer.Content>
+          {/* A div, not Mantine's <header>: the page already has its banner (the top bar). */}
+          <Drawer.Header component="div">
+            <Drawer.Title>{APP_NAME}</Drawer.Title>
+            <Drawer.CloseButton aria-label="Close navigation" />
+          </Drawer.Header>
+          <Drawer.Body>
+            <Navigation compact={false} onLogout={onLogout} loggingOut={loggingOut} />
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
 
       <MantineAppShell.Main>{children}</MantineAppShell.Main>
     </MantineAppShell>

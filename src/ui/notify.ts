@@ -5,5 +5,5 @@ const COLORS: Record<NoticeType, string> = { success: 'green.8', info: 'blue.8',
 
 /** Shows a toast coloured by its type (spec §9). */
 export function showNotice({ message, type }: Notice): void {
-  notifications.show({ message, color: COLORS[type] });
+  notifications.show({ message, color: COLORS[type], closeButtonProps: { 'aria-label': 'Close notification' } });
 }

@@ -47,18 +47,20 @@ export async function signIn(page: Page, account = DEMO, remember = false) {
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Runs axe-core in the page; returns the serious and critical violations. */
-export async function seriousA11yViolations(page: Page): Promise<string[]> {
+type Violation = { id: string; impact: string; help: string; nodes: { target: unknown[] }[] };
+
+/** Runs axe-core in the page; returns the serious and critical violations, and with `alsoRules` those rules at any impact. */
+export async function seriousA11yViolations(page: Page, alsoRules: readonly string[] = []): Promise<string[]> {
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
-        axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; help: string; nodes: unknown[] }[] }> };
+        axe: { run: (ctx: Document) => Promise<{ violations: Violation[] }> };
       }
     ).axe;
     return axe.run(document);
   });
   return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} node(s)`);
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || alsoRules.includes(v.id))
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} node(s): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
