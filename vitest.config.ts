@@ -21,6 +21,7 @@ export default defineConfig({
         test: {
           name: 'model',
           include: ['tests/model/**/*.test.{ts,tsx}'],
+          globalSetup: ['tests/model/support/coverage-report.ts'],
           environment: 'happy-dom',
           setupFiles: ['tests/setup/dom.ts'],
         },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { FranchiseUser, Restaurant, TokenResponse } from '../../server/contract/auth.contract';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { authService } from '../services/auth.service';
@@ -21,6 +21,11 @@ export const RENEW_BEFORE_EXPIRY_MS = 60_000;
 export const RENEW_RETRY_MS = 30_000;
 // setTimeout fires at once for delays above 2^31-1 ms (a token lifetime of over 24 days).
 const MAX_TIMER_MS = 2 ** 31 - 1;
+
+const reportedSession = ({ event }: { event: SessionEvent }): NewSession => {
+  assertEvent(event, 'session.signedIn');
+  return event.session;
+};
 
 const expiryOf = (token: string | null): number | null => {
   const exp = token ? readTokenExpiry(token) : undefined;
@@ -49,6 +54,11 @@ export const sessionMachine = setup({
     notify: (_, _notice: Notice) => notProvided('notify'),
     navigate: (_, _navigation: Navigation) => notProvided('navigate'),
     forget: assign({ user: null, restaurants: [], expiresAt: null }),
+    /** Adopts the session the login machine reports (saveSession stores it). */
+    startSession: assign(({ event }) => {
+      assertEvent(event, 'session.signedIn');
+      return { user: event.session.user, restaurants: event.session.restaurants, error: null, expiresAt: expiryOf(event.session.token) };
+    }),
   },
   delays: {
     renewDue: ({ context }) =>
@@ -58,21 +68,6 @@ export const sessionMachine = setup({
   id: 'session',
   initial: 'checking',
   context: { user: null, restaurants: [], error: null, expiresAt: null },
-  // A completed sign-in wins whatever the session was doing (e.g. the sign-in page shown after a failed restore).
-  on: {
-    'session.signedIn': {
-      target: '.signedIn',
-      actions: [
-        { type: 'saveSession', params: ({ event }) => event.session },
-        assign(({ event }) => ({
-          user: event.session.user,
-          restaurants: event.session.restaurants,
-          error: null,
-          expiresAt: expiryOf(event.session.token),
-        })),
-      ],
-    },
-  },
   states: {
     // Spec §4 start-up: stored token + cached user → signed in; token only → profile; none → signed out.
     checking: {
@@ -203,9 +198,17 @@ export const sessionMachine = setup({
         { type: 'navigate', params: { to: '/', replace: true } },
       ],
     },
-    signedOut: {},
+    // The sign-in page (the login machine) reports a completed sign-in: it shows while signed out, and in `error`.
+    signedOut: {
+      on: {
+        'session.signedIn': { target: 'signedIn', actions: [{ type: 'saveSession', params: reportedSession }, 'startSession'] },
+      },
+    },
     error: {
-      on: { 'session.retry': { target: 'checking', actions: assign({ error: null }) } },
+      on: {
+        'session.retry': { target: 'checking', actions: assign({ error: null }) },
+        'session.signedIn': { target: 'signedIn', actions: [{ type: 'saveSession', params: reportedSession }, 'startSession'] },
+      },
     },
   },
 });

@@ -7,7 +7,7 @@ import type { ResetPasswordInput } from '../../server/contract/auth.contract';
 import { changePasswordMachine, type ChangePasswordEvent } from '../../src/machines/change-password.machine';
 import { ApiError } from '../../src/services/api-error';
 import { ChangePasswordContext, ChangePasswordView } from '../../src/views/auth/change-password.view';
-import { coveringPaths, expectFullCoverage } from './support/coverage';
+import { coverageRecorder, modelSuiteChecks, selectPaths } from './support/coverage';
 import { controllableActor } from './support/deferred';
 import { eventKey, runPath } from './support/model-runner';
 import { renderView } from './support/render-view';
@@ -39,21 +39,19 @@ const model = new TestModel(changePasswordMachine, {
     ) as ChangePasswordEvent[],
   serializeState: (s: Snapshot, event) => JSON.stringify([s.value, s.context.password, s.context.confirmation, eventKey(event)]),
 });
-const paths = coveringPaths(changePasswordMachine, model.getShortestPaths(), eventKey);
+const paths = selectPaths(changePasswordMachine, model.getShortestPaths(), eventKey);
+const recorder = coverageRecorder(changePasswordMachine);
 
 describe('change-password machine × view (model-based)', () => {
-  it('covers every state and transition of the machine', () => {
-    expectFullCoverage(changePasswordMachine, paths);
-  });
-
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
+    recorder.startPath(path.description);
     const user = userEvent.setup();
     const resetPassword = controllableActor<void, ResetPasswordInput>();
     renderView(
       (effects) => (
         <ChangePasswordContext.Provider
           logic={changePasswordMachine.provide({ actors: { resetPassword: resetPassword.logic }, actions: { notify: effects.notify } })}
-          options={{ input: { token: TOKEN } }}
+          options={{ input: { token: TOKEN }, inspect: recorder.inspect }}
         >
           <ChangePasswordView />
         </ChangePasswordContext.Provider>
@@ -63,7 +61,7 @@ describe('change-password machine × view (model-based)', () => {
     const password = () => screen.getByLabelText('New Password');
     const confirmation = () => screen.getByLabelText('Confirm Password');
 
-    await runPath(path, {
+    await runPath(path, recorder, {
       perform: async (event) => {
         const e = event as ModelEvent;
         if (e.type === 'password.change') await user.type(e.field === 'password' ? password() : confirmation(), e.value);
@@ -103,4 +101,6 @@ describe('change-password machine × view (model-based)', () => {
       },
     });
   });
+
+  modelSuiteChecks(changePasswordMachine, recorder, paths.length);
 });

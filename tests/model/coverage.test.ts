@@ -1,15 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { TestModel } from 'xstate/graph';
-import { forgotPasswordMachine } from '../../src/machines/forgot-password.machine';
-import { expectFullCoverage } from './support/coverage';
+import { createActor, setup, waitFor } from 'xstate';
+import { inventory } from './support/coverage';
+import { controllableActor } from './support/deferred';
 
-describe('the coverage guard of the model-based tests', () => {
-  const model = new TestModel(forgotPasswordMachine);
-  const paths = model.getShortestPaths();
+const loader = controllableActor<string>();
+const machine = setup({ actors: { load: loader.logic } }).createMachine({
+  id: 'probe',
+  initial: 'idle',
+  context: { result: '' },
+  on: { reset: '.idle' },
+  states: {
+    idle: { on: { load: 'loading' } },
+    loading: {
+      invoke: { id: 'load', src: 'load', onDone: { target: 'done', actions: ({ context, event }) => (context.result = event.output) } },
+      on: { cancel: 'idle' },
+    },
+    done: {},
+  },
+});
 
-  it('fails when a path set misses states or transitions', () => {
-    expect(paths.length).toBeGreaterThan(0);
-    expect(() => expectFullCoverage(forgotPasswordMachine, paths.slice(0, 1))).toThrow();
-    expect(() => expectFullCoverage(forgotPasswordMachine, [])).toThrow();
+describe('the model-test harness itself', () => {
+  it('settles the live invocation, never one whose state was left (a cancelled load gets no answer)', async () => {
+    const actor = createActor(machine).start();
+    actor.send({ type: 'load' });
+    actor.send({ type: 'cancel' });
+    actor.send({ type: 'load' });
+    expect(loader.pending()).toBe(1);
+    loader.resolve('second');
+    const done = await waitFor(actor, (s) => s.matches('done'));
+    expect(done.context.result).toBe('second');
+    expect(() => loader.resolve('again')).toThrow('No live invocation');
+  });
+
+  it('counts a transition defined on a parent once per leaf state it can be taken from', () => {
+    const rows = inventory(machine).transitions.filter((r) => r.event === 'reset[0]');
+    expect(rows.map((r) => r.source)).toEqual(['probe.idle', 'probe.loading', 'probe.done']);
   });
 });

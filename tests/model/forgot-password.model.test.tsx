@@ -6,7 +6,7 @@ import { TestModel } from 'xstate/graph';
 import { forgotPasswordMachine, type ForgotPasswordEvent } from '../../src/machines/forgot-password.machine';
 import { ApiError } from '../../src/services/api-error';
 import { ForgotPasswordContext, ForgotPasswordView } from '../../src/views/auth/forgot-password.view';
-import { coveringPaths, expectFullCoverage } from './support/coverage';
+import { coverageRecorder, modelSuiteChecks, selectPaths } from './support/coverage';
 import { controllableActor } from './support/deferred';
 import { eventKey, runPath } from './support/model-runner';
 import { renderView } from './support/render-view';
@@ -29,18 +29,17 @@ const model = new TestModel(forgotPasswordMachine, {
   events: (s: Snapshot) => EVENTS.filter((e) => s.can(e as ForgotPasswordEvent)) as ForgotPasswordEvent[],
   serializeState: (s: Snapshot, event) => JSON.stringify([s.value, s.context.email !== '', eventKey(event)]),
 });
-const paths = coveringPaths(forgotPasswordMachine, model.getShortestPaths(), eventKey);
+const paths = selectPaths(forgotPasswordMachine, model.getShortestPaths(), eventKey);
+const recorder = coverageRecorder(forgotPasswordMachine);
 
 describe('forgot-password machine × view (model-based)', () => {
-  it('covers every state and transition of the machine', () => {
-    expectFullCoverage(forgotPasswordMachine, paths);
-  });
-
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
+    recorder.startPath(path.description);
     const user = userEvent.setup();
     const requestReset = controllableActor<void, { email: string }>();
     renderView((effects) => (
       <ForgotPasswordContext.Provider
+        options={{ inspect: recorder.inspect }}
         logic={forgotPasswordMachine.provide({ actors: { requestReset: requestReset.logic }, actions: { notify: effects.notify } })}
       >
         <ForgotPasswordView />
@@ -48,7 +47,7 @@ describe('forgot-password machine × view (model-based)', () => {
     ));
     const email = () => screen.getByLabelText('Email');
 
-    await runPath(path, {
+    await runPath(path, recorder, {
       perform: async (event) => {
         const e = event as ModelEvent;
         if (e.type === 'forgot.change') await user.type(email(), e.value);
@@ -80,4 +79,6 @@ describe('forgot-password machine × view (model-based)', () => {
       },
     });
   });
+
+  modelSuiteChecks(forgotPasswordMachine, recorder, paths.length);
 });

@@ -8,7 +8,7 @@ import { loginMachine, type LoginEvent } from '../../src/machines/login.machine'
 import { ApiError } from '../../src/services/api-error';
 import type { SignedIn } from '../../src/services/auth.service';
 import { LoginContext, LoginView } from '../../src/views/auth/login.view';
-import { coveringPaths, expectFullCoverage } from './support/coverage';
+import { coverageRecorder, modelSuiteChecks, selectPaths } from './support/coverage';
 import { controllableActor } from './support/deferred';
 import { eventKey, runPath } from './support/model-runner';
 import { renderView } from './support/render-view';
@@ -40,13 +40,15 @@ const model = new TestModel(loginMachine, {
   serializeState: (s: Snapshot, event) =>
     JSON.stringify([s.value, s.context.email !== '', s.context.password !== '', s.context.remember, eventKey(event)]),
 });
-const paths = coveringPaths(loginMachine, model.getShortestPaths(), eventKey);
+const paths = selectPaths(loginMachine, model.getShortestPaths(), eventKey);
+const recorder = coverageRecorder(loginMachine);
 
 function renderLogin() {
   const login = controllableActor<SignedIn, LoginInput>();
   const reportSignedIn = vi.fn();
   const view = renderView((effects) => (
     <LoginContext.Provider
+      options={{ inspect: recorder.inspect }}
       logic={loginMachine.provide({
         actors: { login: login.logic },
         actions: { ...effects, reportSignedIn: (_, session) => reportSignedIn(session) },
@@ -59,17 +61,14 @@ function renderLogin() {
 }
 
 describe('login machine × login view (model-based)', () => {
-  it('covers every state and transition of the machine', () => {
-    expectFullCoverage(loginMachine, paths);
-  });
-
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
+    recorder.startPath(path.description);
     const user = userEvent.setup();
     const { login, reportSignedIn, location } = renderLogin();
     const email = () => screen.getByLabelText('Email');
     const password = () => screen.getByLabelText('Password');
 
-    await runPath(path, {
+    await runPath(path, recorder, {
       perform: async (event) => {
         const e = event as ModelEvent;
         if (e.type === 'login.change') await user.type(e.field === 'email' ? email() : password(), e.value);
@@ -116,4 +115,6 @@ describe('login machine × login view (model-based)', () => {
       },
     });
   });
+
+  modelSuiteChecks(loginMachine, recorder, paths.length);
 });

@@ -1,89 +1,227 @@
-import { expect } from 'vitest';
-import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
-import { getStateNodes, type StatePath } from 'xstate/graph';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, InspectionEvent } from 'xstate';
+import { getStateNodes } from 'xstate/graph';
 
-type Path = StatePath<AnyMachineSnapshot, EventObject>;
+/** One transition as taken from one leaf state: a transition defined on a parent counts once per leaf it can leave. */
+export type InventoryRow = { source: string; event: string; guard: string | null; target: string };
+
+const leavesOf = (node: AnyStateNode): AnyStateNode[] =>
+  node.type === 'atomic' || node.type === 'final' ? [node] : Object.values(node.states).flatMap((child) => leavesOf(child as AnyStateNode));
+
+function guardName(t: AnyTransitionDefinition): string | null {
+  const guard = t.guard as unknown;
+  if (!guard) return null;
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
+  return 'inline';
+}
+
+const targetOf = (t: AnyTransitionDefinition) => t.target?.map((n: AnyStateNode) => n.id).join(',') ?? '(self)';
+
+/** The transitions a node defines, each with its position among the alternatives for its event. */
+function definedTransitions(node: AnyStateNode): { t: AnyTransitionDefinition; event: string; index: number }[] {
+  const found: { t: AnyTransitionDefinition; event: string; index: number }[] = [];
+  for (const [event, candidates] of node.transitions) {
+    candidates.forEach((t: AnyTransitionDefinition, index: number) => found.push({ t, event, index }));
+  }
+  (node.always ?? []).forEach((t: AnyTransitionDefinition, index: number) => found.push({ t, event: '(always)', index }));
+  return found;
+}
+
+const keyOf = (leaf: AnyStateNode, event: string, index: number, t: AnyTransitionDefinition) =>
+  `${leaf.id} --${event}[${index}]${guardName(t) ? ` if ${guardName(t)}` : ''}--> ${targetOf(t)}`;
+
+/** Every state node and every (leaf, transition) pair of the machine definition: what the model tests must take. */
+export function inventory(machine: AnyStateMachine): { states: string[]; transitions: InventoryRow[]; keys: string[] } {
+  const nodes = [machine.root, ...getStateNodes(machine.root)] as AnyStateNode[];
+  const transitions: InventoryRow[] = [];
+  const keys: string[] = [];
+  for (const node of nodes) {
+    for (const { t, event, index } of definedTransitions(node)) {
+      // A final leaf takes no transitions: the machine (or its region) is done there.
+      for (const leaf of leavesOf(node).filter((l) => l.type !== 'final')) {
+        transitions.push({ source: leaf.id, event: `${event}[${index}]`, guard: guardName(t), target: targetOf(t) });
+        keys.push(keyOf(leaf, event, index, t));
+      }
+    }
+  }
+  return { states: nodes.map((n) => n.id), transitions, keys };
+}
+
+/** Fails unless the machine matches its checked-in inventory; `UPDATE_INVENTORY=1` rewrites the file deliberately. */
+export function expectInventoryUnchanged(machine: AnyStateMachine): void {
+  const file = join(process.cwd(), 'tests/model/inventory', `${machine.id}.json`);
+  const { states, transitions } = inventory(machine);
+  const current = { states, transitions };
+  if (process.env.UPDATE_INVENTORY === '1') {
+    mkdirSync(join(process.cwd(), 'tests/model/inventory'), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(current, null, 2)}\n`);
+  }
+  expect(current, `${file} is the reviewed list of states and transitions; update it on purpose with UPDATE_INVENTORY=1`).toEqual(
+    JSON.parse(readFileSync(file, 'utf8')),
+  );
+}
 
 export type Coverage = {
   states: { total: number; missing: string[] };
   transitions: { total: number; missing: string[] };
 };
 
-function describeTransition(source: AnyStateNode, t: AnyTransitionDefinition, index: number): string {
-  return `${source.id} --${t.eventType}[${index}]--> ${t.target?.map((n: AnyStateNode) => n.id).join(',') ?? '(self)'}`;
-}
-
-function allTransitions(machine: AnyStateMachine): Map<AnyTransitionDefinition, string> {
-  const transitions = new Map<AnyTransitionDefinition, string>();
-  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
-    // Eventless transitions are never reported by getTransitionData; refuse them rather than miscount.
-    if (node.always?.length) throw new Error(`${node.id} has an "always" transition, which this coverage does not track`);
-    for (const candidates of node.transitions.values()) {
-      candidates.forEach((t: AnyTransitionDefinition, i: number) => transitions.set(t, describeTransition(node, t, i)));
-    }
-  }
-  return transitions;
-}
-
-/** The state nodes reached and the transitions taken over `paths`; what was not is listed as missing. */
-export function measureCoverage(machine: AnyStateMachine, paths: readonly Path[]): Coverage {
-  const nodes = [machine.root, ...getStateNodes(machine.root)];
-  const transitions = allTransitions(machine);
-  const reached = new Set<AnyStateNode>();
-  const taken = new Set<AnyTransitionDefinition>();
-  for (const path of paths) {
-    let previous: AnyMachineSnapshot | undefined;
-    for (const { state, event } of path.steps) {
-      state._nodes.forEach((node: AnyStateNode) => reached.add(node));
-      if (previous) machine.getTransitionData(previous, event).forEach((t: AnyTransitionDefinition) => taken.add(t));
-      previous = state;
-    }
-  }
-  return {
-    states: { total: nodes.length, missing: nodes.filter((n) => !reached.has(n)).map((n) => n.id) },
-    transitions: {
-      total: transitions.size,
-      missing: [...transitions].filter(([t]) => !taken.has(t)).map(([, name]) => name),
-    },
-  };
-}
+type PathRecord = { name: string; states: Set<string>; taken: Set<string> };
 
 /**
- * Keeps, longest first, only the paths that reach a state, take a transition or perform an event
- * variant (by `eventKey`, e.g. each kind of failure) that the paths kept so far did not.
+ * Records what the running actors did: pass `recorder.inspect` as the actor's `inspect` option. Each
+ * microstep's transitions are counted from the leaf state(s) the actor was in before it.
  */
-export function coveringPaths<P extends Path>(
+export function coverageRecorder(machine: AnyStateMachine) {
+  const { states, keys } = inventory(machine);
+  const paths: PathRecord[] = [];
+  let current: PathRecord | undefined;
+  let before: AnyMachineSnapshot | undefined;
+  let latest: AnyMachineSnapshot | undefined;
+
+  const record = (snapshot: AnyMachineSnapshot) => snapshot._nodes.forEach((n: AnyStateNode) => current?.states.add(n.id));
+
+  function inspect(event: InspectionEvent): void {
+    if (!current || event.actorRef.sessionId !== event.rootId) return;
+    if (event.type === '@xstate.snapshot' || event.type === '@xstate.microstep') {
+      const snapshot = event.snapshot as AnyMachineSnapshot;
+      if (event.type === '@xstate.microstep') {
+        const transitions = (event as unknown as { _transitions: AnyTransitionDefinition[] })._transitions;
+        for (const t of transitions) {
+          const source = t.source as AnyStateNode;
+          const list = t.eventType === '' ? (source.always ?? []) : (source.transitions.get(t.eventType) ?? []);
+          const index = list.indexOf(t);
+          const event = t.eventType === '' ? '(always)' : t.eventType;
+          const leaves = (before?._nodes ?? []).filter(
+            (n: AnyStateNode) => n.type === 'atomic' && source.path.every((p: string, i: number) => n.path[i] === p),
+          );
+          leaves.forEach((leaf: AnyStateNode) => current?.taken.add(keyOf(leaf, event, index, t)));
+        }
+      }
+      record(snapshot);
+      before = snapshot;
+      latest = snapshot;
+    }
+  }
+
+  function measure(selected: readonly PathRecord[] = paths): Coverage {
+    const reached = new Set(selected.flatMap((p) => [...p.states]));
+    const taken = new Set(selected.flatMap((p) => [...p.taken]));
+    return {
+      states: { total: states.length, missing: states.filter((s) => !reached.has(s)) },
+      transitions: { total: keys.length, missing: keys.filter((k) => !taken.has(k)) },
+    };
+  }
+
+  return {
+    inspect,
+    /** Starts recording one generated path (a fresh actor is created for it). */
+    startPath(name: string) {
+      current = { name, states: new Set(), taken: new Set() };
+      before = latest = undefined;
+      paths.push(current);
+    },
+    /** The running root actor's latest snapshot. */
+    snapshot: () => latest,
+    paths: () => paths as readonly PathRecord[],
+    measure,
+    keys,
+    states,
+  };
+}
+
+export type CoverageRecorder = ReturnType<typeof coverageRecorder>;
+
+/** Fails, naming what was missed, unless the recorded runs reached every state and took every transition. */
+export function expectFullCoverage(coverage: Coverage): void {
+  expect({ missingStates: coverage.states.missing, missingTransitions: coverage.transitions.missing }).toEqual({
+    missingStates: [],
+    missingTransitions: [],
+  });
+}
+
+/** Writes the machine's figures for the table `npm run test:model` prints at the end. */
+export function reportCoverage(machine: AnyStateMachine, coverage: Coverage, paths: number): void {
+  const dir = join(process.cwd(), 'test-results', 'model-coverage');
+  mkdirSync(dir, { recursive: true });
+  const covered = (c: { total: number; missing: string[] }) => ({ covered: c.total - c.missing.length, total: c.total });
+  writeFileSync(
+    join(dir, `${machine.id}.json`),
+    JSON.stringify({ machine: machine.id, states: covered(coverage.states), transitions: covered(coverage.transitions), paths }),
+  );
+}
+
+type GraphPath = { steps: readonly { state: AnyMachineSnapshot; event: { type: string } }[] };
+
+/**
+ * Picks, longest first, the generated paths that would reach a state, take a (leaf, transition) pair
+ * or send an event variant (by `eventKey`) that the paths kept so far do not. A static forecast to
+ * keep the suite short; the coverage assertion itself uses what the running actors did.
+ */
+export function selectPaths<P extends GraphPath>(
   machine: AnyStateMachine,
   paths: readonly P[],
-  eventKey: (event: EventObject) => string,
+  eventKey: (event: { type: string }) => string,
 ): P[] {
-  const variants = (ps: readonly Path[]) => new Set(ps.flatMap((p) => p.steps.map((s) => eventKey(s.event))));
-  const allVariants = variants(paths).size;
-  const missingOf = (ps: readonly Path[]) => {
-    const { states, transitions } = measureCoverage(machine, ps);
-    return states.missing.length + transitions.missing.length + allVariants - variants(ps).size;
-  };
+  const seen = new Set<string>();
   const kept: P[] = [];
-  let missing = Number.POSITIVE_INFINITY;
   for (const path of [...paths].sort((a, b) => b.steps.length - a.steps.length)) {
-    const nowMissing = missingOf([...kept, path]);
-    if (nowMissing < missing) {
+    const found = new Set<string>();
+    let previous: AnyMachineSnapshot | undefined;
+    for (const { state, event } of path.steps) {
+      state._nodes.forEach((n: AnyStateNode) => found.add(`state:${n.id}`));
+      found.add(`event:${eventKey(event)}`);
+      if (previous) {
+        for (const t of machine.getTransitionData(previous, event as never) as AnyTransitionDefinition[]) {
+          const source = t.source as AnyStateNode;
+          const index = (source.transitions.get(t.eventType) ?? []).indexOf(t);
+          previous._nodes
+            .filter((n: AnyStateNode) => n.type === 'atomic' && source.path.every((p: string, i: number) => n.path[i] === p))
+            .forEach((leaf: AnyStateNode) => found.add(keyOf(leaf, t.eventType, index, t)));
+        }
+      }
+      previous = state;
+    }
+    if ([...found].some((f) => !seen.has(f))) {
       kept.push(path);
-      missing = nowMissing;
+      found.forEach((f) => seen.add(f));
     }
   }
   return kept;
 }
 
-function percent({ total, missing }: { total: number; missing: string[] }): number {
-  return ((total - missing.length) / total) * 100;
-}
+/**
+ * The checks every machine's model test ends with (declare them after the path tests: they read
+ * what those runs recorded): inventory, full coverage, and proof that the coverage check fails.
+ */
+export function modelSuiteChecks(machine: AnyStateMachine, recorder: CoverageRecorder, pathCount: number): void {
+  it('matches its checked-in inventory of states and transitions', () => expectInventoryUnchanged(machine));
 
-/** Fails unless `paths` reach every state node and take every transition of `machine`. */
-export function expectFullCoverage(machine: AnyStateMachine, paths: readonly Path[]): void {
-  const coverage = measureCoverage(machine, paths);
-  expect(coverage.states.missing).toEqual([]);
-  expect(coverage.transitions.missing).toEqual([]);
-  expect(percent(coverage.states)).toBe(100);
-  expect(percent(coverage.transitions)).toBe(100);
+  it('the running actors reached every state and took every transition', () => {
+    const coverage = recorder.measure();
+    reportCoverage(machine, coverage, pathCount);
+    expectFullCoverage(coverage);
+  });
+
+  it('the coverage check fails, naming what was missed, when paths are left out', () => {
+    const all = recorder.paths();
+    const gaps = [
+      recorder.keys.find((k) => k.includes(' if ')), // a guarded alternative
+      recorder.keys.find((k) => k.includes('--xstate.error.actor.')), // an onError
+    ].filter((k): k is string => k !== undefined);
+    expect(gaps.length).toBeGreaterThan(0);
+    for (const key of gaps) {
+      const coverage = recorder.measure(all.filter((p) => !p.taken.has(key)));
+      expect(coverage.transitions.missing).toContain(key);
+      expect(() => expectFullCoverage(coverage)).toThrow();
+    }
+    const state = recorder.states.find((s) => s !== machine.root.id && all.some((p) => !p.states.has(s)));
+    expect(state).toBeDefined();
+    const coverage = recorder.measure(all.filter((p) => !p.states.has(state!)));
+    expect(coverage.states.missing).toContain(state);
+    expect(() => expectFullCoverage(coverage)).toThrow();
+  });
 }

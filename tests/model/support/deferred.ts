@@ -1,39 +1,35 @@
 import { fromPromise } from 'xstate';
 
-type Deferred<T> = { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void };
-
-// Promise.withResolvers is missing on Node 20.
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+type Invocation<T> = { resolve: (value: T) => void; reject: (error: unknown) => void; cancelled: boolean };
 
 /**
  * A promise actor the test settles by hand, as the model's `xstate.done.actor.<id>` /
- * `xstate.error.actor.<id>` events say. Records each invocation's input.
+ * `xstate.error.actor.<id>` events say. It settles the invocation that is live (the newest one not
+ * cancelled): an invocation whose state was left is stopped by XState and must never get an answer.
+ * Records each invocation's input.
  */
 export function controllableActor<TOutput, TInput = unknown>() {
-  const pending: Deferred<TOutput>[] = [];
+  const invocations: Invocation<TOutput>[] = [];
   const inputs: TInput[] = [];
-  const take = (): Deferred<TOutput> => {
-    const next = pending.shift();
-    if (!next) throw new Error('The actor was not invoked, so there is nothing to settle');
-    return next;
+  const live = (): Invocation<TOutput> => {
+    const invocation = invocations.findLast((i) => !i.cancelled);
+    if (!invocation) throw new Error('No live invocation of the actor: nothing to settle');
+    invocation.cancelled = true;
+    return invocation;
   };
   return {
-    logic: fromPromise<TOutput, TInput>(({ input }) => {
-      const d = deferred<TOutput>();
-      pending.push(d);
+    logic: fromPromise<TOutput, TInput>(({ input, signal }) => {
       inputs.push(input);
-      return d.promise;
+      return new Promise<TOutput>((resolve, reject) => {
+        const invocation: Invocation<TOutput> = { resolve, reject, cancelled: false };
+        invocations.push(invocation);
+        signal.addEventListener('abort', () => (invocation.cancelled = true));
+      });
     }),
     inputs,
-    resolve: (output: TOutput) => take().resolve(output),
-    reject: (error: unknown) => take().reject(error),
+    /** How many invocations are waiting for an answer. */
+    pending: () => invocations.filter((i) => !i.cancelled).length,
+    resolve: (output: TOutput) => live().resolve(output),
+    reject: (error: unknown) => live().reject(error),
   };
 }
