@@ -43,10 +43,10 @@ function parseJson<T>(raw: string | null, fallback: T): T {
   }
 }
 
-export function createSessionStore({ local, session }: StorageAreas): SessionStore {
+export function createSessionStore(areas: StorageAreas): SessionStore {
   // The area holding authToken is the one chosen at sign-in (Remember me → local).
-  const activeArea = (): Storage => (local.getItem(STORAGE_KEYS.authToken) !== null ? local : session);
-  const get = (key: string): string | null => local.getItem(key) ?? session.getItem(key);
+  const activeArea = (): Storage => (areas.local.getItem(STORAGE_KEYS.authToken) !== null ? areas.local : areas.session);
+  const get = (key: string): string | null => areas.local.getItem(key) ?? areas.session.getItem(key);
 
   return {
     read() {
@@ -61,7 +61,7 @@ export function createSessionStore({ local, session }: StorageAreas): SessionSto
     },
     save({ token, user, restaurants, remember }) {
       this.clear();
-      const area = remember ? local : session;
+      const area = remember ? areas.local : areas.session;
       area.setItem(STORAGE_KEYS.authToken, token);
       area.setItem(STORAGE_KEYS.token, token);
       area.setItem(STORAGE_KEYS.user, JSON.stringify(user));
@@ -76,7 +76,7 @@ export function createSessionStore({ local, session }: StorageAreas): SessionSto
       activeArea().setItem(STORAGE_KEYS.user, JSON.stringify(user));
     },
     clear() {
-      for (const area of [local, session]) {
+      for (const area of [areas.local, areas.session]) {
         for (const key of Object.values(STORAGE_KEYS)) area.removeItem(key);
       }
     },
@@ -84,4 +84,13 @@ export function createSessionStore({ local, session }: StorageAreas): SessionSto
 }
 
 /** The app's store over the browser's storage areas. */
-export const sessionStore = createSessionStore({ local: window.localStorage, session: window.sessionStorage });
+// Getters: the storage areas are looked up at use, so importing this module (e.g. by the machines,
+// which the QA docs generator loads in Node) needs no browser.
+export const sessionStore = createSessionStore({
+  get local() {
+    return window.localStorage;
+  },
+  get session() {
+    return window.sessionStorage;
+  },
+});

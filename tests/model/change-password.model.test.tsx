@@ -1,45 +1,16 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
 import type { ResetPasswordInput } from '../../server/contract/auth.contract';
-import { changePasswordMachine, type ChangePasswordEvent } from '../../src/machines/change-password.machine';
+import { changePasswordMachine } from '../../src/machines/change-password.machine';
 import { ApiError } from '../../src/services/api-error';
 import { ChangePasswordContext, ChangePasswordView } from '../../src/views/auth/change-password.view';
-import { coverageRecorder, modelSuiteChecks, selectPaths } from './support/coverage';
+import { coverageRecorder, modelSuiteChecks } from './support/coverage';
 import { controllableActor } from './support/deferred';
-import { eventKey, runPath } from './support/model-runner';
+import { runPath } from './support/model-runner';
 import { renderView } from './support/render-view';
+import { type ModelEvent, TOKEN, SECRET, paths } from './models/change-password.model';
 
-type Snapshot = SnapshotFrom<typeof changePasswordMachine>;
-type ModelEvent =
-  | ChangePasswordEvent
-  | { type: 'xstate.done.actor.resetPassword'; output: undefined }
-  | { type: 'xstate.error.actor.resetPassword'; error: unknown };
-
-const TOKEN = 'reset-token-0123456789abcdef';
-const SECRET = 'a-new-secret-1';
-const EVENTS: ModelEvent[] = [
-  { type: 'password.change', field: 'password', value: SECRET },
-  { type: 'password.change', field: 'confirmation', value: 'x' },
-  { type: 'password.change', field: 'confirmation', value: SECRET },
-  { type: 'password.submit' },
-  { type: 'xstate.done.actor.resetPassword', output: undefined },
-  { type: 'xstate.error.actor.resetPassword', error: new ApiError('This reset link is invalid or has expired', 400) },
-  { type: 'xstate.error.actor.resetPassword', error: new TypeError('boom') },
-];
-
-const model = new TestModel(changePasswordMachine, {
-  input: { token: TOKEN },
-  events: (s: Snapshot) =>
-    // Typing appends, so a field is only typed into while empty (the model's values stay what the user sees).
-    EVENTS.filter(
-      (e) => s.can(e as ChangePasswordEvent) && !(e.type === 'password.change' && s.context[e.field] !== ''),
-    ) as ChangePasswordEvent[],
-  serializeState: (s: Snapshot, event) => JSON.stringify([s.value, s.context.password, s.context.confirmation, eventKey(event)]),
-});
-const paths = selectPaths(changePasswordMachine, model.getShortestPaths(), eventKey);
 const recorder = coverageRecorder(changePasswordMachine);
 
 describe('change-password machine × view (model-based)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, setup, waitFor } from 'xstate';
-import { inventory } from './support/coverage';
+import { inventory } from './support/inventory';
 import { controllableActor } from './support/deferred';
 
 const loader = controllableActor<string>();

@@ -1,35 +1,14 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
-import { forgotPasswordMachine, type ForgotPasswordEvent } from '../../src/machines/forgot-password.machine';
-import { ApiError } from '../../src/services/api-error';
+import { forgotPasswordMachine } from '../../src/machines/forgot-password.machine';
 import { ForgotPasswordContext, ForgotPasswordView } from '../../src/views/auth/forgot-password.view';
-import { coverageRecorder, modelSuiteChecks, selectPaths } from './support/coverage';
+import { coverageRecorder, modelSuiteChecks } from './support/coverage';
 import { controllableActor } from './support/deferred';
-import { eventKey, runPath } from './support/model-runner';
+import { runPath } from './support/model-runner';
 import { renderView } from './support/render-view';
+import { type ModelEvent, EMAIL, paths } from './models/forgot-password.model';
 
-type Snapshot = SnapshotFrom<typeof forgotPasswordMachine>;
-type ModelEvent =
-  | ForgotPasswordEvent
-  | { type: 'xstate.done.actor.requestReset'; output: undefined }
-  | { type: 'xstate.error.actor.requestReset'; error: unknown };
-
-const EMAIL = 'owner@example.com';
-const EVENTS: ModelEvent[] = [
-  { type: 'forgot.change', value: EMAIL },
-  { type: 'forgot.submit' },
-  { type: 'xstate.done.actor.requestReset', output: undefined },
-  { type: 'xstate.error.actor.requestReset', error: new ApiError('Too many requests', 429) },
-];
-
-const model = new TestModel(forgotPasswordMachine, {
-  events: (s: Snapshot) => EVENTS.filter((e) => s.can(e as ForgotPasswordEvent)) as ForgotPasswordEvent[],
-  serializeState: (s: Snapshot, event) => JSON.stringify([s.value, s.context.email !== '', eventKey(event)]),
-});
-const paths = selectPaths(forgotPasswordMachine, model.getShortestPaths(), eventKey);
 const recorder = coverageRecorder(forgotPasswordMachine);
 
 describe('forgot-password machine × view (model-based)', () => {

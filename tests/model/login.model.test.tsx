@@ -1,46 +1,17 @@
 import { screen, waitFor, act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
-import type { FranchiseUser, LoginInput } from '../../server/contract/auth.contract';
-import { loginMachine, type LoginEvent } from '../../src/machines/login.machine';
+import type { LoginInput } from '../../server/contract/auth.contract';
+import { loginMachine } from '../../src/machines/login.machine';
 import { ApiError } from '../../src/services/api-error';
 import type { SignedIn } from '../../src/services/auth.service';
 import { LoginContext, LoginView } from '../../src/views/auth/login.view';
-import { coverageRecorder, modelSuiteChecks, selectPaths } from './support/coverage';
+import { coverageRecorder, modelSuiteChecks } from './support/coverage';
 import { controllableActor } from './support/deferred';
-import { eventKey, runPath } from './support/model-runner';
+import { runPath } from './support/model-runner';
 import { renderView } from './support/render-view';
+import { type ModelEvent, EMAIL, PASSWORD, signedIn, paths } from './models/login.model';
 
-type Snapshot = SnapshotFrom<typeof loginMachine>;
-type ModelEvent = LoginEvent | { type: 'xstate.done.actor.login'; output: SignedIn } | { type: 'xstate.error.actor.login'; error: unknown };
-
-const EMAIL = 'owner@example.com';
-const PASSWORD = 'demo-password';
-const signedIn: SignedIn = {
-  token: 'header.payload.signature',
-  user: { id: 1, name: 'Olivia', franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' } } as FranchiseUser,
-  restaurants: [],
-};
-
-const EVENTS: ModelEvent[] = [
-  { type: 'login.change', field: 'email', value: EMAIL },
-  { type: 'login.change', field: 'password', value: PASSWORD },
-  { type: 'login.remember', value: true },
-  { type: 'login.submit' },
-  { type: 'xstate.done.actor.login', output: signedIn },
-  { type: 'xstate.error.actor.login', error: new ApiError('Invalid email or password', 401) },
-  { type: 'xstate.error.actor.login', error: new TypeError('boom') },
-];
-
-const model = new TestModel(loginMachine, {
-  events: (s: Snapshot) => EVENTS.filter((e) => s.can(e as LoginEvent)) as LoginEvent[],
-  // Field emptiness and the arriving event keep every transition on some shortest path.
-  serializeState: (s: Snapshot, event) =>
-    JSON.stringify([s.value, s.context.email !== '', s.context.password !== '', s.context.remember, eventKey(event)]),
-});
-const paths = selectPaths(loginMachine, model.getShortestPaths(), eventKey);
 const recorder = coverageRecorder(loginMachine);
 
 function renderLogin() {

@@ -1,72 +1,20 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import type { ActorRefFrom } from 'xstate';
 import { Route, Switch } from 'wouter';
-import type { FranchiseUser, Restaurant, TokenResponse } from '../../server/contract/auth.contract';
+import type { FranchiseUser, TokenResponse } from '../../server/contract/auth.contract';
 import { sessionMachine, type SessionEvent } from '../../src/machines/session.machine';
-import { ApiError } from '../../src/services/api-error';
 import type { StoredSession } from '../../src/services/session-storage';
 import { GuardedLayout } from '../../src/views/session/guarded-layout.view';
 import { SessionContext } from '../../src/views/session/session.context';
 import { SignedOutOnly } from '../../src/views/session/signed-out-only.view';
-import { fakeJwt } from '../unit/support/jwt';
-import { coverageRecorder, modelSuiteChecks, selectPaths } from './support/coverage';
+import { coverageRecorder, modelSuiteChecks } from './support/coverage';
 import { controllableActor } from './support/deferred';
-import { eventKey, runPath } from './support/model-runner';
+import { runPath } from './support/model-runner';
 import { renderView } from './support/render-view';
+import { type ModelEvent, user, paths } from './models/session.model';
 
-type Snapshot = SnapshotFrom<typeof sessionMachine>;
-type ModelEvent =
-  | SessionEvent
-  | { type: 'xstate.done.actor.restore'; output: StoredSession }
-  | { type: 'xstate.error.actor.restore'; error: unknown }
-  | { type: 'xstate.done.actor.fetchProfile'; output: FranchiseUser }
-  | { type: 'xstate.error.actor.fetchProfile'; error: unknown }
-  | { type: 'xstate.done.actor.refresh'; output: TokenResponse }
-  | { type: 'xstate.error.actor.refresh'; error: unknown }
-  | { type: 'xstate.after.renewDue.session.signedIn.active' }
-  | { type: 'xstate.done.actor.renew'; output: TokenResponse }
-  | { type: 'xstate.error.actor.renew'; error: unknown }
-  | { type: 'xstate.done.actor.logout'; output: undefined }
-  | { type: 'xstate.error.actor.logout'; error: unknown };
-
-const nowSeconds = Math.floor(Date.now() / 1000);
-const VALID = fakeJwt(nowSeconds + 3600);
-const EXPIRED = fakeJwt(nowSeconds - 3600);
-const user = { id: 1, name: 'Olivia', franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' } } as FranchiseUser;
-const restaurants = [{ id: 7, name: 'Parramatta' }] as Restaurant[];
-
-const EVENTS: ModelEvent[] = [
-  { type: 'xstate.done.actor.restore', output: { token: null, user: null, restaurants: [] } },
-  { type: 'xstate.done.actor.restore', output: { token: EXPIRED, user, restaurants } },
-  { type: 'xstate.done.actor.restore', output: { token: VALID, user, restaurants } },
-  { type: 'xstate.done.actor.restore', output: { token: VALID, user: null, restaurants } },
-  { type: 'xstate.error.actor.restore', error: new Error('storage is blocked') },
-  { type: 'xstate.done.actor.fetchProfile', output: user },
-  { type: 'xstate.error.actor.fetchProfile', error: new ApiError('Unauthenticated', 401) },
-  { type: 'xstate.error.actor.fetchProfile', error: new ApiError('Database unavailable', 503) },
-  { type: 'xstate.done.actor.refresh', output: { access_token: VALID, token_type: 'bearer', expires_in: 3600, user } },
-  { type: 'xstate.error.actor.refresh', error: new ApiError('Token refresh failed', 401) },
-  { type: 'session.logout' },
-  { type: 'xstate.done.actor.logout', output: undefined },
-  { type: 'xstate.error.actor.logout', error: new ApiError('Logout failed', 0) },
-  { type: 'session.expired' },
-  { type: 'xstate.after.renewDue.session.signedIn.active' },
-  { type: 'xstate.done.actor.renew', output: { access_token: VALID, token_type: 'bearer', expires_in: 3600, user } },
-  { type: 'xstate.error.actor.renew', error: new ApiError('Unauthenticated', 401) },
-  { type: 'xstate.error.actor.renew', error: new ApiError('Connection failed', 0) },
-  { type: 'session.retry' },
-  { type: 'session.signedIn', session: { token: VALID, user, restaurants, remember: true } },
-];
-
-const model = new TestModel(sessionMachine, {
-  events: (s: Snapshot) => EVENTS.filter((e) => s.can(e as SessionEvent)) as SessionEvent[],
-  // The state it came from too: a transition defined on a parent must be taken from each of its leaves.
-  serializeState: (s: Snapshot, event, previous) => JSON.stringify([s.value, s.context.user !== null, eventKey(event), previous?.value]),
-});
-const paths = selectPaths(sessionMachine, model.getShortestPaths(), eventKey);
 const recorder = coverageRecorder(sessionMachine);
 
 function renderSession() {
