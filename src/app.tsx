@@ -1,6 +1,7 @@
 import { Box } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
+import { PROTECTED_PATH, PUBLIC_ROUTES } from './routes';
 import { subscribeSessionExpired } from './services/http-client';
 import { CenteredLoader } from './ui/centered-loader';
 import { UiProvider } from './ui/ui-provider';
@@ -10,13 +11,8 @@ import { sessionLogic } from './views/session/session.logic';
 import { SignedOutOnly } from './views/session/signed-out-only.view';
 
 // Everything but the sign-in page is loaded on demand, so `/` ships as little JS as possible.
-const ForgotPasswordPage = lazy(() => import('./views/auth/forgot-password.page'));
-const ChangePasswordPage = lazy(() => import('./views/auth/change-password.page'));
 const ConsoleRoutes = lazy(() => import('./views/console/console-routes'));
 const NotFoundView = lazy(() => import('./views/not-found.view'));
-
-/** First path segments of the protected area; anything below them is a protected (in-shell) 404. */
-const CONSOLE_PATH = /^\/(?:dashboard|user|restaurant|order|roster|revenue|headcount|procurement|profile)(?:\/.*)?$/;
 
 /** The HTTP client gives up on a session (refresh failed) → the session actor signs out. */
 function SessionExpiryBridge() {
@@ -37,13 +33,12 @@ export function App() {
                 <LoginPage />
               </SignedOutOnly>
             </Route>
-            <Route path="/forgot-password">
-              <ForgotPasswordPage />
-            </Route>
-            <Route path="/change-password">
-              <ChangePasswordPage />
-            </Route>
-            <Route path={CONSOLE_PATH}>
+            {PUBLIC_ROUTES.map(({ path, title, page: Page }) => (
+              <Route key={path} path={path}>
+                <Page title={title} />
+              </Route>
+            ))}
+            <Route path={PROTECTED_PATH}>
               <ConsoleRoutes />
             </Route>
             <Route>

@@ -3,11 +3,13 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { NAV_ITEMS } from './nav-items';
+import { NAV_ICONS, type NavItem } from './nav-items';
 import { APP_NAME } from './page-title';
 
 type AppShellProps = {
   children: ReactNode;
+  /** Sidebar entries in order (the app's route registry); Logout follows them. */
+  navItems: readonly NavItem[];
   onLogout: () => void;
   loggingOut: boolean;
 };
@@ -17,12 +19,13 @@ function isActive(location: string, href: string): boolean {
 }
 
 /** Links plus Logout; `compact` shows icons only (collapsed sidebar). */
-function Navigation({ compact, onLogout, loggingOut }: { compact: boolean } & Omit<AppShellProps, 'children'>) {
+function Navigation({ compact, navItems, onLogout, loggingOut }: { compact: boolean } & Omit<AppShellProps, 'children'>) {
   const [location] = useLocation();
   return (
     <Stack component="nav" aria-label="Main" gap={4} justify="space-between" h="100%">
       <Stack gap={4}>
-        {NAV_ITEMS.map(({ label, href, icon: ItemIcon }) => {
+        {navItems.map(({ label, href, icon }) => {
+          const ItemIcon = NAV_ICONS[icon];
           const link = (
             <NavLink
               key={href}
@@ -60,7 +63,7 @@ function Navigation({ compact, onLogout, loggingOut }: { compact: boolean } & Om
 }
 
 /** The console frame: sidebar on large screens (collapsible to icons), top bar with a drawer below `sm`. */
-export function AppShell({ children, onLogout, loggingOut }: AppShellProps) {
+export function AppShell({ children, navItems, onLogout, loggingOut }: AppShellProps) {
   const [compact, sidebar] = useDisclosure(false);
   const [location] = useLocation();
   // The drawer stays open only on the page where it was opened, so navigating closes it (spec §2).
@@ -89,7 +92,7 @@ export function AppShell({ children, onLogout, loggingOut }: AppShellProps) {
             {compact ? <IconLayoutSidebarLeftExpand aria-hidden /> : <IconLayoutSidebarLeftCollapse aria-hidden />}
           </ActionIcon>
         </Group>
-        <Navigation compact={compact} onLogout={onLogout} loggingOut={loggingOut} />
+        <Navigation compact={compact} navItems={navItems} onLogout={onLogout} loggingOut={loggingOut} />
       </MantineAppShell.Navbar>
 
       <Drawer.Root opened={drawerOpened} onClose={closeDrawer} hiddenFrom="sm" size="xs">
@@ -101,7 +104,7 @@ export function AppShell({ children, onLogout, loggingOut }: AppShellProps) {
             <Drawer.CloseButton aria-label="Close navigation" />
           </Drawer.Header>
           <Drawer.Body>
-            <Navigation compact={false} onLogout={onLogout} loggingOut={loggingOut} />
+            <Navigation compact={false} navItems={navItems} onLogout={onLogout} loggingOut={loggingOut} />
           </Drawer.Body>
         </Drawer.Content>
       </Drawer.Root>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { NAV_ITEMS } from '../../src/routes';
 import { AppShell } from '../../src/ui/app-shell';
 import { UiProvider } from '../../src/ui/ui-provider';
 
@@ -12,7 +13,7 @@ function renderShell(path = '/dashboard') {
   render(
     <UiProvider env="test">
       <Router hook={location.hook}>
-        <AppShell onLogout={onLogout} loggingOut={false}>
+        <AppShell navItems={NAV_ITEMS} onLogout={onLogout} loggingOut={false}>
           <p>Page</p>
         </AppShell>
       </Router>

@@ -1,6 +1,7 @@
+import type { PageProps } from '../../routes';
 import { PageTitle } from '../../ui/page-title';
 
 /** A console page whose content arrives with a later issue: for now only its spec title. */
-export default function SectionPage({ title }: { title: string }) {
+export default function SectionPage({ title }: PageProps) {
   return <PageTitle>{title}</PageTitle>;
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
+import { NAV_ITEMS } from '../../routes';
 import { AppShell } from '../../ui/app-shell';
 import { CenteredLoader } from '../../ui/centered-loader';
 import { SessionContext } from './session.context';
@@ -32,7 +33,7 @@ export function GuardedLayout({ children }: { children: ReactNode }) {
   if (signedOut) return <Redirect to="/" replace />;
   if (failed) return <SessionError />;
   return (
-    <AppShell onLogout={() => session.send({ type: 'session.logout' })} loggingOut={loggingOut}>
+    <AppShell navItems={NAV_ITEMS} onLogout={() => session.send({ type: 'session.logout' })} loggingOut={loggingOut}>
       {children}
     </AppShell>
   );
