@@ -60,6 +60,14 @@ export const sessionMachine = setup({
       return { user: event.session.user, restaurants: event.session.restaurants, error: null, expiresAt: expiryOf(event.session.token) };
     }),
   },
+  // Named so the inventory and the QA documents say which rule chose a transition.
+  guards: {
+    noStoredToken: (_, stored: StoredSession) => stored.token === null,
+    /** Expired, but maybe still within the server's refresh window. */
+    tokenExpired: (_, stored: StoredSession) => isTokenExpired(stored.token ?? '', Date.now()),
+    userCached: (_, stored: StoredSession) => stored.user !== null,
+    unauthorized: (_, error: unknown) => toErrorInfo(error).status === 401,
+  },
   delays: {
     renewDue: ({ context }) =>
       Math.min(MAX_TIMER_MS, Math.max(RENEW_RETRY_MS, (context.expiresAt ?? 0) - RENEW_BEFORE_EXPIRY_MS - Date.now())),
@@ -79,14 +87,10 @@ export const sessionMachine = setup({
             id: 'restore',
             src: 'restore',
             onDone: [
-              { guard: ({ event }) => event.output.token === null, target: '#session.signedOut' },
-              // Expired but maybe still within the server's refresh window.
+              { guard: { type: 'noStoredToken', params: ({ event }) => event.output }, target: '#session.signedOut' },
+              { guard: { type: 'tokenExpired', params: ({ event }) => event.output }, target: '#session.refreshing' },
               {
-                guard: ({ event }) => isTokenExpired(event.output.token ?? '', Date.now()),
-                target: '#session.refreshing',
-              },
-              {
-                guard: ({ event }) => event.output.user !== null,
+                guard: { type: 'userCached', params: ({ event }) => event.output },
                 target: '#session.signedIn',
                 actions: assign(({ event }) => ({
                   user: event.output.user,
@@ -115,7 +119,7 @@ export const sessionMachine = setup({
             },
             onError: [
               {
-                guard: ({ event }) => toErrorInfo(event.error).status === 401,
+                guard: { type: 'unauthorized', params: ({ event }: { event: { error: unknown } }) => event.error },
                 target: '#session.signedOut',
                 actions: ['clearSession', 'forget'],
               },
@@ -164,7 +168,7 @@ export const sessionMachine = setup({
             },
             onError: [
               {
-                guard: ({ event }) => toErrorInfo(event.error).status === 401,
+                guard: { type: 'unauthorized', params: ({ event }: { event: { error: unknown } }) => event.error },
                 target: '#session.signedOut',
                 actions: ['clearSession', 'forget', { type: 'navigate', params: { to: '/', replace: true } }],
               },
