@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// Route-level code splitting lives in src/app.tsx (React.lazy); the sign-in page loads only the entry's static graph.
+// Route-level code splitting lives in src/routes.ts (React.lazy); the sign-in page loads only the entry's static graph.
 export default defineConfig({
   plugins: [react()],
   build: {
