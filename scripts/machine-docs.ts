@@ -75,16 +75,22 @@ function diagram(machine: AnyStateMachine): string {
   return lines.join('\n');
 }
 
+/** A JWT in words: its expiry date tells QA a valid stored token from an expired one. */
+function tokenText(jwt: string): string {
+  const exp = (JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()) as { exp?: number }).exp;
+  return exp === undefined ? '<token>' : `<token, expires ${new Date(exp * 1000).toISOString().slice(0, 10)}>`;
+}
+
 function describeStep(event: { type: string }, state: AnyMachineSnapshot): string {
   const detail = eventKey(event as never)
     .split('|')
     .slice(1)
-    .map((d) => d.replace(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, '<token>'))
+    .map((d) => d.replace(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, tokenText))
     .join(', ');
   return `\`${event.type}\`${detail ? ` (${detail.length > 120 ? `${detail.slice(0, 117)}…` : detail})` : ''} → **${JSON.stringify(state.value)}**`;
 }
 
-async function render({ machine, model }: { machine: AnyStateMachine; model: Model }): Promise<string> {
+async function render({ file, machine, model }: { file: string; machine: AnyStateMachine; model: Model }): Promise<string> {
   const { states, transitions } = inventory(machine);
   const events = [...new Set(transitions.map((t) => t.event.replace(/\[\d+\]$/, '')))].sort();
   const rows = transitions.map((t) => `| \`${t.source}\` | \`${t.event}\` | ${t.guard ? `\`${t.guard}\`` : ''} | \`${t.target}\` |`);
@@ -118,6 +124,7 @@ async function render({ machine, model }: { machine: AnyStateMachine; model: Mod
     `## Generated test paths (${paths.length})`,
     '',
     'Each path runs against the real view; after every step the test checks the actor is in the state shown in bold.',
+    `To add a check to a state, extend \`verify\` in tests/model/${file}.model.test.tsx for that state (it runs after every step that ends there).`,
     '',
     ...paths,
     '',
@@ -130,7 +137,7 @@ async function main() {
   mkdirSync(dir, { recursive: true });
   const stale: string[] = [];
   for (const entry of MODELS) {
-    const text = await render({ machine: await entry.machine(), model: await entry.model() });
+    const text = await render({ file: entry.file, machine: await entry.machine(), model: await entry.model() });
     const file = join(dir, `${entry.file}.md`);
     if (check) {
       if (!existsSync(file) || readFileSync(file, 'utf8') !== text) stale.push(file);
