@@ -62,10 +62,10 @@ describe('spec §5: forgot password needs an e-mail', () => {
 
 describe('spec §5: change password needs both fields, equal', () => {
   it.each([
-    ['both empty', '', '', 'Please fill in all fields'],
-    ['confirmation missing', 'new-password-1', '', 'Please fill in all fields'],
-    ['different', 'new-password-1', 'new-password-2', 'Passwords do not match'],
-  ])('%s: toast "%s", nothing sent', async (_, password, confirmation, message) => {
+    ['both empty', 'Please fill in all fields', '', ''],
+    ['confirmation missing', 'Please fill in all fields', 'new-password-1', ''],
+    ['different', 'Passwords do not match', 'new-password-1', 'new-password-2'],
+  ])('%s: toast "%s", nothing sent', async (_, message, password, confirmation) => {
     const user = userEvent.setup();
     const resetPassword = controllableActor<void, ResetPasswordInput>();
     renderView(

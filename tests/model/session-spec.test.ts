@@ -1,0 +1,130 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { FranchiseUser, Restaurant, TokenResponse } from '../../server/contract/auth.contract';
+import { sessionMachine } from '../../src/machines/session.machine';
+import { ApiError } from '../../src/services/api-error';
+import type { StoredSession } from '../../src/services/session-storage';
+import { fakeJwt } from '../unit/support/jwt';
+
+// Session rules of spec §4 and the toasts of §8, written from the spec rather than from the machine's
+// graph: deleting or rerouting one of these rules in the machine fails a test that names the rule.
+
+const now = Math.floor(Date.now() / 1000);
+const VALID = fakeJwt(now + 3600);
+const user = { id: 1, name: 'Olivia', franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' } } as FranchiseUser;
+const restaurants = [{ id: 7, name: 'Parramatta' }] as Restaurant[];
+
+/** The session actor with every service and effect faked; `stored` is what storage holds at start. */
+function startSession(stored: StoredSession, answers: { profile?: () => Promise<FranchiseUser>; logout?: () => Promise<void> } = {}) {
+  const calls = {
+    fetchProfile: vi.fn(answers.profile ?? (async () => user)),
+    refresh: vi.fn(async (): Promise<TokenResponse> => ({ access_token: VALID, token_type: 'bearer', expires_in: 3600, user })),
+    logout: vi.fn(answers.logout ?? (async () => {})),
+    saveSession: vi.fn(),
+    saveUser: vi.fn(),
+    clearSession: vi.fn(),
+    notify: vi.fn(),
+    navigate: vi.fn(),
+  };
+  const actor = createActor(
+    sessionMachine.provide({
+      actors: {
+        restore: fromPromise(async () => stored),
+        fetchProfile: fromPromise(() => calls.fetchProfile()),
+        refresh: fromPromise(() => calls.refresh()),
+        logout: fromPromise(() => calls.logout()),
+      },
+      actions: {
+        saveSession: (_, session) => calls.saveSession(session),
+        saveUser: (_, u) => calls.saveUser(u),
+        clearSession: () => calls.clearSession(),
+        notify: (_, notice) => calls.notify(notice),
+        navigate: (_, navigation) => calls.navigate(navigation),
+      },
+    }),
+  ).start();
+  const settled = () => waitFor(actor, (s) => !s.hasTag('loading'));
+  return { actor, calls, settled };
+}
+
+describe('spec §4: on start', () => {
+  it('a stored token with a cached user signs in with that user, without fetching the profile', async () => {
+    const { calls, settled } = startSession({ token: VALID, user, restaurants });
+    const s = await settled();
+    expect(s.matches('signedIn')).toBe(true);
+    expect(s.context.user).toEqual(user);
+    expect(calls.fetchProfile).not.toHaveBeenCalled();
+  });
+
+  it('a stored token without a cached user fetches the profile, then is signed in', async () => {
+    const { calls, settled } = startSession({ token: VALID, user: null, restaurants });
+    const s = await settled();
+    expect(calls.fetchProfile).toHaveBeenCalledTimes(1);
+    expect(s.matches('signedIn')).toBe(true);
+    expect(calls.saveUser).toHaveBeenCalledWith(user);
+  });
+
+  it('when that profile fetch is refused, logs out: signed out and the stored session cleared', async () => {
+    const { calls, settled } = startSession(
+      { token: VALID, user: null, restaurants },
+      {
+        profile: async () => {
+          throw new ApiError('Unauthenticated', 401);
+        },
+      },
+    );
+    const s = await settled();
+    expect(s.matches('signedOut')).toBe(true);
+    expect(calls.clearSession).toHaveBeenCalled();
+  });
+
+  it('with nothing stored the session is unauthenticated, and nothing is requested', async () => {
+    const { calls, settled } = startSession({ token: null, user: null, restaurants: [] });
+    expect((await settled()).matches('signedOut')).toBe(true);
+    expect(calls.fetchProfile).not.toHaveBeenCalled();
+    expect(calls.refresh).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['exp earlier than now', fakeJwt(now - 60)],
+    ['unreadable', 'not-a-token'],
+  ])('a stored token that is %s counts as expired: it is refreshed, not used', async (_, token) => {
+    const { calls, settled } = startSession({ token, user, restaurants });
+    await settled();
+    expect(calls.refresh).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('spec §4: login success', () => {
+  it('stores token, user and restaurant list and marks the session authenticated', async () => {
+    const { actor, calls, settled } = startSession({ token: null, user: null, restaurants: [] });
+    await settled();
+    const session = { token: VALID, user, restaurants, remember: true };
+    actor.send({ type: 'session.signedIn', session });
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(calls.saveSession).toHaveBeenCalledWith(session);
+    expect(actor.getSnapshot().context).toMatchObject({ user, restaurants });
+  });
+});
+
+describe('spec §4: logout', () => {
+  it.each([
+    ['the call succeeds', async () => {}],
+    [
+      'the call fails',
+      async () => {
+        throw new ApiError('Logout failed', 0);
+      },
+    ],
+  ])('when %s: token and cached user cleared, toast "Logged Out!", to / with history replaced', async (_, logout) => {
+    const { actor, calls, settled } = startSession({ token: VALID, user, restaurants }, { logout });
+    await settled();
+    actor.send({ type: 'session.logout' });
+    const s = await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
+    expect(calls.logout).toHaveBeenCalledTimes(1);
+    expect(calls.clearSession).toHaveBeenCalled();
+    expect(s.context.user).toBeNull();
+    expect(calls.notify).toHaveBeenCalledWith({ message: 'Logged Out!', type: 'success' });
+    expect(calls.navigate).toHaveBeenCalledWith({ to: '/', replace: true });
+  });
+});
