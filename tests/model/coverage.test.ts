@@ -37,3 +37,23 @@ describe('the model-test harness itself', () => {
     expect(rows.map((r) => r.source)).toEqual(['probe.idle', 'probe.loading', 'probe.done']);
   });
 });
+
+describe('controllable actors settle by invoke id', () => {
+  it('one logic invoked twice at once (different ids): the model event settles the invocation it names', async () => {
+    const fetcher = controllableActor<string>();
+    const both = setup({ actors: { fetch: fetcher.logic } }).createMachine({
+      type: 'parallel',
+      context: { a: '', b: '' },
+      states: {
+        a: { invoke: { id: 'first', src: 'fetch', onDone: { actions: ({ context, event }) => (context.a = event.output) } } },
+        b: { invoke: { id: 'second', src: 'fetch', onDone: { actions: ({ context, event }) => (context.b = event.output) } } },
+      },
+    });
+    const actor = createActor(both).start();
+    fetcher.settle({ type: 'xstate.done.actor.first', output: 'for first' });
+    const s = await waitFor(actor, (snapshot) => snapshot.context.a !== '');
+    expect(s.context).toEqual({ a: 'for first', b: '' });
+    expect(() => fetcher.settle({ type: 'xstate.done.actor.first', output: 'again' })).toThrow('No live invocation "first"');
+    expect(fetcher.pending()).toBe(1);
+  });
+});

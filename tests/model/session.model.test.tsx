@@ -74,16 +74,13 @@ describe('session machine × guarded layout and app shell (model-based)', () => 
     recorder.startPath(path.description);
     const visitor = userEvent.setup();
     const { actors, storage, send, location } = renderSession();
-    const settle = (id: keyof typeof actors, e: { output?: unknown; error?: unknown }, done: boolean) =>
-      act(async () => (done ? actors[id].resolve(e.output as never) : actors[id].reject(e.error)));
 
     await runPath(path, recorder, {
       perform: async (event) => {
         const e = event as ModelEvent;
-        const settled = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(e.type);
-        // The background renewal invokes the same refresh actor as the start-up refresh.
-        if (settled)
-          await settle((settled[2] === 'renew' ? 'refresh' : settled[2]) as keyof typeof actors, e as never, settled[1] === 'done');
+        const settled = /^xstate\.(?:done|error)\.actor\.(\w+)$/.exec(e.type)?.[1];
+        // The background renewal (invoke id `renew`) runs the same refresh logic as the start-up refresh.
+        if (settled) await act(async () => actors[settled === 'renew' ? 'refresh' : (settled as keyof typeof actors)].settle(e));
         else if (e.type === 'session.logout') await visitor.click(screen.getByRole('button', { name: 'Logout' }));
         else if (e.type === 'session.retry') await visitor.click(screen.getByRole('button', { name: 'Retry' }));
         else await send(e as SessionEvent);
