@@ -1,28 +1,24 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { ResetPasswordInput } from '../../server/contract/auth.contract';
 import { changePasswordMachine } from '../../src/machines/change-password.machine';
 import { ApiError } from '../../src/services/api-error';
 import { ChangePasswordContext, ChangePasswordView } from '../../src/views/auth/change-password.view';
-import { coverageRecorder, modelSuiteChecks } from './support/coverage';
 import { controllableActor } from './support/deferred';
-import { runPath } from './support/model-runner';
+import { runModel } from './support/model-runner';
 import { renderView } from './support/render-view';
 import { type ModelEvent, TOKEN, SECRET, paths } from './models/change-password.model';
 
-const recorder = coverageRecorder(changePasswordMachine);
-
 describe('change-password machine × view (model-based)', () => {
-  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
-    recorder.startPath(path.description);
+  runModel(changePasswordMachine, paths, (inspect) => {
     const user = userEvent.setup();
     const resetPassword = controllableActor<void, ResetPasswordInput>();
     renderView(
       (effects) => (
         <ChangePasswordContext.Provider
           logic={changePasswordMachine.provide({ actors: { resetPassword: resetPassword.logic }, actions: { notify: effects.notify } })}
-          options={{ input: { token: TOKEN }, inspect: recorder.inspect }}
+          options={{ input: { token: TOKEN }, inspect }}
         >
           <ChangePasswordView />
         </ChangePasswordContext.Provider>
@@ -32,7 +28,7 @@ describe('change-password machine × view (model-based)', () => {
     const password = () => screen.getByLabelText('New Password');
     const confirmation = () => screen.getByLabelText('Confirm Password');
 
-    await runPath(path, recorder, {
+    return {
       perform: async (event) => {
         const e = event as ModelEvent;
         if (e.type === 'password.change') await user.type(e.field === 'password' ? password() : confirmation(), e.value);
@@ -70,8 +66,6 @@ describe('change-password machine × view (model-based)', () => {
           expect(await screen.findByText(message)).toBeInTheDocument();
         }
       },
-    });
+    };
   });
-
-  modelSuiteChecks(changePasswordMachine, recorder, paths.length);
 });

@@ -1,24 +1,20 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { forgotPasswordMachine } from '../../src/machines/forgot-password.machine';
 import { ForgotPasswordContext, ForgotPasswordView } from '../../src/views/auth/forgot-password.view';
-import { coverageRecorder, modelSuiteChecks } from './support/coverage';
 import { controllableActor } from './support/deferred';
-import { runPath } from './support/model-runner';
+import { runModel } from './support/model-runner';
 import { renderView } from './support/render-view';
 import { type ModelEvent, EMAIL, paths } from './models/forgot-password.model';
 
-const recorder = coverageRecorder(forgotPasswordMachine);
-
 describe('forgot-password machine × view (model-based)', () => {
-  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
-    recorder.startPath(path.description);
+  runModel(forgotPasswordMachine, paths, (inspect) => {
     const user = userEvent.setup();
     const requestReset = controllableActor<void, { email: string }>();
     renderView((effects) => (
       <ForgotPasswordContext.Provider
-        options={{ inspect: recorder.inspect }}
+        options={{ inspect }}
         logic={forgotPasswordMachine.provide({ actors: { requestReset: requestReset.logic }, actions: { notify: effects.notify } })}
       >
         <ForgotPasswordView />
@@ -26,7 +22,7 @@ describe('forgot-password machine × view (model-based)', () => {
     ));
     const email = () => screen.getByLabelText('Email');
 
-    await runPath(path, recorder, {
+    return {
       perform: async (event) => {
         const e = event as ModelEvent;
         if (e.type === 'forgot.change') await user.type(email(), e.value);
@@ -56,8 +52,6 @@ describe('forgot-password machine × view (model-based)', () => {
           expect(email()).toHaveValue(EMAIL);
         }
       },
-    });
+    };
   });
-
-  modelSuiteChecks(forgotPasswordMachine, recorder, paths.length);
 });

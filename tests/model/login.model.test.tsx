@@ -1,25 +1,23 @@
 import { screen, waitFor, act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import type { LoginInput } from '../../server/contract/auth.contract';
+import type { InspectionEvent } from 'xstate';
 import { loginMachine } from '../../src/machines/login.machine';
 import { ApiError } from '../../src/services/api-error';
 import type { SignedIn } from '../../src/services/auth.service';
 import { LoginContext, LoginView } from '../../src/views/auth/login.view';
-import { coverageRecorder, modelSuiteChecks } from './support/coverage';
 import { controllableActor } from './support/deferred';
-import { runPath } from './support/model-runner';
+import { runModel } from './support/model-runner';
 import { renderView } from './support/render-view';
 import { type ModelEvent, EMAIL, PASSWORD, signedIn, paths } from './models/login.model';
 
-const recorder = coverageRecorder(loginMachine);
-
-function renderLogin() {
+function renderLogin(inspect: (event: InspectionEvent) => void) {
   const login = controllableActor<SignedIn, LoginInput>();
   const reportSignedIn = vi.fn();
   const view = renderView((effects) => (
     <LoginContext.Provider
-      options={{ inspect: recorder.inspect }}
+      options={{ inspect }}
       logic={loginMachine.provide({
         actors: { login: login.logic },
         actions: { ...effects, reportSignedIn: (_, session) => reportSignedIn(session) },
@@ -32,14 +30,13 @@ function renderLogin() {
 }
 
 describe('login machine × login view (model-based)', () => {
-  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
-    recorder.startPath(path.description);
+  runModel(loginMachine, paths, (inspect) => {
     const user = userEvent.setup();
-    const { login, reportSignedIn, location } = renderLogin();
+    const { login, reportSignedIn, location } = renderLogin(inspect);
     const email = () => screen.getByLabelText('Email');
     const password = () => screen.getByLabelText('Password');
 
-    await runPath(path, recorder, {
+    return {
       perform: async (event) => {
         const e = event as ModelEvent;
         if (e.type === 'login.change') await user.type(e.field === 'email' ? email() : password(), e.value);
@@ -84,8 +81,6 @@ describe('login machine × login view (model-based)', () => {
         }
         expect(location.history).toEqual(['/']);
       },
-    });
+    };
   });
-
-  modelSuiteChecks(loginMachine, recorder, paths.length);
 });

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import type { ActorRefFrom } from 'xstate';
+import { describe, expect, vi } from 'vitest';
+import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import { Route, Switch } from 'wouter';
 import type { FranchiseUser, TokenResponse } from '../../server/contract/auth.contract';
 import { sessionMachine, type SessionEvent } from '../../src/machines/session.machine';
@@ -9,15 +9,12 @@ import type { StoredSession } from '../../src/services/session-storage';
 import { GuardedLayout } from '../../src/views/session/guarded-layout.view';
 import { SessionContext } from '../../src/views/session/session.context';
 import { SignedOutOnly } from '../../src/views/session/signed-out-only.view';
-import { coverageRecorder, modelSuiteChecks } from './support/coverage';
 import { controllableActor } from './support/deferred';
-import { runPath } from './support/model-runner';
+import { runModel } from './support/model-runner';
 import { renderView } from './support/render-view';
 import { type ModelEvent, user, paths } from './models/session.model';
 
-const recorder = coverageRecorder(sessionMachine);
-
-function renderSession() {
+function renderSession(inspect: (event: InspectionEvent) => void) {
   const actors = {
     restore: controllableActor<StoredSession>(),
     fetchProfile: controllableActor<FranchiseUser>(),
@@ -33,7 +30,7 @@ function renderSession() {
   const view = renderView(
     (effects) => (
       <SessionContext.Provider
-        options={{ inspect: recorder.inspect }}
+        options={{ inspect }}
         logic={sessionMachine.provide({
           actors: {
             restore: actors.restore.logic,
@@ -70,12 +67,11 @@ function renderSession() {
 }
 
 describe('session machine × guarded layout and app shell (model-based)', () => {
-  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
-    recorder.startPath(path.description);
+  runModel(sessionMachine, paths, (inspect) => {
     const visitor = userEvent.setup();
-    const { actors, storage, send, location } = renderSession();
+    const { actors, storage, send, location } = renderSession(inspect);
 
-    await runPath(path, recorder, {
+    return {
       perform: async (event) => {
         const e = event as ModelEvent;
         const settled = /^xstate\.(?:done|error)\.actor\.(\w+)$/.exec(e.type)?.[1];
@@ -123,8 +119,6 @@ describe('session machine × guarded layout and app shell (model-based)', () => 
           expect(await screen.findByText('Logged Out!')).toBeInTheDocument();
         }
       },
-    });
+    };
   });
-
-  modelSuiteChecks(sessionMachine, recorder, paths.length);
 });
