@@ -1,17 +1,19 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import { expect, it } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, InspectionEvent } from 'xstate';
 import { inventory, keyOf } from './inventory';
 
 /** Fails unless the machine matches its checked-in inventory; `UPDATE_INVENTORY=1` rewrites the file deliberately. */
-export function expectInventoryUnchanged(machine: AnyStateMachine): void {
+export async function expectInventoryUnchanged(machine: AnyStateMachine): Promise<void> {
   const file = join(process.cwd(), 'tests/model/inventory', `${machine.id}.json`);
   const { states, transitions } = inventory(machine);
   const current = { states, transitions };
   if (process.env.UPDATE_INVENTORY === '1') {
     mkdirSync(join(process.cwd(), 'tests/model/inventory'), { recursive: true });
-    writeFileSync(file, `${JSON.stringify(current, null, 2)}\n`);
+    // Written as Prettier would, so `npm run lint` stays clean after a deliberate update.
+    writeFileSync(file, await format(JSON.stringify(current), { ...(await resolveConfig(file)), filepath: file }));
   }
   expect(current, `${file} is the reviewed list of states and transitions; update it on purpose with UPDATE_INVENTORY=1`).toEqual(
     JSON.parse(readFileSync(file, 'utf8')),

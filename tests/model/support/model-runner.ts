@@ -5,6 +5,9 @@ import type { StatePath, TestPath } from 'xstate/graph';
 import { coverageRecorder, modelSuiteChecks, type CoverageRecorder } from './coverage';
 import { clearToasts } from './render-view';
 
+// A path is a whole user session typed through the real view: on a busy 2-core machine it outlasts vitest's 5 s default.
+const PATH_TIMEOUT_MS = 30_000;
+
 /** How a test drives one path: `perform` an event through the UI (or the fake it stands for), `verify` a state in the view. */
 export type PathDriver<TSnapshot, TEvent> = {
   perform: (event: TEvent) => Promise<void>;
@@ -42,9 +45,13 @@ export function runModel<TSnapshot extends AnyMachineSnapshot, TEvent extends Ev
   start: (inspect: (event: InspectionEvent) => void) => PathDriver<TSnapshot, TEvent>,
 ): void {
   const recorder = coverageRecorder(machine);
-  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
-    recorder.startPath(path.description);
-    await runPath(path, recorder, start(recorder.inspect));
-  });
+  it.each(paths.map((p) => [p.description, p] as const))(
+    '%s',
+    async (_, path) => {
+      recorder.startPath(path.description);
+      await runPath(path, recorder, start(recorder.inspect));
+    },
+    PATH_TIMEOUT_MS,
+  );
   modelSuiteChecks(machine, recorder, paths.length);
 }
