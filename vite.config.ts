@@ -8,6 +8,9 @@ export default defineConfig({
     outDir: 'dist',
     // Every browser we support knows <link rel="modulepreload">; the polyfill would only add bytes to `/`.
     modulePreload: { polyfill: false },
+    // What the sign-in page loads statically goes in one chunk: Rolldown otherwise splits modules it shares with lazy
+    // pages into small common chunks, which compress worse and grow `/` with every page added.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
   },
   server: {
     host: '127.0.0.1',
