@@ -6,33 +6,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import { MACHINE_MODELS, type MachineModel } from '../tests/model/models';
 import { eventKey } from '../tests/model/support/event-key';
 import { inventory } from '../tests/model/support/inventory';
-
-type Model = { paths: readonly { steps: readonly { state: AnyMachineSnapshot; event: { type: string } }[] }[] };
-
-const MODELS: { file: string; machine: () => Promise<AnyStateMachine>; model: () => Promise<Model> }[] = [
-  {
-    file: 'login',
-    machine: async () => (await import('../src/machines/login.machine')).loginMachine,
-    model: () => import('../tests/model/models/login.model'),
-  },
-  {
-    file: 'forgot-password',
-    machine: async () => (await import('../src/machines/forgot-password.machine')).forgotPasswordMachine,
-    model: () => import('../tests/model/models/forgot-password.model'),
-  },
-  {
-    file: 'change-password',
-    machine: async () => (await import('../src/machines/change-password.machine')).changePasswordMachine,
-    model: () => import('../tests/model/models/change-password.model'),
-  },
-  {
-    file: 'session',
-    machine: async () => (await import('../src/machines/session.machine')).sessionMachine,
-    model: () => import('../tests/model/models/session.model'),
-  },
-];
+import { productSenders } from '../tests/model/support/senders';
 
 const mermaidId = (node: AnyStateNode) => node.path.join('_') || 'root';
 const guardText = (t: AnyTransitionDefinition) => {
@@ -81,6 +58,16 @@ function tokenText(jwt: string): string {
   return exp === undefined ? '<token>' : `<token, expires ${new Date(exp * 1000).toISOString().slice(0, 10)}>`;
 }
 
+/** Where an event comes from, in words: an invoked service's answer, a timer, or the files of the product that send it. */
+function eventSource(event: string, senders: Map<string, string[]>): string {
+  const [, outcome, id] = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event) ?? [];
+  if (id) return outcome === 'done' ? `the \`${id}\` service answered` : `the \`${id}\` service failed`;
+  const delay = /^xstate\.after\.([^.]+)\./.exec(event)?.[1];
+  if (delay) return `the \`${delay}\` delay elapsed`;
+  const files = senders.get(event);
+  return files ? `sent by ${files.map((f) => `\`${f}\``).join(', ')}` : '**sent by nothing in src/** (see tests/model/events-sent.test.ts)';
+}
+
 function describeStep(event: { type: string }, state: AnyMachineSnapshot): string {
   const detail = eventKey(event as never)
     .split('|')
@@ -90,9 +77,10 @@ function describeStep(event: { type: string }, state: AnyMachineSnapshot): strin
   return `\`${event.type}\`${detail ? ` (${detail.length > 120 ? `${detail.slice(0, 117)}…` : detail})` : ''} → **${JSON.stringify(state.value)}**`;
 }
 
-async function render({ file, machine, model }: { file: string; machine: AnyStateMachine; model: Model }): Promise<string> {
+async function render({ file, machine, model }: { file: string; machine: AnyStateMachine; model: MachineModel }): Promise<string> {
   const { states, transitions } = inventory(machine);
   const events = [...new Set(transitions.map((t) => t.event.replace(/\[\d+\]$/, '')))].sort();
+  const senders = productSenders();
   const rows = transitions.map((t) => `| \`${t.source}\` | \`${t.event}\` | ${t.guard ? `\`${t.guard}\`` : ''} | \`${t.target}\` |`);
   const paths = model.paths.map(
     (p, i) =>
@@ -113,7 +101,7 @@ async function render({ file, machine, model }: { file: string; machine: AnyStat
     '',
     '## Events',
     '',
-    ...events.map((e) => `- \`${e}\``),
+    ...events.map((e) => `- \`${e}\`: ${eventSource(e, senders)}`),
     '',
     '## Inventory (each transition per leaf state it leaves; the model tests must take every row)',
     '',
@@ -136,7 +124,7 @@ async function main() {
   const dir = join(process.cwd(), 'docs', 'machines');
   mkdirSync(dir, { recursive: true });
   const stale: string[] = [];
-  for (const entry of MODELS) {
+  for (const entry of MACHINE_MODELS) {
     const text = await render({ file: entry.file, machine: await entry.machine(), model: await entry.model() });
     const file = join(dir, `${entry.file}.md`);
     if (check) {
@@ -147,7 +135,7 @@ async function main() {
     console.error(`Out of date (run npm run docs:machines and commit):\n${stale.join('\n')}`);
     process.exit(1);
   }
-  console.log(check ? 'docs/machines is current.' : `Wrote ${MODELS.length} documents to docs/machines/.`);
+  console.log(check ? 'docs/machines is current.' : `Wrote ${MACHINE_MODELS.length} documents to docs/machines/.`);
 }
 
 await main();

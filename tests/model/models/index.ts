@@ -1,0 +1,27 @@
+// Every machine with a model: the QA document generator and the event-sender check go through this list.
+import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+
+export type MachineModel = { paths: readonly { steps: readonly { state: AnyMachineSnapshot; event: { type: string } }[] }[] };
+
+export const MACHINE_MODELS: { file: string; machine: () => Promise<AnyStateMachine>; model: () => Promise<MachineModel> }[] = [
+  {
+    file: 'login',
+    machine: async () => (await import('../../../src/machines/login.machine')).loginMachine,
+    model: () => import('./login.model'),
+  },
+  {
+    file: 'forgot-password',
+    machine: async () => (await import('../../../src/machines/forgot-password.machine')).forgotPasswordMachine,
+    model: () => import('./forgot-password.model'),
+  },
+  {
+    file: 'change-password',
+    machine: async () => (await import('../../../src/machines/change-password.machine')).changePasswordMachine,
+    model: () => import('./change-password.model'),
+  },
+  {
+    file: 'session',
+    machine: async () => (await import('../../../src/machines/session.machine')).sessionMachine,
+    model: () => import('./session.model'),
+  },
+];
