@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { FranchiseUser, Restaurant, TokenResponse } from '../../server/contract/auth.contract';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { authService } from '../services/auth.service';
@@ -216,3 +216,11 @@ export const sessionMachine = setup({
     },
   },
 });
+
+/** What the loading screen says in each loading state, so the three look (and sound) different. */
+export function sessionLoadingLabel(snapshot: SnapshotFrom<typeof sessionMachine>): string | null {
+  if (snapshot.matches({ checking: 'fetchingProfile' })) return 'Loading your profile';
+  if (snapshot.matches('checking')) return 'Restoring your session';
+  if (snapshot.matches('refreshing')) return 'Renewing your session';
+  return null;
+}

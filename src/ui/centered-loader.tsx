@@ -1,10 +1,10 @@
 import { Center, Loader } from '@mantine/core';
 
-/** The spinner shown while a session or a lazy page loads. */
-export function CenteredLoader() {
+/** The spinner shown while a session or a lazy page loads; `label` says what is loading to assistive technology. */
+export function CenteredLoader({ label = 'Loading' }: { label?: string }) {
   return (
     <Center mih="50vh">
-      <Loader role="status" aria-label="Loading" />
+      <Loader role="status" aria-label={label} />
     </Center>
   );
 }

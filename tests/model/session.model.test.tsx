@@ -84,7 +84,13 @@ describe('session machine × guarded layout and app shell (model-based)', () => 
       verify: async (state, event) => {
         const e = event as ModelEvent;
         if (state.hasTag('loading')) {
-          expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+          // Each loading state says what it is waiting for.
+          const label = state.matches({ checking: 'fetchingProfile' })
+            ? 'Loading your profile'
+            : state.matches('refreshing')
+              ? 'Renewing your session'
+              : 'Restoring your session';
+          expect(await screen.findByRole('status', { name: label })).toBeInTheDocument();
           expect(screen.queryByText('Console content')).not.toBeInTheDocument();
           return;
         }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { NAV_ITEMS } from '../../routes';
 import { AppShell } from '../../ui/app-shell';
+import { sessionLoadingLabel } from '../../machines/session.machine';
 import { CenteredLoader } from '../../ui/centered-loader';
 import { SessionContext } from './session.context';
 
@@ -24,12 +25,12 @@ function SessionError() {
 /** Protected routes: spinner while the session loads, signed-out visitors to `/`, otherwise the console shell. */
 export function GuardedLayout({ children }: { children: ReactNode }) {
   const session = SessionContext.useActorRef();
-  const loading = SessionContext.useSelector((s) => s.hasTag('loading'));
+  const loading = SessionContext.useSelector(sessionLoadingLabel);
   const signedOut = SessionContext.useSelector((s) => s.matches('signedOut'));
   const failed = SessionContext.useSelector((s) => s.matches('error'));
   const loggingOut = SessionContext.useSelector((s) => s.hasTag('busy'));
 
-  if (loading) return <CenteredLoader />;
+  if (loading) return <CenteredLoader label={loading} />;
   if (signedOut) return <Redirect to="/" replace />;
   if (failed) return <SessionError />;
   return (

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
+import { sessionLoadingLabel } from '../../machines/session.machine';
 import { CenteredLoader } from '../../ui/centered-loader';
 import { SessionContext } from './session.context';
 
 /** The sign-in page is for signed-out visitors; a signed-in user goes to the dashboard (spec §2). */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
-  const loading = SessionContext.useSelector((s) => s.hasTag('loading'));
+  const loading = SessionContext.useSelector(sessionLoadingLabel);
   const signedIn = SessionContext.useSelector((s) => s.matches('signedIn'));
-  if (loading) return <CenteredLoader />;
+  if (loading) return <CenteredLoader label={loading} />;
   if (signedIn) return <Redirect to="/dashboard" replace />;
   return children;
 }
