@@ -1,44 +1,27 @@
 // Plain JavaScript on purpose: `npm start` runs this before any TypeScript can be loaded.
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { inputsStamp } from './inputs-stamp.mjs';
 
 /** Everything the server bundle is made from; package-lock.json stands for the bundled dependencies. */
 const INPUTS = ['server', 'package-lock.json', 'tsconfig.json'];
-/** Native addons, WebAssembly loaded from its package's own folder, and build-time tools stay outside the bundle. */
-const EXTERNAL = ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native', 'vite', 'esbuild'];
+/**
+ * Kept outside the bundle: native addons, WebAssembly loaded from its package's own folder,
+ * build-time tools, and what the server imports only on first use (nodemailer: the first mail;
+ * pg: DATABASE_URL), so a start does not parse them.
+ */
+const EXTERNAL = ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native', 'vite', 'esbuild', 'nodemailer', 'pg'];
 const OUT_DIR = 'dist-server';
 const BUNDLE = 'main.mjs';
 const STAMP = 'inputs.stamp';
-
-function filesUnder(path) {
-  if (!existsSync(path)) return [];
-  if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path, { withFileTypes: true })
-    .flatMap((entry) => filesUnder(join(path, entry.name)))
-    .sort();
-}
-
-/**
- * A fingerprint of the inputs' names, sizes and modification times: cheap enough for every start
- * (no file is read), and any edit, addition, deletion or checkout changes it.
- */
-export function inputsStamp(root) {
-  const hash = createHash('sha256');
-  for (const file of INPUTS.flatMap((input) => filesUnder(join(root, input)))) {
-    const { size, mtimeMs } = statSync(file);
-    hash.update(`${relative(root, file)}\0${size}\0${mtimeMs}\n`);
-  }
-  return hash.digest('hex');
-}
 
 /** Compiles server/main.ts into one ES module with esbuild when the bundle is missing or stale; returns its URL. */
 export async function ensureServerBuilt({ root, log = () => {} }) {
   const outDir = join(root, OUT_DIR);
   const bundle = join(outDir, BUNDLE);
   const stampFile = join(outDir, STAMP);
-  const wanted = inputsStamp(root);
+  const wanted = inputsStamp(root, INPUTS);
   const current = existsSync(bundle) && existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
   if (current !== wanted) {
     const started = Date.now();
@@ -52,6 +35,9 @@ export async function ensureServerBuilt({ root, log = () => {} }) {
       format: 'esm',
       target: 'node20',
       external: EXTERNAL,
+      // Less to parse at every start; identifiers stay, so stack traces still name functions.
+      minifyWhitespace: true,
+      minifySyntax: true,
       // Bundled CommonJS dependencies call require(); an ES module has none of its own.
       banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
       logLevel: 'warning',

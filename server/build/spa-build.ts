@@ -1,20 +1,16 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { filesUnder, inputsStamp } from './inputs-stamp.mjs';
 
 const INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+/** The content hash of the sources dist was built from. */
 const HASH_FILE = '.build-hash';
+/** Their names, sizes and mtimes when it was last checked: while these stay the same, no file is read. */
+const STAMP_FILE = '.build-inputs';
 const COMPRESS_MIN_BYTES = 1024;
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
-
-function filesUnder(path: string): string[] {
-  if (!existsSync(path)) return [];
-  if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path, { withFileTypes: true })
-    .flatMap((entry) => filesUnder(join(path, entry.name)))
-    .sort();
-}
 
 /** A hash of everything the SPA build reads: a changed input means a stale build. */
 export function sourceHash(root: string): string {
@@ -36,12 +32,26 @@ export function precompress(dir: string): void {
   }
 }
 
-/** Builds the SPA into `root/dist` with Vite when dist is missing or older than its sources. */
+const readIfExists = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined);
+
+/**
+ * Builds the SPA into `root/dist` with Vite when dist is missing or its sources changed. A start
+ * only stats the sources; their content is hashed when a stat changed (an edit, or just a touch or
+ * checkout, which then rebuilds nothing).
+ */
 export async function ensureSpaBuilt({ root, log = console.log }: { root: string; log?: (line: string) => void }): Promise<void> {
   const dist = join(root, 'dist');
   const hashFile = join(dist, HASH_FILE);
+  const stampFile = join(dist, STAMP_FILE);
+  const built = existsSync(join(dist, 'index.html'));
+  // Taken before any build, so an edit made while Vite runs is seen by the next start.
+  const stamp = inputsStamp(root, INPUTS);
+  if (built && readIfExists(stampFile) === stamp) return;
   const wanted = sourceHash(root);
-  if (existsSync(join(dist, 'index.html')) && existsSync(hashFile) && readFileSync(hashFile, 'utf8').trim() === wanted) return;
+  if (built && readIfExists(hashFile) === wanted) {
+    writeFileSync(stampFile, stamp);
+    return;
+  }
   log('Building the console (first start or changed sources)…');
   const started = Date.now();
   const { build } = await import('vite');
@@ -56,5 +66,6 @@ export async function ensureSpaBuilt({ root, log = console.log }: { root: string
   }
   precompress(join(dist, 'assets'));
   writeFileSync(hashFile, wanted);
+  writeFileSync(stampFile, stamp);
   log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }

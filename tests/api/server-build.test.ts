@@ -22,7 +22,7 @@ function project(version: string) {
 async function build(root: string) {
   const lines: string[] = [];
   const url: string = await ensureServerBuilt({ root, log: (line: string) => lines.push(line) });
-  const version = /version = "(\w+)"/.exec(readFileSync(fileURLToPath(url), 'utf8'))?.[1];
+  const version = /version\s*=\s*"(\w+)"/.exec(readFileSync(fileURLToPath(url), 'utf8'))?.[1];
   return { compiled: lines.length > 0, version };
 }
 
