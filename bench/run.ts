@@ -97,15 +97,24 @@ async function main() {
     await stopServer(first.process);
   }
 
-  // Alternated, so both see the same machine load; polled every 10 ms.
+  // Alternated, so both see the same machine load; polled every 10 ms. A start that had to rebuild
+  // (a source was edited meanwhile) measures the build, not the start: it is left out and repeated.
   const cold: number[] = [];
   const bare: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    bare.push(await bareOpen(first.dataDir));
+  let rebuilt = 0;
+  while (cold.length < 5) {
+    if (rebuilt > 5) throw new Error('the sources keep changing: every start rebuilt the SPA or the server');
+    const floor = await bareOpen(first.dataDir);
     const t = performance.now();
     const server = await startServer({ dataDir: first.dataDir, pollMs: 10 });
-    cold.push(performance.now() - t);
+    const elapsed = performance.now() - t;
     await stopServer(server.process);
+    if (/Building the console|Compiled the server/.test(server.output())) {
+      rebuilt++;
+      continue;
+    }
+    bare.push(floor);
+    cold.push(elapsed);
   }
 
   const p50 = percentile(latency.login, 50);
@@ -128,6 +137,7 @@ async function main() {
     `bare PGlite open of the same data (node + import + open + select 1): median ${ms(percentile(bare, 50))} of ${bare.map((b) => b.toFixed(0)).join(', ')} ms`,
   );
   console.log(`npm start / bare open = ${(percentile(cold, 50) / percentile(bare, 50)).toFixed(2)}x (target <= 1.5x)`);
+  if (rebuilt) console.log(`  (${rebuilt} start(s) left out: a source changed during the run and they rebuilt)`);
 }
 
 main().catch((err) => {
