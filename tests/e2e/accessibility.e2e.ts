@@ -1,14 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, openPage, screenshot, seriousA11yViolations, signIn } from './support/browser';
+import { VIEWPORTS, launchBrowser, newContext, openPage, screenshot, seriousA11yViolations, signIn } from './support/browser';
 
 /** Landmark rules are "moderate" in axe, but a screen-reader user navigates by landmarks: none may fail. */
 const LANDMARK_RULES = ['landmark-no-duplicate-banner', 'landmark-unique', 'landmark-no-duplicate-contentinfo', 'landmark-one-main'];
-
-const VIEWPORTS = [
-  { name: 'desktop', size: { width: 1280, height: 800 } },
-  { name: 'phone', size: { width: 375, height: 740 } },
-] as const;
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,12 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTECTED_ROUTES, PUBLIC_ROUTES } from '../../src/routes';
-import { launchBrowser, newContext, openPage, screenshot, seriousA11yViolations, signIn } from './support/browser';
-
-const VIEWPORTS = [
-  { name: 'desktop', size: { width: 1280, height: 800 } },
-  { name: 'phone', size: { width: 375, height: 740 } },
-] as const;
+import { VIEWPORTS, launchBrowser, newContext, openPage, screenshot, seriousA11yViolations, signIn } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {

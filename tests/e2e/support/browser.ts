@@ -9,6 +9,12 @@ export { launchBrowser } from './browser-launch';
 export const baseURL = () => inject('baseURL');
 export const SCREENSHOTS = join(process.cwd(), 'test-results', 'screenshots');
 
+/** The two sizes every screen is checked at: a desktop and a 375 px phone. */
+export const VIEWPORTS = [
+  { name: 'desktop', size: { width: 1280, height: 800 } },
+  { name: 'phone', size: { width: 375, height: 740 } },
+] as const;
+
 export const DEMO = { email: 'owner@example.com', password: 'demo-password' };
 export const RIVAL = { email: 'rival@example.com', password: 'demo-password' };
 
