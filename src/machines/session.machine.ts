@@ -54,6 +54,8 @@ export const sessionMachine = setup({
     notify: (_, _notice: Notice) => notProvided('notify'),
     navigate: (_, _navigation: Navigation) => notProvided('navigate'),
     forget: assign({ user: null, restaurants: [], expiresAt: null }),
+    /** Adopts a refreshed token's user and expiry (start-up refresh and background renewal alike). */
+    adoptToken: assign((_, token: TokenResponse) => ({ user: token.user, expiresAt: expiryOf(token.access_token) })),
     /** Adopts the session the login machine reports (saveSession stores it). */
     startSession: assign(({ event }) => {
       assertEvent(event, 'session.signedIn');
@@ -138,7 +140,7 @@ export const sessionMachine = setup({
         onDone: {
           target: 'signedIn',
           actions: [
-            assign(({ event }) => ({ user: event.output.user, expiresAt: expiryOf(event.output.access_token) })),
+            { type: 'adoptToken', params: ({ event }) => event.output },
             { type: 'saveUser', params: ({ event }) => event.output.user },
           ],
         },
@@ -162,7 +164,7 @@ export const sessionMachine = setup({
             onDone: {
               target: 'active',
               actions: [
-                assign(({ event }) => ({ user: event.output.user, expiresAt: expiryOf(event.output.access_token) })),
+                { type: 'adoptToken', params: ({ event }) => event.output },
                 { type: 'saveUser', params: ({ event }) => event.output.user },
               ],
             },
