@@ -38,4 +38,17 @@ export default tseslint.config(
   layer(['src/machines/**'], [[['**/views/**', '**/ui/**'], 'Machines never import views or ui.']]),
   layer(['src/services/**'], [[['**/views/**', '**/ui/**', '**/machines/**'], 'Services import no machines, views or ui.']]),
   layer(['server/**'], [[['**/src/**', '../src/**', '../../src/**'], 'The server never imports the SPA (src/).']]),
+  {
+    files: ['server/**'],
+    rules: {
+      // esbuild cannot shake zod's `z` export: it bundles every locale (570 kB instead of 120 kB to parse at each start).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='zod'] > :matches(ImportSpecifier[imported.name='z'], ImportDefaultSpecifier)",
+          message: "Use `import * as z from 'zod'`, which the server bundle can tree-shake.",
+        },
+      ],
+    },
+  },
 );

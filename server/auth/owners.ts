@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { email, newPassword } from '../contract/auth.contract.js';
 import type { Db } from '../db/database.js';
 import { findUserByEmail } from './franchise-users.repository.js';

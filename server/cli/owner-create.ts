@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import * as z from 'zod';
 import { findUserByEmail } from '../auth/franchise-users.repository.js';
 import { createOwner, ownerInput, OwnerExistsError } from '../auth/owners.js';
 import { loadConfig } from '../config.js';
-import { DataDirLockedError, lockDataDir } from '../data-dir-lock.js';
+import { DataDirLockedError, lockDataDir } from '../data-dir-lock.mjs';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Inputs and outputs of the auth and restaurant calls. The server validates with the schemas;
