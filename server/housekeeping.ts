@@ -21,9 +21,13 @@ export async function purgeExpired(db: Db, now: number): Promise<Purged> {
   };
 }
 
+/** The first purge waits this long (at most `everyMs`), so it does not compete with start-up. */
+export const FIRST_PURGE_AFTER_MS = 10_000;
+
 /**
- * Runs `purgeExpired` now and every `everyMs` in this process, off the request path. The timer is
- * unref'd (it never keeps the process alive); with several servers each purges, which is harmless.
+ * Runs `purgeExpired` soon after start and every `everyMs` in this process, off the request path.
+ * The timers are unref'd (they never keep the process alive); with several servers each purges,
+ * which is harmless.
  */
 export function startHousekeeping(deps: { db: Db; clock: () => number; logger: Logger }, everyMs = PURGE_EVERY_MS) {
   let running: Promise<void> = Promise.resolve();
@@ -38,10 +42,12 @@ export function startHousekeeping(deps: { db: Db; clock: () => number; logger: L
   };
   const timer = setInterval(run, everyMs);
   timer.unref();
-  void run();
+  const first = setTimeout(run, Math.min(FIRST_PURGE_AFTER_MS, everyMs));
+  first.unref();
   return {
     /** Stops the timer and waits for a purge in progress, so the database can be closed after. */
     async stop(): Promise<void> {
+      clearTimeout(first);
       clearInterval(timer);
       await running;
     },

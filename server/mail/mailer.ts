@@ -10,26 +10,27 @@ export type Mailer = { send(message: MailMessage): Promise<void> };
  * SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in DATA_DIR/outbox and
  * its links are logged, so password reset works on a fresh machine with no mail server.
  */
-// Loaded on the first mail, not at start: nodemailer is a large module and most starts send none.
-const nodemailer = async () => (await import('nodemailer')).default;
+/** Loaded on the first mail, not at start: nodemailer is a large module and most starts send none. */
+function onFirstUse<T>(create: (nodemailer: typeof import('nodemailer')) => T): () => Promise<T> {
+  let transport: Promise<T> | undefined;
+  return () => (transport ??= import('nodemailer').then((m) => create(m.default)));
+}
 
 export function createMailer(config: { smtpUrl: string | undefined; mailFrom: string; dataDir: string }, logger: Logger): Mailer {
   if (config.smtpUrl) {
     const smtpUrl = config.smtpUrl;
-    const transport = nodemailer().then((m) => m.createTransport(smtpUrl));
-    transport.catch(() => {}); // reported by send()
+    const transport = onFirstUse((m) => m.createTransport(smtpUrl));
     return {
       async send(message) {
-        await (await transport).sendMail({ from: config.mailFrom, ...message });
+        await (await transport()).sendMail({ from: config.mailFrom, ...message });
       },
     };
   }
   const outbox = join(config.dataDir, 'outbox');
-  const transport = nodemailer().then((m) => m.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
-  transport.catch(() => {}); // reported by send()
+  const transport = onFirstUse((m) => m.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     async send(message) {
-      const info = await (await transport).sendMail({ from: config.mailFrom, ...message });
+      const info = await (await transport()).sendMail({ from: config.mailFrom, ...message });
       await mkdir(outbox, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       await writeFile(join(outbox, name), info.message as Buffer, { mode: 0o600 });
