@@ -100,21 +100,28 @@ async function main() {
   // Alternated, so both see the same machine load; polled every 10 ms. A start that had to rebuild
   // (a source was edited meanwhile) measures the build, not the start: it is left out and repeated.
   const cold: number[] = [];
+  const direct: number[] = [];
   const bare: number[] = [];
   let rebuilt = 0;
+  const timedStart = async (command?: [string, ...string[]]) => {
+    const t = performance.now();
+    const server = await startServer({ dataDir: first.dataDir, pollMs: 10, command });
+    const elapsed = performance.now() - t;
+    await stopServer(server.process);
+    return { elapsed, rebuilt: /Building the console|Compiled the server/.test(server.output()) };
+  };
   while (cold.length < 5) {
     if (rebuilt > 5) throw new Error('the sources keep changing: every start rebuilt the SPA or the server');
     const floor = await bareOpen(first.dataDir);
-    const t = performance.now();
-    const server = await startServer({ dataDir: first.dataDir, pollMs: 10 });
-    const elapsed = performance.now() - t;
-    await stopServer(server.process);
-    if (/Building the console|Compiled the server/.test(server.output())) {
+    const viaNpm = await timedStart();
+    const withoutNpm = await timedStart([process.execPath, 'scripts/start.mjs']);
+    if (viaNpm.rebuilt || withoutNpm.rebuilt) {
       rebuilt++;
       continue;
     }
     bare.push(floor);
-    cold.push(elapsed);
+    cold.push(viaNpm.elapsed);
+    direct.push(withoutNpm.elapsed);
   }
 
   const p50 = percentile(latency.login, 50);
@@ -137,6 +144,9 @@ async function main() {
     `bare PGlite open of the same data (node + import + open + select 1): median ${ms(percentile(bare, 50))} of ${bare.map((b) => b.toFixed(0)).join(', ')} ms`,
   );
   console.log(`npm start / bare open = ${(percentile(cold, 50) / percentile(bare, 50)).toFixed(2)}x (target <= 1.5x)`);
+  console.log(
+    `  without npm (node scripts/start.mjs): median ${ms(percentile(direct, 50))}, ${(percentile(direct, 50) / percentile(bare, 50)).toFixed(2)}x the bare open; npm's own share ${ms(percentile(cold, 50) - percentile(direct, 50))}`,
+  );
   if (rebuilt) console.log(`  (${rebuilt} start(s) left out: a source changed during the run and they rebuilt)`);
 }
 

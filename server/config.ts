@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod';
+import { DEFAULT_DATA_DIR } from './data-dir-lock.mjs';
 
 /** Unset and empty variables are the same thing to an operator. */
 const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
@@ -9,7 +10,7 @@ const isOn = (v: string | undefined) => ['1', 'true', 'on', 'yes'].includes(v ??
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   DIST_DIR: z.string().min(1).default('./dist'),
   DATABASE_URL: optional.pipe(
     z

@@ -5,35 +5,36 @@ import { FIRST_OWNER_HINT } from './auth/owners.js';
 import { resolveJwtSecret } from './auth/tokens.js';
 import { ensureSpaBuilt } from './build/spa-build.js';
 import { demoSeedAllowed, loadConfig } from './config.js';
-import { DataDirLockedError, lockDataDir } from './data-dir-lock.js';
-import { openDatabase } from './db/database.js';
+import { DataDirLockedError, lockDataDir } from './data-dir-lock.mjs';
+import { type Db, openDatabase, pgliteDatabase } from './db/database.js';
+import type { PgliteSession } from './db/pglite-dialect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed.js';
 import { startHousekeeping } from './housekeeping.js';
 import { consoleLogger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 
+/** The embedded database `scripts/start.mjs` began opening, with DATA_DIR already locked, before this bundle loaded. */
+export type EarlyDatabase = { session: PgliteSession; unlock: () => void };
+
 /** `npm start`: build the SPA if stale, migrate, seed the demo on first start (embedded database or SEED_DEMO), serve SPA and API. */
-async function main(): Promise<void> {
-  const config = resolveJwtSecret(loadConfig());
-  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+async function main(early?: EarlyDatabase): Promise<void> {
+  let unlock = early?.unlock ?? (() => {});
+  let opened: Db | undefined;
   try {
+    const config = resolveJwtSecret(loadConfig());
+    if (!early && !config.databaseUrl) unlock = lockDataDir(config.dataDir);
+    const db = (opened = early ? pgliteDatabase(early.session) : openDatabase(config));
     if (!config.skipSpaBuild) await ensureSpaBuilt({ root: process.cwd() });
-    const db = openDatabase(config);
     await migrateToLatest(db);
     if (demoSeedAllowed(config) && (await seedIfEmpty(db))) consoleLogger.info('Seeded the demo franchises.');
-    const demo = (await findUserByEmail(db, DEMO_ACCOUNTS[0].email)) !== undefined;
-    const noAccounts = !(await hasAnyUser(db));
 
     const app = createApp({ db, config, clock: Date.now, mailer: createMailer(config, consoleLogger), logger: consoleLogger });
     const housekeeping = startHousekeeping({ db, clock: Date.now, logger: consoleLogger });
     const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
       consoleLogger.info(`Franchise Console is running at http://localhost:${info.port}`);
-      if (demo) {
-        consoleLogger.info('Demo accounts (published passwords):');
-        for (const a of DEMO_ACCOUNTS) consoleLogger.info(`  ${a.email} / ${a.password}  (${a.franchise})`);
-      }
-      if (noAccounts) consoleLogger.info(FIRST_OWNER_HINT);
+      // Only for the start-up message, so asked once the server already answers.
+      void printAccountHints(db).catch((error: unknown) => consoleLogger.error('reading the accounts failed', error));
     });
     server.on('error', (error) => {
       consoleLogger.error(`Cannot listen on ${config.host}:${config.port}:`, error);
@@ -67,12 +68,23 @@ async function main(): Promise<void> {
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGTERM', () => stop('SIGTERM'));
   } catch (error) {
+    await (opened?.destroy() ?? early?.session.close())?.catch(() => {});
     unlock();
     throw error;
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof DataDirLockedError ? error.message : error);
-  process.exit(1);
-});
+/** Entry of the server bundle, called by scripts/start.mjs. */
+export function run(early?: EarlyDatabase): void {
+  main(early).catch((error: unknown) => {
+    console.error(error instanceof DataDirLockedError ? error.message : error);
+    process.exit(1);
+  });
+}
+
+async function printAccountHints(db: Db): Promise<void> {
+  if (await findUserByEmail(db, DEMO_ACCOUNTS[0].email)) {
+    consoleLogger.info('Demo accounts (published passwords):');
+    for (const a of DEMO_ACCOUNTS) consoleLogger.info(`  ${a.email} / ${a.password}  (${a.franchise})`);
+  } else if (!(await hasAnyUser(db))) consoleLogger.info(FIRST_OWNER_HINT);
+}

@@ -1,5 +1,5 @@
 // Plain JavaScript on purpose: `npm start` runs this before any TypeScript can be loaded.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inputsStamp } from './inputs-stamp.mjs';
@@ -14,22 +14,26 @@ const INPUTS = ['server', 'package-lock.json', 'tsconfig.json'];
 const EXTERNAL = ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native', 'vite', 'esbuild', 'nodemailer', 'pg'];
 const OUT_DIR = 'dist-server';
 const BUNDLE = 'main.mjs';
+const WORKER = 'pglite-worker.mjs';
 const STAMP = 'inputs.stamp';
 
-/** Compiles server/main.ts into one ES module with esbuild when the bundle is missing or stale; returns its URL. */
+/** Compiles server/main.ts (and the database thread's entry) into ES modules with esbuild when the bundle is missing or stale; returns its URL. */
 export async function ensureServerBuilt({ root, log = () => {} }) {
   const outDir = join(root, OUT_DIR);
   const bundle = join(outDir, BUNDLE);
   const stampFile = join(outDir, STAMP);
   const wanted = inputsStamp(root, INPUTS);
-  const current = existsSync(bundle) && existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
+  const current = existsSync(bundle) && existsSync(join(outDir, WORKER)) && existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
   if (current !== wanted) {
     const started = Date.now();
     const { build } = await import('esbuild');
-    const temporary = `${bundle}.${process.pid}.tmp`;
+    const temporary = join(outDir, `build-${process.pid}.tmp`);
     await build({
-      entryPoints: [join(root, 'server/main.ts')],
-      outfile: temporary,
+      // The database worker thread's entry sits next to the bundle, where pglite-thread.mjs looks for it.
+      entryPoints: [join(root, 'server/main.ts'), join(root, 'server/db/pglite-worker.mjs')],
+      outdir: temporary,
+      entryNames: '[name]',
+      outExtension: { '.js': '.mjs' },
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -42,8 +46,10 @@ export async function ensureServerBuilt({ root, log = () => {} }) {
       banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
       logLevel: 'warning',
     });
-    // Rename, so a concurrent start never imports a half-written bundle.
-    renameSync(temporary, bundle);
+    // Renamed (the worker first), so a concurrent start never imports a half-written bundle.
+    renameSync(join(temporary, WORKER), join(outDir, WORKER));
+    renameSync(join(temporary, BUNDLE), bundle);
+    rmSync(temporary, { recursive: true, force: true });
     writeFileSync(stampFile, wanted);
     log(`Compiled the server in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }

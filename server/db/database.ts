@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type Generated, type Selectable } from 'kysely';
-import { PgliteDialect } from './pglite-dialect.js';
+import { PgliteDialect, type PgliteSession } from './pglite-dialect.js';
+import { TYPE_PARSERS } from './pglite-options.mjs';
+import { openEmbedded } from './pglite-thread.mjs';
 
 type Timestamp = Generated<Date>;
 
@@ -132,20 +131,11 @@ export interface Database {
 export type Db = Kysely<Database>;
 export type FranchiseUserRow = Selectable<FranchiseUsersTable>;
 
-// Both drivers return the same JS types: dates as 'YYYY-MM-DD', int8 as number, timestamptz as Date.
-const OID = { INT8: 20, DATE: 1082 } as const;
-const asString = (v: string) => v;
-
-export function createPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): PGlite {
-  return new PGlite({ ...options, parsers: { [OID.INT8]: Number, [OID.DATE]: asString } });
-}
-
-export function pgliteDatabase(pglite: PGlite): Db {
+export function pgliteDatabase(pglite: PgliteSession): Db {
   return new Kysely<Database>({ dialect: new PgliteDialect(pglite) });
 }
 
 export function postgresDatabase(connectionString: string, max = 10): Db {
-  const typeParsers: Record<number, (v: string) => unknown> = { [OID.INT8]: Number, [OID.DATE]: asString };
   // pg is loaded when the first query needs a connection, so the embedded default never loads it.
   const pool = async () => {
     const { default: pg } = await import('pg');
@@ -154,7 +144,7 @@ export function postgresDatabase(connectionString: string, max = 10): Db {
       max,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          typeParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+          TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
     // An idle client losing its server must not crash the process; the next query reports it.
@@ -164,10 +154,8 @@ export function postgresDatabase(connectionString: string, max = 10): Db {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
-/** PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR/pglite. */
+/** PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR/pglite, run in a worker thread. */
 export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Db {
   if (config.databaseUrl) return postgresDatabase(config.databaseUrl);
-  const dir = join(config.dataDir, 'pglite');
-  mkdirSync(dir, { recursive: true });
-  return pgliteDatabase(createPglite({ dataDir: dir }));
+  return pgliteDatabase(openEmbedded(config.dataDir));
 }

@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -12,13 +11,21 @@ import {
   type TransactionSettings,
 } from 'kysely';
 
+/** What the dialect needs of PGlite: PGlite itself (tests) or the worker thread that owns it (`npm start`). */
+export interface PgliteSession {
+  readonly waitReady: Promise<void>;
+  readonly closed: boolean;
+  query<R>(sql: string, params: unknown[], options: { rowMode: 'object' }): Promise<{ rows: R[]; affectedRows?: number }>;
+  close(): Promise<void>;
+}
+
 /**
  * Kysely dialect for PGlite. PGlite is one session, so the driver hands its single connection to
  * one user at a time in arrival order: a transaction keeps it from BEGIN to COMMIT/ROLLBACK, so
  * no concurrent query can run inside (or see the uncommitted rows of) someone else's transaction.
  */
 export class PgliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PgliteSession) {}
   createAdapter() {
     return new PostgresAdapter();
   }
@@ -39,7 +46,7 @@ class PgliteDriver implements Driver {
   private tail: Promise<void> = Promise.resolve();
   private release: (() => void) | undefined;
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(private readonly pglite: PgliteSession) {
     this.connection = new PgliteConnection(pglite);
   }
 
@@ -82,7 +89,7 @@ class PgliteDriver implements Driver {
 }
 
 class PgliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PgliteSession) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], { rowMode: 'object' });

@@ -1,5 +1,5 @@
 import { demoSeedAllowed, loadConfig } from '../config.js';
-import { lockDataDir } from '../data-dir-lock.js';
+import { lockDataDir } from '../data-dir-lock.mjs';
 import { openDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { seedIfEmpty } from './seed.js';

@@ -43,7 +43,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return (
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE'].includes(code) ||
     /^(08|57P)/.test(code) ||
-    /PGlite is closed|driver has already been destroyed|Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(
+    /PGlite is closed|database thread stopped|driver has already been destroyed|Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(
       message,
     )
   );

@@ -74,9 +74,9 @@ describe('errors in the envelope', () => {
   });
 
   it('answers 503 when the database is gone, and never leaks an internal error', async () => {
-    const { db: closed, pglite } = await openPgliteCopy();
+    const { db: closed, thread } = await openPgliteCopy();
     await sql`select 1`.execute(closed);
-    await pglite.close();
+    await thread.close();
     const unreachable = postgresDatabase('postgres://ci:ci@127.0.0.1:9/none');
     for (const db of [closed, unreachable]) {
       const app = createApp({ db, config: testConfig(), clock: Date.now, mailer: memoryMailer(), logger: silentLogger });

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { resolveJwtSecret } from '../../server/auth/tokens';
 import { sourceHash } from '../../server/build/spa-build';
 import { loadConfig } from '../../server/config';
-import { DataDirLockedError, lockDataDir } from '../../server/data-dir-lock';
+import { DataDirLockedError, lockDataDir } from '../../server/data-dir-lock.mjs';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedIfEmpty } from '../../server/db/seed';
 import { createMailer } from '../../server/mail/mailer';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { lockDataDir } from '../../server/data-dir-lock';
+import { lockDataDir } from '../../server/data-dir-lock.mjs';
 import { openDatabase } from '../../server/db/database';
 import { startServer, stopServer } from '../e2e/support/server-process';
 import { createTestApp } from './support/test-app';

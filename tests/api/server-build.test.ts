@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain JavaScript (it runs before TypeScript can be loaded), no declarations
@@ -13,8 +13,9 @@ afterEach(() => roots.splice(0).forEach((root) => rmSync(root, { recursive: true
 function project(version: string) {
   const root = mkdtempSync(join(tmpdir(), 'fc-server-build-'));
   roots.push(root);
-  mkdirSync(join(root, 'server'));
+  mkdirSync(join(root, 'server/db'), { recursive: true });
   writeFileSync(join(root, 'package-lock.json'), '{}');
+  writeFileSync(join(root, 'server/db/pglite-worker.mjs'), `export const worker = '${version}';\n`);
   writeFileSync(join(root, 'server/main.ts'), `export const version: string = '${version}';\n`);
   return root;
 }
@@ -22,7 +23,10 @@ function project(version: string) {
 async function build(root: string) {
   const lines: string[] = [];
   const url: string = await ensureServerBuilt({ root, log: (line: string) => lines.push(line) });
-  const version = /version\s*=\s*"(\w+)"/.exec(readFileSync(fileURLToPath(url), 'utf8'))?.[1];
+  const bundle = fileURLToPath(url);
+  const version = /version\s*=\s*"(\w+)"/.exec(readFileSync(bundle, 'utf8'))?.[1];
+  // The database thread's entry must sit next to the bundle: pglite-thread.mjs looks for it there.
+  expect(readFileSync(join(dirname(bundle), 'pglite-worker.mjs'), 'utf8')).toMatch(/worker\s*=\s*"\w+"/);
   return { compiled: lines.length > 0, version };
 }
 

@@ -2,11 +2,18 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { createPglite, pgliteDatabase, postgresDatabase, type Db } from '../../../server/db/database';
+import { pgliteDatabase, postgresDatabase, type Db } from '../../../server/db/database';
+import { TYPE_PARSERS } from '../../../server/db/pglite-options.mjs';
+import { PgliteThread } from '../../../server/db/pglite-thread.mjs';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { seedIfEmpty } from '../../../server/db/seed';
+
+/** The template is built in this thread: dumping needs PGlite itself. */
+function createPglite(): PGlite {
+  return new PGlite({ parsers: TYPE_PARSERS });
+}
 
 export type TestDatabase = {
   db: Db;
@@ -48,8 +55,14 @@ async function loadTemplate(): Promise<Buffer> {
   return dump;
 }
 
+/** A copy of the template in its own database thread, as `npm start` runs the embedded database. */
+async function openPgliteThread(): Promise<{ db: Db; thread: PgliteThread }> {
+  const thread = new PgliteThread({ loadDataDir: new Uint8Array(await loadTemplate()) });
+  return { db: pgliteDatabase(thread), thread };
+}
+
 async function openPglite(): Promise<TestDatabase> {
-  const db = pgliteDatabase(createPglite({ loadDataDir: new Blob([new Uint8Array(await loadTemplate())]) }));
+  const { db } = await openPgliteThread();
   return { db, openPeer: () => db, close: () => db.destroy() };
 }
 
@@ -100,7 +113,4 @@ export function openTestDatabase(): Promise<TestDatabase> {
 }
 
 /** A PGlite copy of the template regardless of DATABASE_URL, for tests of the PGlite driver itself. */
-export async function openPgliteCopy(): Promise<{ db: Db; pglite: PGlite }> {
-  const pglite = createPglite({ loadDataDir: new Blob([new Uint8Array(await loadTemplate())]) });
-  return { db: pgliteDatabase(pglite), pglite };
-}
+export const openPgliteCopy = openPgliteThread;

@@ -23,13 +23,14 @@ export async function freePort(): Promise<number> {
  * waits until the API answers. The process gets its own group so stop() ends npm, tsx and node.
  */
 export async function startServer(
-  options: { dataDir?: string; env?: Record<string, string>; pollMs?: number } = {},
+  options: { dataDir?: string; env?: Record<string, string>; pollMs?: number; command?: [string, ...string[]] } = {},
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'fc-e2e-'));
   const port = await freePort();
   const url = `http://localhost:${port}`;
   let log = '';
-  const child = spawn('npm', ['start', '--silent'], {
+  const [command, ...args] = options.command ?? ['npm', 'start', '--silent'];
+  const child = spawn(command, args, {
     cwd: process.cwd(),
     detached: true,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, ...options.env },

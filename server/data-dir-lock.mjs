@@ -1,15 +1,18 @@
+// Plain JavaScript: `npm start` takes the lock (scripts/start.mjs) before any TypeScript is loaded.
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+export const DEFAULT_DATA_DIR = './data';
+
 export class DataDirLockedError extends Error {}
 
-function isAlive(pid: number): boolean {
+function isAlive(pid) {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return error.code === 'EPERM';
   }
 }
 
@@ -17,7 +20,7 @@ function isAlive(pid: number): boolean {
  * Takes DATA_DIR for this process: two writers on one PGlite directory lose data. A lock left by
  * a process that no longer runs is taken over. Returns the function that releases the lock.
  */
-export function lockDataDir(dataDir: string, pid = process.pid): () => void {
+export function lockDataDir(dataDir, pid = process.pid) {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'server.lock');
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -27,7 +30,7 @@ export function lockDataDir(dataDir: string, pid = process.pid): () => void {
       closeSync(fd);
       return () => rmSync(file, { force: true });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (error.code !== 'EEXIST') throw error;
       const owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
       if (Number.isInteger(owner) && owner !== pid && isAlive(owner)) {
         throw new DataDirLockedError(

@@ -1,0 +1,1 @@
+export const TYPE_PARSERS: Record<number, (value: string) => unknown>;

@@ -1,0 +1,8 @@
+export class PgliteThread {
+  constructor(source: { dataDir?: string; loadDataDir?: Uint8Array });
+  readonly waitReady: Promise<void>;
+  readonly closed: boolean;
+  query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
+  close(): Promise<void>;
+}
+export function openEmbedded(dataDir: string): PgliteThread;

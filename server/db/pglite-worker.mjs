@@ -1,0 +1,34 @@
+// Plain JavaScript: the entry of the worker thread that owns the embedded database. Loaded both
+// from the sources and next to the server bundle (dist-server/), so it imports nothing of ours but this.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { TYPE_PARSERS } from './pglite-options.mjs';
+
+/** PostgreSQL's error fields (code, constraint, detail…) do not survive structured cloning of an Error. */
+function plainError(error) {
+  const fields = error instanceof Error ? { ...error, name: error.name, message: error.message } : { message: String(error) };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => typeof value !== 'function' && typeof value !== 'object'));
+}
+
+const { dataDir, loadDataDir } = workerData;
+const db = new PGlite({ dataDir, loadDataDir: loadDataDir && new Blob([loadDataDir]), parsers: TYPE_PARSERS });
+
+db.waitReady.then(
+  () => parentPort.postMessage({ ready: true }),
+  (error) => parentPort.postMessage({ failed: plainError(error) }),
+);
+
+parentPort.on('message', async ({ id, sql, params, close }) => {
+  try {
+    if (close) {
+      if (!db.closed) await db.close();
+      parentPort.postMessage({ id });
+      parentPort.close();
+      return;
+    }
+    const result = await db.query(sql, params, { rowMode: 'object' });
+    parentPort.postMessage({ id, rows: result.rows, affectedRows: result.affectedRows });
+  } catch (error) {
+    parentPort.postMessage({ id, error: plainError(error) });
+  }
+});
