@@ -9,6 +9,8 @@ export interface FranchisesTable {
   id: Generated<number>;
   name: string;
   time_zone: Generated<string>;
+  /** Bumped with every write that changes analytics; part of every cached answer's key. */
+  data_version: Generated<number>;
   created_at: Timestamp;
 }
 
@@ -115,6 +117,153 @@ export interface PasswordResetTokensTable {
   created_at: Date;
 }
 
+export type MenuName = 'Lunch' | 'Dinner' | 'All Day';
+export type Channel = 'dine_in' | 'takeaway';
+export type OrderSource = 'pos' | 'app';
+export const PURCHASE_CATEGORIES = [
+  'vegetables',
+  'meat',
+  'dairy',
+  'bakery',
+  'seafood',
+  'beverages',
+  'fruits',
+  'grains',
+  'snacks',
+  'condiments',
+] as const;
+export type PurchaseCategory = (typeof PURCHASE_CATEGORIES)[number];
+
+export interface MenuItemsTable {
+  id: Generated<number>;
+  franchise_id: number;
+  sku: string;
+  name: string;
+  price_cents: number;
+  menu: MenuName;
+  is_combo: Generated<boolean>;
+}
+
+export interface CustomersTable {
+  id: Generated<number>;
+  franchise_id: number;
+  name: string;
+  first_order_at: Date | null;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  restaurant_id: number;
+  placed_at: Date;
+  /** Calendar day of placed_at in the franchise's time zone ('YYYY-MM-DD'). */
+  day: string;
+  channel: Channel;
+  source: OrderSource;
+  guests: number;
+  customer_id: number | null;
+  /** The customer had ordered at the franchise before this order. */
+  recurrent: Generated<boolean>;
+  status: 'completed' | 'voided';
+  total_cents: number;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  menu_item_id: number;
+  quantity: number;
+  amount_cents: number;
+}
+
+export interface PaymentTransactionsTable {
+  id: Generated<number>;
+  order_id: number;
+  method: 'card' | 'cash' | 'app';
+  amount_cents: number;
+}
+
+export interface StaffShiftsTable {
+  id: Generated<number>;
+  restaurant_id: number;
+  person_id: number;
+  day: string;
+  assigned_minutes: number;
+  actual_minutes: number;
+  hourly_rate_cents: number;
+  attended: boolean;
+}
+
+export interface SuppliersTable {
+  id: Generated<number>;
+  franchise_id: number;
+  name: string;
+}
+
+export interface PurchaseLinesTable {
+  id: Generated<number>;
+  restaurant_id: number;
+  supplier_id: number;
+  day: string;
+  category: PurchaseCategory;
+  quantity: number;
+  amount_cents: number;
+}
+
+type Counter = Generated<number>;
+
+export interface DailyRestaurantStatsTable {
+  restaurant_id: number;
+  day: string;
+  orders_dine_in: Counter;
+  orders_takeaway: Counter;
+  orders_pos: Counter;
+  orders_app: Counter;
+  orders_voided: Counter;
+  revenue_dine_in_cents: Counter;
+  revenue_takeaway_cents: Counter;
+  revenue_pos_cents: Counter;
+  revenue_app_cents: Counter;
+  guests_recurrent: Counter;
+  guests_new: Counter;
+  transactions: Counter;
+}
+
+export interface DailyItemSalesTable {
+  restaurant_id: number;
+  day: string;
+  menu_item_id: number;
+  units: Counter;
+  revenue_cents: Counter;
+}
+
+export interface DailyFranchiseItemSalesTable {
+  franchise_id: number;
+  day: string;
+  menu_item_id: number;
+  units: Counter;
+  revenue_cents: Counter;
+}
+
+export interface DailyStaffHoursTable {
+  restaurant_id: number;
+  day: string;
+  person_id: number;
+  assigned_minutes: Counter;
+  actual_minutes: Counter;
+  labour_cost_cents: Counter;
+  shifts: Counter;
+  shifts_attended: Counter;
+}
+
+export interface DailyPurchasesTable {
+  restaurant_id: number;
+  day: string;
+  supplier_id: number;
+  category: PurchaseCategory;
+  quantity: Counter;
+  amount_cents: Counter;
+}
+
 export interface Database {
   franchises: FranchisesTable;
   franchise_users: FranchiseUsersTable;
@@ -126,6 +275,19 @@ export interface Database {
   revoked_sessions: RevokedSessionsTable;
   login_attempts: LoginAttemptsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  menu_items: MenuItemsTable;
+  customers: CustomersTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  payment_transactions: PaymentTransactionsTable;
+  staff_shifts: StaffShiftsTable;
+  suppliers: SuppliersTable;
+  purchase_lines: PurchaseLinesTable;
+  daily_restaurant_stats: DailyRestaurantStatsTable;
+  daily_item_sales: DailyItemSalesTable;
+  daily_franchise_item_sales: DailyFranchiseItemSalesTable;
+  daily_staff_hours: DailyStaffHoursTable;
+  daily_purchases: DailyPurchasesTable;
 }
 
 export type Db = Kysely<Database>;
