@@ -5,7 +5,9 @@ import { authRoutes } from './auth/auth.routes.js';
 import { passwordResetRoutes } from './auth/password-reset.js';
 import { requireAuth } from './auth/require-auth.js';
 import { createTokens } from './auth/tokens.js';
+import type { ConnectivityCheck } from './contract/auth.contract.js';
 import { bodyLimit } from './http/body-limit.js';
+import { success } from './http/envelope.js';
 import { errorHandler, failure, notFound } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { staticSpa } from './http/static-spa.js';
@@ -28,6 +30,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
   api.use(bodyLimit);
+  // Liveness without the database: answers as fast as the event loop is free (the bench's responsiveness probe).
+  api.get('/health', (c) => success(c, { ok: true, time: new Date(deps.clock()).toISOString() } satisfies ConnectivityCheck, 'Healthy'));
   api.route('/franchise', authRoutes(routeDeps));
   api.route('/franchise/password', passwordResetRoutes(routeDeps));
   api.route('/franchise/restaurants', restaurantsRoutes(routeDeps));

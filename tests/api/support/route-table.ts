@@ -31,6 +31,7 @@ export const ROUTES: RouteSpec[] = [
   { name: 'refresh', method: 'POST', path: `${API}/refresh`, auth: 'bearer-or-expired' },
   { name: 'restaurants', method: 'GET', path: `${API}/restaurants`, auth: 'bearer' },
   { name: 'test', method: 'GET', path: `${API}/test`, auth: 'public' },
+  { name: 'health', method: 'GET', path: '/api/v1/health', auth: 'public' },
   { name: 'forgot', method: 'POST', path: `${API}/password/forgot`, auth: 'public', body: { email } },
   {
     name: 'reset',
