@@ -1,0 +1,255 @@
+/**
+ * The analytics half of `npm run bench`: a large franchise (50 branches, 730 days), the dashboard's
+ * calls cached and uncached, the same figures from raw rows, and 20 concurrent dashboard clients
+ * with the health call alongside.
+ */
+import { spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { PGlite } from '@electric-sql/pglite';
+import { startServer, stopServer } from '../tests/e2e/support/server-process';
+
+export const LARGE = { restaurants: 50, days: 730 };
+const DASHBOARD_KINDS = ['revenues', 'orders', 'roster', 'best-sellers', 'headcounts', 'procurement'] as const;
+
+export type Timings = number[];
+export const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** The generator's sources: a change rebuilds the large franchise, otherwise the kept copy is reused. */
+function generatorKey(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+  for (const file of [...walk('server/analytics'), ...walk('server/db'), 'package-lock.json'].sort())
+    hash.update(file).update(readFileSync(file));
+  return hash.digest('hex').slice(0, 12);
+}
+
+export type Account = { email: string; password: string };
+
+/**
+ * DATA_DIR of the large franchise and its owner's account, built with `npm run seed` once per
+ * generator version (minutes) and kept under node_modules/.cache with the account it printed.
+ */
+export function largeFranchise(log: (line: string) => void): { dataDir: string; account: Account } {
+  const root = join('node_modules', '.cache', 'franchise-console-bench');
+  const dir = join(root, `large-${LARGE.restaurants}x${LARGE.days}-${generatorKey()}`);
+  const accountFile = join(dir, 'account.json');
+  if (existsSync(accountFile)) return { dataDir: dir, account: JSON.parse(readFileSync(accountFile, 'utf8')) as Account };
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  const building = `${dir}.building`;
+  log(`Building the large franchise (${LARGE.restaurants} restaurants × ${LARGE.days} days) in ${building}; kept for later runs…`);
+  const t = performance.now();
+  const run = spawnSync(
+    'npm',
+    ['run', '--silent', 'seed', '--', '--restaurants', String(LARGE.restaurants), '--days', String(LARGE.days)],
+    {
+      env: { ...process.env, DATA_DIR: building, DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  if (run.status !== 0) throw new Error(`npm run seed exited with ${run.status}: ${run.stdout}`);
+  const printed = /Large franchise: (\S+) \/ (\S+)/.exec(run.stdout);
+  if (!printed) throw new Error(`npm run seed did not print the large franchise's account:\n${run.stdout}`);
+  writeFileSync(join(building, 'account.json'), JSON.stringify({ email: printed[1], password: printed[2] }));
+  renameSync(building, dir);
+  log(`  built in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+  return { dataDir: dir, account: { email: printed[1]!, password: printed[2]! } };
+}
+
+type Session = { url: string; token: string; branch: number };
+
+async function signIn(url: string, email: string, password: string): Promise<Session> {
+  const res = await fetch(`${url}/api/v1/franchise/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await res.json()) as { data: { access_token: string } };
+  if (res.status !== 200) throw new Error(`login answered ${res.status}`);
+  const token = body.data.access_token;
+  const restaurants = (await (
+    await fetch(`${url}/api/v1/franchise/restaurants`, { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as {
+    data: { id: number }[];
+  };
+  return { url, token, branch: restaurants.data[0]!.id };
+}
+
+async function timed(session: Session, path: string): Promise<number> {
+  const t = performance.now();
+  const res = await fetch(`${session.url}/api/v1/franchise/${path}`, { headers: { Authorization: `Bearer ${session.token}` } });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+  return performance.now() - t;
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+/** The i-th distinct 3-month window ending before yesterday: a new cache key every time. */
+function threeMonthWindow(i: number): string {
+  const end = new Date(Date.now() - (2 + i) * 86_400_000);
+  const start = new Date(end);
+  start.setUTCMonth(start.getUTCMonth() - 3);
+  start.setUTCDate(start.getUTCDate() + 1);
+  return `period=monthly&start_date=${isoDay(start)}&end_date=${isoDay(end)}`;
+}
+
+export type CallFigures = { kind: string; scope: 'franchise' | 'branch'; uncached: Timings; cached: Timings };
+
+async function callTimings(session: Session, rounds: number): Promise<CallFigures[]> {
+  const figures: CallFigures[] = [];
+  for (const scope of ['franchise', 'branch'] as const) {
+    const prefix = scope === 'franchise' ? 'analytics' : `restaurants/${session.branch}/analytics`;
+    for (const kind of DASHBOARD_KINDS) {
+      const uncached: number[] = [];
+      const cached: number[] = [];
+      for (let i = 0; i < rounds; i++) uncached.push(await timed(session, `${prefix}/${kind}?${threeMonthWindow(i)}`));
+      for (let i = 0; i < rounds; i++) cached.push(await timed(session, `${prefix}/${kind}?period=3months`));
+      figures.push({ kind, scope, uncached, cached });
+    }
+  }
+  return figures;
+}
+
+/**
+ * The dashboard's main figures straight from raw rows (what a design without rollups runs), on a
+ * copy of the same database in this process, for the ratio. Franchise-wide, 3 months.
+ */
+async function rawTimings(dataDir: string, rounds: number): Promise<{ name: string; times: Timings }[]> {
+  const copy = mkdtempSync(join(tmpdir(), 'fc-bench-raw-'));
+  cpSync(join(dataDir, 'pglite'), copy, { recursive: true });
+  const db = await PGlite.create(copy);
+  try {
+    const { rows } = await db.query<{ id: number; time_zone: string }>(
+      'select f.id, f.time_zone from franchises f join restaurants r on r.franchise_id = f.id group by f.id order by count(*) desc limit 1',
+    );
+    const { id, time_zone: tz } = rows[0]!;
+    const window = `o.placed_at >= (now() at time zone '${tz}')::date - 92 and o.placed_at < (now() at time zone '${tz}')::date`;
+    const queries = {
+      revenues: `select (o.placed_at at time zone '${tz}')::date as day, sum(o.total_cents) filter (where o.channel = 'dine_in')::bigint as dine_in,
+        sum(o.total_cents) filter (where o.channel = 'takeaway')::bigint as takeaway, count(*)::int as orders,
+        (select count(*) from payment_transactions p join orders o2 on o2.id = p.order_id join restaurants r2 on r2.id = o2.restaurant_id
+          where r2.franchise_id = ${id} and o2.status = 'completed' and ${window.replaceAll('o.', 'o2.')})::int as transactions
+        from orders o join restaurants r on r.id = o.restaurant_id where r.franchise_id = ${id} and o.status = 'completed' and ${window} group by 1 order by 1`,
+      orders: `select (o.placed_at at time zone '${tz}')::date as day, count(*) filter (where o.channel = 'dine_in')::int, count(*) filter (where o.source = 'app')::int
+        from orders o join restaurants r on r.id = o.restaurant_id where r.franchise_id = ${id} and o.status = 'completed' and ${window} group by 1 order by 1`,
+      headcounts: `select (o.placed_at at time zone '${tz}')::date as day, sum(o.guests) filter (where o.recurrent)::int, sum(o.guests) filter (where not o.recurrent)::int
+        from orders o join restaurants r on r.id = o.restaurant_id where r.franchise_id = ${id} and o.status = 'completed' and ${window} group by 1 order by 1`,
+      'best-sellers': `select l.menu_item_id, sum(l.quantity)::int as units, sum(l.amount_cents)::bigint as revenue
+        from order_lines l join orders o on o.id = l.order_id join restaurants r on r.id = o.restaurant_id
+        where r.franchise_id = ${id} and o.status = 'completed' and ${window} group by 1 order by 2 desc, 3 desc limit 10`,
+    };
+    const results: { name: string; times: Timings }[] = [];
+    for (const [name, sql] of Object.entries(queries)) {
+      const times: number[] = [];
+      for (let i = 0; i < rounds; i++) {
+        const t = performance.now();
+        await db.query(sql);
+        times.push(performance.now() - t);
+      }
+      results.push({ name, times });
+    }
+    return results;
+  } finally {
+    await db.close();
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+/** `clients` dashboards loading all their cards in parallel, again and again, while a probe calls the health check. */
+async function underLoad(session: Session, clients: number, seconds: number) {
+  const latencies: number[] = [];
+  const health: number[] = [];
+  let errors = 0;
+  const until = performance.now() + seconds * 1000;
+  const client = async (n: number) => {
+    const ranges = ['7days', '14days', '1month', '3months'];
+    for (let i = 0; performance.now() < until; i++) {
+      const prefix = (n + i) % 2 ? 'analytics' : `restaurants/${session.branch}/analytics`;
+      await Promise.all(
+        DASHBOARD_KINDS.map((kind) =>
+          timed(session, `${prefix}/${kind}?period=${ranges[(n + i) % ranges.length]}`).then(
+            (t) => latencies.push(t),
+            () => errors++,
+          ),
+        ),
+      );
+    }
+  };
+  const probe = async () => {
+    while (performance.now() < until) {
+      const t = performance.now();
+      const res = await fetch(`${session.url}/api/v1/health`);
+      await res.arrayBuffer();
+      if (res.status !== 200) errors++;
+      health.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  const started = performance.now();
+  await Promise.all([...Array.from({ length: clients }, (_, n) => client(n)), probe()]);
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    rps: latencies.length / elapsed,
+    p99: percentile(latencies, 99),
+    p50: percentile(latencies, 50),
+    errors,
+    health99: percentile(health, 99),
+    requests: latencies.length,
+  };
+}
+
+export async function analyticsBench(log: (line: string) => void) {
+  const { dataDir, account } = largeFranchise(log);
+  const server = await startServer({ dataDir, pollMs: 50 });
+  let calls: CallFigures[];
+  let load;
+  try {
+    const session = await signIn(server.url, account.email, account.password);
+    calls = await callTimings(session, 30);
+    load = await underLoad(session, 20, 10);
+  } finally {
+    await stopServer(server.process);
+  }
+  const raw = await rawTimings(dataDir, 5);
+
+  log(`analytics at ${LARGE.restaurants} restaurants × ${LARGE.days} days, 3-month window, through HTTP (p50 / p95):`);
+  for (const c of calls) {
+    log(
+      `  ${c.scope.padEnd(9)} ${c.kind.padEnd(13)} uncached ${ms(percentile(c.uncached, 50))} / ${ms(percentile(c.uncached, 95))}   cached ${ms(percentile(c.cached, 50))} / ${ms(percentile(c.cached, 95))}`,
+    );
+  }
+  const worst = Math.max(...calls.map((c) => percentile(c.uncached, 95)));
+  log(`  worst uncached p95 ${ms(worst)} (target < 50 ms)`);
+  log('the same figures from raw rows (franchise-wide, in-process PGlite, no HTTP), p50, and raw / rollup call (uncached p50):');
+  for (const r of raw) {
+    const api = calls.find((c) => c.kind === r.name && c.scope === 'franchise')!;
+    log(
+      `  ${r.name.padEnd(13)} raw ${ms(percentile(r.times, 50))}  = ${(percentile(r.times, 50) / percentile(api.uncached, 50)).toFixed(0)}x (target >= 50x)`,
+    );
+  }
+  log(
+    `20 concurrent dashboard clients for 10 s: ${load.rps.toFixed(0)} requests/s, p50 ${ms(load.p50)}, p99 ${ms(load.p99)} (target < 100 ms), ${load.errors} errors of ${load.requests}; health p99 ${ms(load.health99)} (target < 50 ms)`,
+  );
+}
