@@ -1,0 +1,251 @@
+import { and, assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
+import {
+  ANALYTICS_KINDS,
+  DEFAULT_RANGE,
+  RANGES,
+  type AnalyticsData,
+  type AnalyticsKind,
+  type Range,
+} from '../../server/contract/analytics.contract';
+import { toErrorInfo, type ErrorInfo } from '../services/api-error';
+import { analyticsService } from '../services/analytics.service';
+import type { Navigation } from '../shared/effects';
+import { notProvided } from './machine-effects';
+
+export const DASHBOARD_PATH = '/dashboard';
+/** Rows of the Top Selling Menu Items table. */
+export const DASHBOARD_BEST_SELLERS = 5;
+
+/** What the dashboard shows: a range of spec §9 and one accessible branch, or the whole franchise (null). */
+export type DashboardFilters = { range: Range; restaurantId: number | null };
+export const DEFAULT_FILTERS: DashboardFilters = { range: DEFAULT_RANGE, restaurantId: null };
+
+export type Branch = { id: number; name: string };
+
+const isRange = (value: string | null): value is Range => (RANGES as readonly string[]).includes(value ?? '');
+
+/** The applied filters of a URL query; anything unknown (a bad range, a branch not accessible) falls back to the default. */
+export function filtersFromSearch(search: string, branches: readonly Branch[]): DashboardFilters {
+  const query = new URLSearchParams(search);
+  const range = query.get('range');
+  const restaurant = Number(query.get('restaurant') ?? NaN);
+  return {
+    range: isRange(range) ? range : DEFAULT_FILTERS.range,
+    restaurantId: branches.some((b) => b.id === restaurant) ? restaurant : null,
+  };
+}
+
+/** The dashboard's address for those filters; the defaults get the bare path. */
+export function dashboardHref({ range, restaurantId }: DashboardFilters): string {
+  const query = new URLSearchParams();
+  if (range !== DEFAULT_FILTERS.range || restaurantId !== null) query.set('range', range);
+  if (restaurantId !== null) query.set('restaurant', String(restaurantId));
+  const search = query.toString();
+  return search ? `${DASHBOARD_PATH}?${search}` : DASHBOARD_PATH;
+}
+
+const sameFilters = (a: DashboardFilters, b: DashboardFilters) => a.range === b.range && a.restaurantId === b.restaurantId;
+
+/** A card with no trade in its window shows its empty text instead of zero-filled charts. */
+export function isEmptyAnswer(kind: AnalyticsKind, data: AnalyticsData[AnalyticsKind]): boolean {
+  switch (kind) {
+    case 'headcounts': {
+      const d = data as AnalyticsData['headcounts'];
+      return d.totals.total === 0 && d.today.total === 0;
+    }
+    case 'revenues':
+      return (data as AnalyticsData['revenues']).totals.orders === 0;
+    case 'best-sellers':
+      return (data as AnalyticsData['best-sellers']).items.length === 0;
+    case 'orders': {
+      const d = data as AnalyticsData['orders'];
+      return d.totals.total === 0 && d.today.total === 0;
+    }
+    case 'roster':
+      return (data as AnalyticsData['roster']).staff.length === 0;
+    case 'procurement':
+      return (data as AnalyticsData['procurement']).totals.spend === 0;
+  }
+}
+
+export type CardQuery = { kind: AnalyticsKind; filters: DashboardFilters };
+
+export type DashboardContext = {
+  branches: Branch[];
+  /** What the header's selectors show; Apply turns it into the URL. */
+  draft: DashboardFilters;
+  /** What the URL says and the cards show. */
+  applied: DashboardFilters;
+  data: Partial<AnalyticsData>;
+  errors: Partial<Record<AnalyticsKind, ErrorInfo>>;
+};
+
+export type DashboardInput = { search: string; branches: Branch[] };
+
+export type DashboardEvent =
+  | { type: 'dashboard.range'; range: Range }
+  | { type: 'dashboard.branch'; restaurantId: number | null }
+  | { type: 'dashboard.apply' }
+  | { type: 'dashboard.reset' }
+  /** The URL query changed (Apply, Reset, back / forward, a followed link): it holds the applied filters. */
+  | { type: 'dashboard.urlChanged'; search: string }
+  | { type: 'dashboard.retry'; card: AnalyticsKind };
+
+const loadingIn = (kind: AnalyticsKind) => stateIn({ cards: { [kind]: 'loading' } });
+
+/** One card's region: it loads on entry, shows its figures, its empty text, or its error with a Retry of its own. */
+function cardRegion(kind: AnalyticsKind) {
+  return {
+    initial: 'loading' as const,
+    states: {
+      loading: {
+        tags: ['loading' as const],
+        invoke: {
+          id: kind,
+          src: 'fetchAnalytics' as const,
+          input: ({ context }: { context: DashboardContext }): CardQuery => ({ kind, filters: context.applied }),
+          onDone: [
+            {
+              guard: {
+                type: 'noTrade' as const,
+                params: ({ event }: { event: { output: AnalyticsData[AnalyticsKind] } }) => ({ kind, data: event.output }),
+              },
+              target: 'empty',
+              actions: {
+                type: 'store' as const,
+                params: ({ event }: { event: { output: AnalyticsData[AnalyticsKind] } }) => ({ kind, data: event.output }),
+              },
+            },
+            {
+              target: 'loaded',
+              actions: {
+                type: 'store' as const,
+                params: ({ event }: { event: { output: AnalyticsData[AnalyticsKind] } }) => ({ kind, data: event.output }),
+              },
+            },
+          ],
+          onError: {
+            target: 'failed',
+            actions: { type: 'fail' as const, params: ({ event }: { event: { error: unknown } }) => ({ kind, error: event.error }) },
+          },
+        },
+      },
+      loaded: {},
+      empty: {},
+      failed: {
+        on: { 'dashboard.retry': { guard: { type: 'isCard' as const, params: { kind } }, target: 'loading' } },
+      },
+    },
+  };
+}
+
+export const dashboardMachine = setup({
+  types: {
+    context: {} as DashboardContext,
+    events: {} as DashboardEvent,
+    input: {} as DashboardInput,
+    tags: {} as 'loading' | 'busy',
+  },
+  actors: {
+    fetchAnalytics: fromPromise<AnalyticsData[AnalyticsKind], CardQuery>(({ input: { kind, filters } }) =>
+      analyticsService.fetch(
+        kind,
+        { restaurantId: filters.restaurantId },
+        { period: filters.range, ...(kind === 'best-sellers' ? { limit: DASHBOARD_BEST_SELLERS } : {}) },
+      ),
+    ),
+  },
+  actions: {
+    /** Carried out by the page with the router, so the URL stays the one record of the applied filters. */
+    navigate: (_, _navigation: Navigation) => notProvided('navigate'),
+    store: assign(({ context }, { kind, data }: { kind: AnalyticsKind; data: AnalyticsData[AnalyticsKind] }) => ({
+      data: { ...context.data, [kind]: data },
+      errors: { ...context.errors, [kind]: undefined },
+    })),
+    fail: assign(({ context }, { kind, error }: { kind: AnalyticsKind; error: unknown }) => ({
+      errors: { ...context.errors, [kind]: toErrorInfo(error) },
+    })),
+  },
+  guards: {
+    noTrade: (_, { kind, data }: { kind: AnalyticsKind; data: AnalyticsData[AnalyticsKind] }) => isEmptyAnswer(kind, data),
+    isCard: ({ event }, { kind }: { kind: AnalyticsKind }) => event.type === 'dashboard.retry' && event.card === kind,
+    /** The URL names the filters already shown (the page reports the address it mounted with too). */
+    urlShowsApplied: ({ context, event }) =>
+      event.type === 'dashboard.urlChanged' && sameFilters(filtersFromSearch(event.search, context.branches), context.applied),
+    draftIsApplied: ({ context }) => sameFilters(context.draft, context.applied),
+    appliedIsDefault: ({ context }) => sameFilters(context.applied, DEFAULT_FILTERS),
+    cardsSettled: and(ANALYTICS_KINDS.map((kind) => not(loadingIn(kind)))),
+    aCardLoads: not(and(ANALYTICS_KINDS.map((kind) => not(loadingIn(kind))))),
+  },
+}).createMachine({
+  id: 'dashboard',
+  type: 'parallel',
+  context: ({ input }) => {
+    const applied = filtersFromSearch(input.search, input.branches);
+    return { branches: input.branches, draft: applied, applied, data: {}, errors: {} };
+  },
+  states: {
+    // The header: the draft selectors, and Apply / Reset, which wait while any card loads.
+    filters: {
+      initial: 'busy',
+      on: {
+        'dashboard.range': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, range: event.range }) }) },
+        'dashboard.branch': {
+          actions: assign({ draft: ({ context, event }) => ({ ...context.draft, restaurantId: event.restaurantId }) }),
+        },
+        'dashboard.urlChanged': [
+          { guard: 'urlShowsApplied' },
+          {
+            target: '#dashboard.cards',
+            reenter: true,
+            actions: assign(({ context, event }) => {
+              const applied = filtersFromSearch(event.search, context.branches);
+              return { applied, draft: applied, data: {}, errors: {} };
+            }),
+          },
+        ],
+      },
+      states: {
+        busy: {
+          tags: ['busy'],
+          always: { guard: 'cardsSettled', target: 'ready' },
+        },
+        ready: {
+          always: { guard: 'aCardLoads', target: 'busy' },
+          on: {
+            'dashboard.apply': [
+              // The URL would not change: load the same filters again.
+              { guard: 'draftIsApplied', target: '#dashboard.cards', reenter: true },
+              { actions: { type: 'navigate', params: ({ context }) => ({ to: dashboardHref(context.draft), replace: false }) } },
+            ],
+            'dashboard.reset': [
+              { guard: 'appliedIsDefault', actions: assign({ draft: DEFAULT_FILTERS }) },
+              {
+                actions: [
+                  assign({ draft: DEFAULT_FILTERS }),
+                  { type: 'navigate', params: { to: dashboardHref(DEFAULT_FILTERS), replace: false } },
+                ],
+              },
+            ],
+          },
+        },
+      },
+    },
+    // One region per analytics call; all load in parallel, each on its own.
+    cards: {
+      type: 'parallel',
+      states: Object.fromEntries(ANALYTICS_KINDS.map((kind) => [kind, cardRegion(kind)])) as Record<
+        AnalyticsKind,
+        ReturnType<typeof cardRegion>
+      >,
+    },
+  },
+});
+
+export type DashboardSnapshot = SnapshotFrom<typeof dashboardMachine>;
+
+export type CardStatus = 'loading' | 'loaded' | 'empty' | 'failed';
+
+/** The state of one card, for the view. */
+export const cardStatus = (s: DashboardSnapshot, kind: AnalyticsKind): CardStatus =>
+  (['loading', 'loaded', 'empty', 'failed'] as const).find((status) => s.matches({ cards: { [kind]: status } } as never)) ?? 'loading';

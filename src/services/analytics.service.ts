@@ -1,0 +1,54 @@
+import type { AnalyticsData, AnalyticsKind, AnalyticsQuery } from '../../server/contract/analytics.contract';
+import type { ApiSuccess } from '../../server/contract/envelope';
+import { ApiError, withDefaultMessage } from './api-error';
+import { httpClient, type HttpClient } from './http-client';
+
+/** Franchise-wide when `restaurantId` is null, else that branch's (spec §7). */
+export type AnalyticsScope = { restaurantId: number | null };
+
+const NOUNS: Record<AnalyticsKind, string> = {
+  headcounts: 'headcount data',
+  revenues: 'revenue data',
+  'best-sellers': 'best sellers data',
+  orders: 'orders data',
+  roster: 'roster data',
+  procurement: 'procurement data',
+};
+
+/** Spec §8 defaults ("Failed to fetch revenue data", "Failed to fetch restaurant revenue data", …), used when the server sent no message. */
+export function analyticsErrorMessage(kind: AnalyticsKind, { restaurantId }: AnalyticsScope): string {
+  return `Failed to fetch ${restaurantId === null ? '' : 'restaurant '}${NOUNS[kind]}`;
+}
+
+export function analyticsPath(kind: AnalyticsKind, { restaurantId }: AnalyticsScope): string {
+  return restaurantId === null ? `/franchise/analytics/${kind}` : `/franchise/restaurants/${restaurantId}/analytics/${kind}`;
+}
+
+export function createAnalyticsService(client: HttpClient) {
+  /** One analytics call; rejects with ApiError carrying the server's message or the spec's default. */
+  async function fetch<K extends AnalyticsKind>(kind: K, scope: AnalyticsScope, query: AnalyticsQuery = {}): Promise<AnalyticsData[K]> {
+    const fallback = analyticsErrorMessage(kind, scope);
+    let response: ApiSuccess<AnalyticsData[K]>;
+    try {
+      response = await client.request<AnalyticsData[K]>(analyticsPath(kind, scope), { query });
+    } catch (error) {
+      throw withDefaultMessage(error, fallback);
+    }
+    if (response?.status !== 'success' || response.data == null) throw withDefaultMessage(new ApiError(fallback, 200, response), fallback);
+    return response.data;
+  }
+
+  return {
+    fetch,
+    headcounts: (scope: AnalyticsScope, query?: AnalyticsQuery) => fetch('headcounts', scope, query),
+    revenues: (scope: AnalyticsScope, query?: AnalyticsQuery) => fetch('revenues', scope, query),
+    bestSellers: (scope: AnalyticsScope, query?: AnalyticsQuery) => fetch('best-sellers', scope, query),
+    orders: (scope: AnalyticsScope, query?: AnalyticsQuery) => fetch('orders', scope, query),
+    roster: (scope: AnalyticsScope, query?: AnalyticsQuery) => fetch('roster', scope, query),
+    procurement: (scope: AnalyticsScope, query?: AnalyticsQuery) => fetch('procurement', scope, query),
+  };
+}
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
+
+export const analyticsService = createAnalyticsService(httpClient);
