@@ -1,0 +1,73 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ANALYTICS_KINDS } from '../../server/contract/analytics.contract';
+import { ApiError } from '../../src/services/api-error';
+import { analyticsErrorMessage, createAnalyticsService } from '../../src/services/analytics.service';
+import type { HttpClient, RequestOptions } from '../../src/services/http-client';
+
+function clientAnswering(answer: (path: string) => unknown) {
+  const calls: { path: string; options?: RequestOptions }[] = [];
+  const client: HttpClient = {
+    request: vi.fn(async (path: string, options?: RequestOptions) => {
+      calls.push({ path, options });
+      return answer(path) as never;
+    }),
+    refresh: vi.fn(),
+  };
+  return { client, calls };
+}
+
+describe('analytics service (spec §7, §8)', () => {
+  it('calls the franchise-wide path without a branch and the restaurant path with one, passing the query', async () => {
+    const { client, calls } = clientAnswering(() => ({ status: 'success', message: 'OK', data: { items: [] } }));
+    const service = createAnalyticsService(client);
+    await expect(service.bestSellers({ restaurantId: null }, { period: '7days', limit: 5 })).resolves.toEqual({ items: [] });
+    await service.fetch('roster', { restaurantId: 7 }, { period: 'weekly', start_date: '2026-10-01', end_date: '2026-10-31' });
+    expect(calls).toEqual([
+      { path: '/franchise/analytics/best-sellers', options: { query: { period: '7days', limit: 5 } } },
+      {
+        path: '/franchise/restaurants/7/analytics/roster',
+        options: { query: { period: 'weekly', start_date: '2026-10-01', end_date: '2026-10-31' } },
+      },
+    ]);
+  });
+
+  it.each(ANALYTICS_KINDS)('%s: one call per kind, each with its own path', async (kind) => {
+    const { client, calls } = clientAnswering(() => ({ status: 'success', message: 'OK', data: { kind } }));
+    await expect(createAnalyticsService(client).fetch(kind, { restaurantId: 3 })).resolves.toEqual({ kind });
+    expect(calls[0]!.path).toBe(`/franchise/restaurants/3/analytics/${kind}`);
+  });
+
+  it('names the spec §8 default messages, franchise-wide and per restaurant', () => {
+    expect(analyticsErrorMessage('headcounts', { restaurantId: null })).toBe('Failed to fetch headcount data');
+    expect(analyticsErrorMessage('revenues', { restaurantId: null })).toBe('Failed to fetch revenue data');
+    expect(analyticsErrorMessage('best-sellers', { restaurantId: null })).toBe('Failed to fetch best sellers data');
+    expect(analyticsErrorMessage('headcounts', { restaurantId: 2 })).toBe('Failed to fetch restaurant headcount data');
+    expect(analyticsErrorMessage('revenues', { restaurantId: 2 })).toBe('Failed to fetch restaurant revenue data');
+    expect(analyticsErrorMessage('best-sellers', { restaurantId: 2 })).toBe('Failed to fetch restaurant best sellers data');
+  });
+
+  it("keeps the server's message and status", async () => {
+    const { client } = clientAnswering(() => {
+      throw new ApiError('start_date must be a date as YYYY-MM-DD', 422, { message: 'start_date must be a date as YYYY-MM-DD' });
+    });
+    await expect(createAnalyticsService(client).revenues({ restaurantId: null })).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 422,
+      message: 'start_date must be a date as YYYY-MM-DD',
+    });
+  });
+
+  it('falls back to the default message without one, and refuses an answer that is not a success', async () => {
+    const silent = clientAnswering(() => {
+      throw new ApiError('An unexpected error occurred', 0);
+    });
+    await expect(createAnalyticsService(silent.client).revenues({ restaurantId: 4 })).rejects.toMatchObject({
+      message: 'Failed to fetch restaurant revenue data',
+      status: 0,
+    });
+    const odd = clientAnswering(() => ({ status: 'error', message: '' }));
+    await expect(createAnalyticsService(odd.client).orders({ restaurantId: null })).rejects.toMatchObject({
+      message: 'Failed to fetch orders data',
+    });
+  });
+});
