@@ -11,7 +11,7 @@ import { eventKey } from '../tests/model/support/event-key';
 import { inventory } from '../tests/model/support/inventory';
 import { productSenders } from '../tests/model/support/senders';
 
-const mermaidId = (node: AnyStateNode) => node.path.join('_') || 'root';
+const mermaidId = (node: AnyStateNode) => node.path.join('_').replace(/\W/g, '_') || 'root';
 const guardText = (t: AnyTransitionDefinition) => {
   const g = t.guard as unknown;
   if (!g) return '';
@@ -37,7 +37,7 @@ function diagram(machine: AnyStateMachine): string {
   // A transition defined on the root is drawn from every top-level state, the states it can leave.
   const edges = (node: AnyStateNode) => {
     const sources = node === machine.root ? (Object.values(node.states) as AnyStateNode[]) : [node];
-    for (const [event, candidates] of node.transitions) {
+    for (const [event, candidates] of [...node.transitions, ['always', node.always ?? []] as const]) {
       for (const t of candidates as AnyTransitionDefinition[]) {
         const label = `${event.replace(/^xstate\./, '')}${guardText(t)}`.replace(/:/g, '');
         for (const source of sources) {
@@ -61,6 +61,7 @@ function tokenText(jwt: string): string {
 /** Where an event comes from, in words: an invoked service's answer, a timer, or the files of the product that send it. */
 function eventSource(event: string, senders: Map<string, string[]>): string {
   const [, outcome, id] = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event) ?? [];
+  if (event === '(always)') return 'no event: taken as soon as its guard holds, after any step';
   if (id) return outcome === 'done' ? `the \`${id}\` service answered` : `the \`${id}\` service failed`;
   const delay = /^xstate\.after\.([^.]+)\./.exec(event)?.[1];
   if (delay) return `the \`${delay}\` delay elapsed`;
