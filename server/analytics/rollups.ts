@@ -1,0 +1,162 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/database.js';
+
+// The daily rollups recomputed from the raw rows with set-based SQL, independently of the
+// incremental arithmetic of ingest.ts: `--check` compares, a rebuild replaces.
+
+type RollupDefinition = {
+  table: string;
+  keys: string[];
+  counters: string[];
+  /** The rollup's rows from the raw rows: the key columns then the counters, in that order and with those names. */
+  fromRaw: RawBuilder<unknown>;
+};
+
+const completed = sql.raw(`o.status = 'completed'`);
+
+const ROLLUPS: RollupDefinition[] = [
+  {
+    table: 'daily_restaurant_stats',
+    keys: ['restaurant_id', 'day'],
+    counters: [
+      'orders_dine_in',
+      'orders_takeaway',
+      'orders_pos',
+      'orders_app',
+      'orders_voided',
+      'revenue_dine_in_cents',
+      'revenue_takeaway_cents',
+      'revenue_pos_cents',
+      'revenue_app_cents',
+      'guests_recurrent',
+      'guests_new',
+      'transactions',
+    ],
+    fromRaw: sql`select o.restaurant_id, o.day,
+        count(*) filter (where ${completed} and o.channel = 'dine_in')::int as orders_dine_in,
+        count(*) filter (where ${completed} and o.channel = 'takeaway')::int as orders_takeaway,
+        count(*) filter (where ${completed} and o.source = 'pos')::int as orders_pos,
+        count(*) filter (where ${completed} and o.source = 'app')::int as orders_app,
+        count(*) filter (where o.status = 'voided')::int as orders_voided,
+        coalesce(sum(o.total_cents) filter (where ${completed} and o.channel = 'dine_in'), 0)::bigint as revenue_dine_in_cents,
+        coalesce(sum(o.total_cents) filter (where ${completed} and o.channel = 'takeaway'), 0)::bigint as revenue_takeaway_cents,
+        coalesce(sum(o.total_cents) filter (where ${completed} and o.source = 'pos'), 0)::bigint as revenue_pos_cents,
+        coalesce(sum(o.total_cents) filter (where ${completed} and o.source = 'app'), 0)::bigint as revenue_app_cents,
+        coalesce(sum(o.guests) filter (where ${completed} and o.recurrent), 0)::int as guests_recurrent,
+        coalesce(sum(o.guests) filter (where ${completed} and not o.recurrent), 0)::int as guests_new,
+        coalesce(sum(p.n) filter (where ${completed}), 0)::int as transactions
+      from orders o
+      left join (select order_id, count(*) as n from payment_transactions group by order_id) p on p.order_id = o.id
+      group by o.restaurant_id, o.day`,
+  },
+  {
+    table: 'daily_item_sales',
+    keys: ['restaurant_id', 'day', 'menu_item_id'],
+    counters: ['units', 'revenue_cents'],
+    fromRaw: sql`select o.restaurant_id, o.day, l.menu_item_id, sum(l.quantity)::int as units, sum(l.amount_cents)::bigint as revenue_cents
+      from order_lines l join orders o on o.id = l.order_id
+      where ${completed}
+      group by o.restaurant_id, o.day, l.menu_item_id`,
+  },
+  {
+    table: 'daily_franchise_item_sales',
+    keys: ['franchise_id', 'day', 'menu_item_id'],
+    counters: ['units', 'revenue_cents'],
+    fromRaw: sql`select r.franchise_id, o.day, l.menu_item_id, sum(l.quantity)::int as units, sum(l.amount_cents)::bigint as revenue_cents
+      from order_lines l join orders o on o.id = l.order_id join restaurants r on r.id = o.restaurant_id
+      where ${completed}
+      group by r.franchise_id, o.day, l.menu_item_id`,
+  },
+  {
+    table: 'daily_staff_hours',
+    keys: ['restaurant_id', 'day', 'person_id'],
+    counters: ['assigned_minutes', 'actual_minutes', 'labour_cost_cents', 'shifts', 'shifts_attended'],
+    // Labour cost rounded to the cent per shift, half up, as ingest.ts's labourCostCents.
+    fromRaw: sql`select restaurant_id, day, person_id,
+        sum(assigned_minutes)::int as assigned_minutes,
+        sum(actual_minutes)::int as actual_minutes,
+        sum(round(actual_minutes::numeric * hourly_rate_cents / 60))::bigint as labour_cost_cents,
+        count(*)::int as shifts,
+        count(*) filter (where attended)::int as shifts_attended
+      from staff_shifts
+      group by restaurant_id, day, person_id`,
+  },
+  {
+    table: 'daily_purchases',
+    keys: ['restaurant_id', 'day', 'supplier_id', 'category'],
+    counters: ['quantity', 'amount_cents'],
+    fromRaw: sql`select restaurant_id, day, supplier_id, category, sum(quantity)::bigint as quantity, sum(amount_cents)::bigint as amount_cents
+      from purchase_lines
+      group by restaurant_id, day, supplier_id, category`,
+  },
+];
+
+export const ROLLUP_TABLES = ROLLUPS.map((r) => r.table);
+
+export type RollupDifference = {
+  table: string;
+  /** Rows the raw rows call for. */
+  expected: number;
+  /** Rows in the rollup table before any rebuild. */
+  actual: number;
+  /** Expected rows the table lacks. */
+  missing: number;
+  /** Rows the raw rows do not call for. */
+  extra: number;
+  /** Rows present on both sides with a counter that differs. */
+  different: number;
+};
+
+export type RebuildReport = { tables: RollupDifference[]; differing: number; rebuilt: boolean };
+
+async function compare(db: Db, r: RollupDefinition): Promise<RollupDifference> {
+  const on = sql.join(
+    r.keys.map((k) => sql`e.${sql.ref(k)} = t.${sql.ref(k)}`),
+    sql` and `,
+  );
+  const row = (alias: string) => sql.join(r.counters.map((c) => sql.ref(`${alias}.${c}`)));
+  const key = r.keys[0]!;
+  const { rows } = await sql<Omit<RollupDifference, 'table'>>`select
+      count(e.${sql.ref(key)})::int as expected,
+      count(t.${sql.ref(key)})::int as actual,
+      count(*) filter (where t.${sql.ref(key)} is null)::int as missing,
+      count(*) filter (where e.${sql.ref(key)} is null)::int as extra,
+      count(*) filter (where e.${sql.ref(key)} is not null and t.${sql.ref(key)} is not null and row(${row('e')}) is distinct from row(${row('t')}))::int as different
+    from (${r.fromRaw}) e full join ${sql.table(r.table)} t on ${on}`.execute(db);
+  return { table: r.table, ...rows[0]! };
+}
+
+/**
+ * Recomputes every rollup from the raw rows. With `check`, only reports the differences; otherwise
+ * also replaces the rollups (one transaction, which bumps every franchise's data_version so no
+ * server keeps a cached answer computed from the old rollups).
+ */
+export async function rebuildRollups(db: Db, options: { check: boolean }): Promise<RebuildReport> {
+  return db.transaction().execute(async (trx) => {
+    const tables: RollupDifference[] = [];
+    for (const r of ROLLUPS) tables.push(await compare(trx, r));
+    const differing = tables.reduce((sum, t) => sum + t.missing + t.extra + t.different, 0);
+    if (options.check) return { tables, differing, rebuilt: false };
+    for (const r of ROLLUPS) {
+      await sql`delete from ${sql.table(r.table)}`.execute(trx);
+      const columns = sql.join([...r.keys, ...r.counters].map((c) => sql.ref(c)));
+      await sql`insert into ${sql.table(r.table)} (${columns}) ${r.fromRaw}`.execute(trx);
+    }
+    await sql`update franchises set data_version = data_version + 1`.execute(trx);
+    return { tables, differing, rebuilt: true };
+  });
+}
+
+/** The report as the CLI prints it: one line per table. */
+export function formatReport(report: RebuildReport): string {
+  const lines = report.tables.map(
+    (t) =>
+      `${t.table.padEnd(28)} expected ${String(t.expected).padStart(9)}  actual ${String(t.actual).padStart(9)}  ` +
+      `missing ${t.missing}  extra ${t.extra}  different ${t.different}`,
+  );
+  const verdict =
+    report.differing === 0
+      ? 'The rollups match the raw rows.'
+      : `${report.differing} rollup row(s) differ from the raw rows${report.rebuilt ? '; rebuilt from the raw rows.' : '.'}`;
+  return [...lines, verdict].join('\n');
+}
