@@ -53,10 +53,8 @@ type Cell = string | number | boolean | null;
 type Column = readonly [name: string, pgType: string];
 
 const ORDER_COLUMNS: Column[] = [
-  ['id', 'bigint'],
   ['restaurant_id', 'int'],
   ['placed_at', 'timestamptz'],
-  ['day', 'date'],
   ['channel', 'text'],
   ['source', 'text'],
   ['guests', 'int'],
@@ -103,13 +101,31 @@ const unnestOf = (columns: readonly Column[], rows: Cell[][]): RawBuilder<unknow
 const names = (columns: readonly Column[]) => sql.join(columns.map(([name]) => sql.ref(name)));
 
 /** Multi-row insert, column-wise (one array per column). */
-async function insertRows(db: Db, table: string, columns: readonly Column[], rows: Cell[][], overriding = false): Promise<void> {
+async function insertRows(db: Db, table: string, columns: readonly Column[], rows: Cell[][]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await sql`insert into ${sql.table(table)} (${names(columns)}) select * from ${unnestOf(columns, rows.slice(i, i + CHUNK))}`.execute(db);
+  }
+}
+
+/**
+ * Inserts the orders with `day` computed by PostgreSQL in the franchise's time zone, and returns
+ * each one's id and day in input order: PostgreSQL inserts the rows of INSERT … SELECT … ORDER BY
+ * in that order and RETURNING reports them as inserted (Django's bulk_create relies on it too).
+ */
+async function insertOrders(db: Db, timeZone: string, rows: Cell[][]): Promise<{ id: number; day: string }[]> {
+  const out: { id: number; day: string }[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
-    await sql`insert into ${sql.table(table)} (${names(columns)}) ${sql.raw(overriding ? 'overriding system value ' : '')}select * from ${unnestOf(columns, chunk)}`.execute(
-      db,
-    );
+    const { rows: inserted } = await sql<{ id: number; day: string }>`insert into orders
+        (restaurant_id, placed_at, day, channel, source, guests, customer_id, recurrent, status, total_cents)
+      select restaurant_id, placed_at, (placed_at at time zone ${timeZone})::date, channel, source, guests, customer_id, recurrent, status, total_cents
+      from ${unnestOf(ORDER_COLUMNS, chunk)} with ordinality
+        as u(restaurant_id, placed_at, channel, source, guests, customer_id, recurrent, status, total_cents, ordinal)
+      order by ordinal
+      returning id, day`.execute(db);
+    out.push(...inserted);
   }
+  return out;
 }
 
 /** Additive upsert of rollup rows: counters of a key already present are added to. */
@@ -156,25 +172,9 @@ async function bumpDataVersion(db: Db, franchiseId: number): Promise<string> {
   return rows[0].time_zone;
 }
 
-/** The calendar day of each instant in the time zone, computed by PostgreSQL, in input order. */
-async function zonedDays(db: Db, timeZone: string, instants: Date[]): Promise<string[]> {
-  const distinct = [...new Set(instants.map((d) => d.toISOString()))];
-  const byInstant = new Map<string, string>();
-  for (let i = 0; i < distinct.length; i += CHUNK) {
-    const { rows } = await sql<{ t: string; day: string }>`select u.t, (u.t::timestamptz at time zone ${timeZone})::date::text as day
-      from unnest(${distinct.slice(i, i + CHUNK)}::text[]) as u(t)`.execute(db);
-    for (const row of rows) byInstant.set(row.t, row.day);
-  }
-  return instants.map((d) => byInstant.get(d.toISOString())!);
-}
-
-async function allocateIds(db: Db, table: 'orders', n: number): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence(${table}, 'id'))::bigint as id
-    from generate_series(1, ${n})`.execute(db);
-  return rows.map((r) => r.id);
-}
-
-const transaction = <T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> => db.transaction().execute(work);
+/** A transaction of its own, or the caller's when `db` is one (the demo generator writes orders, shifts and purchases of a batch together). */
+const transaction = <T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> =>
+  db.isTransaction ? work(db) : db.transaction().execute(work);
 
 /**
  * Whether each order is recurrent, and the customers' new first_order_at, with the customers' rows
@@ -234,37 +234,31 @@ export async function recordOrders(db: Db, franchiseId: number, orders: OrderInp
       orders.flatMap((o) => o.lines.map((l) => l.menuItemId)),
     );
     const recurrent = await decideRecurrent(trx, franchiseId, orders);
-    const days = await zonedDays(
+    const totals = orders.map((o) => o.lines.reduce((sum, l) => sum + l.amountCents, 0));
+    const inserted = await insertOrders(
       trx,
       timeZone,
-      orders.map((o) => o.placedAt),
+      orders.map((o, i) => [
+        o.restaurantId,
+        o.placedAt.toISOString(),
+        o.channel,
+        o.source,
+        o.guests,
+        o.customerId ?? null,
+        recurrent[i]!,
+        o.status,
+        totals[i]!,
+      ]),
     );
-    const ids = await allocateIds(trx, 'orders', orders.length);
 
-    const orderRows: Cell[][] = [];
     const lineRows: Cell[][] = [];
     const paymentRows: Cell[][] = [];
     const stats = new Map<string, number[]>();
     const items = new Map<string, [restaurantId: number, day: string, menuItemId: number, units: number, revenue: number]>();
     const franchiseItems = new Map<string, [day: string, menuItemId: number, units: number, revenue: number]>();
-
     for (const [i, order] of orders.entries()) {
-      const id = ids[i]!;
-      const day = days[i]!;
-      const total = order.lines.reduce((sum, l) => sum + l.amountCents, 0);
-      orderRows.push([
-        id,
-        order.restaurantId,
-        order.placedAt.toISOString(),
-        day,
-        order.channel,
-        order.source,
-        order.guests,
-        order.customerId ?? null,
-        recurrent[i]!,
-        order.status,
-        total,
-      ]);
+      const { id, day } = inserted[i]!;
+      const total = totals[i]!;
       for (const l of order.lines) lineRows.push([id, l.menuItemId, l.quantity, l.amountCents]);
       for (const p of order.payments) paymentRows.push([id, p.method, p.amountCents]);
 
@@ -295,7 +289,6 @@ export async function recordOrders(db: Db, franchiseId: number, orders: OrderInp
       }
     }
 
-    await insertRows(trx, 'orders', ORDER_COLUMNS, orderRows, true);
     await insertRows(trx, 'order_lines', LINE_COLUMNS, lineRows);
     await insertRows(trx, 'payment_transactions', PAYMENT_COLUMNS, paymentRows);
     await addToRollup(
