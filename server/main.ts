@@ -9,7 +9,7 @@ import { DataDirLockedError, lockDataDir } from './data-dir-lock.mjs';
 import { type Db, openDatabase, pgliteDatabase } from './db/database.js';
 import type { PgliteSession } from './db/pglite-dialect.js';
 import { migrateToLatest } from './db/migrate.js';
-import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed.js';
+import { backfillDemoTrade, DEMO_ACCOUNTS, seedIfEmpty } from './db/seed.js';
 import { startHousekeeping } from './housekeeping.js';
 import { consoleLogger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
@@ -27,7 +27,19 @@ async function main(early?: EarlyDatabase): Promise<void> {
     const db = (opened = early ? pgliteDatabase(early.session) : openDatabase(config));
     if (!config.skipSpaBuild) await ensureSpaBuilt({ root: process.cwd() });
     await migrateToLatest(db);
-    if (demoSeedAllowed(config) && (await seedIfEmpty(db))) consoleLogger.info('Seeded the demo franchises.');
+    const seeded = demoSeedAllowed(config) && (await seedIfEmpty(db));
+    if (seeded) {
+      consoleLogger.info('Seeded the demo franchises.');
+      // The first start serves 13 months of trade from its first answer (about 15 s here).
+      const started = performance.now();
+      const { orders } = await backfillDemoTrade(db, new Date(), {
+        onProgress: (p) => consoleLogger.info(`Generating demo trade: ${p.daysDone}/${p.days} days… (${p.franchise})`),
+      });
+      consoleLogger.info(`Generated ${orders} demo orders in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    }
+    // Every later start (of a demo database) tops the trade up to the current hour once it answers.
+    const topUp = new AbortController();
+    let toppingUp: Promise<void> = Promise.resolve();
 
     const app = createApp({ db, config, clock: Date.now, mailer: createMailer(config, consoleLogger), logger: consoleLogger });
     const housekeeping = startHousekeeping({ db, clock: Date.now, logger: consoleLogger });
@@ -35,6 +47,7 @@ async function main(early?: EarlyDatabase): Promise<void> {
       consoleLogger.info(`Franchise Console is running at http://localhost:${info.port}`);
       // Only for the start-up message, so asked once the server already answers.
       void printAccountHints(db).catch((error: unknown) => consoleLogger.error('reading the accounts failed', error));
+      if (demoSeedAllowed(config) && !seeded) toppingUp = topUpDemoTrade(db, topUp.signal);
     });
     server.on('error', (error) => {
       consoleLogger.error(`Cannot listen on ${config.host}:${config.port}:`, error);
@@ -52,9 +65,10 @@ async function main(early?: EarlyDatabase): Promise<void> {
       if (stopping) return;
       stopping = true;
       consoleLogger.info(`${signal}: shutting down…`);
+      topUp.abort();
       server.close(() => {
-        void housekeeping
-          .stop()
+        void toppingUp
+          .then(() => housekeeping.stop())
           .then(() => db.destroy())
           .catch((error) => consoleLogger.error('closing the database failed', error))
           .finally(() => {
@@ -80,6 +94,16 @@ export function run(early?: EarlyDatabase): void {
     console.error(error instanceof DataDirLockedError ? error.message : error);
     process.exit(1);
   });
+}
+
+/** One day per transaction, so requests never wait long behind it. */
+async function topUpDemoTrade(db: Db, signal: AbortSignal): Promise<void> {
+  try {
+    const { days, orders } = await backfillDemoTrade(db, new Date(), { daysPerBatch: 1, signal });
+    if (orders > 0) consoleLogger.info(`Demo trade topped up to now: ${days} day(s) added, ${orders} orders.`);
+  } catch (error) {
+    if (!signal.aborted) consoleLogger.error('topping up the demo trade failed', error);
+  }
 }
 
 async function printAccountHints(db: Db): Promise<void> {

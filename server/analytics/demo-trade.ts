@@ -495,14 +495,14 @@ export type TradeProgress = { franchiseId: number; daysDone: number; days: numbe
  * Writes the generated trade after `after` (exclusive; undefined: from the first day) up to `until`,
  * `daysPerBatch` days per transaction. A day's roster and deliveries are written with its first
  * orders, so a day already begun (the one holding `after`) only gets its later orders.
- * Returns the days whose trade began and the orders written.
+ * Returns the days whose trade began and the orders written. An abort stops it between batches.
  */
 export async function writeTrade(
   db: Db,
   seed: number,
   franchise: DemoFranchise,
   range: { firstDay: string; after?: Date; until: Date },
-  options: { daysPerBatch: number; onProgress?: (p: TradeProgress) => void },
+  options: { daysPerBatch: number; onProgress?: (p: TradeProgress) => void; signal?: AbortSignal },
 ): Promise<{ days: number; orders: number }> {
   const lastDay = dayIn(franchise.timeZone, range.until);
   const startedDay = range.after ? dayIn(franchise.timeZone, range.after) : undefined;
@@ -544,7 +544,7 @@ export async function writeTrade(
     });
   // Each batch is generated while the database thread writes the previous one.
   let writing: Promise<void> = Promise.resolve();
-  for (let done = 0; done < days;) {
+  for (let done = 0; done < days && !options.signal?.aborted;) {
     const n = Math.min(options.daysPerBatch, days - done);
     const batch = generate(done, n);
     await writing;

@@ -289,7 +289,7 @@ export type DemoTradeProgress = { franchise: string; daysDone: number; days: num
 export async function backfillDemoTrade(
   db: Db,
   now: Date,
-  options: { daysPerBatch?: number; onProgress?: (p: DemoTradeProgress) => void } = {},
+  options: { daysPerBatch?: number; onProgress?: (p: DemoTradeProgress) => void; signal?: AbortSignal } = {},
 ): Promise<{ days: number; orders: number }> {
   const total = { days: 0, orders: 0 };
   for (const [i, account] of DEMO_ACCOUNTS.entries()) {
@@ -311,6 +311,7 @@ export async function backfillDemoTrade(
       { firstDay, after, until: now },
       {
         daysPerBatch: options.daysPerBatch ?? 30,
+        signal: options.signal,
         onProgress: (p) => options.onProgress?.({ franchise: account.franchise, daysDone: p.daysDone, days: p.days, orders: p.orders }),
       },
     );
