@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import { addDays, generateDay, lastTradeAt, prepareDemoFranchise, writeTrade } from '../../server/analytics/demo-trade';
 import { ForeignReferenceError, recordOrders, recordPurchases, recordShifts, type OrderInput } from '../../server/analytics/ingest';
+import { rebuildRollups } from '../../server/analytics/rollups';
 import type { Db } from '../../server/db/database';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
@@ -462,5 +464,53 @@ describe('recordShifts and recordPurchases', () => {
     const { rows } = await sql<{ n: number }>`select (select count(*)::int from staff_shifts where day = '2026-02-05')
       + (select count(*)::int from purchase_lines where day = '2026-02-05') as n`.execute(db);
     expect(rows[0]!.n).toBe(0);
+  });
+});
+
+describe('writeTrade (demo back-fill and top-up)', () => {
+  it('continues from the last recorded order: every generated row written once, rosters with a day’s first orders, rollups consistent', async () => {
+    const f = await prepareDemoFranchise(db, rivalId, { customers: 50 });
+    const range = { firstDay: '2026-08-03' };
+    const write = async (until: string) =>
+      writeTrade(db, 7, f, { ...range, after: await lastTradeAt(db, rivalId), until: new Date(until) }, { daysPerBatch: 2 });
+    // Sydney is on AEST (UTC+10) in August: noon on 5 Aug, 05:00 on 6 Aug (before opening), 23:00 on 6 Aug.
+    expect(await write('2026-08-05T02:00:00Z')).toMatchObject({ days: 3 });
+    expect(await write('2026-08-05T19:00:00Z')).toMatchObject({ days: 0 });
+    const last = await write('2026-08-06T13:00:00Z');
+    expect(last.days).toBe(1);
+    expect(await write('2026-08-06T13:00:00Z')).toEqual({ days: 0, orders: 0 });
+
+    const days = [0, 1, 2, 3].map((i) => addDays(range.firstDay, i));
+    const generated = days.flatMap((day) => f.restaurants.map((r) => generateDay(7, f, r, day)));
+    const restaurants = f.restaurants.map((r) => r.id);
+    const written = await db
+      .selectFrom('orders')
+      .select(['restaurant_id', 'placed_at', 'total_cents', 'status'])
+      .where('restaurant_id', 'in', restaurants)
+      .orderBy('placed_at')
+      .orderBy('restaurant_id')
+      .orderBy('total_cents')
+      .execute();
+    const expected = generated
+      .flatMap((g) => g.orders)
+      .map((o) => ({
+        restaurant_id: o.restaurantId,
+        placed_at: o.placedAt,
+        total_cents: o.lines.reduce((s, l) => s + l.amountCents, 0),
+        status: o.status,
+      }))
+      .sort((a, b) => a.placed_at.getTime() - b.placed_at.getTime() || a.restaurant_id - b.restaurant_id || a.total_cents - b.total_cents);
+    expect(written).toEqual(expected);
+    const count = async (table: 'staff_shifts' | 'purchase_lines') =>
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('restaurant_id', 'in', restaurants)
+          .executeTakeFirstOrThrow()
+      ).n;
+    expect(Number(await count('staff_shifts'))).toBe(generated.reduce((s, g) => s + g.shifts.length, 0));
+    expect(Number(await count('purchase_lines'))).toBe(generated.reduce((s, g) => s + g.purchases.length, 0));
+    expect((await rebuildRollups(db, { check: true })).differing).toBe(0);
   });
 });
