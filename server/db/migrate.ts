@@ -19,7 +19,9 @@ const NAMES = Object.keys(migrations);
 async function isUpToDate(db: Db): Promise<boolean> {
   const { rows } = await sql<{ present: boolean }>`select to_regclass('kysely_migration') is not null as present`.execute(db);
   if (!rows[0]?.present) return false;
-  const recorded = await sql<{ n: number }>`select count(distinct name)::int as n from kysely_migration where name in (${sql.join(NAMES)})`.execute(db);
+  const recorded = await sql<{
+    n: number;
+  }>`select count(distinct name)::int as n from kysely_migration where name in (${sql.join(NAMES)})`.execute(db);
   return recorded.rows[0]?.n === NAMES.length;
 }
 
