@@ -1,0 +1,300 @@
+import fc from 'fast-check';
+import {
+  labourCostCents,
+  recordOrders,
+  recordPurchases,
+  recordShifts,
+  type OrderInput,
+  type PurchaseInput,
+  type ShiftInput,
+} from '../../../server/analytics/ingest';
+import { ROLLUP_TABLES } from '../../../server/analytics/rollups';
+import { PURCHASE_CATEGORIES, type Db } from '../../../server/db/database';
+
+/**
+ * Random trade for property tests: two franchises in different time zones, fourteen days across a
+ * daylight-saving change, written through the ingest, and a JavaScript model of the rollups.
+ */
+
+// Sydney leaves daylight saving at 03:00 on 5 April 2026 (UTC+11 → UTC+10); Adelaide at the same time (UTC+10:30 → UTC+9:30).
+export const PERIOD_START = Date.parse('2026-03-29T00:00:00Z');
+const PERIOD_MINUTES = 14 * 24 * 60;
+export const TIME_ZONES = ['Australia/Sydney', 'Australia/Adelaide'] as const;
+export const DAYS = Array.from({ length: 14 }, (_, i) => new Date(PERIOD_START + i * 86_400_000).toISOString().slice(0, 10));
+
+export type World = {
+  franchises: {
+    id: number;
+    timeZone: string;
+    restaurants: number[];
+    items: number[];
+    customers: number[];
+    people: number[];
+    suppliers: number[];
+  }[];
+};
+
+let worlds = 0;
+/** Two fresh franchises (Sydney and Adelaide), so each run's figures can be compared with its own model. */
+export async function createWorld(db: Db): Promise<World> {
+  const run = ++worlds;
+  const franchises: World['franchises'] = [];
+  for (const [fi, timeZone] of TIME_ZONES.entries()) {
+    const { id } = await db
+      .insertInto('franchises')
+      .values({ name: `Property ${run}-${fi}`, time_zone: timeZone })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const restaurants: number[] = [];
+    for (const ri of [0, 1]) {
+      const r = await db
+        .insertInto('restaurants')
+        .values({
+          franchise_id: id,
+          logo: null,
+          name: `P${run}-${fi}-${ri}`,
+          abn_no: '51 824 753 556',
+          address: '1 Test Street',
+          suburb: 'Testville',
+          post_code: '2000',
+          city: 'Sydney',
+          state: 'NSW',
+          phone_no: '(02) 9000 0000',
+          email: 'p@example.com',
+          business_type: 'Cafe',
+          capacity: 50,
+          status: 1,
+          location: 'Testville, NSW',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      restaurants.push(r.id);
+    }
+    const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+    const items = ids(
+      await db
+        .insertInto('menu_items')
+        .values(
+          [0, 1, 2].map((i) => ({
+            franchise_id: id,
+            sku: `S${i}`,
+            name: `Item ${i}`,
+            price_cents: 1000,
+            menu: 'All Day' as const,
+            is_combo: i === 2,
+          })),
+        )
+        .returning('id')
+        .execute(),
+    );
+    const customers = ids(
+      await db
+        .insertInto('customers')
+        .values([0, 1, 2].map((i) => ({ franchise_id: id, name: `Customer ${i}` })))
+        .returning('id')
+        .execute(),
+    );
+    const people = ids(
+      await db
+        .insertInto('people')
+        .values(
+          [0, 1, 2].map((i) => ({
+            franchise_id: id,
+            restaurant_id: restaurants[i % 2]!,
+            picture: null,
+            name: `Person ${i}`,
+            email: `person${i}@p${run}.example.com`,
+            phone: null,
+            state: null,
+            city: null,
+            street_address: null,
+            suburb: null,
+            post_code: null,
+            role: 'Waiter' as const,
+            status: 'Active' as const,
+            password_hash: null,
+          })),
+        )
+        .returning('id')
+        .execute(),
+    );
+    const suppliers = ids(
+      await db
+        .insertInto('suppliers')
+        .values([0, 1].map((i) => ({ franchise_id: id, name: `Supplier ${i}` })))
+        .returning('id')
+        .execute(),
+    );
+    franchises.push({ id, timeZone, restaurants, items, customers, people, suppliers });
+  }
+  return { franchises };
+}
+
+// Inputs name things by index; createWorld's ids replace them.
+const orderArb = fc.record({
+  restaurant: fc.nat(1),
+  minute: fc.nat(PERIOD_MINUTES - 1),
+  channel: fc.constantFrom('dine_in' as const, 'takeaway' as const),
+  source: fc.constantFrom('pos' as const, 'app' as const),
+  guests: fc.nat(6),
+  customer: fc.option(fc.nat(2), { freq: 2 }),
+  voided: fc.nat(4).map((n) => n === 0),
+  lines: fc.array(fc.record({ item: fc.nat(2), quantity: fc.integer({ min: 1, max: 5 }), amountCents: fc.nat(5000) }), { maxLength: 3 }),
+  payments: fc.array(fc.record({ method: fc.constantFrom('card' as const, 'cash' as const, 'app' as const), amountCents: fc.nat(5000) }), {
+    maxLength: 3,
+  }),
+});
+const shiftArb = fc.record({
+  restaurant: fc.nat(1),
+  person: fc.nat(2),
+  day: fc.nat(DAYS.length - 1),
+  assignedMinutes: fc.nat(600),
+  actualMinutes: fc.nat(700),
+  hourlyRateCents: fc.integer({ min: 2000, max: 4999 }),
+  attended: fc.boolean(),
+});
+const purchaseArb = fc.record({
+  restaurant: fc.nat(1),
+  supplier: fc.nat(1),
+  day: fc.nat(DAYS.length - 1),
+  category: fc.constantFrom(...PURCHASE_CATEGORIES),
+  quantity: fc.integer({ min: 1, max: 50 }),
+  amountCents: fc.nat(100_000),
+});
+const franchiseArb = fc.record({
+  orderBatches: fc.array(fc.array(orderArb, { maxLength: 8 }), { maxLength: 4 }),
+  // One shift per person and day (the table's key), written in up to three batches.
+  shifts: fc.uniqueArray(shiftArb, { selector: (s) => `${s.person}|${s.day}`, maxLength: 10 }),
+  shiftBatches: fc.integer({ min: 1, max: 3 }),
+  purchaseBatches: fc.array(fc.array(purchaseArb, { maxLength: 6 }), { maxLength: 3 }),
+});
+export const datasetArb = fc.tuple(franchiseArb, franchiseArb);
+export type Dataset = typeof datasetArb extends fc.Arbitrary<infer T> ? T : never;
+
+const dayIn = (timeZone: string, at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+export type Row = Record<string, string | number>;
+export const sortRows = (rows: Row[]) => rows.map((r) => JSON.stringify(Object.entries(r).sort(([a], [b]) => a.localeCompare(b)))).sort();
+
+/** The rollups as DESIGN §3 defines them, computed in JavaScript from the inputs (the oracle). */
+export function model(world: World, dataset: Dataset) {
+  const tables: Record<string, Map<string, Row>> = Object.fromEntries(ROLLUP_TABLES.map((t) => [t, new Map()]));
+  const add = (table: string, key: Row, counters: Row) => {
+    const k = JSON.stringify(key);
+    const row = tables[table]!.get(k) ?? { ...key };
+    for (const [c, v] of Object.entries(counters)) row[c] = ((row[c] as number | undefined) ?? 0) + (v as number);
+    tables[table]!.set(k, row);
+  };
+  const zeroStats = Object.fromEntries(
+    ['orders_dine_in', 'orders_takeaway', 'orders_pos', 'orders_app', 'orders_voided']
+      .concat(['revenue_dine_in_cents', 'revenue_takeaway_cents', 'revenue_pos_cents', 'revenue_app_cents'])
+      .concat(['guests_recurrent', 'guests_new', 'transactions'])
+      .map((c) => [c, 0]),
+  );
+  for (const [fi, data] of dataset.entries()) {
+    const f = world.franchises[fi]!;
+    const firstOrder = new Map<number, number>();
+    for (const batch of data.orderBatches) {
+      // Within a batch, earlier orders first; recurrent = a completed order of the customer placed before, known by then.
+      const orders = batch.map((o, i) => ({ o, i, at: PERIOD_START + o.minute * 60_000 })).sort((a, b) => a.at - b.at || a.i - b.i);
+      for (const { o, at } of orders) {
+        const restaurant_id = f.restaurants[o.restaurant]!;
+        const day = dayIn(f.timeZone, new Date(at));
+        const customer = o.customer === null ? null : f.customers[o.customer]!;
+        const first = customer === null ? undefined : firstOrder.get(customer);
+        const recurrent = first !== undefined && first < at;
+        if (o.voided) {
+          add('daily_restaurant_stats', { restaurant_id, day }, { ...zeroStats, orders_voided: 1 });
+          continue;
+        }
+        if (customer !== null && (first === undefined || at < first)) firstOrder.set(customer, at);
+        const total = o.lines.reduce((s, l) => s + l.amountCents, 0);
+        const dineIn = o.channel === 'dine_in';
+        const pos = o.source === 'pos';
+        add(
+          'daily_restaurant_stats',
+          { restaurant_id, day },
+          {
+            ...zeroStats,
+            [dineIn ? 'orders_dine_in' : 'orders_takeaway']: 1,
+            [pos ? 'orders_pos' : 'orders_app']: 1,
+            [dineIn ? 'revenue_dine_in_cents' : 'revenue_takeaway_cents']: total,
+            [pos ? 'revenue_pos_cents' : 'revenue_app_cents']: total,
+            [recurrent ? 'guests_recurrent' : 'guests_new']: o.guests,
+            transactions: o.payments.length,
+          },
+        );
+        for (const l of o.lines) {
+          const menu_item_id = f.items[l.item]!;
+          add('daily_item_sales', { restaurant_id, day, menu_item_id }, { units: l.quantity, revenue_cents: l.amountCents });
+          add('daily_franchise_item_sales', { franchise_id: f.id, day, menu_item_id }, { units: l.quantity, revenue_cents: l.amountCents });
+        }
+      }
+    }
+    for (const s of data.shifts) {
+      add(
+        'daily_staff_hours',
+        { restaurant_id: f.restaurants[s.restaurant]!, day: DAYS[s.day]!, person_id: f.people[s.person]! },
+        {
+          assigned_minutes: s.assignedMinutes,
+          actual_minutes: s.actualMinutes,
+          labour_cost_cents: labourCostCents(s.actualMinutes, s.hourlyRateCents),
+          shifts: 1,
+          shifts_attended: s.attended ? 1 : 0,
+        },
+      );
+    }
+    for (const p of data.purchaseBatches.flat()) {
+      add(
+        'daily_purchases',
+        { restaurant_id: f.restaurants[p.restaurant]!, day: DAYS[p.day]!, supplier_id: f.suppliers[p.supplier]!, category: p.category },
+        { quantity: p.quantity, amount_cents: p.amountCents },
+      );
+    }
+  }
+  return Object.fromEntries(Object.entries(tables).map(([t, rows]) => [t, sortRows([...rows.values()])]));
+}
+
+/** Writes the dataset through the ingest, as real trade is written. */
+export async function write(db: Db, world: World, dataset: Dataset): Promise<void> {
+  for (const [fi, data] of dataset.entries()) {
+    const f = world.franchises[fi]!;
+    for (const batch of data.orderBatches) {
+      const orders: OrderInput[] = batch.map((o) => ({
+        restaurantId: f.restaurants[o.restaurant]!,
+        placedAt: new Date(PERIOD_START + o.minute * 60_000),
+        channel: o.channel,
+        source: o.source,
+        guests: o.guests,
+        customerId: o.customer === null ? null : f.customers[o.customer]!,
+        status: o.voided ? 'voided' : 'completed',
+        lines: o.lines.map((l) => ({ menuItemId: f.items[l.item]!, quantity: l.quantity, amountCents: l.amountCents })),
+        payments: o.payments,
+      }));
+      await recordOrders(db, f.id, orders);
+    }
+    const shifts: ShiftInput[] = data.shifts.map((s) => ({
+      restaurantId: f.restaurants[s.restaurant]!,
+      personId: f.people[s.person]!,
+      day: DAYS[s.day]!,
+      assignedMinutes: s.assignedMinutes,
+      actualMinutes: s.actualMinutes,
+      hourlyRateCents: s.hourlyRateCents,
+      attended: s.attended,
+    }));
+    const size = Math.ceil(shifts.length / data.shiftBatches);
+    for (let i = 0; i < shifts.length; i += size) await recordShifts(db, f.id, shifts.slice(i, i + size));
+    for (const batch of data.purchaseBatches) {
+      const purchases: PurchaseInput[] = batch.map((p) => ({
+        restaurantId: f.restaurants[p.restaurant]!,
+        supplierId: f.suppliers[p.supplier]!,
+        day: DAYS[p.day]!,
+        category: p.category,
+        quantity: p.quantity,
+        amountCents: p.amountCents,
+      }));
+      await recordPurchases(db, f.id, purchases);
+    }
+  }
+}
