@@ -253,7 +253,10 @@ export function model(world: World, dataset: Dataset) {
       );
     }
   }
-  return Object.fromEntries(Object.entries(tables).map(([t, rows]) => [t, sortRows([...rows.values()])]));
+  return Object.fromEntries(Object.entries(tables).map(([t, rows]) => [t, [...rows.values()]])) as Record<
+    (typeof ROLLUP_TABLES)[number],
+    Row[]
+  >;
 }
 
 /** Writes the dataset through the ingest, as real trade is written. */
