@@ -1,4 +1,8 @@
-import { bucketLabel, windowBuckets } from '../../server/analytics/queries';
+import { analyticsAnswer, bucketLabel, windowBuckets } from '../../server/analytics/queries';
+import type { AnalyticsKind, AnalyticsWindow, Grouping } from '../../server/contract/analytics.contract';
+import { PURCHASE_CATEGORIES, type Db } from '../../server/db/database';
+import { createAnalyticsFixture, type AnalyticsFixture } from './support/analytics-fixture';
+import { openTestDatabase, type TestDatabase } from './support/test-db';
 
 describe('bucket labels', () => {
   it('name a day, a week (within a month, across months, clipped to one day) and a month', () => {
@@ -41,5 +45,404 @@ describe('window buckets', () => {
       { label: 'Feb 2028', start_date: '2028-02-01', end_date: '2028-02-29' },
       { label: 'Mar 2028', start_date: '2028-03-01', end_date: '2028-03-02' },
     ]);
+  });
+});
+
+let database: TestDatabase;
+let db: Db;
+let f: AnalyticsFixture;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  db = database.db;
+  f = await createAnalyticsFixture(db);
+});
+afterAll(() => database.close());
+
+const windowOf = (grouping: Grouping, start: string, end: string, previous: [string, string], today: string): AnalyticsWindow => ({
+  start_date: start,
+  end_date: end,
+  days: (Date.parse(end) - Date.parse(start)) / 86_400_000 + 1,
+  grouping,
+  time_zone: 'Australia/Sydney',
+  previous: { start_date: previous[0], end_date: previous[1] },
+  today,
+});
+
+/** The fixture's main week, Monday 16 to Sunday 22 November 2026, seen on Monday 23 November. */
+const week = windowOf('daily', '2026-11-16', '2026-11-22', ['2026-11-09', '2026-11-15'], '2026-11-23');
+const answer = <K extends AnalyticsKind>(kind: K, restaurantId: number | null, window = week, limit = 10, franchiseId?: number) =>
+  analyticsAnswer(db, kind, { franchiseId: franchiseId ?? f.harbour, restaurantId }, window, { limit });
+
+const dailyBuckets = [
+  ['Mon 16 Nov', '2026-11-16'],
+  ['Tue 17 Nov', '2026-11-17'],
+  ['Wed 18 Nov', '2026-11-18'],
+  ['Thu 19 Nov', '2026-11-19'],
+  ['Fri 20 Nov', '2026-11-20'],
+  ['Sat 21 Nov', '2026-11-21'],
+  ['Sun 22 Nov', '2026-11-22'],
+].map(([label, day]) => ({ label: label!, start_date: day!, end_date: day! }));
+const withBuckets = <T>(figures: T[]) => figures.map((fig, i) => ({ ...dailyBuckets[i]!, ...fig }));
+
+describe('headcounts', () => {
+  it('franchise-wide: recurrent and new guests per day, the week, the week before and today (voided orders not counted)', async () => {
+    expect(await answer('headcounts', null)).toEqual({
+      window: week,
+      series: withBuckets([
+        { recurrent: 3, new: 1, total: 4 },
+        { recurrent: 0, new: 5, total: 5 },
+        { recurrent: 0, new: 4, total: 4 },
+        { recurrent: 0, new: 0, total: 0 },
+        { recurrent: 1, new: 0, total: 1 },
+        { recurrent: 0, new: 0, total: 0 },
+        { recurrent: 2, new: 0, total: 2 },
+      ]),
+      totals: { recurrent: 6, new: 10, total: 16 },
+      previous_totals: { recurrent: 0, new: 2, total: 2 },
+      today: { recurrent: 3, new: 2, total: 5 },
+    });
+  });
+
+  it('one branch: only its guests', async () => {
+    const parramatta = await answer('headcounts', f.parramatta);
+    expect(parramatta.series.map((b) => b.total)).toEqual([4, 0, 4, 0, 1, 0, 0]);
+    expect(parramatta.totals).toEqual({ recurrent: 4, new: 5, total: 9 });
+    expect(parramatta.previous_totals).toEqual({ recurrent: 0, new: 2, total: 2 });
+    expect(parramatta.today).toEqual({ recurrent: 0, new: 2, total: 2 });
+    expect((await answer('headcounts', f.manly)).totals).toEqual({ recurrent: 0, new: 0, total: 0 });
+  });
+});
+
+describe('orders', () => {
+  it('franchise-wide: completed orders by channel and source per day, with totals, previous totals and today', async () => {
+    expect(await answer('orders', null)).toEqual({
+      window: week,
+      series: withBuckets([
+        { dine_in: 1, takeaway: 1, pos: 1, app: 1, total: 2 },
+        { dine_in: 1, takeaway: 0, pos: 1, app: 0, total: 1 },
+        { dine_in: 1, takeaway: 0, pos: 0, app: 1, total: 1 },
+        { dine_in: 0, takeaway: 0, pos: 0, app: 0, total: 0 },
+        { dine_in: 0, takeaway: 1, pos: 1, app: 0, total: 1 },
+        { dine_in: 0, takeaway: 0, pos: 0, app: 0, total: 0 },
+        { dine_in: 0, takeaway: 1, pos: 0, app: 1, total: 1 },
+      ]),
+      totals: { dine_in: 3, takeaway: 3, pos: 3, app: 3, total: 6 },
+      previous_totals: { dine_in: 1, takeaway: 0, pos: 1, app: 0, total: 1 },
+      today: { dine_in: 1, takeaway: 1, pos: 1, app: 1, total: 2 },
+    });
+  });
+
+  it('one branch', async () => {
+    const bondi = await answer('orders', f.bondi);
+    expect(bondi.totals).toEqual({ dine_in: 1, takeaway: 1, pos: 1, app: 1, total: 2 });
+    expect(bondi.previous_totals).toEqual({ dine_in: 0, takeaway: 0, pos: 0, app: 0, total: 0 });
+    expect(bondi.today).toEqual({ dine_in: 0, takeaway: 1, pos: 0, app: 1, total: 1 });
+  });
+});
+
+describe('revenues', () => {
+  it('franchise-wide: revenue by channel, AOV and ATV per day and for the week, the franchise summary and every branch lowest first', async () => {
+    const zero = { revenue: 0, dine_in: 0, takeaway: 0, orders: 0, transactions: 0, aov: 0, atv: 0 };
+    expect(await answer('revenues', null)).toEqual({
+      window: week,
+      series: withBuckets([
+        { revenue: 78.5, dine_in: 42.5, takeaway: 36, orders: 2, transactions: 3, aov: 39.25, atv: 26.17 },
+        { revenue: 123, dine_in: 123, takeaway: 0, orders: 1, transactions: 2, aov: 123, atv: 61.5 },
+        { revenue: 40, dine_in: 40, takeaway: 0, orders: 1, transactions: 3, aov: 40, atv: 13.33 },
+        zero,
+        { revenue: 12, dine_in: 0, takeaway: 12, orders: 1, transactions: 1, aov: 12, atv: 12 },
+        zero,
+        { revenue: 37, dine_in: 0, takeaway: 37, orders: 1, transactions: 1, aov: 37, atv: 37 },
+      ]),
+      totals: { revenue: 290.5, dine_in: 205.5, takeaway: 85, orders: 6, transactions: 10, aov: 48.42, atv: 29.05 },
+      previous_totals: { revenue: 18, dine_in: 18, takeaway: 0, orders: 1, transactions: 1, aov: 18, atv: 18 },
+      franchise_summary: {
+        total_revenue: 290.5,
+        total_orders: 6,
+        // Three branches, Manly without trade included.
+        average_revenue_per_restaurant: 96.83,
+        total_dine_in_revenue: 205.5,
+        total_takeaway_revenue: 85,
+      },
+      restaurants: [
+        { id: f.manly, name: 'Harbour Manly', location: 'Manly, NSW', units: 0, revenue: 0 },
+        { id: f.parramatta, name: 'Harbour Parramatta', location: 'Parramatta, NSW', units: 12, revenue: 130.5 },
+        { id: f.bondi, name: 'Harbour Bondi', location: 'Bondi, NSW', units: 13, revenue: 160 },
+      ],
+    });
+  });
+
+  it('one branch: its own figures, the summary averaged over that one branch (AOV rounded half up to the cent)', async () => {
+    const parramatta = await answer('revenues', f.parramatta);
+    expect(parramatta.totals).toEqual({ revenue: 130.5, dine_in: 82.5, takeaway: 48, orders: 4, transactions: 7, aov: 32.63, atv: 18.64 });
+    expect(parramatta.previous_totals.revenue).toBe(18);
+    expect(parramatta.series.map((b) => b.revenue)).toEqual([78.5, 0, 40, 0, 12, 0, 0]);
+    expect(parramatta.franchise_summary).toEqual({
+      total_revenue: 130.5,
+      total_orders: 4,
+      average_revenue_per_restaurant: 130.5,
+      total_dine_in_revenue: 82.5,
+      total_takeaway_revenue: 48,
+    });
+    expect(parramatta.restaurants).toEqual([
+      { id: f.parramatta, name: 'Harbour Parramatta', location: 'Parramatta, NSW', units: 12, revenue: 130.5 },
+    ]);
+  });
+});
+
+describe('best sellers', () => {
+  it('franchise-wide: items and combos apart, by units, ties by revenue then name, at most `limit` each', async () => {
+    expect(await answer('best-sellers', null, week, 4)).toEqual({
+      window: week,
+      items: [
+        { sku: 'COF', name: 'Coffee', menu: 'All Day', is_combo: false, units: 6, revenue: 27 },
+        { sku: 'PST', name: 'Pasta', menu: 'Dinner', is_combo: false, units: 5, revenue: 90 },
+        { sku: 'BRG', name: 'Burger', menu: 'Lunch', is_combo: false, units: 3, revenue: 36 },
+        { sku: 'SLD', name: 'Salad', menu: 'Lunch', is_combo: false, units: 3, revenue: 30 },
+      ],
+      combos: [
+        { sku: 'CMB', name: 'Combo Meal', menu: 'All Day', is_combo: true, units: 3, revenue: 55.5 },
+        { sku: 'KID', name: 'Kids Combo', menu: 'Lunch', is_combo: true, units: 2, revenue: 22 },
+      ],
+    });
+    const top = await answer('best-sellers', null, week, 1);
+    expect([...top.items, ...top.combos].map((i) => i.sku)).toEqual(['COF', 'CMB']);
+  });
+
+  it('one branch: its sales only', async () => {
+    const bondi = await answer('best-sellers', f.bondi);
+    expect(bondi.items.map((i) => [i.sku, i.units, i.revenue])).toEqual([
+      ['PST', 3, 54],
+      ['SLD', 3, 30],
+      ['SOU', 3, 30],
+      ['COF', 2, 9],
+    ]);
+    expect(bondi.combos.map((i) => [i.sku, i.units, i.revenue])).toEqual([['CMB', 2, 37]]);
+    expect(await answer('best-sellers', f.manly)).toEqual({ window: week, items: [], combos: [] });
+  });
+});
+
+describe('roster', () => {
+  it('franchise-wide: hours, labour cost, attendance, revenue and revenue per labour hour per day; staff by actual hours', async () => {
+    const idle = { assigned_hours: 0, actual_hours: 0, labour_cost: 0, attendance: 0, revenue_per_labour_hour: 0 };
+    expect(await answer('roster', null)).toEqual({
+      window: week,
+      series: withBuckets([
+        { assigned_hours: 13, actual_hours: 13.5, labour_cost: 380, attendance: 100, revenue: 78.5, revenue_per_labour_hour: 5.81 },
+        // Ava was rostered and did not come: attendance 0 %, no labour hours.
+        { assigned_hours: 8, actual_hours: 0, labour_cost: 0, attendance: 0, revenue: 123, revenue_per_labour_hour: 0 },
+        { assigned_hours: 5, actual_hours: 4.83, labour_cost: 120.83, attendance: 100, revenue: 40, revenue_per_labour_hour: 8.28 },
+        { ...idle, revenue: 0 },
+        { ...idle, revenue: 12 },
+        { ...idle, revenue: 0 },
+        { assigned_hours: 7, actual_hours: 7.5, labour_cost: 210, attendance: 100, revenue: 37, revenue_per_labour_hour: 4.93 },
+      ]),
+      totals: {
+        assigned_hours: 33,
+        actual_hours: 25.83,
+        labour_cost: 710.83,
+        attendance: 80,
+        revenue: 290.5,
+        revenue_per_labour_hour: 11.25,
+      },
+      previous_totals: {
+        assigned_hours: 8,
+        actual_hours: 8,
+        labour_cost: 240,
+        attendance: 100,
+        revenue: 18,
+        revenue_per_labour_hour: 2.25,
+      },
+      staff: [
+        {
+          person_id: f.people.ben,
+          name: 'Ben Ortiz',
+          restaurant: 'Harbour Parramatta',
+          assigned_hours: 10,
+          actual_hours: 9.83,
+          percent: 98.3,
+        },
+        {
+          person_id: f.people.ava,
+          name: 'Ava Chen',
+          restaurant: 'Harbour Parramatta',
+          assigned_hours: 16,
+          actual_hours: 8.5,
+          percent: 53.1,
+        },
+        { person_id: f.people.cara, name: 'Cara Singh', restaurant: 'Harbour Bondi', assigned_hours: 7, actual_hours: 7.5, percent: 107.1 },
+      ],
+    });
+  });
+
+  it('one branch: its shifts and its revenue', async () => {
+    const bondi = await answer('roster', f.bondi);
+    expect(bondi.totals).toEqual({
+      assigned_hours: 7,
+      actual_hours: 7.5,
+      labour_cost: 210,
+      attendance: 100,
+      revenue: 160,
+      revenue_per_labour_hour: 21.33,
+    });
+    expect(bondi.staff.map((s) => s.name)).toEqual(['Cara Singh']);
+    expect((await answer('roster', f.manly)).staff).toEqual([]);
+  });
+});
+
+describe('procurement', () => {
+  it('franchise-wide: spend per day, totals with distinct suppliers, all ten categories by spend, suppliers by spend', async () => {
+    expect(await answer('procurement', null)).toEqual({
+      window: week,
+      series: withBuckets([{ spend: 200 }, { spend: 0 }, { spend: 0 }, { spend: 220 }, { spend: 108 }, { spend: 0 }, { spend: 0 }]),
+      totals: { spend: 528, quantity: 55, suppliers: 3, average_per_supplier: 176 },
+      previous_totals: { spend: 90, quantity: 4, suppliers: 1, average_per_supplier: 90 },
+      categories: [
+        { category: 'seafood', quantity: 5, spend: 220 },
+        { category: 'vegetables', quantity: 28, spend: 210 },
+        { category: 'fruits', quantity: 10, spend: 50 },
+        { category: 'dairy', quantity: 12, spend: 48 },
+        { category: 'meat', quantity: 0, spend: 0 },
+        { category: 'bakery', quantity: 0, spend: 0 },
+        { category: 'beverages', quantity: 0, spend: 0 },
+        { category: 'grains', quantity: 0, spend: 0 },
+        { category: 'snacks', quantity: 0, spend: 0 },
+        { category: 'condiments', quantity: 0, spend: 0 },
+      ],
+      suppliers: [
+        { id: f.suppliers.fresh, name: 'Fresh Farms', quantity: 38, spend: 260 },
+        { id: f.suppliers.ocean, name: 'Ocean Catch', quantity: 5, spend: 220 },
+        { id: f.suppliers.dairy, name: 'Dairy Co', quantity: 12, spend: 48 },
+      ],
+    });
+  });
+
+  it('one branch; a branch that bought nothing still lists all ten categories', async () => {
+    const bondi = await answer('procurement', f.bondi);
+    expect(bondi.totals).toEqual({ spend: 108, quantity: 20, suppliers: 2, average_per_supplier: 54 });
+    expect(bondi.previous_totals).toEqual({ spend: 0, quantity: 0, suppliers: 0, average_per_supplier: 0 });
+    expect(bondi.categories.map((c) => [c.category, c.spend])).toEqual([
+      ['vegetables', 60],
+      ['dairy', 48],
+      ['meat', 0],
+      ['bakery', 0],
+      ['seafood', 0],
+      ['beverages', 0],
+      ['fruits', 0],
+      ['grains', 0],
+      ['snacks', 0],
+      ['condiments', 0],
+    ]);
+    expect(bondi.suppliers.map((s) => [s.name, s.quantity, s.spend])).toEqual([
+      ['Fresh Farms', 8, 60],
+      ['Dairy Co', 12, 48],
+    ]);
+    const manly = await answer('procurement', f.manly);
+    expect(manly.categories.map((c) => c.category)).toEqual([...PURCHASE_CATEGORIES]);
+    expect(manly.suppliers).toEqual([]);
+  });
+});
+
+describe('weekly and monthly grouping', () => {
+  it('weekly: Monday-start weeks clipped to the window, an empty first week present', async () => {
+    const window = windowOf('weekly', '2026-11-04', '2026-11-22', ['2026-10-16', '2026-11-03'], '2026-11-23');
+    const revenues = await answer('revenues', null, window);
+    expect(revenues.series.map((b) => [b.label, b.start_date, b.end_date, b.revenue, b.orders])).toEqual([
+      ['4–8 Nov', '2026-11-04', '2026-11-08', 0, 0],
+      ['9–15 Nov', '2026-11-09', '2026-11-15', 18, 1],
+      ['16–22 Nov', '2026-11-16', '2026-11-22', 290.5, 6],
+    ]);
+    expect(revenues.totals).toEqual({ revenue: 308.5, dine_in: 223.5, takeaway: 85, orders: 7, transactions: 11, aov: 44.07, atv: 28.05 });
+    expect(revenues.previous_totals.revenue).toBe(0);
+    const headcounts = await answer('headcounts', null, window);
+    expect(headcounts.series.map((b) => [b.recurrent, b.new])).toEqual([
+      [0, 0],
+      [0, 2],
+      [6, 10],
+    ]);
+    const roster = await answer('roster', null, window);
+    expect(roster.series.map((b) => [b.label, b.assigned_hours, b.labour_cost, b.attendance])).toEqual([
+      ['4–8 Nov', 0, 0, 0],
+      ['9–15 Nov', 8, 240, 100],
+      ['16–22 Nov', 33, 710.83, 80],
+    ]);
+    const procurement = await answer('procurement', null, window);
+    expect(procurement.series.map((b) => b.spend)).toEqual([0, 90, 528]);
+    expect(procurement.totals).toEqual({ spend: 618, quantity: 59, suppliers: 3, average_per_supplier: 206 });
+  });
+
+  it('monthly: calendar months clipped to the window; the previous window holds September', async () => {
+    const window = windowOf('monthly', '2026-10-01', '2026-11-22', ['2026-08-09', '2026-09-30'], '2026-11-23');
+    const orders = await answer('orders', null, window);
+    expect(orders.series.map((b) => [b.label, b.start_date, b.end_date, b.total])).toEqual([
+      ['Oct 2026', '2026-10-01', '2026-10-31', 3],
+      ['Nov 2026', '2026-11-01', '2026-11-22', 7],
+    ]);
+    expect(orders.previous_totals.total).toBe(2);
+    const revenues = await answer('revenues', null, window);
+    expect(revenues.series.map((b) => b.revenue)).toEqual([280, 308.5]);
+    expect(revenues.totals.revenue).toBe(588.5);
+    expect(revenues.previous_totals.revenue).toBe(30);
+  });
+});
+
+describe('daylight-saving changes in Sydney', () => {
+  it('a week across the start of daylight saving (4 October 2026) counts each order on its Sydney day', async () => {
+    const window = windowOf('weekly', '2026-09-23', '2026-10-07', ['2026-09-08', '2026-09-22'], '2026-10-08');
+    const revenues = await answer('revenues', f.parramatta, window);
+    expect(revenues.series.map((b) => [b.label, b.revenue, b.orders])).toEqual([
+      ['23–27 Sep', 10, 1],
+      ['28 Sep–4 Oct', 220, 3],
+      ['5–7 Oct', 80, 1],
+    ]);
+    expect((await answer('revenues', null, window)).totals.revenue).toBe(310);
+  });
+
+  it('a month across the end of daylight saving (5 April 2026, 02:00–03:00 twice) counts both 02:30s on 5 April', async () => {
+    const window = windowOf('monthly', '2026-03-30', '2026-05-03', ['2026-02-23', '2026-03-29'], '2026-05-04');
+    const revenues = await answer('revenues', null, window);
+    expect(revenues.series.map((b) => [b.label, b.start_date, b.end_date, b.revenue, b.orders])).toEqual([
+      ['Mar 2026', '2026-03-30', '2026-03-31', 10, 1],
+      ['Apr 2026', '2026-04-01', '2026-04-30', 300, 4],
+      ['May 2026', '2026-05-01', '2026-05-03', 320, 1],
+    ]);
+    const daily = await answer(
+      'orders',
+      f.bondi,
+      windowOf('daily', '2026-04-04', '2026-04-06', ['2026-04-01', '2026-04-03'], '2026-04-07'),
+    );
+    expect(daily.series.map((b) => [b.label, b.total])).toEqual([
+      ['Sat 4 Apr', 0],
+      ['Sun 5 Apr', 2],
+      ['Mon 6 Apr', 0],
+    ]);
+    // 1–3 April: only the order at 00:30 on 1 April (23:30 on 31 March is March).
+    expect(daily.previous_totals.total).toBe(1);
+  });
+});
+
+describe('franchise isolation', () => {
+  it("the rival's trade is never counted in Harbour's answers, nor Harbour's in the rival's", async () => {
+    const rival = await answer('revenues', null, week, 10, f.rival);
+    expect(rival.totals.revenue).toBe(999.99);
+    expect(rival.previous_totals.revenue).toBe(900);
+    expect(rival.restaurants.map((r) => r.name)).toEqual(['Rival Glenelg']);
+    expect((await answer('orders', null, week, 10, f.rival)).today.total).toBe(1);
+    const sellers = await answer('best-sellers', null, week, 10, f.rival);
+    expect([...sellers.items, ...sellers.combos].map((i) => i.sku)).toEqual(['RVL']);
+    expect((await answer('roster', null, week, 10, f.rival)).staff.map((s) => s.name)).toEqual(['Rex Rival']);
+    expect((await answer('procurement', null, week, 10, f.rival)).suppliers.map((s) => s.name)).toEqual(['Rival Wholesale']);
+  });
+
+  it('a branch of another franchise gives nothing, even if asked for by id', async () => {
+    const foreign = await answer('revenues', f.rivalBranch);
+    expect(foreign.totals.revenue).toBe(0);
+    expect(foreign.restaurants).toEqual([]);
+    expect(foreign.franchise_summary.average_revenue_per_restaurant).toBe(0);
+    expect((await answer('orders', f.rivalBranch)).today.total).toBe(0);
+    expect(await answer('best-sellers', f.rivalBranch)).toEqual({ window: week, items: [], combos: [] });
+    expect((await answer('roster', f.rivalBranch)).staff).toEqual([]);
+    expect((await answer('procurement', f.rivalBranch)).totals.spend).toBe(0);
+    expect((await answer('headcounts', f.parramatta, week, 10, f.rival)).totals.total).toBe(0);
   });
 });
