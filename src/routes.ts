@@ -29,7 +29,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/dashboard',
     title: 'Dashboard',
     access: 'protected',
-    page: lazy(() => import('./views/console/dashboard.page')),
+    page: lazy(() => import('./views/dashboard/dashboard.page')),
     nav: { label: 'Dashboard', icon: 'dashboard' },
   },
   { path: '/user', title: 'User Dashboard', access: 'protected', page: SectionPage, nav: { label: 'User Management', icon: 'users' } },

@@ -24,4 +24,9 @@ export const MACHINE_MODELS: { file: string; machine: () => Promise<AnyStateMach
     machine: async () => (await import('../../../src/machines/session.machine')).sessionMachine,
     model: () => import('./session.model'),
   },
+  {
+    file: 'dashboard',
+    machine: async () => (await import('../../../src/machines/dashboard.machine')).dashboardMachine,
+    model: () => import('./dashboard.model'),
+  },
 ];

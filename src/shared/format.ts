@@ -1,0 +1,32 @@
+// Display formats of spec §9, in Australian English: "$1,234.56", "1,234", "96.3%", "+12.4%".
+const LOCALE = 'en-AU';
+
+const CURRENCY = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'AUD', currencyDisplay: 'narrowSymbol' });
+const PERCENT = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const SIGNED_PERCENT = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+const numberFormats = new Map<number, Intl.NumberFormat>();
+
+/** Dollars with a $ and two decimals: "$1,234.56", "-$3.50". */
+export const formatCurrency = (dollars: number): string => CURRENCY.format(dollars);
+
+/** Grouped thousands with a fixed number of decimals: "1,234", "1,234.50". */
+export function formatNumber(value: number, digits = 0): string {
+  let format = numberFormats.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    numberFormats.set(digits, format);
+  }
+  return format.format(value);
+}
+
+/** A percentage already scaled to 100, one decimal: "96.3%". */
+export const formatPercent = (percent: number): string => `${PERCENT.format(percent)}%`;
+
+/** The change from `previous` to `current` in percent, or null when there is nothing to compare with. */
+export function percentChange(current: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return ((current - previous) / Math.abs(previous)) * 100;
+}
+
+/** A change with its sign: "+12.4%", "-3.0%", "0.0%" (no sign when it rounds to zero). */
+export const formatSignedPercent = (percent: number): string => `${SIGNED_PERCENT.format(percent)}%`;

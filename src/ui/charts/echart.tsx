@@ -1,0 +1,37 @@
+import { Box, Skeleton, useComputedColorScheme, VisuallyHidden } from '@mantine/core';
+import type { EChartsOption } from 'echarts';
+import { lazy, Suspense, useId } from 'react';
+
+// ECharts is loaded with the first chart drawn, never with the pages that have none (the sign-in page above all).
+const EChartRenderer = lazy(() => import('./echart-renderer'));
+
+export type EChartProps = {
+  option: EChartsOption;
+  /** The chart's accessible name. */
+  label: string;
+  /** Its figures in words, for screen readers and ECharts' aria description. */
+  description?: string;
+  height: number;
+};
+
+/**
+ * A chart as one image with a name and a description; it fills its container's width, follows it when it
+ * resizes, and uses ECharts' dark theme in the dark colour scheme.
+ */
+export function EChart({ option, label, description, height }: EChartProps) {
+  const scheme = useComputedColorScheme('light');
+  const descriptionId = useId();
+  return (
+    <Box role="img" aria-label={label} aria-describedby={description ? descriptionId : undefined} style={{ height, minWidth: 0 }}>
+      {description && <VisuallyHidden id={descriptionId}>{description}</VisuallyHidden>}
+      <Suspense fallback={<Skeleton h={height} />}>
+        <EChartRenderer
+          option={option}
+          height={height}
+          dark={scheme === 'dark'}
+          ariaDescription={description ? `${label}. ${description}` : label}
+        />
+      </Suspense>
+    </Box>
+  );
+}

@@ -1,0 +1,49 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
+import { Link } from 'wouter';
+import { formatSignedPercent, percentChange } from '../shared/format';
+
+export type StatCardProps = {
+  label: string;
+  /** The figure, already formatted. */
+  value: string;
+  /** The raw figures the change is computed from: this window and the one of equal length before it. */
+  current: number;
+  previous: number;
+  /** What the previous window is, as read after "vs": "previous 7 days". */
+  comparedWith: string;
+  /** A "More" button to this route. */
+  moreHref?: string;
+};
+
+/** A figure with its change against the previous window: green and up, red and down, or "no previous data". */
+export function StatCard({ label, value, current, previous, comparedWith, moreHref }: StatCardProps) {
+  const change = percentChange(current, previous);
+  const text = change === null ? 'no previous data' : `${formatSignedPercent(change)} vs ${comparedWith}`;
+  const rounded = change === null ? 0 : Math.round(change * 10);
+  const Arrow = rounded > 0 ? IconArrowUpRight : rounded < 0 ? IconArrowDownRight : null;
+  const color = rounded > 0 ? 'green.9' : rounded < 0 ? 'red.9' : 'dimmed';
+  return (
+    <Paper withBorder p="sm" radius="md" h="100%">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Text size="sm" c="dimmed" fw={500}>
+          {label}
+        </Text>
+        {moreHref && (
+          <Button component={Link} href={moreHref} variant="subtle" size="compact-xs" aria-label={`More: ${label}`}>
+            More
+          </Button>
+        )}
+      </Group>
+      <Text fz="xl" fw={700} mt={4}>
+        {value}
+      </Text>
+      <Group gap={4} wrap="nowrap" c={color} mt={2}>
+        {Arrow && <Arrow size={16} stroke={2} aria-hidden />}
+        <Text size="xs" fw={500} c={color}>
+          {text}
+        </Text>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,83 @@
+import { Button, Group, Select, Stack } from '@mantine/core';
+import type { Range } from '../../../server/contract/analytics.contract';
+import { PageTitle } from '../../ui/page-title';
+
+/** The time-range choices of spec §2, in order. */
+export const RANGE_OPTIONS: readonly { value: Range; label: string }[] = [
+  { value: '7days', label: 'Last 7 Days' },
+  { value: '14days', label: 'Last 14 Days' },
+  { value: '1month', label: 'Last 1 Month' },
+  { value: '3months', label: 'Last 3 Months' },
+];
+export const rangeLabel = (range: Range) => RANGE_OPTIONS.find((o) => o.value === range)?.label ?? range;
+
+export const ALL_BRANCHES = 'All Branches';
+const ALL = 'all';
+
+export type AnalyticsHeaderProps = {
+  title: string;
+  range: Range;
+  /** null: All Branches. */
+  restaurantId: number | null;
+  branches: readonly { id: number; name: string }[];
+  /** Apply shows "Loading..." and is disabled while this is true (spec §2). */
+  loading: boolean;
+  onRange: (range: Range) => void;
+  onBranch: (restaurantId: number | null) => void;
+  onApply: () => void;
+  /** Back to the defaults; no Reset button without it. */
+  onReset?: () => void;
+};
+
+/**
+ * The header of every analytics page (spec §2): the title, the time-range and (searchable) branch
+ * selectors holding the draft, and Apply. It only reports choices; the page's machine decides.
+ */
+export function AnalyticsHeader({
+  title,
+  range,
+  restaurantId,
+  branches,
+  loading,
+  onRange,
+  onBranch,
+  onApply,
+  onReset,
+}: AnalyticsHeaderProps) {
+  const branchOptions = [{ value: ALL, label: ALL_BRANCHES }, ...branches.map((b) => ({ value: String(b.id), label: b.name }))];
+  return (
+    <Stack gap="sm">
+      <PageTitle>{title}</PageTitle>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select
+          label="Time range"
+          data={RANGE_OPTIONS as { value: string; label: string }[]}
+          value={range}
+          allowDeselect={false}
+          onChange={(value) => value && onRange(value as Range)}
+          w={{ base: '100%', xs: 180 }}
+        />
+        <Select
+          label="Branch"
+          data={branchOptions}
+          value={restaurantId === null ? ALL : String(restaurantId)}
+          searchable
+          nothingFoundMessage="No branch found"
+          allowDeselect={false}
+          onChange={(value) => value && onBranch(value === ALL ? null : Number(value))}
+          w={{ base: '100%', xs: 240 }}
+        />
+        <Group gap="sm" wrap="nowrap">
+          <Button onClick={onApply} disabled={loading}>
+            {loading ? 'Loading...' : 'Apply'}
+          </Button>
+          {onReset && (
+            <Button variant="default" onClick={onReset} disabled={loading}>
+              Reset
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,326 @@
+import { Badge, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
+import type { AnalyticsData, Grouping } from '../../../server/contract/analytics.contract';
+import { formatCurrency, formatNumber, formatPercent } from '../../shared/format';
+import { EChart } from '../../ui/charts/echart';
+import { StatCard } from '../../ui/stat-card';
+import { CardBody, CardFrame } from './card-frame';
+import { CHART_HEIGHT, barOption, bucketLabel, lineOption, pieOption } from './dashboard-charts';
+
+/** Productivity at or above this percentage of assigned hours shows green, below it red (spec §9). */
+export const PRODUCTIVE_PERCENT = 80;
+const TOP = 5;
+
+const hours = (value: number) => `${formatNumber(value)} h`;
+const labels = (series: { start_date: string; end_date: string; label: string }[], grouping: Grouping) =>
+  series.map((b) => bucketLabel(b, grouping));
+
+/** The revenue summary: franchise_summary as stat cards, each with its change against the previous window and a More button. */
+export function RevenueSummaryCard() {
+  return (
+    <CardFrame title="Revenue Summary">
+      <CardBody kind="revenues" title="Revenue Summary" emptyText="No sales in this window." height={96}>
+        {({ franchise_summary: summary, totals, previous_totals: previous, restaurants, window }) => (
+          <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} spacing="sm">
+            <StatCard
+              label="Total Revenue"
+              value={formatCurrency(summary.total_revenue)}
+              current={totals.revenue}
+              previous={previous.revenue}
+              comparedWith={`previous ${window.days} days`}
+              moreHref="/revenue"
+            />
+            <StatCard
+              label="Total Orders"
+              value={formatNumber(summary.total_orders)}
+              current={totals.orders}
+              previous={previous.orders}
+              comparedWith={`previous ${window.days} days`}
+              moreHref="/order"
+            />
+            <StatCard
+              label="Average Revenue per Restaurant"
+              value={formatCurrency(summary.average_revenue_per_restaurant)}
+              current={summary.average_revenue_per_restaurant}
+              previous={restaurants.length ? previous.revenue / restaurants.length : 0}
+              comparedWith={`previous ${window.days} days`}
+              moreHref="/restaurant"
+            />
+            {/* Spec §9: the dine-in and takeaway totals carry no currency symbol. */}
+            <StatCard
+              label="Dine-In Revenue"
+              value={formatNumber(summary.total_dine_in_revenue, 2)}
+              current={totals.dine_in}
+              previous={previous.dine_in}
+              comparedWith={`previous ${window.days} days`}
+              moreHref="/revenue"
+            />
+            <StatCard
+              label="Takeaway Revenue"
+              value={formatNumber(summary.total_takeaway_revenue, 2)}
+              current={totals.takeaway}
+              previous={previous.takeaway}
+              comparedWith={`previous ${window.days} days`}
+              moreHref="/revenue"
+            />
+          </SimpleGrid>
+        )}
+      </CardBody>
+    </CardFrame>
+  );
+}
+
+/** "Today" figure, a two-slice pie of the window, and tabs switching a line chart between the slices. */
+function SplitCard({
+  today,
+  slices,
+  tabs,
+  categories,
+  label,
+}: {
+  today: number;
+  slices: [{ name: string; value: number }, { name: string; value: number }];
+  tabs: [{ value: string; label: string; values: number[] }, { value: string; label: string; values: number[] }];
+  categories: string[];
+  label: string;
+}) {
+  return (
+    <Stack gap="sm">
+      <Text fw={600}>Today: {formatNumber(today)}</Text>
+      <EChart
+        option={pieOption(slices, formatNumber)}
+        height={CHART_HEIGHT.pie}
+        label={`${label}: ${slices[0].name} vs ${slices[1].name}`}
+        description={slices.map((s) => `${s.name} ${formatNumber(s.value)}`).join(', ')}
+      />
+      {/* Only the shown tab's chart is mounted: a chart in a hidden panel would be laid out at zero width. */}
+      <Tabs defaultValue={tabs[0].value} keepMounted={false}>
+        <Tabs.List>
+          {tabs.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {tabs.map((t) => (
+          <Tabs.Panel key={t.value} value={t.value} pt="xs">
+            <EChart
+              option={lineOption(categories, [{ name: t.label, values: t.values }], formatNumber)}
+              height={CHART_HEIGHT.line}
+              label={`${label} per period: ${t.label}`}
+              description={categories.map((c, i) => `${c}: ${formatNumber(t.values[i] ?? 0)}`).join(', ')}
+            />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}
+
+export function OrdersCard() {
+  return (
+    <CardFrame title="Number of Orders" moreHref="/order">
+      <CardBody kind="orders" title="Number of Orders" emptyText="No orders in this window." height={CHART_HEIGHT.pie}>
+        {(orders: AnalyticsData['orders']) => (
+          <SplitCard
+            label="Orders"
+            today={orders.today.total}
+            slices={[
+              { name: 'Dine-In', value: orders.totals.dine_in },
+              { name: 'Takeaway', value: orders.totals.takeaway },
+            ]}
+            categories={labels(orders.series, orders.window.grouping)}
+            tabs={[
+              { value: 'dinein', label: 'Dine-In', values: orders.series.map((b) => b.dine_in) },
+              { value: 'takeaway', label: 'Takeaway', values: orders.series.map((b) => b.takeaway) },
+            ]}
+          />
+        )}
+      </CardBody>
+    </CardFrame>
+  );
+}
+
+export function HeadcountsCard() {
+  return (
+    <CardFrame title="Customer Headcounts" moreHref="/headcount">
+      <CardBody kind="headcounts" title="Customer Headcounts" emptyText="No guests in this window." height={CHART_HEIGHT.pie}>
+        {(headcounts: AnalyticsData['headcounts']) => (
+          <SplitCard
+            label="Guests"
+            today={headcounts.today.total}
+            slices={[
+              { name: 'Recurrent', value: headcounts.totals.recurrent },
+              { name: 'New', value: headcounts.totals.new },
+            ]}
+            categories={labels(headcounts.series, headcounts.window.grouping)}
+            tabs={[
+              { value: 'recurrent', label: 'Recurrent', values: headcounts.series.map((b) => b.recurrent) },
+              { value: 'new', label: 'New', values: headcounts.series.map((b) => b.new) },
+            ]}
+          />
+        )}
+      </CardBody>
+    </CardFrame>
+  );
+}
+
+export function RosterCard() {
+  return (
+    <CardFrame title="Roster & Productivity" moreHref="/roster">
+      <CardBody kind="roster" title="Roster & Productivity" emptyText="No shifts rostered in this window." height={CHART_HEIGHT.bar}>
+        {({ staff }) => {
+          const top = staff.slice(0, TOP);
+          return (
+            <Stack gap="sm">
+              <Text fw={600}>Top 5 Staffs</Text>
+              <SimpleGrid cols={{ base: 2, xs: 3, lg: 5 }} spacing="xs">
+                {top.map((person) => (
+                  <Paper key={person.person_id} withBorder p="xs" radius="sm">
+                    <Text size="sm" fw={600} truncate="end" title={person.name}>
+                      {person.name}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate="end">
+                      {person.restaurant}
+                    </Text>
+                    <Text
+                      fw={700}
+                      c={person.percent >= PRODUCTIVE_PERCENT ? 'green.9' : 'red.9'}
+                      aria-label={`${person.name}: ${formatPercent(person.percent)} of assigned hours worked`}
+                    >
+                      {formatPercent(person.percent)}
+                    </Text>
+                  </Paper>
+                ))}
+              </SimpleGrid>
+              <EChart
+                option={barOption(
+                  top.map((p) => p.name),
+                  [
+                    { name: 'Assigned', values: top.map((p) => p.assigned_hours) },
+                    { name: 'Actual', values: top.map((p) => p.actual_hours) },
+                  ],
+                  formatNumber,
+                  'Hours',
+                )}
+                height={CHART_HEIGHT.bar}
+                label="Assigned vs actual hours per person"
+                description={top.map((p) => `${p.name}: assigned ${hours(p.assigned_hours)}, actual ${hours(p.actual_hours)}`).join('; ')}
+              />
+            </Stack>
+          );
+        }}
+      </CardBody>
+    </CardFrame>
+  );
+}
+
+export function RevenueTrendsCard() {
+  return (
+    <CardFrame title="Revenue Trends" moreHref="/revenue">
+      <Stack gap="lg">
+        <CardBody kind="revenues" title="Revenue Trends" emptyText="No sales in this window." height={CHART_HEIGHT.bar}>
+          {({ series, window }) => {
+            const categories = labels(series, window.grouping);
+            return (
+              <EChart
+                option={lineOption(
+                  categories,
+                  [
+                    { name: 'Dine-In', values: series.map((b) => b.dine_in) },
+                    { name: 'Takeaway', values: series.map((b) => b.takeaway) },
+                  ],
+                  formatCurrency,
+                )}
+                height={CHART_HEIGHT.bar}
+                label="Dine-in and takeaway revenue per period"
+                description={categories
+                  .map((c, i) => `${c}: dine-in ${formatCurrency(series[i]!.dine_in)}, takeaway ${formatCurrency(series[i]!.takeaway)}`)
+                  .join('; ')}
+              />
+            );
+          }}
+        </CardBody>
+        <Stack gap="xs">
+          <Text fw={600}>Top Selling Menu Items</Text>
+          <CardBody kind="best-sellers" title="Top Selling Menu Items" emptyText="No menu items sold in this window." height={160}>
+            {({ items }) => (
+              <Table.ScrollContainer minWidth={340}>
+                <Table striped verticalSpacing={6}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Menu Item</Table.Th>
+                      <Table.Th ta="right">Units Sold</Table.Th>
+                      <Table.Th ta="right">Revenue</Table.Th>
+                      <Table.Th>Menu</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {items.map((item) => (
+                      <Table.Tr key={item.sku}>
+                        <Table.Td>{item.name}</Table.Td>
+                        <Table.Td ta="right">{formatNumber(item.units)}</Table.Td>
+                        <Table.Td ta="right">{formatCurrency(item.revenue)}</Table.Td>
+                        <Table.Td>
+                          <Badge variant="light" color="gray" size="sm">
+                            {item.menu}
+                          </Badge>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </CardBody>
+        </Stack>
+      </Stack>
+    </CardFrame>
+  );
+}
+
+const categoryName = (category: string) => category.charAt(0).toUpperCase() + category.slice(1);
+
+export function ProcurementCard() {
+  return (
+    <CardFrame title="Procurement Insights" moreHref="/procurement">
+      <CardBody kind="procurement" title="Procurement Insights" emptyText="No purchases in this window." height={CHART_HEIGHT.bar}>
+        {({ categories }) => {
+          const top = categories.slice(0, TOP);
+          return (
+            <Stack gap="sm">
+              <Text fw={600}>Top 5 Categories</Text>
+              <SimpleGrid cols={{ base: 2, xs: 3, lg: 5 }} spacing="xs">
+                {top.map((c) => (
+                  <Paper key={c.category} withBorder p="xs" radius="sm">
+                    <Text size="sm" c="dimmed">
+                      {categoryName(c.category)}
+                    </Text>
+                    <Text fw={700}>{formatNumber(c.quantity)}</Text>
+                    <Text size="xs" c="dimmed">
+                      units
+                    </Text>
+                  </Paper>
+                ))}
+              </SimpleGrid>
+              <EChart
+                option={barOption(
+                  top.map((c) => categoryName(c.category)),
+                  [{ name: 'Spend', values: top.map((c) => c.spend) }],
+                  formatCurrency,
+                )}
+                height={CHART_HEIGHT.bar}
+                label="Spend per category"
+                description={top.map((c) => `${categoryName(c.category)}: ${formatCurrency(c.spend)}`).join(', ')}
+              />
+              <Group justify="flex-end">
+                <Text size="sm" c="dimmed">
+                  Total spend {formatCurrency(categories.reduce((sum, c) => sum + c.spend, 0))}
+                </Text>
+              </Group>
+            </Stack>
+          );
+        }}
+      </CardBody>
+    </CardFrame>
+  );
+}

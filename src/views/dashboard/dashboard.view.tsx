@@ -1,0 +1,105 @@
+import { Grid, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useSearch } from 'wouter';
+import type { AnalyticsWindow, Range } from '../../../server/contract/analytics.contract';
+import type { Restaurant } from '../../../server/contract/auth.contract';
+import { AnalyticsHeader, ALL_BRANCHES, rangeLabel } from '../analytics/analytics-header.view';
+import { CARD_KINDS } from '../../machines/dashboard.machine';
+import { DashboardContext } from './dashboard.context';
+import { HeadcountsCard, OrdersCard, ProcurementCard, RevenueSummaryCard, RevenueTrendsCard, RosterCard } from './dashboard-cards';
+import { RestaurantWidget } from './restaurant-widget';
+
+/** "Data Analytics of Past 7 Days" (spec §2), or of the window applied. */
+export const dashboardHeading = (range: Range) => `Data Analytics of Past ${rangeLabel(range).replace(/^Last /, '')}`;
+
+const DATE = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const day = (date: string) => DATE.format(new Date(`${date}T00:00:00Z`));
+
+/** Which calendar days, in which time zone, the figures cover; from the first answer that arrived. */
+export function windowText(window: AnalyticsWindow): string {
+  const days = window.start_date === window.end_date ? day(window.start_date) : `${day(window.start_date)} – ${day(window.end_date)}`;
+  return `${days} (${window.time_zone} time), compared with the ${window.days} days before`;
+}
+
+/** Reports the URL query, the one record of the applied filters, to the machine (mount, Apply, Reset, back / forward, links). */
+export function DashboardUrlSync() {
+  const dashboard = DashboardContext.useActorRef();
+  const search = useSearch();
+  useEffect(() => dashboard.send({ type: 'dashboard.urlChanged', search }), [dashboard, search]);
+  return null;
+}
+
+function AppliedWindow() {
+  const range = DashboardContext.useSelector((s) => s.context.applied.range);
+  const branch = DashboardContext.useSelector((s) => {
+    const id = s.context.applied.restaurantId;
+    return id === null ? ALL_BRANCHES : (s.context.branches.find((b) => b.id === id)?.name ?? ALL_BRANCHES);
+  });
+  const window = DashboardContext.useSelector((s) => CARD_KINDS.map((k) => s.context.data[k]?.window).find(Boolean));
+  return (
+    <Stack gap={2}>
+      <Title order={2} size="h3">
+        {dashboardHeading(range)}
+      </Title>
+      <Text c="dimmed" size="sm">
+        {branch}
+        {window ? ` · ${windowText(window)}` : ''}
+      </Text>
+    </Stack>
+  );
+}
+
+function DashboardHeader({ title }: { title: string }) {
+  const dashboard = DashboardContext.useActorRef();
+  const range = DashboardContext.useSelector((s) => s.context.draft.range);
+  const restaurantId = DashboardContext.useSelector((s) => s.context.draft.restaurantId);
+  const branches = DashboardContext.useSelector((s) => s.context.branches);
+  const busy = DashboardContext.useSelector((s) => s.hasTag('busy'));
+  return (
+    <AnalyticsHeader
+      title={title}
+      range={range}
+      restaurantId={restaurantId}
+      branches={branches}
+      loading={busy}
+      onRange={(value) => dashboard.send({ type: 'dashboard.range', range: value })}
+      onBranch={(value) => dashboard.send({ type: 'dashboard.branch', restaurantId: value })}
+      onApply={() => dashboard.send({ type: 'dashboard.apply' })}
+      onReset={() => dashboard.send({ type: 'dashboard.reset' })}
+    />
+  );
+}
+
+/** The dashboard (spec §2): the analytics header, the applied window, the cards, and the restaurant widget. */
+export function DashboardView({ title, restaurants }: { title: string; restaurants: readonly Restaurant[] }) {
+  const range = DashboardContext.useSelector((s) => s.context.applied.range);
+  return (
+    <Stack gap="md">
+      <DashboardHeader title={title} />
+      <AppliedWindow />
+      <Grid gap="md">
+        <Grid.Col span={12}>
+          <RevenueSummaryCard />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <OrdersCard />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <HeadcountsCard />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <RevenueTrendsCard />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <RosterCard />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <ProcurementCard />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <RestaurantWidget restaurants={restaurants} range={range} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import { ActionIcon, Table, Text, Tooltip } from '@mantine/core';
+import { IconChartBar } from '@tabler/icons-react';
+import { Link } from 'wouter';
+import type { Restaurant } from '../../../server/contract/auth.contract';
+import type { Range } from '../../../server/contract/analytics.contract';
+import { dashboardHref } from '../../machines/dashboard.machine';
+import { CardFrame } from './card-frame';
+
+/** The franchise's restaurants; each analytics icon applies that branch to the dashboard, keeping the range. */
+export function RestaurantWidget({ restaurants, range }: { restaurants: readonly Restaurant[]; range: Range }) {
+  return (
+    <CardFrame title="Restaurants" moreHref="/restaurant">
+      {restaurants.length === 0 ? (
+        <Text c="dimmed">No restaurants found.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={280}>
+          <Table verticalSpacing={6}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th visibleFrom="sm">Location</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Analytics</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {restaurants.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>{r.name}</Table.Td>
+                  <Table.Td visibleFrom="sm">{r.location}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={600} c={r.status === 1 ? 'green.9' : 'dimmed'}>
+                      {r.status === 1 ? 'Active' : 'Inactive'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Tooltip label={`Analytics of ${r.name}`}>
+                      <ActionIcon
+                        component={Link}
+                        href={dashboardHref({ range, restaurantId: r.id })}
+                        variant="subtle"
+                        aria-label={`Show analytics of ${r.name}`}
+                      >
+                        <IconChartBar size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </CardFrame>
+  );
+}

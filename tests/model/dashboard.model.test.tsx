@@ -1,0 +1,323 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fromPromise, type InspectionEvent } from 'xstate';
+import { ANALYTICS_KINDS, type AnalyticsData, type AnalyticsKind } from '../../server/contract/analytics.contract';
+import type { Restaurant } from '../../server/contract/auth.contract';
+import {
+  DEFAULT_FILTERS,
+  dashboardHref,
+  dashboardMachine,
+  type CardQuery,
+  type DashboardFilters,
+} from '../../src/machines/dashboard.machine';
+import { ApiError } from '../../src/services/api-error';
+import type { Navigation } from '../../src/shared/effects';
+import { DashboardContext } from '../../src/views/dashboard/dashboard.context';
+import { DashboardUrlSync, DashboardView } from '../../src/views/dashboard/dashboard.view';
+import { BRANCHES, FAILURE, TRADE } from './models/dashboard.fixtures';
+import { INPUT, paths, type ModelEvent } from './models/dashboard.model';
+import { controllableActor } from './support/deferred';
+import { runModel } from './support/model-runner';
+import { renderView } from './support/render-view';
+
+const GROUP = 'Harbour Eats';
+const RESTAURANTS = BRANCHES.map((b) => ({ ...b, location: `${b.name}, NSW`, status: 1, subscriptions: [] })) as unknown as Restaurant[];
+
+/** How each card names itself in its loading status and its Retry button (revenues feed two cards). */
+const TITLES: Record<AnalyticsKind, string[]> = {
+  headcounts: ['Customer Headcounts'],
+  revenues: ['Revenue Summary', 'Revenue Trends'],
+  'best-sellers': ['Top Selling Menu Items'],
+  orders: ['Number of Orders'],
+  roster: ['Roster & Productivity'],
+  procurement: ['Procurement Insights'],
+};
+const EMPTY: Record<AnalyticsKind, string> = {
+  headcounts: 'No guests in this window.',
+  revenues: 'No sales in this window.',
+  'best-sellers': 'No menu items sold in this window.',
+  orders: 'No orders in this window.',
+  roster: 'No shifts rostered in this window.',
+  procurement: 'No purchases in this window.',
+};
+/** A figure each card shows only when it has the fixture's trade. */
+const FIGURE: Record<AnalyticsKind, () => HTMLElement> = {
+  headcounts: () => screen.getByText('Today: 21'),
+  revenues: () => screen.getByText('Total Revenue'),
+  'best-sellers': () => screen.getByRole('cell', { name: 'Wagyu Burger' }),
+  orders: () => screen.getByText('Today: 29'),
+  roster: () => screen.getByText('Top 5 Staffs'),
+  procurement: () => screen.getByText('Top 5 Categories'),
+};
+const RANGE_LABEL = { '7days': 'Last 7 Days', '14days': 'Last 14 Days', '1month': 'Last 1 Month', '3months': 'Last 3 Months' } as const;
+const HEADING = {
+  '7days': 'Data Analytics of Past 7 Days',
+  '14days': 'Data Analytics of Past 14 Days',
+  '1month': 'Data Analytics of Past 1 Month',
+  '3months': 'Data Analytics of Past 3 Months',
+} as const;
+const branchLabel = (id: number | null) => (id === null ? 'All Branches' : BRANCHES.find((b) => b.id === id)!.name);
+
+/** The dashboard view around a fresh actor whose calls the test answers; `navigate` records, or moves the memory location with `follow`. */
+function renderDashboard({
+  inspect,
+  path = '/dashboard',
+  follow = false,
+  fetchAnalytics,
+}: {
+  inspect?: (event: InspectionEvent) => void;
+  path?: string;
+  follow?: boolean;
+  fetchAnalytics?: ReturnType<typeof controllableActor<AnalyticsData[AnalyticsKind], CardQuery>>['logic'];
+} = {}) {
+  const fetch = controllableActor<AnalyticsData[AnalyticsKind], CardQuery>();
+  const navigations: Navigation[] = [];
+  const view = renderView(
+    (effects) => (
+      <DashboardContext.Provider
+        options={{ inspect, input: { ...INPUT, search: path.includes('?') ? path.slice(path.indexOf('?')) : '' } }}
+        logic={dashboardMachine.provide({
+          actors: { fetchAnalytics: fetchAnalytics ?? fetch.logic },
+          actions: {
+            navigate: (_, navigation) => {
+              navigations.push(navigation);
+              if (follow) effects.navigate(_, navigation);
+            },
+          },
+        })}
+      >
+        <DashboardUrlSync />
+        <DashboardView title={GROUP} restaurants={RESTAURANTS} />
+      </DashboardContext.Provider>
+    ),
+    { path },
+  );
+  return { ...view, fetch, navigations };
+}
+
+async function choose(user: UserEvent, field: 'Time range' | 'Branch', option: string) {
+  await user.click(screen.getByRole('combobox', { name: field }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+const settleAll = async (fetch: ReturnType<typeof renderDashboard>['fetch'], answers: Partial<AnalyticsData> = TRADE) => {
+  for (const kind of ANALYTICS_KINDS) await act(async () => fetch.resolve(answers[kind] ?? TRADE[kind], kind));
+};
+
+/** The filters the six calls now loading were asked for. */
+const loadingFilters = (fetch: ReturnType<typeof renderDashboard>['fetch']) => fetch.inputs.slice(-ANALYTICS_KINDS.length);
+
+describe('dashboard machine × dashboard view (model-based)', () => {
+  runModel(dashboardMachine, paths, (inspect) => {
+    const user = userEvent.setup();
+    const { fetch, navigations, location } = renderDashboard({ inspect });
+    // Navigating to the address already shown reports nothing; a link to the same filters differs by another parameter.
+    let shown = '';
+    const visit = (search: string) => {
+      shown = search === shown ? `${search || '?'}${search ? '&' : ''}from=link` : search;
+      act(() => location.navigate(`/dashboard${shown}`));
+    };
+
+    return {
+      perform: async (event) => {
+        const e = event as ModelEvent;
+        if (e.type === 'dashboard.range') await choose(user, 'Time range', RANGE_LABEL[e.range]);
+        else if (e.type === 'dashboard.branch') await choose(user, 'Branch', branchLabel(e.restaurantId));
+        else if (e.type === 'dashboard.apply') await user.click(screen.getByRole('button', { name: 'Apply' }));
+        else if (e.type === 'dashboard.reset') await user.click(screen.getByRole('button', { name: 'Reset' }));
+        else if (e.type === 'dashboard.urlChanged') visit(e.search);
+        else if (e.type === 'dashboard.retry') await user.click(screen.getByRole('button', { name: `Retry ${TITLES[e.card][0]}` }));
+        else await act(async () => fetch.settle(e));
+      },
+      verify: async (state, event) => {
+        const e = event as ModelEvent;
+        const { draft, applied } = state.context;
+        expect(screen.getByRole('heading', { level: 1, name: GROUP })).toBeInTheDocument();
+        expect(screen.getByRole('heading', { level: 2, name: HEADING[applied.range] })).toBeInTheDocument();
+        expect(screen.getByRole('combobox', { name: 'Time range' })).toHaveValue(RANGE_LABEL[draft.range]);
+        expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveValue(branchLabel(draft.restaurantId));
+
+        if (state.matches({ filters: 'busy' })) {
+          expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+          expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
+        } else {
+          expect(screen.getByRole('button', { name: 'Apply' })).toBeEnabled();
+        }
+
+        for (const kind of ANALYTICS_KINDS) {
+          const titles = TITLES[kind];
+          if (state.matches({ cards: { [kind]: 'loading' } } as never)) {
+            for (const title of titles) expect(screen.getByRole('status', { name: `Loading ${title}` })).toBeInTheDocument();
+            const query = fetch.inputs.findLast((q) => q.kind === kind);
+            expect(query?.filters, `${kind} is loading the applied filters`).toEqual(applied);
+          } else if (state.matches({ cards: { [kind]: 'loaded' } } as never)) {
+            expect(FIGURE[kind]()).toBeInTheDocument();
+          } else if (state.matches({ cards: { [kind]: 'empty' } } as never)) {
+            expect(screen.getAllByText(EMPTY[kind])).toHaveLength(titles.length);
+          } else {
+            expect(screen.getAllByText(FAILURE[kind])).toHaveLength(titles.length);
+            for (const title of titles) expect(screen.getByRole('button', { name: `Retry ${title}` })).toBeEnabled();
+          }
+        }
+
+        // Apply and Reset ask for a new address; the URL, not the machine, then says what is applied.
+        if (e.type === 'dashboard.apply' && (draft.range !== applied.range || draft.restaurantId !== applied.restaurantId)) {
+          expect(navigations.at(-1)).toEqual({ to: dashboardHref(draft), replace: false });
+        }
+        if (e.type === 'dashboard.reset') {
+          expect(draft).toEqual(DEFAULT_FILTERS);
+          if (applied.range !== DEFAULT_FILTERS.range || applied.restaurantId !== null) {
+            expect(navigations.at(-1)).toEqual({ to: '/dashboard', replace: false });
+          }
+        }
+      },
+    };
+  });
+});
+
+// Written from spec §2, §4 and §9 and the issue, not from the graph.
+describe('dashboard spec scenarios', () => {
+  it('opens titled with the group name, "Data Analytics of Past 7 Days", all six calls franchise-wide at once', async () => {
+    const { fetch } = renderDashboard();
+    expect(screen.getByRole('heading', { level: 1, name: GROUP })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Data Analytics of Past 7 Days' })).toBeInTheDocument();
+    expect(fetch.pending()).toBe(6);
+    expect(fetch.inputs.map((q) => q.kind).sort()).toEqual([...ANALYTICS_KINDS].sort());
+    expect(new Set(fetch.inputs.map((q) => JSON.stringify(q.filters)))).toEqual(
+      new Set([JSON.stringify({ range: '7days', restaurantId: null })]),
+    );
+    await settleAll(fetch);
+    expect(screen.getByText(/16 Nov 2026 – 22 Nov 2026 \(Australia\/Sydney time\)/)).toBeInTheDocument();
+  });
+
+  it('Apply writes the filters to the URL, shows "Loading..." disabled while the cards load, then "Apply" again', async () => {
+    const user = userEvent.setup();
+    const { fetch, location } = renderDashboard({ follow: true });
+    await settleAll(fetch);
+    await choose(user, 'Time range', 'Last 1 Month');
+    await choose(user, 'Branch', 'Parramatta');
+    // Choosing changes only the draft: nothing loads, the heading still names the applied window.
+    expect(fetch.pending()).toBe(0);
+    expect(screen.getByRole('heading', { name: 'Data Analytics of Past 7 Days' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(location.history.at(-1)).toBe('/dashboard?range=1month&restaurant=7');
+    expect(await screen.findByRole('button', { name: 'Loading...' })).toBeDisabled();
+    expect(screen.getByRole('heading', { name: 'Data Analytics of Past 1 Month' })).toBeInTheDocument();
+    expect(loadingFilters(fetch).map((q) => q.filters)).toEqual(Array(6).fill({ range: '1month', restaurantId: 7 }));
+    await settleAll(fetch);
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeEnabled();
+  });
+
+  it('Reset returns the selectors and the URL to Last 7 Days and All Branches', async () => {
+    const user = userEvent.setup();
+    const { fetch, location } = renderDashboard({ path: '/dashboard?range=3months&restaurant=9', follow: true });
+    expect(screen.getByRole('heading', { name: 'Data Analytics of Past 3 Months' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveValue('Bondi Beach');
+    await settleAll(fetch);
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(location.history.at(-1)).toBe('/dashboard');
+    expect(screen.getByRole('combobox', { name: 'Time range' })).toHaveValue('Last 7 Days');
+    expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveValue('All Branches');
+    expect(screen.getByRole('heading', { name: 'Data Analytics of Past 7 Days' })).toBeInTheDocument();
+    expect(loadingFilters(fetch).map((q) => q.filters)).toEqual(Array(6).fill(DEFAULT_FILTERS));
+  });
+
+  it('an address with unknown values shows the defaults', async () => {
+    const { fetch } = renderDashboard({ path: '/dashboard?range=fortnight&restaurant=999' });
+    expect(screen.getByRole('heading', { name: 'Data Analytics of Past 7 Days' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveValue('All Branches');
+    expect(fetch.inputs.every((q) => q.filters.range === '7days' && q.filters.restaurantId === null)).toBe(true);
+  });
+
+  it('one failed card shows its error and Retry; Retry reloads that card only, the others keep their figures', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderDashboard();
+    for (const kind of ANALYTICS_KINDS) {
+      await act(async () =>
+        kind === 'roster' ? fetch.reject(new ApiError('Database unavailable', 503), kind) : fetch.resolve(TRADE[kind], kind),
+      );
+    }
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+    expect(screen.getByText('Today: 29')).toBeInTheDocument();
+    const before = fetch.inputs.length;
+    await user.click(screen.getByRole('button', { name: 'Retry Roster & Productivity' }));
+    expect(fetch.inputs.slice(before).map((q) => q.kind)).toEqual(['roster']);
+    expect(screen.getByRole('status', { name: 'Loading Roster & Productivity' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+    expect(screen.getByText('Today: 29')).toBeInTheDocument();
+    await act(async () => fetch.resolve(TRADE.roster, 'roster'));
+    // The chart's own axis labels (SVG text) name the staff too; the tile is the figure asserted.
+    expect(screen.getByText('Mia Chen', { ignore: 'script, style, svg *' })).toBeInTheDocument();
+  });
+
+  it('an answer for the previous filters never lands once the URL changed', async () => {
+    const calls: { query: CardQuery; resolve: (data: AnalyticsData[AnalyticsKind]) => void }[] = [];
+    const fetchAnalytics = fromPromise<AnalyticsData[AnalyticsKind], CardQuery>(
+      ({ input }) => new Promise((resolve) => calls.push({ query: input, resolve })),
+    );
+    const { location } = renderDashboard({ fetchAnalytics });
+    const stale = calls.find((c) => c.query.kind === 'orders')!;
+    act(() => location.navigate('/dashboard?range=14days'));
+    await act(async () => stale.resolve(TRADE.orders));
+    expect(screen.queryByText('Today: 29')).not.toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading Number of Orders' })).toBeInTheDocument();
+    const fresh = calls.findLast((c) => c.query.kind === 'orders')!;
+    expect(fresh.query.filters).toEqual({ range: '14days', restaurantId: null } satisfies DashboardFilters);
+    await act(async () => fresh.resolve({ ...TRADE.orders, today: { ...TRADE.orders.today, total: 4 } }));
+    expect(screen.getByText('Today: 4')).toBeInTheDocument();
+  });
+
+  it("the restaurant widget's analytics icon applies that branch, keeping the range", async () => {
+    const user = userEvent.setup();
+    const { fetch, location } = renderDashboard({ path: '/dashboard?range=14days' });
+    await settleAll(fetch);
+    await user.click(screen.getByRole('link', { name: 'Show analytics of Parramatta' }));
+    expect(location.history.at(-1)).toBe('/dashboard?range=14days&restaurant=7');
+    expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveValue('Parramatta');
+    expect(loadingFilters(fetch).map((q) => q.filters)).toEqual(Array(6).fill({ range: '14days', restaurantId: 7 }));
+  });
+
+  it('Top 5 Staffs: actual as % of assigned with one decimal, green at 80 or above, red below', async () => {
+    const { fetch } = renderDashboard();
+    await settleAll(fetch);
+    const good = screen.getByLabelText('Mia Chen: 96.3% of assigned hours worked');
+    const poor = screen.getByLabelText('Noah Patel: 75.0% of assigned hours worked');
+    expect(good).toHaveTextContent('96.3%');
+    expect(good.getAttribute('style')).toContain('green');
+    expect(poor.getAttribute('style')).toContain('red');
+  });
+
+  it('the orders and headcount tabs switch their line charts, Dine-In and Recurrent first', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderDashboard();
+    await settleAll(fetch);
+    expect(screen.getByRole('tab', { name: 'Dine-In' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Recurrent' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('img', { name: 'Orders per period: Dine-In' })).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: 'Takeaway' }));
+    expect(screen.getByRole('img', { name: 'Orders per period: Takeaway' })).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: 'New' }));
+    expect(screen.getByRole('img', { name: 'Guests per period: New' })).toBeVisible();
+  });
+
+  it('Top Selling Menu Items has the columns Menu Item, Units Sold, Revenue, Menu', async () => {
+    const { fetch } = renderDashboard();
+    await settleAll(fetch);
+    const table = screen.getByRole('cell', { name: 'Wagyu Burger' }).closest('table')!;
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Menu Item', 'Units Sold', 'Revenue', 'Menu']);
+  });
+
+  it('a reported address that shows what is applied loads nothing again', async () => {
+    const { fetch, location } = renderDashboard({ path: '/dashboard?range=1month' });
+    await settleAll(fetch);
+    const before = fetch.inputs.length;
+    act(() => location.navigate('/dashboard?range=1month&restaurant=999'));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/dashboard?range=1month&restaurant=999'));
+    expect(fetch.inputs.length).toBe(before);
+  });
+});

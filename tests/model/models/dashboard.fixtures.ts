@@ -1,0 +1,179 @@
+// Answers of the six analytics calls for the dashboard's tests: one week of trade, and the same week without any.
+import type { AnalyticsData, AnalyticsKind, AnalyticsWindow, Bucket } from '../../../server/contract/analytics.contract';
+
+export const WINDOW: AnalyticsWindow = {
+  start_date: '2026-11-16',
+  end_date: '2026-11-22',
+  days: 7,
+  grouping: 'daily',
+  time_zone: 'Australia/Sydney',
+  previous: { start_date: '2026-11-09', end_date: '2026-11-15' },
+  today: '2026-11-23',
+};
+
+const DAYS = ['16', '17', '18', '19', '20', '21', '22'];
+const bucket = (day: string): Bucket => ({ label: `2026-11-${day}`, start_date: `2026-11-${day}`, end_date: `2026-11-${day}` });
+
+export const BRANCHES = [
+  { id: 7, name: 'Parramatta' },
+  { id: 9, name: 'Bondi Beach' },
+];
+
+const revenueFigures = (dineIn: number, takeaway: number, orders: number) => ({
+  revenue: dineIn + takeaway,
+  dine_in: dineIn,
+  takeaway,
+  orders,
+  transactions: orders + 2,
+  aov: Math.round(((dineIn + takeaway) / orders) * 100) / 100,
+  atv: Math.round(((dineIn + takeaway) / (orders + 2)) * 100) / 100,
+});
+
+/** Names an answer in generated test names and QA documents (JSON.stringify calls toJSON) instead of spelling it out. */
+function described<T extends object>(answers: T, words: string): T {
+  for (const answer of Object.values(answers)) Object.defineProperty(answer, 'toJSON', { value: () => words, enumerable: false });
+  return answers;
+}
+
+export const TRADE: AnalyticsData = described(
+  {
+    headcounts: {
+      window: WINDOW,
+      series: DAYS.map((d, i) => ({ ...bucket(d), recurrent: 40 + i, new: 20 + i, total: 60 + 2 * i })),
+      totals: { recurrent: 301, new: 161, total: 462 },
+      previous_totals: { recurrent: 280, new: 140, total: 420 },
+      today: { recurrent: 12, new: 9, total: 21 },
+    },
+    revenues: {
+      window: WINDOW,
+      series: DAYS.map((d, i) => ({ ...bucket(d), ...revenueFigures(1000 + 10 * i, 500 + 5 * i, 50 + i) })),
+      totals: revenueFigures(7210, 3605, 371),
+      previous_totals: revenueFigures(6000, 3000, 350),
+      franchise_summary: {
+        total_revenue: 10815,
+        total_orders: 371,
+        average_revenue_per_restaurant: 5407.5,
+        total_dine_in_revenue: 7210,
+        total_takeaway_revenue: 3605,
+      },
+      restaurants: [
+        { id: 9, name: 'Bondi Beach', location: 'Bondi, NSW', units: 400, revenue: 5000 },
+        { id: 7, name: 'Parramatta', location: 'Parramatta, NSW', units: 420, revenue: 5815 },
+      ],
+    },
+    'best-sellers': {
+      window: WINDOW,
+      items: [
+        { sku: 'BRG-01', name: 'Wagyu Burger', menu: 'Lunch', is_combo: false, units: 312, revenue: 6552 },
+        { sku: 'PST-02', name: 'Prawn Linguine', menu: 'Dinner', is_combo: false, units: 204, revenue: 5508 },
+      ],
+      combos: [{ sku: 'CMB-01', name: 'Burger Combo', menu: 'All Day', is_combo: true, units: 90, revenue: 2250 }],
+    },
+    orders: {
+      window: WINDOW,
+      series: DAYS.map((d, i) => ({ ...bucket(d), dine_in: 30 + i, takeaway: 20 + i, pos: 35 + i, app: 15 + i, total: 50 + 2 * i })),
+      totals: { dine_in: 231, takeaway: 161, pos: 266, app: 126, total: 392 },
+      previous_totals: { dine_in: 200, takeaway: 150, pos: 240, app: 110, total: 350 },
+      today: { dine_in: 18, takeaway: 11, pos: 20, app: 9, total: 29 },
+    },
+    roster: {
+      window: WINDOW,
+      series: DAYS.map((d) => ({
+        ...bucket(d),
+        assigned_hours: 80,
+        actual_hours: 76,
+        labour_cost: 2128,
+        attendance: 95,
+        revenue: 1545,
+        revenue_per_labour_hour: 20.33,
+      })),
+      totals: {
+        assigned_hours: 560,
+        actual_hours: 532,
+        labour_cost: 14896,
+        attendance: 95,
+        revenue: 10815,
+        revenue_per_labour_hour: 20.33,
+      },
+      previous_totals: {
+        assigned_hours: 560,
+        actual_hours: 540,
+        labour_cost: 15120,
+        attendance: 96,
+        revenue: 9000,
+        revenue_per_labour_hour: 16.67,
+      },
+      staff: [
+        { person_id: 1, name: 'Mia Chen', restaurant: 'Parramatta', assigned_hours: 40, actual_hours: 38.5, percent: 96.3 },
+        { person_id: 2, name: 'Noah Patel', restaurant: 'Bondi Beach', assigned_hours: 40, actual_hours: 30, percent: 75 },
+      ],
+    },
+    procurement: {
+      window: WINDOW,
+      series: DAYS.map((d, i) => ({ ...bucket(d), spend: 400 + 10 * i })),
+      totals: { spend: 2990, quantity: 640, suppliers: 4, average_per_supplier: 747.5 },
+      previous_totals: { spend: 2800, quantity: 600, suppliers: 4, average_per_supplier: 700 },
+      categories: [
+        { category: 'meat', quantity: 120, spend: 1200 },
+        { category: 'vegetables', quantity: 300, spend: 800 },
+        { category: 'dairy', quantity: 90, spend: 450 },
+        { category: 'seafood', quantity: 40, spend: 340 },
+        { category: 'bakery', quantity: 90, spend: 200 },
+      ],
+      suppliers: [{ id: 1, name: 'Fresh Farms', quantity: 640, spend: 2990 }],
+    },
+  },
+  'a week of trade',
+);
+
+const zeroRevenue = revenueFigures(0, 0, 1);
+
+/** The same window without any trade: every bucket present and zero. */
+export const NO_TRADE: AnalyticsData = described(
+  {
+    headcounts: {
+      ...TRADE.headcounts,
+      series: TRADE.headcounts.series.map((b) => ({ ...b, recurrent: 0, new: 0, total: 0 })),
+      totals: { recurrent: 0, new: 0, total: 0 },
+      today: { recurrent: 0, new: 0, total: 0 },
+    },
+    revenues: {
+      ...TRADE.revenues,
+      series: TRADE.revenues.series.map((b) => ({ ...b, ...zeroRevenue, orders: 0, transactions: 0, aov: 0, atv: 0 })),
+      totals: { ...zeroRevenue, orders: 0, transactions: 0, aov: 0, atv: 0 },
+      franchise_summary: {
+        total_revenue: 0,
+        total_orders: 0,
+        average_revenue_per_restaurant: 0,
+        total_dine_in_revenue: 0,
+        total_takeaway_revenue: 0,
+      },
+    },
+    'best-sellers': { window: WINDOW, items: [], combos: [] },
+    orders: {
+      ...TRADE.orders,
+      series: TRADE.orders.series.map((b) => ({ ...b, dine_in: 0, takeaway: 0, pos: 0, app: 0, total: 0 })),
+      totals: { dine_in: 0, takeaway: 0, pos: 0, app: 0, total: 0 },
+      today: { dine_in: 0, takeaway: 0, pos: 0, app: 0, total: 0 },
+    },
+    roster: { ...TRADE.roster, staff: [] },
+    procurement: {
+      ...TRADE.procurement,
+      series: TRADE.procurement.series.map((b) => ({ ...b, spend: 0 })),
+      totals: { spend: 0, quantity: 0, suppliers: 0, average_per_supplier: 0 },
+      categories: TRADE.procurement.categories.map((c) => ({ ...c, quantity: 0, spend: 0 })),
+      suppliers: [],
+    },
+  },
+  'a week without trade',
+);
+
+/** The message each card shows when its call fails (spec §8 defaults). */
+export const FAILURE: Record<AnalyticsKind, string> = {
+  headcounts: 'Failed to fetch headcount data',
+  revenues: 'Failed to fetch revenue data',
+  'best-sellers': 'Failed to fetch best sellers data',
+  orders: 'Failed to fetch orders data',
+  roster: 'Failed to fetch roster data',
+  procurement: 'Failed to fetch procurement data',
+};

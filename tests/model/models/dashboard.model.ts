@@ -1,0 +1,82 @@
+// The model of the dashboardMachine: the events the tests may send and how graph vertices are told apart. Shared by
+// the model-based test and the QA document generator (scripts/machine-docs.ts).
+import type { SnapshotFrom } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { ANALYTICS_KINDS, type AnalyticsData, type AnalyticsKind } from '../../../server/contract/analytics.contract';
+import { dashboardMachine, type DashboardEvent } from '../../../src/machines/dashboard.machine';
+import { ApiError } from '../../../src/services/api-error';
+import { selectPaths } from '../support/inventory';
+import { eventKey } from '../support/event-key';
+import { BRANCHES, FAILURE, NO_TRADE, TRADE } from './dashboard.fixtures';
+
+export type Snapshot = SnapshotFrom<typeof dashboardMachine>;
+type Outcome = 'loaded' | 'empty' | 'failed';
+export type SettleEvent =
+  | { type: `xstate.done.actor.${AnalyticsKind}`; output: AnalyticsData[AnalyticsKind] }
+  | { type: `xstate.error.actor.${AnalyticsKind}`; error: unknown };
+export type ModelEvent = DashboardEvent | SettleEvent;
+
+/** A shared link to one month of Parramatta, and one whose values the console does not know (it shows the defaults). */
+export const MONTH_AT_PARRAMATTA = '?range=1month&restaurant=7';
+export const UNKNOWN_VALUES = '?range=fortnight&restaurant=999';
+
+const settleEvents = (kind: AnalyticsKind): SettleEvent[] => [
+  { type: `xstate.done.actor.${kind}`, output: TRADE[kind] },
+  { type: `xstate.done.actor.${kind}`, output: NO_TRADE[kind] },
+  { type: `xstate.error.actor.${kind}`, error: new ApiError(FAILURE[kind], 503) },
+];
+
+export const EVENTS: ModelEvent[] = [
+  { type: 'dashboard.range', range: '1month' },
+  { type: 'dashboard.branch', restaurantId: 7 },
+  { type: 'dashboard.apply' },
+  { type: 'dashboard.reset' },
+  { type: 'dashboard.urlChanged', search: MONTH_AT_PARRAMATTA },
+  { type: 'dashboard.urlChanged', search: '' },
+  { type: 'dashboard.urlChanged', search: UNKNOWN_VALUES },
+  ...ANALYTICS_KINDS.map((card): ModelEvent => ({ type: 'dashboard.retry', card })),
+  ...ANALYTICS_KINDS.flatMap(settleEvents),
+];
+
+const cardState = (s: Snapshot, kind: AnalyticsKind) => (s.value as { cards: Record<AnalyticsKind, string> }).cards[kind];
+
+/** The state a settle event leads its card to. */
+export function outcomeOf(event: SettleEvent): Outcome {
+  if (event.type.startsWith('xstate.error.')) return 'failed';
+  return (event as { output: AnalyticsData[AnalyticsKind] }).output ===
+    NO_TRADE[event.type.slice('xstate.done.actor.'.length) as AnalyticsKind]
+    ? 'empty'
+    : 'loaded';
+}
+
+/**
+ * Six cards of four states each make 4^6 combinations; the graph walks a few that still take every
+ * card's every transition: cards settle in a fixed order, all alike (all with trade, all empty, or all
+ * failed), and failed cards are retried in that order. Mixed outcomes are spec scenarios.
+ */
+function allowed(s: Snapshot, event: ModelEvent): boolean {
+  const index = (kind: AnalyticsKind) => ANALYTICS_KINDS.indexOf(kind);
+  if (event.type === 'dashboard.retry') {
+    return ANALYTICS_KINDS.every((k) => cardState(s, k) === (index(k) < index(event.card) ? 'loading' : 'failed'));
+  }
+  const settled = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type)?.[1] as AnalyticsKind | undefined;
+  if (settled) {
+    const outcome = outcomeOf(event as SettleEvent);
+    return ANALYTICS_KINDS.every((k) => cardState(s, k) === (index(k) < index(settled) ? outcome : 'loading'));
+  }
+  // The URL may change at any time; one that shows what is applied changes nothing, so s.can() says no.
+  return event.type === 'dashboard.urlChanged' || s.can(event as DashboardEvent);
+}
+
+export const model = new TestModel(dashboardMachine, {
+  events: (s: Snapshot) => EVENTS.filter((e) => allowed(s, e)) as DashboardEvent[],
+  // The draft and applied filters choose Apply's and Reset's alternatives; the state it came from keeps a
+  // transition defined on a parent (the URL changing) on some shortest path from each of its leaves.
+  serializeState: (s: Snapshot, event, previous) =>
+    JSON.stringify([s.value, s.context.draft, s.context.applied, eventKey(event), previous?.value]),
+});
+
+// The page starts at the default address; the machine's input is the URL it mounted with.
+export const INPUT_SEARCH = '';
+export const INPUT = { search: INPUT_SEARCH, branches: BRANCHES };
+export const paths = selectPaths(dashboardMachine, model.getShortestPaths({ input: INPUT } as never), eventKey);

@@ -1,0 +1,55 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { EChart } from '../../src/ui/charts/echart';
+
+const option = {
+  xAxis: { type: 'category' as const, data: ['Mon', 'Tue'] },
+  yAxis: { type: 'value' as const },
+  series: [{ type: 'line' as const, name: 'Orders', data: [3, 5] }],
+};
+
+function renderChart(scheme: 'light' | 'dark') {
+  return render(
+    <MantineProvider env="test" forceColorScheme={scheme}>
+      <EChart option={option} label="Orders per day" description="Mon: 3, Tue: 5" height={300} />
+    </MantineProvider>,
+  );
+}
+
+/** The lazily loaded ECharts instance's SVG, once drawn with its axis labels. */
+async function drawnSvg(): Promise<SVGSVGElement> {
+  await waitFor(() => expect(screen.getByRole('img', { name: 'Orders per day' }).querySelector('svg text')).not.toBeNull());
+  return screen.getByRole('img', { name: 'Orders per day' }).querySelector('svg')!;
+}
+
+/** The colour of the value axis' labels (happy-dom lays out no width, so the category axis draws none). */
+const axisLabelFill = (svg: SVGSVGElement) => svg.querySelector('text')!.getAttribute('fill');
+
+describe('EChart', () => {
+  it('is one image named by its label and described by its figures, at the height asked', () => {
+    renderChart('light');
+    const chart = screen.getByRole('img', { name: 'Orders per day' });
+    expect(chart).toHaveAccessibleDescription('Mon: 3, Tue: 5');
+    expect(chart.style.height).toBe('300px');
+  });
+
+  it('draws with the SVG renderer and hands the label and description to the ECharts aria text', async () => {
+    renderChart('light');
+    const svg = await drawnSvg();
+    await waitFor(() => expect(svg.closest('[aria-label^="Orders per day. Mon: 3, Tue: 5"]')).not.toBeNull());
+    expect(svg.querySelectorAll('text').length).toBeGreaterThan(0);
+    expect(screen.getByRole('img', { name: 'Orders per day' }).querySelector('canvas')).toBeNull();
+  });
+
+  it("uses ECharts' dark theme in the dark scheme", async () => {
+    const light = renderChart('light');
+    const lightFill = axisLabelFill(await drawnSvg());
+    light.unmount();
+    renderChart('dark');
+    const darkFill = axisLabelFill(await drawnSvg());
+    expect(lightFill).toBeTruthy();
+    expect(darkFill).toBeTruthy();
+    expect(darkFill).not.toBe(lightFill);
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { formatCurrency, formatNumber, formatPercent, formatSignedPercent, percentChange } from '../../src/shared/format';
+
+describe('display formats (spec §9, en-AU)', () => {
+  it('currency: a $, grouped thousands, two decimals', () => {
+    expect(formatCurrency(1234.56)).toBe('$1,234.56');
+    expect(formatCurrency(1234567.5)).toBe('$1,234,567.50');
+    expect(formatCurrency(0)).toBe('$0.00');
+    expect(formatCurrency(-3.5)).toBe('-$3.50');
+    expect(formatCurrency(0.005)).toBe('$0.01');
+  });
+
+  it('numbers: grouped thousands with the decimals asked for', () => {
+    expect(formatNumber(1234)).toBe('1,234');
+    expect(formatNumber(1234.4)).toBe('1,234');
+    expect(formatNumber(1234.5, 2)).toBe('1,234.50');
+    expect(formatNumber(0.456, 1)).toBe('0.5');
+  });
+
+  it('percent: one decimal', () => {
+    expect(formatPercent(96.25)).toBe('96.3%');
+    expect(formatPercent(75)).toBe('75.0%');
+    expect(formatPercent(1234.5)).toBe('1,234.5%');
+  });
+
+  it('change vs previous: in percent of the previous figure, none without one', () => {
+    expect(percentChange(112.4, 100)).toBeCloseTo(12.4);
+    expect(percentChange(50, 200)).toBe(-75);
+    expect(percentChange(10, 0)).toBeNull();
+    expect(percentChange(0, 0)).toBeNull();
+    expect(percentChange(-5, -10)).toBe(50);
+  });
+
+  it('signed change: + or -, no sign when it rounds to zero', () => {
+    expect(formatSignedPercent(12.44)).toBe('+12.4%');
+    expect(formatSignedPercent(-3)).toBe('-3.0%');
+    expect(formatSignedPercent(0)).toBe('0.0%');
+    expect(formatSignedPercent(0.04)).toBe('0.0%');
+    expect(formatSignedPercent(-0.04)).toBe('0.0%');
+    expect(formatSignedPercent(1500)).toBe('+1,500.0%');
+  });
+});
