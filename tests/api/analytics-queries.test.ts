@@ -1,7 +1,19 @@
+import fc from 'fast-check';
 import { analyticsAnswer, bucketLabel, windowBuckets } from '../../server/analytics/queries';
-import type { AnalyticsKind, AnalyticsWindow, Grouping } from '../../server/contract/analytics.contract';
+import type {
+  AnalyticsKind,
+  AnalyticsWindow,
+  BestSellers,
+  Grouping,
+  Headcounts,
+  Orders,
+  Procurement,
+  Revenues,
+  Roster,
+} from '../../server/contract/analytics.contract';
 import { PURCHASE_CATEGORIES, type Db } from '../../server/db/database';
 import { createAnalyticsFixture, type AnalyticsFixture } from './support/analytics-fixture';
+import { createWorld, DAYS, datasetArb, write } from './support/random-trade';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
 describe('bucket labels', () => {
@@ -444,5 +456,82 @@ describe('franchise isolation', () => {
     expect((await answer('roster', f.rivalBranch)).staff).toEqual([]);
     expect((await answer('procurement', f.rivalBranch)).totals.spend).toBe(0);
     expect((await answer('headcounts', f.parramatta, week, 10, f.rival)).totals.total).toBe(0);
+  });
+});
+
+describe('franchise-wide answers on random trade', () => {
+  it('equal the sums of the per-branch answers (seeded random trade across a DST change, every grouping)', async () => {
+    const cents = (dollars: number) => Math.round(dollars * 100);
+    const sumBy = <T>(answers: T[], pick: (a: T) => number) => answers.reduce((s, a) => s + pick(a), 0);
+    let traded = 0;
+    await fc.assert(
+      fc.asyncProperty(datasetArb, fc.constantFrom<Grouping>('daily', 'weekly', 'monthly'), async (dataset, grouping) => {
+        const world = await createWorld(db);
+        await write(db, world, dataset);
+        for (const franchise of world.franchises) {
+          // The random trade's fourteen UTC days reach 12 April in Sydney and Adelaide.
+          const window = {
+            ...windowOf(grouping, DAYS[0]!, '2026-04-12', ['2026-03-14', '2026-03-28'], '2026-04-12'),
+            time_zone: franchise.timeZone,
+          };
+          const all = (kind: AnalyticsKind) =>
+            Promise.all(
+              [null, ...franchise.restaurants].map((restaurantId) =>
+                analyticsAnswer(db, kind, { franchiseId: franchise.id, restaurantId }, window, { limit: 50 }),
+              ),
+            );
+          const [[orders, ...branchOrders], [guests, ...branchGuests]] = [
+            (await all('orders')) as Orders[],
+            (await all('headcounts')) as Headcounts[],
+          ];
+          for (const key of ['dine_in', 'takeaway', 'pos', 'app', 'total'] as const) {
+            expect(orders!.totals[key]).toBe(sumBy(branchOrders, (a) => a.totals[key]));
+            expect(orders!.today[key]).toBe(sumBy(branchOrders, (a) => a.today[key]));
+            orders!.series.forEach((bucket, i) => expect(bucket[key]).toBe(sumBy(branchOrders, (a) => a.series[i]![key])));
+          }
+          for (const key of ['recurrent', 'new', 'total'] as const) {
+            expect(guests!.totals[key]).toBe(sumBy(branchGuests, (a) => a.totals[key]));
+            guests!.series.forEach((bucket, i) => expect(bucket[key]).toBe(sumBy(branchGuests, (a) => a.series[i]![key])));
+          }
+
+          const [revenues, ...branchRevenues] = (await all('revenues')) as Revenues[];
+          for (const key of ['revenue', 'dine_in', 'takeaway'] as const) {
+            expect(cents(revenues!.totals[key])).toBe(sumBy(branchRevenues, (a) => cents(a.totals[key])));
+            revenues!.series.forEach((bucket, i) =>
+              expect(cents(bucket[key])).toBe(sumBy(branchRevenues, (a) => cents(a.series[i]![key]))),
+            );
+          }
+          expect(revenues!.totals.transactions).toBe(sumBy(branchRevenues, (a) => a.totals.transactions));
+          expect([...revenues!.restaurants].sort((a, b) => a.id - b.id)).toEqual(branchRevenues.flatMap((a) => a.restaurants));
+
+          const [sellers, ...branchSellers] = (await all('best-sellers')) as BestSellers[];
+          const unitsBySku = (answers: BestSellers[]) => {
+            const units = new Map<string, number>();
+            for (const i of answers.flatMap((a) => [...a.items, ...a.combos])) units.set(i.sku, (units.get(i.sku) ?? 0) + i.units);
+            return [...units].sort();
+          };
+          expect(unitsBySku([sellers!])).toEqual(unitsBySku(branchSellers));
+
+          const [roster, ...branchRosters] = (await all('roster')) as Roster[];
+          expect(cents(roster!.totals.labour_cost)).toBe(sumBy(branchRosters, (a) => cents(a.totals.labour_cost)));
+          // Hours are rounded to the hundredth in each answer.
+          expect(Math.abs(roster!.totals.actual_hours - sumBy(branchRosters, (a) => a.totals.actual_hours))).toBeLessThanOrEqual(0.011);
+          expect(new Set(roster!.staff.map((s) => s.person_id))).toEqual(
+            new Set(branchRosters.flatMap((a) => a.staff.map((s) => s.person_id))),
+          );
+
+          const [procurement, ...branchProcurement] = (await all('procurement')) as Procurement[];
+          expect(cents(procurement!.totals.spend)).toBe(sumBy(branchProcurement, (a) => cents(a.totals.spend)));
+          expect(procurement!.totals.quantity).toBe(sumBy(branchProcurement, (a) => a.totals.quantity));
+          for (const c of procurement!.categories) {
+            expect(c.quantity).toBe(sumBy(branchProcurement, (a) => a.categories.find((b) => b.category === c.category)!.quantity));
+          }
+          if (orders!.totals.total > 0 && procurement!.totals.spend > 0) traded++;
+        }
+      }),
+      { seed: 20261123, numRuns: 8 },
+    );
+    // The seeded runs had trade to compare (16 franchise runs in all).
+    expect(traded).toBeGreaterThanOrEqual(4);
   });
 });
