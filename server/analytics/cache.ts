@@ -1,0 +1,65 @@
+import type { AnalyticsKind, AnalyticsWindow } from '../contract/analytics.contract.js';
+
+/** Everything an answer depends on. `dataVersion` is the franchise's data_version, read from the database per request. */
+export type AnalyticsCacheKey = {
+  franchiseId: number;
+  dataVersion: number;
+  kind: AnalyticsKind;
+  restaurantId: number | null;
+  window: AnalyticsWindow;
+  limit: number;
+};
+
+export const DEFAULT_CACHE_ENTRIES = 500;
+
+function keyOf(k: AnalyticsCacheKey): string {
+  const w = k.window;
+  // The limit only shapes best sellers; today is in the key because answers carry today's figures.
+  const limit = k.kind === 'best-sellers' ? k.limit : '';
+  return [
+    k.franchiseId,
+    k.dataVersion,
+    k.kind,
+    k.restaurantId ?? '*',
+    w.time_zone,
+    w.start_date,
+    w.end_date,
+    w.grouping,
+    w.today,
+    limit,
+  ].join('|');
+}
+
+/**
+ * The analytics answers of one server process, least recently used dropped first. Answers are keyed
+ * by the franchise's data version, which every write bumps in the database: a write seen by any
+ * server makes the older entries unreachable (they age out), so an answer is never stale after a
+ * write. Identical concurrent misses share one computation; a failure is not kept.
+ */
+export class AnalyticsCache {
+  private readonly entries = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly maxEntries = DEFAULT_CACHE_ENTRIES) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  answer<T>(key: AnalyticsCacheKey, compute: () => Promise<T>): Promise<T> {
+    const k = keyOf(key);
+    const hit = this.entries.get(k) as Promise<T> | undefined;
+    if (hit) {
+      // Map keeps insertion order: re-inserting marks the entry most recently used.
+      this.entries.delete(k);
+      this.entries.set(k, hit);
+      return hit;
+    }
+    const pending = compute();
+    this.entries.set(k, pending);
+    pending.catch(() => {
+      if (this.entries.get(k) === pending) this.entries.delete(k);
+    });
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    return pending;
+  }
+}
