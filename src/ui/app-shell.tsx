@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { ColorSchemeToggle } from './color-scheme-toggle';
 import { NAV_ICONS, type NavItem } from './nav-items';
 import { APP_NAME } from './page-title';
 
@@ -78,17 +79,25 @@ export function AppShell({ children, navItems, onLogout, loggingOut }: AppShellP
       padding="md"
     >
       <MantineAppShell.Header hiddenFrom="sm" px="md">
-        <Group h="100%" gap="sm">
+        <Group h="100%" gap="sm" wrap="nowrap">
           <Burger opened={drawerOpened} onClick={() => setDrawerOpenedAt(location)} aria-label="Open navigation" size="sm" />
-          <Text fw={700}>{APP_NAME}</Text>
+          <Text fw={700} flex={1}>
+            {APP_NAME}
+          </Text>
+          <ColorSchemeToggle />
         </Group>
       </MantineAppShell.Header>
 
       {/* Not rendered below `sm`: an off-screen copy of the navigation would be a second "Main" landmark beside the drawer's. */}
       <MantineAppShell.Navbar p="sm" visibleFrom="sm">
-        <Group justify={compact ? 'center' : 'space-between'} mb="sm" wrap="nowrap">
-          {!compact && <Text fw={700}>{APP_NAME}</Text>}
-          <ActionIcon variant="subtle" color="gray.8" onClick={sidebar.toggle} aria-label={compact ? 'Expand sidebar' : 'Collapse sidebar'}>
+        <Group justify={compact ? 'center' : 'space-between'} mb="sm" gap={compact ? 4 : 'xs'} wrap={compact ? 'wrap' : 'nowrap'}>
+          {!compact && (
+            <Text fw={700} flex={1}>
+              {APP_NAME}
+            </Text>
+          )}
+          <ColorSchemeToggle />
+          <ActionIcon variant="subtle" color="gray" onClick={sidebar.toggle} aria-label={compact ? 'Expand sidebar' : 'Collapse sidebar'}>
             {compact ? <IconLayoutSidebarLeftExpand aria-hidden /> : <IconLayoutSidebarLeftCollapse aria-hidden />}
           </ActionIcon>
         </Group>

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import { formatSignedPercent, percentChange } from '../shared/format';
+import { FIGURE_COLOR } from './theme';
 
 export type StatCardProps = {
   label: string;
@@ -22,7 +23,7 @@ export function StatCard({ label, value, current, previous, comparedWith, moreHr
   const text = change === null ? 'no previous data' : `${formatSignedPercent(change)} vs ${comparedWith}`;
   const rounded = change === null ? 0 : Math.round(change * 10);
   const Arrow = rounded > 0 ? IconArrowUpRight : rounded < 0 ? IconArrowDownRight : null;
-  const color = rounded > 0 ? 'green.9' : rounded < 0 ? 'red.9' : 'dimmed';
+  const color = rounded > 0 ? FIGURE_COLOR.positive : rounded < 0 ? FIGURE_COLOR.negative : 'dimmed';
   return (
     <Paper withBorder p="sm" radius="md" h="100%">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">

@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, localStorageColorSchemeManager, type CSSVariablesResolver } from '@mantine/core';
 
 /** Shade 8 of the default blue passes WCAG AA on white for buttons and links; the default 6 does not. */
 export const theme = createTheme({
@@ -6,3 +6,23 @@ export const theme = createTheme({
   primaryShade: 8,
   defaultRadius: 'md',
 });
+
+/**
+ * Text colours for good and bad figures (a rise, a fall; productive or not) that pass WCAG AA in both
+ * schemes: Mantine's green 9 is 4.4:1 on white, so the light scheme takes a darker green.
+ */
+export const FIGURE_COLOR = { positive: 'var(--fc-color-positive)', negative: 'var(--fc-color-negative)' } as const;
+
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: { '--fc-color-positive': '#2b7a3b', '--fc-color-negative': t.colors.red[9] },
+  dark: { '--fc-color-positive': t.colors.green[4], '--fc-color-negative': t.colors.red[4] },
+});
+
+/**
+ * Light, dark or the system's ("auto", the default), kept in local storage. public/color-scheme.js applies
+ * the same key before the first paint (the CSP allows no inline script): keep the two in step.
+ */
+export const COLOR_SCHEME_KEY = 'franchise_color_scheme';
+export const DEFAULT_COLOR_SCHEME = 'auto';
+export const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_KEY });

@@ -284,8 +284,8 @@ describe('dashboard spec scenarios', () => {
     const good = screen.getByLabelText('Mia Chen: 96.3% of assigned hours worked');
     const poor = screen.getByLabelText('Noah Patel: 75.0% of assigned hours worked');
     expect(good).toHaveTextContent('96.3%');
-    expect(good.getAttribute('style')).toContain('green');
-    expect(poor.getAttribute('style')).toContain('red');
+    expect(good.getAttribute('style')).toContain('--fc-color-positive');
+    expect(poor.getAttribute('style')).toContain('--fc-color-negative');
   });
 
   it('the orders and headcount tabs switch their line charts, Dine-In and Recurrent first', async () => {

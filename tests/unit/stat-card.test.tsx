@@ -25,14 +25,14 @@ describe('stat card', () => {
     expect(screen.getByText('Total Revenue')).toBeInTheDocument();
     expect(screen.getByText('$1,124.00')).toBeInTheDocument();
     const change = changeText('+12.4% vs previous 7 days');
-    expect(change.getAttribute('style')).toContain('green');
+    expect(change.getAttribute('style')).toContain('--fc-color-positive');
     expect(change.parentElement!.querySelector('svg.tabler-icon-arrow-up-right')).not.toBeNull();
   });
 
   it('shows a fall in red with a down arrow', () => {
     renderCard({ current: 750, previous: 1000, comparedWith: 'previous 14 days' });
     const change = changeText('-25.0% vs previous 14 days');
-    expect(change.getAttribute('style')).toContain('red');
+    expect(change.getAttribute('style')).toContain('--fc-color-negative');
     expect(change.parentElement!.querySelector('svg.tabler-icon-arrow-down-right')).not.toBeNull();
   });
 
@@ -45,7 +45,7 @@ describe('stat card', () => {
   it('shows no change without colour or arrow', () => {
     renderCard({ current: 1000, previous: 1000 });
     const change = changeText('0.0% vs previous 7 days');
-    expect(change.getAttribute('style') ?? '').not.toMatch(/green|red/);
+    expect(change.getAttribute('style') ?? '').not.toMatch(/--fc-color-(positive|negative)/);
     expect(change.parentElement!.querySelector('svg')).toBeNull();
   });
 

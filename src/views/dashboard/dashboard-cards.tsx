@@ -3,6 +3,7 @@ import type { AnalyticsData, Grouping } from '../../../server/contract/analytics
 import { formatCurrency, formatNumber, formatPercent } from '../../shared/format';
 import { EChart } from '../../ui/charts/echart';
 import { StatCard } from '../../ui/stat-card';
+import { FIGURE_COLOR } from '../../ui/theme';
 import { CardBody, CardFrame } from './card-frame';
 import { CHART_HEIGHT, barOption, bucketLabel, lineOption, pieOption } from './dashboard-charts';
 
@@ -184,7 +185,7 @@ export function RosterCard() {
                     </Text>
                     <Text
                       fw={700}
-                      c={person.percent >= PRODUCTIVE_PERCENT ? 'green.9' : 'red.9'}
+                      c={person.percent >= PRODUCTIVE_PERCENT ? FIGURE_COLOR.positive : FIGURE_COLOR.negative}
                       aria-label={`${person.name}: ${formatPercent(person.percent)} of assigned hours worked`}
                     >
                       {formatPercent(person.percent)}

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { Restaurant } from '../../../server/contract/auth.contract';
 import type { Range } from '../../../server/contract/analytics.contract';
 import { dashboardHref } from '../../machines/dashboard.machine';
+import { FIGURE_COLOR } from '../../ui/theme';
 import { CardFrame } from './card-frame';
 
 /** The franchise's restaurants; each analytics icon applies that branch to the dashboard, keeping the range. */
@@ -29,7 +30,7 @@ export function RestaurantWidget({ restaurants, range }: { restaurants: readonly
                   <Table.Td>{r.name}</Table.Td>
                   <Table.Td visibleFrom="sm">{r.location}</Table.Td>
                   <Table.Td>
-                    <Text size="sm" fw={600} c={r.status === 1 ? 'green.9' : 'dimmed'}>
+                    <Text size="sm" fw={600} c={r.status === 1 ? FIGURE_COLOR.positive : 'dimmed'}>
                       {r.status === 1 ? 'Active' : 'Inactive'}
                     </Text>
                   </Table.Td>
