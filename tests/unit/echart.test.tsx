@@ -19,7 +19,9 @@ function renderChart(scheme: 'light' | 'dark') {
 
 /** The lazily loaded ECharts instance's SVG, once drawn with its axis labels. */
 async function drawnSvg(): Promise<SVGSVGElement> {
-  await waitFor(() => expect(screen.getByRole('img', { name: 'Orders per day' }).querySelector('svg text')).not.toBeNull());
+  await waitFor(() => expect(screen.getByRole('img', { name: 'Orders per day' }).querySelector('svg text')).not.toBeNull(), {
+    timeout: 5000,
+  });
   return screen.getByRole('img', { name: 'Orders per day' }).querySelector('svg')!;
 }
 
@@ -37,9 +39,12 @@ describe('EChart', () => {
   it('draws with the SVG renderer and hands the label and description to the ECharts aria text', async () => {
     renderChart('light');
     const svg = await drawnSvg();
-    await waitFor(() => expect(svg.closest('[aria-label^="Orders per day. Mon: 3, Tue: 5"]')).not.toBeNull());
     expect(svg.querySelectorAll('text').length).toBeGreaterThan(0);
-    expect(screen.getByRole('img', { name: 'Orders per day' }).querySelector('canvas')).toBeNull();
+    const chart = () => screen.getByRole('img', { name: 'Orders per day' });
+    expect(chart().querySelector('canvas')).toBeNull();
+    await waitFor(() => expect(chart().querySelector('[aria-label^="Orders per day. Mon: 3, Tue: 5"] svg')).not.toBeNull(), {
+      timeout: 5000,
+    });
   });
 
   it("uses ECharts' dark theme in the dark scheme", async () => {
