@@ -177,6 +177,8 @@ const dayIn = (timeZone: string, at: Date) =>
 export type Row = Record<string, string | number>;
 export const sortRows = (rows: Row[]) => rows.map((r) => JSON.stringify(Object.entries(r).sort(([a], [b]) => a.localeCompare(b)))).sort();
 
+type RollupTable = 'daily_restaurant_stats' | 'daily_item_sales' | 'daily_franchise_item_sales' | 'daily_staff_hours' | 'daily_purchases';
+
 /** The rollups as DESIGN §3 defines them, computed in JavaScript from the inputs (the oracle). */
 export function model(world: World, dataset: Dataset) {
   const tables: Record<string, Map<string, Row>> = Object.fromEntries(ROLLUP_TABLES.map((t) => [t, new Map()]));
@@ -253,10 +255,7 @@ export function model(world: World, dataset: Dataset) {
       );
     }
   }
-  return Object.fromEntries(Object.entries(tables).map(([t, rows]) => [t, [...rows.values()]])) as Record<
-    (typeof ROLLUP_TABLES)[number],
-    Row[]
-  >;
+  return Object.fromEntries(Object.entries(tables).map(([t, rows]) => [t, [...rows.values()]])) as Record<RollupTable, Row[]>;
 }
 
 /** Writes the dataset through the ingest, as real trade is written. */
