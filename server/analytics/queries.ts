@@ -114,6 +114,19 @@ const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((
 // ---------------------------------------------------------------------------------------------
 // SQL pieces
 
+/**
+ * Runs one statement whose parts each come back as one JSON text cell. PGlite turns every result
+ * cell into a JavaScript value one by one (several microseconds each, more than summing the rollup
+ * rows costs), so a part of a few hundred rows travels as a single string instead.
+ */
+async function fetchParts<P extends Record<string, unknown[]>>(db: Db, parts: { [K in keyof P]: RawBuilder<unknown> }): Promise<P> {
+  const columns = Object.entries<RawBuilder<unknown>>(parts).map(
+    ([name, query]) => sql`(select coalesce(json_agg(t), '[]') from (${query}) t)::text as ${sql.ref(name)}`,
+  );
+  const { rows } = await sql<Record<string, string>>`select ${sql.join(columns)}`.execute(db);
+  return Object.fromEntries(Object.entries(rows[0]!).map(([name, json]) => [name, JSON.parse(json)])) as P;
+}
+
 /** The scope's restaurant ids, always within the franchise. */
 function scopeIds(scope: AnalyticsScope): RawBuilder<unknown> {
   const branch = scope.restaurantId === null ? sql`` : sql` and id = ${scope.restaurantId}`;
@@ -133,43 +146,42 @@ function answerDays(column: RawBuilder<unknown>, w: AnalyticsWindow): RawBuilder
       or ${column} = ${w.today}::date)`;
 }
 
-const inWindow = (column: RawBuilder<unknown>, w: AnalyticsWindow) => sql`${column} between ${w.start_date}::date and ${w.end_date}::date`;
+const inWindow = (column: RawBuilder<unknown>, w: Pick<AnalyticsWindow, 'start_date' | 'end_date'>) =>
+  sql`${column} between ${w.start_date}::date and ${w.end_date}::date`;
 
-const STATS_KEYS = [
-  'orders_dine_in',
-  'orders_takeaway',
-  'orders_pos',
-  'orders_app',
-  'revenue_dine_in_cents',
-  'revenue_takeaway_cents',
-  'guests_recurrent',
-  'guests_new',
-  'transactions',
-] as const;
-type StatsKey = (typeof STATS_KEYS)[number];
+/**
+ * Sums of rollup counters: int columns sum to bigint; bigint columns are summed as float8, exact for
+ * integers below 2^53 and much cheaper than the numeric that sum(bigint) returns.
+ */
+const sums = (alias: string, columns: readonly string[], bigints: readonly string[]) =>
+  sql.join(columns.map((c) => sql`sum(${sql.ref(`${alias}.${c}`)}${sql.raw(bigints.includes(c) ? '::float8' : '')}) as ${sql.ref(c)}`));
 
-/** daily_restaurant_stats summed over the scope's restaurants, one row per day (voided orders are not in these counters). */
-async function dailyStats(db: Db, scope: AnalyticsScope, w: AnalyticsWindow): Promise<Tally<StatsKey>> {
-  const sums = sql.join(STATS_KEYS.map((k) => sql`sum(s.${sql.ref(k)})::bigint as ${sql.ref(k)}`));
-  const { rows } = await sql<DayRow<StatsKey>>`select s.day::text as day, ${sums}
+const STATS_BIGINTS = ['revenue_dine_in_cents', 'revenue_takeaway_cents'];
+
+/** daily_restaurant_stats summed over the scope's restaurants per day (voided orders are not in these counters). */
+const statsByDay = (scope: AnalyticsScope, w: AnalyticsWindow, columns: readonly string[]) =>
+  sql`select s.day::text as day, ${sums('s', columns, STATS_BIGINTS)}
     from daily_restaurant_stats s
     where s.restaurant_id in (${scopeIds(scope)}) and ${answerDays(sql`s.day`, w)}
-    group by s.day`.execute(db);
-  return tally(STATS_KEYS, rows, w);
-}
+    group by s.day`;
 
-const revenueCents = (c: Counters<StatsKey>) => c.revenue_dine_in_cents + c.revenue_takeaway_cents;
-const completedOrders = (c: Counters<StatsKey>) => c.orders_dine_in + c.orders_takeaway;
+/** Code-point order, the same on every database and collation. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 // ---------------------------------------------------------------------------------------------
 // The six answers
 
-function headcountFigures(c: Counters<StatsKey>): HeadcountFigures {
+const HEADCOUNT_KEYS = ['guests_recurrent', 'guests_new'] as const;
+
+function headcountFigures(c: Counters<(typeof HEADCOUNT_KEYS)[number]>): HeadcountFigures {
   return { recurrent: c.guests_recurrent, new: c.guests_new, total: c.guests_recurrent + c.guests_new };
 }
 
 async function headcounts(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<Headcounts> {
-  const t = await dailyStats(db, scope, window);
+  const { days } = await fetchParts<{ days: DayRow<(typeof HEADCOUNT_KEYS)[number]>[] }>(db, {
+    days: statsByDay(scope, window, HEADCOUNT_KEYS),
+  });
+  const t = tally(HEADCOUNT_KEYS, days, window);
   return {
     window,
     series: t.buckets.map((b, i) => ({ ...b, ...headcountFigures(t.series[i]!) })),
@@ -179,12 +191,21 @@ async function headcounts(db: Db, scope: AnalyticsScope, window: AnalyticsWindow
   };
 }
 
-function orderFigures(c: Counters<StatsKey>): OrderFigures {
-  return { dine_in: c.orders_dine_in, takeaway: c.orders_takeaway, pos: c.orders_pos, app: c.orders_app, total: completedOrders(c) };
+const ORDER_KEYS = ['orders_dine_in', 'orders_takeaway', 'orders_pos', 'orders_app'] as const;
+
+function orderFigures(c: Counters<(typeof ORDER_KEYS)[number]>): OrderFigures {
+  return {
+    dine_in: c.orders_dine_in,
+    takeaway: c.orders_takeaway,
+    pos: c.orders_pos,
+    app: c.orders_app,
+    total: c.orders_dine_in + c.orders_takeaway,
+  };
 }
 
 async function orders(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<Orders> {
-  const t = await dailyStats(db, scope, window);
+  const { days } = await fetchParts<{ days: DayRow<(typeof ORDER_KEYS)[number]>[] }>(db, { days: statsByDay(scope, window, ORDER_KEYS) });
+  const t = tally(ORDER_KEYS, days, window);
   return {
     window,
     series: t.buckets.map((b, i) => ({ ...b, ...orderFigures(t.series[i]!) })),
@@ -194,9 +215,12 @@ async function orders(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): P
   };
 }
 
-function revenueFigures(c: Counters<StatsKey>): RevenueFigures {
-  const cents = revenueCents(c);
-  const count = completedOrders(c);
+const REVENUE_KEYS = ['orders_dine_in', 'orders_takeaway', 'revenue_dine_in_cents', 'revenue_takeaway_cents', 'transactions'] as const;
+type RevenueKey = (typeof REVENUE_KEYS)[number];
+
+function revenueFigures(c: Counters<RevenueKey>): RevenueFigures {
+  const cents = c.revenue_dine_in_cents + c.revenue_takeaway_cents;
+  const count = c.orders_dine_in + c.orders_takeaway;
   return {
     revenue: dollars(cents),
     dine_in: dollars(c.revenue_dine_in_cents),
@@ -208,19 +232,22 @@ function revenueFigures(c: Counters<StatsKey>): RevenueFigures {
   };
 }
 
+type BranchRow = { id: number; name: string; location: string; revenue_cents: number; units: number };
+
 async function revenues(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<Revenues> {
   const branch = scope.restaurantId === null ? sql`` : sql` and r.id = ${scope.restaurantId}`;
-  const [t, { rows: branches }] = await Promise.all([
-    dailyStats(db, scope, window),
-    sql<{ id: number; name: string; location: string; revenue_cents: number; units: number }>`select r.id, r.name, r.location,
-        coalesce((select sum(s.revenue_dine_in_cents + s.revenue_takeaway_cents) from daily_restaurant_stats s
-          where s.restaurant_id = r.id and ${inWindow(sql`s.day`, window)}), 0)::bigint as revenue_cents,
+  const { days, branches } = await fetchParts<{ days: DayRow<RevenueKey>[]; branches: BranchRow[] }>(db, {
+    days: statsByDay(scope, window, REVENUE_KEYS),
+    // Every branch of the scope, those without trade too.
+    branches: sql`select r.id, r.name, r.location,
+        coalesce((select sum(s.revenue_dine_in_cents::float8 + s.revenue_takeaway_cents::float8) from daily_restaurant_stats s
+          where s.restaurant_id = r.id and ${inWindow(sql`s.day`, window)}), 0) as revenue_cents,
         coalesce((select sum(i.units) from daily_item_sales i
-          where i.restaurant_id = r.id and ${inWindow(sql`i.day`, window)}), 0)::bigint as units
+          where i.restaurant_id = r.id and ${inWindow(sql`i.day`, window)}), 0) as units
       from restaurants r
-      where r.franchise_id = ${scope.franchiseId}${branch}
-      order by revenue_cents, r.name, r.id`.execute(db),
-  ]);
+      where r.franchise_id = ${scope.franchiseId}${branch}`,
+  });
+  const t = tally(REVENUE_KEYS, days, window);
   const totals = revenueFigures(t.totals);
   return {
     window,
@@ -230,52 +257,57 @@ async function revenues(db: Db, scope: AnalyticsScope, window: AnalyticsWindow):
     franchise_summary: {
       total_revenue: totals.revenue,
       total_orders: totals.orders,
-      average_revenue_per_restaurant: perDollars(revenueCents(t.totals), branches.length),
+      average_revenue_per_restaurant: perDollars(t.totals.revenue_dine_in_cents + t.totals.revenue_takeaway_cents, branches.length),
       total_dine_in_revenue: totals.dine_in,
       total_takeaway_revenue: totals.takeaway,
     },
-    restaurants: branches.map((r) => ({ id: r.id, name: r.name, location: r.location, units: r.units, revenue: dollars(r.revenue_cents) })),
+    restaurants: branches
+      .sort((a, b) => a.revenue_cents - b.revenue_cents || byText(a.name, b.name) || a.id - b.id)
+      .map((r) => ({ id: r.id, name: r.name, location: r.location, units: r.units, revenue: dollars(r.revenue_cents) })),
   };
 }
+
+type SoldRow = { sku: string; name: string; menu: MenuName; is_combo: boolean; units: number; revenue_cents: number };
 
 async function bestSellers(db: Db, scope: AnalyticsScope, window: AnalyticsWindow, limit: number): Promise<BestSellers> {
   // Franchise-wide, the per-franchise rollup has one row per item and day instead of one per branch too.
   const sold =
     scope.restaurantId === null
-      ? sql`select menu_item_id, sum(units)::bigint as units, sum(revenue_cents)::bigint as revenue_cents
+      ? sql`select menu_item_id, sum(units) as units, sum(revenue_cents::float8) as revenue_cents
           from daily_franchise_item_sales where franchise_id = ${scope.franchiseId} and ${inWindow(sql`day`, window)}
           group by menu_item_id`
-      : sql`select menu_item_id, sum(units)::bigint as units, sum(revenue_cents)::bigint as revenue_cents
+      : sql`select menu_item_id, sum(units) as units, sum(revenue_cents::float8) as revenue_cents
           from daily_item_sales where restaurant_id in (${scopeIds(scope)}) and ${inWindow(sql`day`, window)}
           group by menu_item_id`;
-  const { rows } = await sql<{ sku: string; name: string; menu: MenuName; is_combo: boolean; units: number; revenue_cents: number }>`
-    select sku, name, menu, is_combo, units, revenue_cents from (
-      select m.sku, m.name, m.menu, m.is_combo, sold.units, sold.revenue_cents,
-        row_number() over (partition by m.is_combo order by sold.units desc, sold.revenue_cents desc, m.name, m.sku) as rank
-      from (${sold}) sold join menu_items m on m.id = sold.menu_item_id and m.franchise_id = ${scope.franchiseId}
-    ) ranked
-    where rank <= ${limit}
-    order by rank`.execute(db);
-  const items: SellingItem[] = [];
-  const combos: SellingItem[] = [];
-  for (const r of rows) {
-    (r.is_combo ? combos : items).push({
-      sku: r.sku,
-      name: r.name,
-      menu: r.menu,
-      is_combo: r.is_combo,
-      units: r.units,
-      revenue: dollars(r.revenue_cents),
-    });
-  }
-  return { window, items, combos };
+  const { ranked } = await fetchParts<{ ranked: SoldRow[] }>(db, {
+    ranked: sql`select sku, name, menu, is_combo, units, revenue_cents from (
+        select m.sku, m.name, m.menu, m.is_combo, sold.units, sold.revenue_cents,
+          row_number() over (partition by m.is_combo order by sold.units desc, sold.revenue_cents desc, m.name collate "C", m.sku collate "C") as rank
+        from (${sold}) sold join menu_items m on m.id = sold.menu_item_id and m.franchise_id = ${scope.franchiseId}
+      ) ranked
+      where rank <= ${limit}`,
+  });
+  const ordered = ranked.sort(
+    (a, b) => b.units - a.units || b.revenue_cents - a.revenue_cents || byText(a.name, b.name) || byText(a.sku, b.sku),
+  );
+  const shape = (r: SoldRow): SellingItem => ({
+    sku: r.sku,
+    name: r.name,
+    menu: r.menu,
+    is_combo: r.is_combo,
+    units: r.units,
+    revenue: dollars(r.revenue_cents),
+  });
+  return { window, items: ordered.filter((r) => !r.is_combo).map(shape), combos: ordered.filter((r) => r.is_combo).map(shape) };
 }
 
 const HOURS_KEYS = ['assigned_minutes', 'actual_minutes', 'labour_cost_cents', 'shifts', 'shifts_attended'] as const;
 type HoursKey = (typeof HOURS_KEYS)[number];
+const ROSTER_REVENUE_KEYS = ['revenue_dine_in_cents', 'revenue_takeaway_cents'] as const;
+type RosterRevenueKey = (typeof ROSTER_REVENUE_KEYS)[number];
 
-function rosterFigures(h: Counters<HoursKey>, s: Counters<StatsKey>): RosterFigures {
-  const cents = revenueCents(s);
+function rosterFigures(h: Counters<HoursKey>, s: Counters<RosterRevenueKey>): RosterFigures {
+  const cents = s.revenue_dine_in_cents + s.revenue_takeaway_cents;
   return {
     assigned_hours: hours(h.assigned_minutes),
     actual_hours: hours(h.actual_minutes),
@@ -287,18 +319,22 @@ function rosterFigures(h: Counters<HoursKey>, s: Counters<StatsKey>): RosterFigu
   };
 }
 
+type StaffRow = { person_id: number; name: string; restaurant: string; assigned_minutes: number; actual_minutes: number };
+
 async function roster(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<Roster> {
-  const sums = sql.join(HOURS_KEYS.map((k) => sql`sum(h.${sql.ref(k)})::bigint as ${sql.ref(k)}`));
-  const [stats, { rows: hoursRows }, { rows: staff }] = await Promise.all([
-    dailyStats(db, scope, window),
-    sql<DayRow<HoursKey>>`select h.day::text as day, ${sums}
+  const { revenueDays, hoursDays, staff } = await fetchParts<{
+    revenueDays: DayRow<RosterRevenueKey>[];
+    hoursDays: DayRow<HoursKey>[];
+    staff: StaffRow[];
+  }>(db, {
+    revenueDays: statsByDay(scope, window, ROSTER_REVENUE_KEYS),
+    hoursDays: sql`select h.day::text as day, ${sums('h', HOURS_KEYS, ['labour_cost_cents'])}
       from daily_staff_hours h
       where h.restaurant_id in (${scopeIds(scope)}) and ${answerDays(sql`h.day`, window)}
-      group by h.day`.execute(db),
+      group by h.day`,
     // A person who worked at several of the scope's branches is listed once, under the branch of most hours.
-    sql<{ person_id: number; name: string; restaurant: string; assigned_minutes: number; actual_minutes: number }>`
-      select p.id as person_id, p.name, (array_agg(r.name order by w.actual_minutes desc, r.name))[1] as restaurant,
-        sum(w.assigned_minutes)::bigint as assigned_minutes, sum(w.actual_minutes)::bigint as actual_minutes
+    staff: sql`select p.id as person_id, p.name, (array_agg(r.name order by w.actual_minutes desc, r.name collate "C"))[1] as restaurant,
+        sum(w.assigned_minutes) as assigned_minutes, sum(w.actual_minutes) as actual_minutes
       from (
         select h.person_id, h.restaurant_id, sum(h.assigned_minutes) as assigned_minutes, sum(h.actual_minutes) as actual_minutes
         from daily_staff_hours h
@@ -307,23 +343,25 @@ async function roster(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): P
       ) w
       join people p on p.id = w.person_id
       join restaurants r on r.id = w.restaurant_id
-      group by p.id, p.name
-      order by actual_minutes desc, p.name, p.id`.execute(db),
-  ]);
-  const t = tally(HOURS_KEYS, hoursRows, window);
+      group by p.id, p.name`,
+  });
+  const t = tally(HOURS_KEYS, hoursDays, window);
+  const s = tally(ROSTER_REVENUE_KEYS, revenueDays, window);
   return {
     window,
-    series: t.buckets.map((b, i) => ({ ...b, ...rosterFigures(t.series[i]!, stats.series[i]!) })),
-    totals: rosterFigures(t.totals, stats.totals),
-    previous_totals: rosterFigures(t.previous, stats.previous),
-    staff: staff.map((s) => ({
-      person_id: s.person_id,
-      name: s.name,
-      restaurant: s.restaurant,
-      assigned_hours: hours(s.assigned_minutes),
-      actual_hours: hours(s.actual_minutes),
-      percent: percent(s.actual_minutes, s.assigned_minutes),
-    })),
+    series: t.buckets.map((b, i) => ({ ...b, ...rosterFigures(t.series[i]!, s.series[i]!) })),
+    totals: rosterFigures(t.totals, s.totals),
+    previous_totals: rosterFigures(t.previous, s.previous),
+    staff: staff
+      .sort((a, b) => b.actual_minutes - a.actual_minutes || byText(a.name, b.name) || a.person_id - b.person_id)
+      .map((p) => ({
+        person_id: p.person_id,
+        name: p.name,
+        restaurant: p.restaurant,
+        assigned_hours: hours(p.assigned_minutes),
+        actual_hours: hours(p.actual_minutes),
+        percent: percent(p.actual_minutes, p.assigned_minutes),
+      })),
   };
 }
 
@@ -331,56 +369,57 @@ function procurementFigures(spendCents: number, quantity: number, suppliers: num
   return { spend: dollars(spendCents), quantity, suppliers, average_per_supplier: perDollars(spendCents, suppliers) };
 }
 
+type SpendRow = { quantity: number; spend_cents: number };
+
 async function procurement(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<Procurement> {
-  const previous = { ...window, start_date: window.previous.start_date, end_date: window.previous.end_date };
   const scoped = sql`p.restaurant_id in (${scopeIds(scope)})`;
-  const [{ rows: days }, { rows: distinct }, { rows: categories }, { rows: suppliers }] = await Promise.all([
-    sql<
-      DayRow<'spend_cents' | 'quantity'>
-    >`select p.day::text as day, sum(p.amount_cents)::bigint as spend_cents, sum(p.quantity)::bigint as quantity
+  const spend = sql`sum(p.quantity::float8) as quantity, sum(p.amount_cents::float8) as spend_cents`;
+  const { days, distinct, categories, suppliers } = await fetchParts<{
+    days: DayRow<'spend_cents' | 'quantity'>[];
+    distinct: { in_window: number; in_previous: number }[];
+    categories: (SpendRow & { category: string })[];
+    suppliers: (SpendRow & { id: number; name: string })[];
+  }>(db, {
+    days: sql`select p.day::text as day, ${spend}
       from daily_purchases p where ${scoped} and ${answerDays(sql`p.day`, window)}
-      group by p.day`.execute(db),
+      group by p.day`,
     // Distinct suppliers do not add up across days: counted per window.
-    sql<{ in_window: number; in_previous: number }>`select
-        count(distinct p.supplier_id) filter (where ${inWindow(sql`p.day`, window)})::int as in_window,
-        count(distinct p.supplier_id) filter (where ${inWindow(sql`p.day`, previous)})::int as in_previous
-      from daily_purchases p where ${scoped} and ${answerDays(sql`p.day`, window)}`.execute(db),
-    sql<{
-      category: string;
-      quantity: number;
-      spend_cents: number;
-    }>`select p.category, sum(p.quantity)::bigint as quantity, sum(p.amount_cents)::bigint as spend_cents
+    distinct: sql`select
+        count(distinct p.supplier_id) filter (where ${inWindow(sql`p.day`, window)}) as in_window,
+        count(distinct p.supplier_id) filter (where ${inWindow(sql`p.day`, window.previous)}) as in_previous
+      from daily_purchases p where ${scoped} and ${answerDays(sql`p.day`, window)}`,
+    categories: sql`select p.category, ${spend}
       from daily_purchases p where ${scoped} and ${inWindow(sql`p.day`, window)}
-      group by p.category`.execute(db),
-    sql<{ id: number; name: string; quantity: number; spend_cents: number }>`select s.id, s.name,
-        sum(p.quantity)::bigint as quantity, sum(p.amount_cents)::bigint as spend_cents
+      group by p.category`,
+    suppliers: sql`select s.id, s.name, ${spend}
       from daily_purchases p join suppliers s on s.id = p.supplier_id and s.franchise_id = ${scope.franchiseId}
       where ${scoped} and ${inWindow(sql`p.day`, window)}
-      group by s.id, s.name
-      order by spend_cents desc, s.name, s.id`.execute(db),
-  ]);
+      group by s.id, s.name`,
+  });
   const t = tally(['spend_cents', 'quantity'] as const, days, window);
-  const counted = distinct[0] ?? { in_window: 0, in_previous: 0 };
+  const counted = distinct[0]!;
   const byCategory = new Map(categories.map((c) => [c.category, c]));
   return {
     window,
     series: t.buckets.map((b, i) => ({ ...b, spend: dollars(t.series[i]!.spend_cents) })),
     totals: procurementFigures(t.totals.spend_cents, t.totals.quantity, counted.in_window),
     previous_totals: procurementFigures(t.previous.spend_cents, t.previous.quantity, counted.in_previous),
-    // All ten categories, zero when none was bought; equal spends keep the spec's order.
+    // All ten categories, zero when none was bought; equal spends keep the spec's order (the sort is stable).
     categories: PURCHASE_CATEGORIES.map((category) => {
       const c = byCategory.get(category);
       return { category, quantity: c?.quantity ?? 0, spend_cents: c?.spend_cents ?? 0 };
     })
       .sort((a, b) => b.spend_cents - a.spend_cents)
       .map((c) => ({ category: c.category, quantity: c.quantity, spend: dollars(c.spend_cents) })),
-    suppliers: suppliers.map((s) => ({ id: s.id, name: s.name, quantity: s.quantity, spend: dollars(s.spend_cents) })),
+    suppliers: suppliers
+      .sort((a, b) => b.spend_cents - a.spend_cents || byText(a.name, b.name) || a.id - b.id)
+      .map((s) => ({ id: s.id, name: s.name, quantity: s.quantity, spend: dollars(s.spend_cents) })),
   };
 }
 
 /**
  * The answer of one analytics kind for a scope (one branch, or the whole franchise) over a resolved
- * window, read from the daily rollups only.
+ * window, read from the daily rollups only: one statement per answer.
  */
 export async function analyticsAnswer<K extends AnalyticsKind>(
   db: Db,
