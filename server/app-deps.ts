@@ -1,5 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { MiddlewareHandler } from 'hono';
+import type { analyticsAnswer } from './analytics/queries.js';
 import type { AuthUser } from './auth/franchise-users.repository.js';
 import type { Tokens } from './auth/tokens.js';
 import type { AppConfig } from './config.js';
@@ -16,6 +17,10 @@ export type AppDeps = {
   clock: () => number;
   mailer: Mailer;
   logger: Logger;
+  /** The computation behind the analytics cache; tests wrap it to count or fail computations. */
+  analyticsAnswer?: typeof analyticsAnswer;
+  /** Most analytics answers one process keeps (default 500). */
+  analyticsCacheEntries?: number;
 };
 
 export type AppEnv = {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
+import { analyticsRoutes } from './analytics/analytics.routes.js';
 import type { AppDeps, AppEnv, RouteDeps } from './app-deps.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { passwordResetRoutes } from './auth/password-reset.js';
@@ -35,6 +36,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/franchise', authRoutes(routeDeps));
   api.route('/franchise/password', passwordResetRoutes(routeDeps));
   api.route('/franchise/restaurants', restaurantsRoutes(routeDeps));
+  api.route('/franchise', analyticsRoutes(routeDeps));
 
   const app = new Hono<AppEnv>();
   app.use(securityHeaders);

@@ -7,8 +7,14 @@
 /** `bearer-or-expired` also accepts an expired token while its first sign-in is inside the refresh window. */
 export type Auth = 'public' | 'bearer' | 'bearer-or-expired';
 
-/** A string field of a JSON body, with strings of the right type that validation refuses. */
+/** A string field of a JSON body or a query, with strings of the right type that validation refuses. */
 export type Field = { refused: string[] };
+
+/** A `:name` parameter of the path: the value of the valid request, and values naming nothing of the caller's (404). */
+export type Param = { valid: string; refused: string[] };
+
+/** The query a route validates: a valid one, and per parameter values refused with 422 naming it; unknown names are refused too. */
+export type Query = { valid: Record<string, string>; fields: Record<string, Field> };
 
 export type RouteSpec = {
   name: string;
@@ -17,12 +23,47 @@ export type RouteSpec = {
   auth: Auth;
   /** Fields of the JSON body, all required; absent when the route reads no body. */
   body?: Record<string, Field>;
+  /** The path's parameters, by name; `path` is the pattern the app registers. */
+  params?: Record<string, Param>;
+  query?: Query;
 };
 
 const email: Field = { refused: ['', 'not-an-email', '@example.com', 'owner@', `${'a'.repeat(250)}@example.com`] };
 const password: Field = { refused: ['', 'x'.repeat(1025)] };
 
 export const API = '/api/v1/franchise';
+
+/** The path of a route's valid request: every `:name` replaced by its valid value. */
+export const concretePath = (route: RouteSpec, values: Record<string, string> = {}) =>
+  route.path.replace(/:(\w+)/g, (_, name: string) => values[name] ?? route.params![name]!.valid);
+
+// The seed's first restaurant is the owner's (Harbour Eats Parramatta, id 1); the sixth is the rival's.
+const restaurantId: Param = { valid: '1', refused: ['6', '0', '-1', 'abc', '1.5', '01', '1e1', '2147483648', '99999999999999999999'] };
+
+/** Analytics queries (server/contract/analytics.contract.ts): a valid window, and values refused for the field they name. */
+const analyticsQuery: Query = {
+  valid: { period: 'daily', start_date: '2026-11-01', end_date: '2026-11-14', limit: '5' },
+  fields: {
+    period: { refused: ['', 'yearly', '7DAYS', '30days', 'hourly'] },
+    start_date: { refused: ['', '2026-02-30', '2026-13-01', '2026-11-1', '26-11-01', 'yesterday', '2026-11-01T00:00:00Z'] },
+    // Before start_date, more than 400 days after it, or not a date.
+    end_date: { refused: ['2026-10-31', '2027-12-06', '2026-11-31', '', '14/11/2026'] },
+    limit: { refused: ['0', '51', '-1', 'abc', '1.5', ''] },
+  },
+};
+
+const ANALYTICS_KINDS = ['headcounts', 'revenues', 'best-sellers', 'orders', 'roster', 'procurement'];
+const analyticsRoutes: RouteSpec[] = ANALYTICS_KINDS.flatMap((kind): RouteSpec[] => [
+  { name: `analytics ${kind}`, method: 'GET', path: `${API}/analytics/${kind}`, auth: 'bearer', query: analyticsQuery },
+  {
+    name: `restaurant analytics ${kind}`,
+    method: 'GET',
+    path: `${API}/restaurants/:id/analytics/${kind}`,
+    auth: 'bearer',
+    params: { id: restaurantId },
+    query: analyticsQuery,
+  },
+]);
 
 export const ROUTES: RouteSpec[] = [
   { name: 'login', method: 'POST', path: `${API}/login`, auth: 'public', body: { email, password } },
@@ -45,4 +86,5 @@ export const ROUTES: RouteSpec[] = [
       password_confirmation: { refused: ['', 'does-not-match', 'x'.repeat(1025)] },
     },
   },
+  ...analyticsRoutes,
 ];

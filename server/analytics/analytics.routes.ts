@@ -1,0 +1,114 @@
+import { Hono, type Context } from 'hono';
+import type { ZodError } from 'zod';
+import type { AppEnv, RouteDeps } from '../app-deps.js';
+import { ANALYTICS_KINDS, analyticsQuery, type AnalyticsKind, type ParsedAnalyticsQuery } from '../contract/analytics.contract.js';
+import type { Db } from '../db/database.js';
+import { success } from '../http/envelope.js';
+import { HttpError } from '../http/errors.js';
+import { AnalyticsCache } from './cache.js';
+import { analyticsAnswer } from './queries.js';
+import { resolveWindow } from './window.js';
+
+const MESSAGES: Record<AnalyticsKind, string> = {
+  headcounts: 'Headcounts retrieved',
+  revenues: 'Revenues retrieved',
+  'best-sellers': 'Best sellers retrieved',
+  orders: 'Orders retrieved',
+  roster: 'Roster retrieved',
+  procurement: 'Procurement retrieved',
+};
+
+const restaurantNotFound = () => new HttpError(404, 'Restaurant not found');
+
+/** A positive int4 written plainly; anything else names no restaurant. */
+function restaurantIdOf(param: string | undefined): number | undefined {
+  if (!param || !/^[1-9][0-9]{0,9}$/.test(param)) return undefined;
+  const id = Number(param);
+  return id <= 2_147_483_647 ? id : undefined;
+}
+
+/** 422 whose message names the first field, e.g. "end_date: must not be before start_date". */
+function invalidQuery(error: ZodError): HttpError {
+  // A Map, not an object: a client's name such as __proto__ must stay a plain key.
+  const errors = new Map<string, string[]>();
+  for (const issue of error.issues) {
+    const fields = issue.code === 'unrecognized_keys' ? issue.keys : [issue.path.join('.') || '_'];
+    const message = issue.code === 'unrecognized_keys' ? 'is not a known query parameter' : issue.message;
+    for (const field of fields) errors.set(field, [...(errors.get(field) ?? []), message]);
+  }
+  const [field, messages] = [...errors][0] ?? ['_', [error.issues[0]?.message ?? 'is not valid']];
+  return new HttpError(422, `${field}: ${messages[0]}`, { errors: Object.fromEntries(errors) });
+}
+
+/** Every name of the raw query counts (an empty one too), so nothing sent is silently ignored. */
+function parseQuery(c: Context<AppEnv>): ParsedAnalyticsQuery {
+  const pairs = [...new URL(c.req.url).searchParams];
+  const seen = new Set<string>();
+  for (const [name] of pairs) {
+    if (seen.has(name)) throw new HttpError(422, `${name}: may be given only once`, { errors: { [name]: ['may be given only once'] } });
+    seen.add(name);
+  }
+  // fromEntries defines own properties, so even a name like __proto__ reaches the schema and is refused.
+  const parsed = analyticsQuery.safeParse(Object.fromEntries(pairs));
+  if (!parsed.success) throw invalidQuery(parsed.error);
+  return parsed.data;
+}
+
+/** The franchise's time zone and data version (the cache key), and whether the restaurant is the franchise's: one indexed read. */
+async function franchiseState(db: Db, franchiseId: number, restaurantId: number | null) {
+  return db
+    .selectFrom('franchises as f')
+    .select(['f.time_zone', 'f.data_version'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('restaurants as r')
+            .select('r.id')
+            .whereRef('r.franchise_id', '=', 'f.id')
+            .where('r.id', '=', restaurantId ?? 0),
+        )
+        .as('restaurant_found'),
+    )
+    .where('f.id', '=', franchiseId)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * GET /analytics/{kind} (franchise-wide) and /restaurants/{id}/analytics/{kind}. Checked in this
+ * order: the token (an unknown kind or a foreign restaurant is still 401 without one), the
+ * restaurant (404 without data when it is not the caller's), then the query (422 naming the field).
+ */
+export function analyticsRoutes(deps: RouteDeps) {
+  const answer = deps.analyticsAnswer ?? analyticsAnswer;
+  const cache = new AnalyticsCache(deps.analyticsCacheEntries);
+
+  const handler = (kind: AnalyticsKind, perRestaurant: boolean) => async (c: Context<AppEnv>) => {
+    const franchiseId = c.get('auth').user.franchise.id;
+    let restaurantId: number | null = null;
+    if (perRestaurant) {
+      const id = restaurantIdOf(c.req.param('id'));
+      if (id === undefined) throw restaurantNotFound();
+      restaurantId = id;
+    }
+    const state = await franchiseState(deps.db, franchiseId, restaurantId);
+    if (perRestaurant && !state.restaurant_found) throw restaurantNotFound();
+    const query = parseQuery(c);
+    const window = resolveWindow(query, state.time_zone, new Date(deps.clock()));
+    const scope = { franchiseId, restaurantId };
+    const data = await cache.answer({ ...scope, dataVersion: state.data_version, kind, window, limit: query.limit }, () =>
+      answer(deps.db, kind, scope, window, { limit: query.limit }),
+    );
+    return success(c, data, MESSAGES[kind]);
+  };
+
+  const routes = new Hono<AppEnv>();
+  // Before routing on the kind or the restaurant, so neither is revealed to a caller without a valid token.
+  routes.use('/analytics/*', deps.authenticated);
+  routes.use('/restaurants/:id/analytics/*', deps.authenticated);
+  for (const kind of ANALYTICS_KINDS) {
+    routes.get(`/analytics/${kind}`, handler(kind, false));
+    routes.get(`/restaurants/:id/analytics/${kind}`, handler(kind, true));
+  }
+  return routes;
+}
