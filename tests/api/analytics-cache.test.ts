@@ -1,5 +1,13 @@
 import { AnalyticsCache, type AnalyticsCacheKey } from '../../server/analytics/cache';
+import { recordOrders, type OrderInput } from '../../server/analytics/ingest';
+import { analyticsAnswer } from '../../server/analytics/queries';
+import { createApp } from '../../server/app';
 import type { AnalyticsWindow } from '../../server/contract/analytics.contract';
+import type { Db } from '../../server/db/database';
+import { silentLogger } from '../../server/logger';
+import { memoryMailer } from '../../server/mail/mailer';
+import { OWNER, START, testConfig } from './support/test-app';
+import { openTestDatabase, type TestDatabase } from './support/test-db';
 
 const WINDOW: AnalyticsWindow = {
   start_date: '2026-11-15',
@@ -102,5 +110,120 @@ describe('AnalyticsCache', () => {
     await cache.answer(a, compute('a'));
     await cache.answer(b, compute('b'));
     expect(runs).toEqual(['a', 'b', 'c', 'b']);
+  });
+});
+
+describe('analytics cache through HTTP', () => {
+  let database: TestDatabase;
+  let franchiseId: number;
+  let parramatta: number;
+  let item: number;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const { db } = database;
+    franchiseId = (await db.selectFrom('franchises').select('id').where('name', '=', 'Harbour Eats Group').executeTakeFirstOrThrow()).id;
+    parramatta = (await db.selectFrom('restaurants').select('id').where('name', '=', 'Harbour Eats Parramatta').executeTakeFirstOrThrow())
+      .id;
+    item = (
+      await db
+        .insertInto('menu_items')
+        .values({ franchise_id: franchiseId, sku: 'C-BOWL', name: 'Cache Bowl', price_cents: 1500, menu: 'All Day' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  });
+  afterAll(() => database.close());
+
+  /** An app as one server process runs it, counting (or failing) the computations behind its cache. */
+  async function server(db: Db, fail?: () => Error | undefined) {
+    const computed: string[] = [];
+    const counted: typeof analyticsAnswer = (db, kind, scope, window, options) => {
+      computed.push(kind);
+      const error = fail?.();
+      return error ? Promise.reject(error) : analyticsAnswer(db, kind, scope, window, options);
+    };
+    const app = createApp({
+      db,
+      config: testConfig(),
+      clock: () => START,
+      mailer: memoryMailer(),
+      logger: silentLogger,
+      analyticsAnswer: counted,
+    });
+    const login = await app.request('/api/v1/franchise/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(OWNER),
+    });
+    const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    const get = async (path: string) => {
+      const res = await app.request(`/api/v1/franchise/${path}`, { headers: { Authorization: `Bearer ${token}` } });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    return { get, computed };
+  }
+
+  const sale = (cents: number): OrderInput => ({
+    restaurantId: parramatta,
+    // 12:00 on 21 Nov in Sydney: yesterday, inside every range.
+    placedAt: new Date('2026-11-21T01:00:00Z'),
+    channel: 'takeaway',
+    source: 'app',
+    guests: 1,
+    customerId: null,
+    status: 'completed',
+    lines: [{ menuItemId: item, quantity: 1, amountCents: cents }],
+    payments: [{ method: 'app', amountCents: cents }],
+  });
+
+  it('answers a burst of 20 identical requests with one computation, and later ones from memory', async () => {
+    const s = await server(database.db);
+    const burst = await Promise.all(Array.from({ length: 20 }, () => s.get('analytics/revenues?period=14days')));
+    expect(burst.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(new Set(burst.map((r) => JSON.stringify(r.body))).size).toBe(1);
+    expect(s.computed).toEqual(['revenues']);
+    expect((await s.get('analytics/revenues?period=14days')).status).toBe(200);
+    expect(s.computed).toEqual(['revenues']);
+    // Another window, branch or kind is another answer.
+    await s.get('analytics/revenues?period=7days');
+    await s.get(`restaurants/${parramatta}/analytics/revenues?period=14days`);
+    await s.get('analytics/orders?period=14days');
+    expect(s.computed).toEqual(['revenues', 'revenues', 'revenues', 'orders']);
+  });
+
+  it('a write through the database is seen at once by every server, whatever each had cached', async () => {
+    const a = await server(database.db);
+    const b = await server(database.openPeer());
+    const path = `restaurants/${parramatta}/analytics/revenues`;
+    const before = (await a.get(path)).body.data.totals;
+    expect((await b.get(path)).body.data.totals).toEqual(before);
+    // Both now answer from memory.
+    await a.get(path);
+    await b.get(path);
+    expect([a.computed.length, b.computed.length]).toEqual([1, 1]);
+
+    await recordOrders(database.db, franchiseId, [sale(4321)]);
+
+    for (const s of [b, a]) {
+      const after = (await s.get(path)).body.data.totals;
+      expect(after.orders).toBe(before.orders + 1);
+      expect(after.takeaway).toBeCloseTo(before.takeaway + 43.21, 2);
+    }
+    expect([a.computed.length, b.computed.length]).toEqual([2, 2]);
+    // The new answer is cached again until the next write.
+    await b.get(path);
+    expect(b.computed.length).toBe(2);
+  });
+
+  it('does not keep a failed computation: the next request computes again', async () => {
+    let failures = 1;
+    const s = await server(database.db, () => (failures-- > 0 ? new Error('Connection terminated unexpectedly') : undefined));
+    const failed = await s.get('analytics/procurement');
+    expect(failed.status).toBe(503);
+    expect(failed.body.status).toBe('error');
+    const retried = await s.get('analytics/procurement');
+    expect(retried.status).toBe(200);
+    expect(s.computed).toEqual(['procurement', 'procurement']);
   });
 });
