@@ -44,7 +44,10 @@ const get = (path: string, token?: string) => t.call('GET', `/api/v1/franchise/$
 describe('analytics: the order of checks', () => {
   it.each([
     'analytics/headcounts',
+    'analytics',
     'analytics/unknown',
+    'analytics/headcounts/extra',
+    'restaurants/1/analytics/Orders',
     'analytics/headcounts?limit=0',
     'restaurants/1/analytics/headcounts',
     'restaurants/6/analytics/revenues',
@@ -59,7 +62,11 @@ describe('analytics: the order of checks', () => {
   });
 
   it('with a token: an unknown kind is 404, a foreign restaurant 404 before its query is read, then the query 422', async () => {
-    expect((await get('analytics/unknown', owner)).status).toBe(404);
+    for (const path of ['analytics', 'analytics/unknown', 'analytics/headcounts/extra', `restaurants/${parramatta}/analytics`]) {
+      const res = await get(path, owner);
+      expect(res.status, path).toBe(404);
+      expectErrorEnvelope(res.body, 'Not found');
+    }
     expect((await get(`restaurants/${parramatta}/analytics/unknown`, owner)).status).toBe(404);
     const foreign = await get(`restaurants/${rivalRestaurant}/analytics/headcounts?limit=0`, owner);
     expect(foreign.status).toBe(404);
