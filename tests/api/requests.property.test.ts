@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
 import { createTokens } from '../../server/auth/tokens';
+import { analyticsQuery } from '../../server/contract/analytics.contract';
 import type { TokenClaims } from '../../server/contract/auth.contract';
-import { API, ROUTES, type RouteSpec } from './support/route-table';
+import { API, concretePath, ROUTES, type RouteSpec } from './support/route-table';
 import { expectSecurityHeaders } from './support/security-headers';
 import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope, OWNER, RIVAL, type CallOptions } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
@@ -44,6 +45,8 @@ type Mutation =
   | { kind: 'content-type'; value: string | undefined; accepted: boolean }
   | { kind: 'unknown-reset-token'; token: string }
   | { kind: 'query'; query: string }
+  | { kind: 'query-value'; field: string; value: string }
+  | { kind: 'param'; name: string; value: string }
   | { kind: 'method'; method: string }
   | { kind: 'token'; token: TokenCase };
 
@@ -138,6 +141,14 @@ function mutations(route: RouteSpec): fc.Arbitrary<Mutation> {
       options.push([2, fc.stringMatching(/^[A-Za-z0-9_-]{43}$/).map((token) => ({ kind: 'unknown-reset-token', token }))]);
     }
   }
+  if (route.query) {
+    const refused = Object.entries(route.query.fields).flatMap(([field, spec]) => spec.refused.map((value) => ({ field, value })));
+    options.push([8, fc.constantFrom(...refused).map((m) => ({ kind: 'query-value', ...m }))]);
+  }
+  if (route.params) {
+    const refused = Object.entries(route.params).flatMap(([name, spec]) => spec.refused.map((value) => ({ name, value })));
+    options.push([2, fc.constantFrom(...refused).map((m) => ({ kind: 'param', ...m }))]);
+  }
   if (route.auth !== 'public') options.push([6, tokenCase.map((token) => ({ kind: 'token', token }))]);
   return fc.oneof(...options.map(([weight, arbitrary]) => ({ weight, arbitrary })));
 }
@@ -152,6 +163,15 @@ const requests = fc.oneof(
 
 type Expected = { status: number; field?: string };
 
+/** A route that validates its query takes a random one when the contract's schema does, each name given once. */
+function randomQueryStatus(route: RouteSpec, query: string): number {
+  if (!route.query) return 200;
+  // As the URL carries it: a leading '?' of the query is then a name, not the separator.
+  const pairs = [...new URL(`http://localhost/?${query}`).searchParams];
+  if (new Set(pairs.map(([name]) => name)).size < pairs.length) return 422;
+  return analyticsQuery.safeParse(Object.fromEntries(pairs)).success ? 200 : 422;
+}
+
 function expected(route: RouteSpec, m: Mutation): Expected {
   switch (m.kind) {
     case 'field-type':
@@ -160,6 +180,12 @@ function expected(route: RouteSpec, m: Mutation): Expected {
       return { status: 422, field: m.field };
     case 'not-an-object':
       return { status: 422 };
+    case 'query-value':
+      return { status: 422, field: m.field };
+    case 'param':
+      return { status: 404 };
+    case 'query':
+      return { status: randomQueryStatus(route, m.query) };
     case 'malformed-json':
     case 'unknown-reset-token':
       return { status: 400 };
@@ -288,8 +314,11 @@ async function send(route: RouteSpec, m: Mutation, address: string) {
     if (header !== undefined) options.headers.Authorization = header;
   }
   const method = m.kind === 'method' ? m.method : route.method;
-  const path = m.kind === 'query' ? `${route.path}?${m.query}` : route.path;
-  return t.call(method, path, options);
+  const path = concretePath(route, m.kind === 'param' ? { [m.name]: m.value } : {});
+  const validQuery = route.query && new URLSearchParams(route.query.valid);
+  if (validQuery && m.kind === 'query-value') validQuery.set(m.field, m.value);
+  const query = m.kind === 'query' ? m.query : validQuery?.toString();
+  return t.call(method, query === undefined ? path : `${path}?${query}`, options);
 }
 
 type Tally = Map<string, Map<number, number>>;
@@ -319,7 +348,9 @@ const MUTATION_KINDS = [
   'none',
   'not-an-object',
   'oversized-body',
+  'param',
   'query',
+  'query-value',
   'unknown-reset-token',
   ...[...PLAIN_TOKEN_KINDS, 'tampered-claim', 'tampered-signature', 'wrong-alg', 'wrong-scheme', 'garbage'].map((k) => `token:${k}`),
 ].sort();
