@@ -4,7 +4,7 @@ import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { ANALYTICS_KINDS, analyticsQuery, type AnalyticsKind, type ParsedAnalyticsQuery } from '../contract/analytics.contract.js';
 import type { Db } from '../db/database.js';
 import { success } from '../http/envelope.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError, zodErrors } from '../http/errors.js';
 import { AnalyticsCache } from './cache.js';
 import { analyticsAnswer } from './queries.js';
 import { resolveWindow } from './window.js';
@@ -29,15 +29,9 @@ function restaurantIdOf(param: string | undefined): number | undefined {
 
 /** 422 whose message names the first field, e.g. "end_date: must not be before start_date". */
 function invalidQuery(error: ZodError): HttpError {
-  // A Map, not an object: a client's name such as __proto__ must stay a plain key.
-  const errors = new Map<string, string[]>();
-  for (const issue of error.issues) {
-    const fields = issue.code === 'unrecognized_keys' ? issue.keys : [issue.path.join('.') || '_'];
-    const message = issue.code === 'unrecognized_keys' ? 'is not a known query parameter' : issue.message;
-    for (const field of fields) errors.set(field, [...(errors.get(field) ?? []), message]);
-  }
-  const [field, messages] = [...errors][0] ?? ['_', [error.issues[0]?.message ?? 'is not valid']];
-  return new HttpError(422, `${field}: ${messages[0]}`, { errors: Object.fromEntries(errors) });
+  const errors = zodErrors(error, 'is not a known query parameter');
+  const [field, messages] = Object.entries(errors)[0] ?? ['_', ['is not valid']];
+  return new HttpError(422, `${field}: ${messages[0]}`, { errors });
 }
 
 /** Every name of the raw query counts (an empty one too), so nothing sent is silently ignored. */

@@ -26,13 +26,15 @@ export function failure(
   return c.json(body, status, headers);
 }
 
-export function zodErrors(error: ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+export function zodErrors(error: ZodError, unknownName = 'is not a known field'): Record<string, string[]> {
+  // A Map, not an object: a client's field name such as __proto__ must stay a plain key.
+  const errors = new Map<string, string[]>();
   for (const issue of error.issues) {
-    const field = issue.path.length ? issue.path.join('.') : '_';
-    (errors[field] ??= []).push(issue.message);
+    const fields = issue.code === 'unrecognized_keys' ? issue.keys : [issue.path.length ? issue.path.join('.') : '_'];
+    const message = issue.code === 'unrecognized_keys' ? unknownName : issue.message;
+    for (const field of fields) errors.set(field, [...(errors.get(field) ?? []), message]);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 /** Connection refused or lost, server shutting down, or the embedded database closed. */
