@@ -18,6 +18,7 @@ import type {
   Roster,
   RosterFigures,
   SellingItem,
+  StaffProductivity,
 } from '../contract/analytics.contract.js';
 import { PURCHASE_CATEGORIES, type Database } from '../db/database.js';
 
@@ -319,31 +320,58 @@ function rosterFigures(h: Counters<HoursKey>, s: Counters<RosterRevenueKey>): Ro
   };
 }
 
-type StaffRow = { person_id: number; name: string; restaurant: string; assigned_minutes: number; actual_minutes: number };
+type StaffRow = { person_id: number; restaurant_id: number; assigned_minutes: number; actual_minutes: number };
+
+/**
+ * Everyone with hours in the window, by actual hours, most first. A person who worked at several of
+ * the scope's branches is listed once, under the branch of most actual hours.
+ */
+function staffOf(rows: StaffRow[], people: Map<number, string>, branches: Map<number, string>): StaffProductivity[] {
+  const byPerson = new Map<number, { assigned: number; actual: number; restaurant: string; most: number }>();
+  for (const r of rows) {
+    const branch = branches.get(r.restaurant_id) ?? '';
+    const p = byPerson.get(r.person_id) ?? { assigned: 0, actual: 0, restaurant: branch, most: -1 };
+    p.assigned += r.assigned_minutes;
+    p.actual += r.actual_minutes;
+    if (r.actual_minutes > p.most || (r.actual_minutes === p.most && byText(branch, p.restaurant) < 0)) {
+      p.most = r.actual_minutes;
+      p.restaurant = branch;
+    }
+    byPerson.set(r.person_id, p);
+  }
+  return [...byPerson]
+    .map(([id, p]) => ({ id, name: people.get(id) ?? '', ...p }))
+    .sort((a, b) => b.actual - a.actual || byText(a.name, b.name) || a.id - b.id)
+    .map((p) => ({
+      person_id: p.id,
+      name: p.name,
+      restaurant: p.restaurant,
+      assigned_hours: hours(p.assigned),
+      actual_hours: hours(p.actual),
+      percent: percent(p.actual, p.assigned),
+    }));
+}
 
 async function roster(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<Roster> {
-  const { revenueDays, hoursDays, staff } = await fetchParts<{
+  const { revenueDays, hoursDays, staff, people, branches } = await fetchParts<{
     revenueDays: DayRow<RosterRevenueKey>[];
     hoursDays: DayRow<HoursKey>[];
     staff: StaffRow[];
+    people: { id: number; name: string }[];
+    branches: { id: number; name: string }[];
   }>(db, {
     revenueDays: statsByDay(scope, window, ROSTER_REVENUE_KEYS),
+    // Two hash aggregations: grouping sets over the same rows sort them, which measured slower.
     hoursDays: sql`select h.day::text as day, ${sums('h', HOURS_KEYS, ['labour_cost_cents'])}
       from daily_staff_hours h
       where h.restaurant_id in (${scopeIds(scope)}) and ${answerDays(sql`h.day`, window)}
       group by h.day`,
-    // A person who worked at several of the scope's branches is listed once, under the branch of most hours.
-    staff: sql`select p.id as person_id, p.name, (array_agg(r.name order by w.actual_minutes desc, r.name collate "C"))[1] as restaurant,
-        sum(w.assigned_minutes) as assigned_minutes, sum(w.actual_minutes) as actual_minutes
-      from (
-        select h.person_id, h.restaurant_id, sum(h.assigned_minutes) as assigned_minutes, sum(h.actual_minutes) as actual_minutes
-        from daily_staff_hours h
-        where h.restaurant_id in (${scopeIds(scope)}) and ${inWindow(sql`h.day`, window)}
-        group by h.person_id, h.restaurant_id
-      ) w
-      join people p on p.id = w.person_id
-      join restaurants r on r.id = w.restaurant_id
-      group by p.id, p.name`,
+    staff: sql`select h.person_id, h.restaurant_id, sum(h.assigned_minutes) as assigned_minutes, sum(h.actual_minutes) as actual_minutes
+      from daily_staff_hours h
+      where h.restaurant_id in (${scopeIds(scope)}) and ${inWindow(sql`h.day`, window)}
+      group by h.person_id, h.restaurant_id`,
+    people: sql`select id, name from people where franchise_id = ${scope.franchiseId}`,
+    branches: sql`select id, name from restaurants where franchise_id = ${scope.franchiseId}`,
   });
   const t = tally(HOURS_KEYS, hoursDays, window);
   const s = tally(ROSTER_REVENUE_KEYS, revenueDays, window);
@@ -352,16 +380,7 @@ async function roster(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): P
     series: t.buckets.map((b, i) => ({ ...b, ...rosterFigures(t.series[i]!, s.series[i]!) })),
     totals: rosterFigures(t.totals, s.totals),
     previous_totals: rosterFigures(t.previous, s.previous),
-    staff: staff
-      .sort((a, b) => b.actual_minutes - a.actual_minutes || byText(a.name, b.name) || a.person_id - b.person_id)
-      .map((p) => ({
-        person_id: p.person_id,
-        name: p.name,
-        restaurant: p.restaurant,
-        assigned_hours: hours(p.assigned_minutes),
-        actual_hours: hours(p.actual_minutes),
-        percent: percent(p.actual_minutes, p.assigned_minutes),
-      })),
+    staff: staffOf(staff, new Map(people.map((p) => [p.id, p.name])), new Map(branches.map((b) => [b.id, b.name]))),
   };
 }
 
@@ -369,41 +388,36 @@ function procurementFigures(spendCents: number, quantity: number, suppliers: num
   return { spend: dollars(spendCents), quantity, suppliers, average_per_supplier: perDollars(spendCents, suppliers) };
 }
 
-type SpendRow = { quantity: number; spend_cents: number };
+type PurchaseGroup = { day: string | null; period: 'window' | 'previous' | null; category: string | null; supplier_id: number | null };
 
 async function procurement(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<Procurement> {
-  const scoped = sql`p.restaurant_id in (${scopeIds(scope)})`;
-  const spend = sql`sum(p.quantity::float8) as quantity, sum(p.amount_cents::float8) as spend_cents`;
-  const { days, distinct, categories, suppliers } = await fetchParts<{
-    days: DayRow<'spend_cents' | 'quantity'>[];
-    distinct: { in_window: number; in_previous: number }[];
-    categories: (SpendRow & { category: string })[];
-    suppliers: (SpendRow & { id: number; name: string })[];
+  // One pass over the rollup rows: per day (series, totals), and per category and per supplier of each window.
+  const { groups, names } = await fetchParts<{
+    groups: (PurchaseGroup & { quantity: number; spend_cents: number })[];
+    names: { id: number; name: string }[];
   }>(db, {
-    days: sql`select p.day::text as day, ${spend}
-      from daily_purchases p where ${scoped} and ${answerDays(sql`p.day`, window)}
-      group by p.day`,
-    // Distinct suppliers do not add up across days: counted per window.
-    distinct: sql`select
-        count(distinct p.supplier_id) filter (where ${inWindow(sql`p.day`, window)}) as in_window,
-        count(distinct p.supplier_id) filter (where ${inWindow(sql`p.day`, window.previous)}) as in_previous
-      from daily_purchases p where ${scoped} and ${answerDays(sql`p.day`, window)}`,
-    categories: sql`select p.category, ${spend}
-      from daily_purchases p where ${scoped} and ${inWindow(sql`p.day`, window)}
-      group by p.category`,
-    suppliers: sql`select s.id, s.name, ${spend}
-      from daily_purchases p join suppliers s on s.id = p.supplier_id and s.franchise_id = ${scope.franchiseId}
-      where ${scoped} and ${inWindow(sql`p.day`, window)}
-      group by s.id, s.name`,
+    groups: sql`select p.day::text as day, p.period, p.category, p.supplier_id,
+        sum(p.quantity::float8) as quantity, sum(p.amount_cents::float8) as spend_cents
+      from (
+        select p.*, case when ${inWindow(sql`p.day`, window)} then 'window' when ${inWindow(sql`p.day`, window.previous)} then 'previous' end as period
+        from daily_purchases p
+        where p.restaurant_id in (${scopeIds(scope)}) and ${answerDays(sql`p.day`, window)}
+      ) p
+      group by grouping sets ((p.day), (p.period, p.category), (p.period, p.supplier_id))`,
+    names: sql`select id, name from suppliers where franchise_id = ${scope.franchiseId}`,
   });
+  const days = groups.filter((g): g is typeof g & { day: string } => g.day !== null);
   const t = tally(['spend_cents', 'quantity'] as const, days, window);
-  const counted = distinct[0]!;
-  const byCategory = new Map(categories.map((c) => [c.category, c]));
+  const inWindowOnly = groups.filter((g) => g.period === 'window');
+  // Distinct suppliers do not add up across days: one group per supplier of the window.
+  const supplierCount = (period: PurchaseGroup['period']) => groups.filter((g) => g.period === period && g.supplier_id !== null).length;
+  const byCategory = new Map(inWindowOnly.filter((g) => g.category !== null).map((g) => [g.category, g]));
+  const supplierName = new Map(names.map((n) => [n.id, n.name]));
   return {
     window,
     series: t.buckets.map((b, i) => ({ ...b, spend: dollars(t.series[i]!.spend_cents) })),
-    totals: procurementFigures(t.totals.spend_cents, t.totals.quantity, counted.in_window),
-    previous_totals: procurementFigures(t.previous.spend_cents, t.previous.quantity, counted.in_previous),
+    totals: procurementFigures(t.totals.spend_cents, t.totals.quantity, supplierCount('window')),
+    previous_totals: procurementFigures(t.previous.spend_cents, t.previous.quantity, supplierCount('previous')),
     // All ten categories, zero when none was bought; equal spends keep the spec's order (the sort is stable).
     categories: PURCHASE_CATEGORIES.map((category) => {
       const c = byCategory.get(category);
@@ -411,7 +425,9 @@ async function procurement(db: Db, scope: AnalyticsScope, window: AnalyticsWindo
     })
       .sort((a, b) => b.spend_cents - a.spend_cents)
       .map((c) => ({ category: c.category, quantity: c.quantity, spend: dollars(c.spend_cents) })),
-    suppliers: suppliers
+    suppliers: inWindowOnly
+      .filter((g): g is typeof g & { supplier_id: number } => g.supplier_id !== null)
+      .map((g) => ({ id: g.supplier_id, name: supplierName.get(g.supplier_id) ?? '', quantity: g.quantity, spend_cents: g.spend_cents }))
       .sort((a, b) => b.spend_cents - a.spend_cents || byText(a.name, b.name) || a.id - b.id)
       .map((s) => ({ id: s.id, name: s.name, quantity: s.quantity, spend: dollars(s.spend_cents) })),
   };
