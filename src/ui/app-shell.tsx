@@ -6,6 +6,7 @@ import { Link, useLocation } from 'wouter';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { NAV_ICONS, type NavItem } from './nav-items';
 import { APP_NAME } from './page-title';
+import { FIGURE_COLOR } from './theme';
 
 type AppShellProps = {
   children: ReactNode;
@@ -50,7 +51,7 @@ function Navigation({ compact, navItems, onLogout, loggingOut }: { compact: bool
       <Button
         variant="subtle"
         color="red"
-        c="red.9"
+        c={FIGURE_COLOR.negative}
         justify={compact ? 'center' : 'flex-start'}
         leftSection={<IconLogout size={20} stroke={1.6} aria-hidden />}
         aria-label={compact ? 'Logout' : undefined}

@@ -1,5 +1,5 @@
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { AriaComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import type { EChartsOption } from 'echarts';
 import { SVGRenderer } from 'echarts/renderers';
@@ -7,27 +7,16 @@ import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useMemo } from 'react';
 
 // Only what the console draws: the full `echarts` entry is about twice the size.
-echarts.use([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, AriaComponent, SVGRenderer]);
+// No AriaComponent: its label would make ECharts' container a second role="img" inside EChart's own, which
+// already carries the chart's name and description.
+echarts.use([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
 
 const OPTS = { renderer: 'svg' } as const;
 
 /** The ECharts instance behind `EChart` (lazy-loaded with it); resizes with its container through echarts-for-react's size sensor. */
-export default function EChartRenderer({
-  option,
-  height,
-  dark,
-  ariaDescription,
-}: {
-  option: EChartsOption;
-  height: number;
-  dark: boolean;
-  ariaDescription: string;
-}) {
-  const full = useMemo<EChartsOption>(
-    // Transparent so the chart sits on its card's own background in either scheme.
-    () => ({ backgroundColor: 'transparent', ...option, aria: { enabled: true, label: { description: ariaDescription } } }),
-    [option, ariaDescription],
-  );
+export default function EChartRenderer({ option, height, dark }: { option: EChartsOption; height: number; dark: boolean }) {
+  // Transparent so the chart sits on its card's own background in either scheme.
+  const full = useMemo<EChartsOption>(() => ({ backgroundColor: 'transparent', ...option }), [option]);
   return (
     <ReactEChartsCore
       echarts={echarts}

@@ -9,7 +9,7 @@ export type EChartProps = {
   option: EChartsOption;
   /** The chart's accessible name. */
   label: string;
-  /** Its figures in words, for screen readers and ECharts' aria description. */
+  /** Its figures in words, for screen readers (the drawing itself is hidden from them). */
   description?: string;
   height: number;
 };
@@ -25,12 +25,7 @@ export function EChart({ option, label, description, height }: EChartProps) {
     <Box role="img" aria-label={label} aria-describedby={description ? descriptionId : undefined} style={{ height, minWidth: 0 }}>
       {description && <VisuallyHidden id={descriptionId}>{description}</VisuallyHidden>}
       <Suspense fallback={<Skeleton h={height} />}>
-        <EChartRenderer
-          option={option}
-          height={height}
-          dark={scheme === 'dark'}
-          ariaDescription={description ? `${label}. ${description}` : label}
-        />
+        <EChartRenderer option={option} height={height} dark={scheme === 'dark'} />
       </Suspense>
     </Box>
   );

@@ -245,7 +245,8 @@ export function RevenueTrendsCard() {
           <Text fw={600}>Top Selling Menu Items</Text>
           <CardBody kind="best-sellers" title="Top Selling Menu Items" emptyText="No menu items sold in this window." height={160}>
             {({ items }) => (
-              <Table.ScrollContainer minWidth={340}>
+              // Focusable with a name, so a keyboard can scroll it where it is wider than the card.
+              <Table.ScrollContainer minWidth={300} type="native" tabIndex={0} role="group" aria-label="Top Selling Menu Items, scrollable">
                 <Table striped verticalSpacing={6}>
                   <Table.Thead>
                     <Table.Tr>

@@ -14,7 +14,7 @@ export function RestaurantWidget({ restaurants, range }: { restaurants: readonly
       {restaurants.length === 0 ? (
         <Text c="dimmed">No restaurants found.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={280}>
+        <Table.ScrollContainer minWidth={280} type="native" tabIndex={0} role="group" aria-label="Restaurants, scrollable">
           <Table verticalSpacing={6}>
             <Table.Thead>
               <Table.Tr>

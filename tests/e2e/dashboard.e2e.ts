@@ -1,0 +1,167 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCREENSHOTS, VIEWPORTS, launchBrowser, newContext, openPage, screenshot, seriousA11yViolations, signIn } from './support/browser';
+
+// The dashboard on the demo franchise's back-filled trade, as the owner sees it (issue 6, Proof).
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const GROUP = 'Harbour Eats Group';
+const BRANCH = 'Harbour Eats Bondi';
+const README_SCREENSHOTS = join(process.cwd(), 'docs', 'screenshots');
+
+const card = (page: Page, title: string) => page.getByRole('region', { name: title });
+
+/** Every card has settled: Apply is back, and no card shows a skeleton. */
+async function settled(page: Page) {
+  await page.getByRole('button', { name: 'Apply', exact: true }).waitFor();
+  await expect.poll(() => page.getByRole('status', { name: /^Loading / }).count(), { timeout: 30_000 }).toBe(0);
+}
+
+/** The numbers in a locator's text, e.g. "Today: 1,204" → [1204]. */
+async function numbers(locator: Locator): Promise<number[]> {
+  const text = await locator.innerText();
+  return [...text.matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((m) => Number(m[0].replace(/,/g, '')));
+}
+
+/** Each card shows trade: figures above zero, no empty text, no error. */
+async function expectTradeInEveryCard(page: Page) {
+  expect(await page.getByText(/could not be loaded/).count()).toBe(0);
+  expect(await page.getByText(/in this window\.$/).count()).toBe(0);
+  const summary = card(page, 'Revenue Summary');
+  for (const stat of ['Total Revenue', 'Total Orders', 'Average Revenue per Restaurant', 'Dine-In Revenue', 'Takeaway Revenue']) {
+    await summary.getByText(stat, { exact: true }).waitFor();
+  }
+  expect(Math.max(...(await numbers(summary)))).toBeGreaterThan(0);
+  for (const title of ['Number of Orders', 'Customer Headcounts']) {
+    await card(page, title)
+      .getByText(/^Today: [\d,]+$/)
+      .waitFor();
+    expect(Math.max(...(await numbers(card(page, title).getByRole('img').first())))).toBeGreaterThan(0);
+  }
+  const staff = card(page, 'Roster & Productivity');
+  await staff.getByText('Top 5 Staffs').waitFor();
+  expect(await staff.getByText(/^\d+\.\d%$/).count()).toBeGreaterThan(0);
+  const table = card(page, 'Revenue Trends').getByRole('table');
+  expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Menu Item', 'Units Sold', 'Revenue', 'Menu']);
+  expect(await table.getByRole('row').count()).toBeGreaterThan(1);
+  const units = Number((await table.getByRole('row').nth(1).getByRole('cell').nth(1).innerText()).replace(/,/g, ''));
+  expect(units).toBeGreaterThan(0);
+  const procurement = card(page, 'Procurement Insights');
+  await procurement.getByText('Top 5 Categories').waitFor();
+  expect(Math.max(...(await numbers(procurement)))).toBeGreaterThan(0);
+  expect(
+    await card(page, 'Restaurants')
+      .getByRole('link', { name: /^Show analytics of / })
+      .count(),
+  ).toBeGreaterThanOrEqual(3);
+}
+
+async function choose(page: Page, field: 'Time range' | 'Branch', option: string) {
+  await page.getByRole('combobox', { name: field }).click();
+  if (field === 'Branch') await page.getByRole('combobox', { name: field }).fill(option.slice(-5));
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Nothing sticks out sideways: the page scrolls only vertically. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+describe.each(VIEWPORTS)('dashboard at $name size', ({ name, size }) => {
+  it('shows trade in every card, switches tabs, applies Last 1 Month and a branch, keeps them on reload, and Back restores', async () => {
+    const context = await newContext(browser, size);
+    const { page, problems } = await openPage(context);
+    await signIn(page);
+    await page.getByRole('heading', { level: 1, name: GROUP }).waitFor();
+    await page.getByRole('heading', { name: 'Data Analytics of Past 7 Days' }).waitFor();
+    await settled(page);
+    await page.getByText(/\(Australia\/Sydney time\)/).waitFor();
+    await expectTradeInEveryCard(page);
+    await expectNoSidewaysScroll(page);
+
+    // Tabs: Dine-In and Recurrent first; each switches its card's line chart.
+    const orders = card(page, 'Number of Orders');
+    expect(await orders.getByRole('tab', { name: 'Dine-In' }).getAttribute('aria-selected')).toBe('true');
+    await orders.getByRole('tab', { name: 'Takeaway' }).click();
+    await orders.getByRole('img', { name: 'Orders per period: Takeaway' }).waitFor();
+    const headcounts = card(page, 'Customer Headcounts');
+    expect(await headcounts.getByRole('tab', { name: 'Recurrent' }).getAttribute('aria-selected')).toBe('true');
+    await headcounts.getByRole('tab', { name: 'New' }).click();
+    await headcounts.getByRole('img', { name: 'Guests per period: New' }).waitFor();
+    await screenshot(page, `dashboard-${name}`);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await choose(page, 'Time range', 'Last 1 Month');
+    await choose(page, 'Branch', BRANCH);
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await page.waitForURL(/\/dashboard\?range=1month&restaurant=\d+$/);
+    const applied = page.url();
+    await page.getByRole('heading', { name: 'Data Analytics of Past 1 Month' }).waitFor();
+    await settled(page);
+    await page.getByText(new RegExp(`^${BRANCH} · `)).waitFor();
+    await expectTradeInEveryCard(page);
+    await screenshot(page, `dashboard-month-branch-${name}`);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Data Analytics of Past 1 Month' }).waitFor();
+    expect(page.url()).toBe(applied);
+    expect(await page.getByRole('combobox', { name: 'Time range' }).inputValue()).toBe('Last 1 Month');
+    expect(await page.getByRole('combobox', { name: 'Branch' }).inputValue()).toBe(BRANCH);
+    await settled(page);
+    await page.getByText(new RegExp(`^${BRANCH} · `)).waitFor();
+
+    await page.goBack();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('heading', { name: 'Data Analytics of Past 7 Days' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Branch' }).inputValue()).toBe('All Branches');
+    await settled(page);
+    await page.getByText(/^All Branches · /).waitFor();
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('follows the dark scheme chosen in the shell, and stays readable', async () => {
+    const context = await newContext(browser, size);
+    const { page, problems } = await openPage(context);
+    await signIn(page);
+    await settled(page);
+    await expectTradeInEveryCard(page);
+    if (name === 'desktop') await saveReadmeScreenshot(page, 'dashboard-light');
+
+    await page.getByRole('button', { name: /^Colour scheme: / }).click();
+    await page.getByRole('menuitem', { name: 'Dark' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+    await settled(page);
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, `dashboard-dark-${name}`);
+    if (name === 'desktop') await saveReadmeScreenshot(page, 'dashboard-dark');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Remembered: a new page of the same browser opens dark.
+    await page.reload();
+    await settled(page);
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+/** The README's screenshots of the dashboard (docs/screenshots), regenerated by every e2e run. */
+async function saveReadmeScreenshot(page: Page, file: string) {
+  // Charts animate in; the picture shows them drawn.
+  await page.waitForTimeout(1200);
+  await screenshot(page, file);
+  mkdirSync(README_SCREENSHOTS, { recursive: true });
+  copyFileSync(join(SCREENSHOTS, `${file}.png`), join(README_SCREENSHOTS, `${file}.png`));
+}
