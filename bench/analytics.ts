@@ -85,20 +85,17 @@ export function largeFranchise(log: (line: string) => void): { dataDir: string; 
 type Session = { url: string; token: string; branch: number };
 
 async function signIn(url: string, email: string, password: string): Promise<Session> {
-  const res = await fetch(`${url}/api/v1/franchise/login`, {
+  const login = await fetch(`${url}/api/v1/franchise/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  const body = (await res.json()) as { data: { access_token: string } };
-  if (res.status !== 200) throw new Error(`login answered ${res.status}`);
-  const token = body.data.access_token;
-  const restaurants = (await (
-    await fetch(`${url}/api/v1/franchise/restaurants`, { headers: { Authorization: `Bearer ${token}` } })
-  ).json()) as {
-    data: { id: number }[];
-  };
-  return { url, token, branch: restaurants.data[0]!.id };
+  if (login.status !== 200) throw new Error(`login as ${email} answered ${login.status}: ${await login.text()}`);
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const list = await fetch(`${url}/api/v1/franchise/restaurants`, { headers: { Authorization: `Bearer ${token}` } });
+  if (list.status !== 200) throw new Error(`the restaurant list answered ${list.status}: ${await list.text()}`);
+  const restaurants = ((await list.json()) as { data: { id: number }[] }).data;
+  return { url, token, branch: restaurants[0]!.id };
 }
 
 async function timed(session: Session, path: string): Promise<number> {

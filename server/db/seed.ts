@@ -394,6 +394,11 @@ export async function seedLargeFranchise(
       )
       .returning('id')
       .execute();
+    // Every restaurant has its restaurant user, as the restaurant list (and a MENUPLUS link) expects.
+    await trx
+      .insertInto('restaurant_users')
+      .values(restaurants.map((r, i) => ({ restaurant_id: r.id, name: `Bench Admin ${i + 1}`, email: `admin${i + 1}@bench.example.com` })))
+      .execute();
     const roles: PersonRole[] = ['Manager', 'Chef', 'Chef', 'Chef', 'Waiter', 'Waiter', 'Waiter', 'Waiter'];
     await trx
       .insertInto('people')
