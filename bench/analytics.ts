@@ -41,7 +41,13 @@ function generatorKey(): string {
   const hash = createHash('sha256');
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
-  const generator = ['server/analytics/demo-trade.ts', 'server/analytics/ingest.ts', 'server/db/seed.ts', 'server/db/seed-cli.ts'];
+  const generator = [
+    'server/analytics/calendar.ts',
+    'server/analytics/demo-trade.ts',
+    'server/analytics/ingest.ts',
+    'server/db/seed.ts',
+    'server/db/seed-cli.ts',
+  ];
   for (const file of [...generator, ...walk('server/db/migrations'), 'package-lock.json'].sort())
     hash.update(file).update(readFileSync(file));
   return hash.digest('hex').slice(0, 12);

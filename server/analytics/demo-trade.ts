@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, MenuName, PersonRole, PurchaseCategory } from '../db/database.js';
 import { recordOrders, recordPurchases, recordShifts, type OrderInput, type PurchaseInput, type ShiftInput } from './ingest.js';
+import { addDays, dayDiff, dayIn, dayStartMs, partsIn } from './calendar.js';
 
 // Believable, deterministic trade for demo and benchmark franchises (issue 6, Data). What a
 // restaurant trades on a day depends only on (seed, franchise, restaurant, day), so generating a
@@ -157,40 +158,11 @@ export type DemoFranchise = {
 
 export type DayTrade = { orders: OrderInput[]; shifts: ShiftInput[]; purchases: PurchaseInput[] };
 
-// Calendar helpers on 'YYYY-MM-DD' strings.
-const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
-export const addDays = (day: string, n: number) => new Date(dayMs(day) + n * 86_400_000).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string) => Math.round((dayMs(to) - dayMs(from)) / 86_400_000);
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function partsIn(timeZone: string, at: Date): Record<string, number> {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return Object.fromEntries(f.formatToParts(at).flatMap((p) => (p.type === 'literal' ? [] : [[p.type, Number(p.value)]])));
-}
-
-/** The calendar day of an instant in the time zone. */
-export function dayIn(timeZone: string, at: Date): string {
-  const p = partsIn(timeZone, at);
-  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
-}
-
 /** Minutes the zone is ahead of UTC at local noon of the day (trading hours never cross a DST change, which happens at night). */
 function offsetAtNoon(timeZone: string, day: string): number {
-  const noonUtc = dayMs(day) + 12 * 3_600_000;
+  const noonUtc = dayStartMs(day) + 12 * 3_600_000;
   const p = partsIn(timeZone, new Date(noonUtc));
-  return Math.round((Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!) - noonUtc) / 60_000);
+  return Math.round((Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - noonUtc) / 60_000);
 }
 
 /** Orders per restaurant per day: weekday pattern, summer peak, the restaurant's size. */
@@ -198,9 +170,9 @@ const WEEKDAY_FACTOR = [1.3, 0.8, 0.85, 0.9, 1.0, 1.35, 1.5]; // Sunday … Satu
 
 /** One restaurant's trade on one day (whole day; the writer drops what lies after "now"). */
 export function generateDay(seed: number, franchise: DemoFranchise, restaurant: DemoRestaurant, day: string): DayTrade {
-  const weekday = new Date(dayMs(day)).getUTCDay();
+  const weekday = new Date(dayStartMs(day)).getUTCDay();
   const offset = offsetAtNoon(franchise.timeZone, day);
-  const at = (minuteOfDay: number) => new Date(dayMs(day) + (minuteOfDay - offset) * 60_000);
+  const at = (minuteOfDay: number) => new Date(dayStartMs(day) + (minuteOfDay - offset) * 60_000);
   return {
     orders: generateOrders(
       mulberry32(streamSeed(seed, franchise.id, restaurant.id, day, 'orders')),
@@ -246,13 +218,13 @@ function generateOrders(
   at: (minute: number) => Date,
 ): OrderInput[] {
   // Summer (January) busiest, winter quieter: ±12 %.
-  const dayOfYear = daysBetween(`${day.slice(0, 4)}-01-01`, day);
+  const dayOfYear = dayDiff(`${day.slice(0, 4)}-01-01`, day);
   const season = 1 + 0.12 * Math.cos((2 * Math.PI * (dayOfYear - 20)) / 365);
   const size = 0.55 + (0.45 * Math.min(r.capacity, 120)) / 120;
   const mean = 52 * size * WEEKDAY_FACTOR[weekday]! * season * (r.active ? 1 : 0.6);
   const count = Math.max(5, Math.round(mean * (0.9 + rng() * 0.2)));
   // Customers join over time: the pool open on a day grows from a third to all of it over two years.
-  const open = Math.max(1, Math.min(f.customers.length, Math.round(f.customers.length * (0.33 + daysBetween('2024-07-01', day) / 1100))));
+  const open = Math.max(1, Math.min(f.customers.length, Math.round(f.customers.length * (0.33 + dayDiff('2024-07-01', day) / 1100))));
   const menus = menusOf(f);
   const orders: OrderInput[] = [];
   for (let n = 0; n < count; n++) {
@@ -355,7 +327,7 @@ function generatePurchases(rng: Rng, f: DemoFranchise, r: DemoRestaurant, day: s
   // A weekly delivery on the restaurant's own weekday (Monday to Friday), and a fresh top-up three days later.
   const deliveryDay = 1 + (r.id % 5);
   const topUp = (deliveryDay + 3) % 7;
-  const week = Math.floor(daysBetween('2024-01-01', day) / 7);
+  const week = Math.floor(dayDiff('2024-01-01', day) / 7);
   const scale = (Math.min(r.capacity, 120) / 100) * (r.active ? 1 : 0.6);
   const categories: PurchaseCategory[] =
     weekday === deliveryDay
@@ -507,7 +479,7 @@ export async function writeTrade(
   const lastDay = dayIn(franchise.timeZone, range.until);
   const startedDay = range.after ? dayIn(franchise.timeZone, range.after) : undefined;
   const firstDay = startedDay && startedDay > range.firstDay ? startedDay : range.firstDay;
-  const days = daysBetween(firstDay, lastDay) + 1;
+  const days = dayDiff(firstDay, lastDay) + 1;
   let orders = 0;
   let newDays = 0;
   // The ingest checks every reference it is given (restaurant, item, customer, person and supplier of

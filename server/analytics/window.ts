@@ -7,33 +7,7 @@ import {
   type ParsedAnalyticsQuery,
   type Range,
 } from '../contract/analytics.contract.js';
-
-// Calendar-day arithmetic on 'YYYY-MM-DD' through UTC midnights: a day is always one day here,
-// whatever daylight saving does to the franchise's clock (23- and 25-hour days included).
-
-const DAY_MS = 86_400_000;
-const utc = (day: string) => new Date(`${day}T00:00:00Z`);
-const iso = (date: Date) => date.toISOString().slice(0, 10);
-
-export const addDays = (day: string, days: number) => iso(new Date(utc(day).getTime() + days * DAY_MS));
-
-/** Inclusive count of days from start to end. */
-export const daysBetween = (start: string, end: string) => Math.round((utc(end).getTime() - utc(start).getTime()) / DAY_MS) + 1;
-
-/** The same day of the month `months` months away, clamped to that month's last day (31 Mar − 1 month = 28 Feb). */
-export function addMonths(day: string, months: number): string {
-  const d = utc(day);
-  const first = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
-  const lastOfMonth = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  first.setUTCDate(Math.min(d.getUTCDate(), lastOfMonth));
-  return iso(first);
-}
-
-/** The calendar day in `timeZone` at the instant `now`. */
-export function localDate(now: Date, timeZone: string): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+import { addDays, addMonths, dayDiff, dayIn } from './calendar.js';
 
 /**
  * First day of a range ending on `end` (inclusive). 7 and 14 days are counted in days; 1 and 3
@@ -63,7 +37,7 @@ const isGrouping = (period: Grouping | Range): period is Grouping => (GROUPINGS 
  * the day before the window starts.
  */
 export function resolveWindow(query: ParsedAnalyticsQuery, timeZone: string, now: Date): AnalyticsWindow {
-  const today = localDate(now, timeZone);
+  const today = dayIn(timeZone, now);
   const grouping = isGrouping(query.period) ? query.period : RANGE_GROUPING[query.period];
   let start: string;
   let end: string;
@@ -74,7 +48,7 @@ export function resolveWindow(query: ParsedAnalyticsQuery, timeZone: string, now
     end = addDays(today, -1);
     start = rangeStart(isGrouping(query.period) ? GROUPING_DEFAULT_RANGE[query.period] : query.period, end);
   }
-  const days = daysBetween(start, end);
+  const days = dayDiff(start, end) + 1;
   return {
     start_date: start,
     end_date: end,

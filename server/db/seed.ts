@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, PersonRole, PersonStatus } from './database.js';
 import { hashPassword } from '../auth/passwords.js';
-import { addDays, dayIn, lastTradeAt, prepareDemoFranchise, writeTrade, type TradeProgress } from '../analytics/demo-trade.js';
+import { addDays, dayIn } from '../analytics/calendar.js';
+import { lastTradeAt, prepareDemoFranchise, writeTrade, type TradeProgress } from '../analytics/demo-trade.js';
 
 export const DEMO_ACCOUNTS = [
   { email: 'owner@example.com', password: 'demo-password', franchise: 'Harbour Eats Group' },

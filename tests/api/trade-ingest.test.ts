@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { addDays, generateDay, lastTradeAt, prepareDemoFranchise, writeTrade } from '../../server/analytics/demo-trade';
+import { addDays } from '../../server/analytics/calendar';
+import { generateDay, lastTradeAt, prepareDemoFranchise, writeTrade } from '../../server/analytics/demo-trade';
 import { ForeignReferenceError, recordOrders, recordPurchases, recordShifts, type OrderInput } from '../../server/analytics/ingest';
 import { rebuildRollups } from '../../server/analytics/rollups';
 import type { Db } from '../../server/db/database';

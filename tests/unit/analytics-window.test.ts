@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, localDate, resolveWindow } from '../../server/analytics/window';
+import { addMonths, dayIn } from '../../server/analytics/calendar';
+import { resolveWindow } from '../../server/analytics/window';
 import { analyticsQuery, type AnalyticsQuery } from '../../server/contract/analytics.contract';
 
 const SYDNEY = 'Australia/Sydney';
@@ -136,10 +137,10 @@ describe('resolveWindow: time zones far from UTC near midnight', () => {
     expect(w.time_zone).toBe(timeZone);
   });
 
-  it('localDate reads the zone, not the process', () => {
-    expect(localDate(new Date('2026-11-22T10:30:00Z'), 'Pacific/Kiritimati')).toBe('2026-11-23');
-    expect(localDate(new Date('2026-11-22T10:30:00Z'), 'Pacific/Pago_Pago')).toBe('2026-11-21');
-    expect(localDate(new Date('2026-11-22T10:30:00Z'), 'UTC')).toBe('2026-11-22');
+  it('dayIn reads the zone, not the process', () => {
+    expect(dayIn('Pacific/Kiritimati', new Date('2026-11-22T10:30:00Z'))).toBe('2026-11-23');
+    expect(dayIn('Pacific/Pago_Pago', new Date('2026-11-22T10:30:00Z'))).toBe('2026-11-21');
+    expect(dayIn('UTC', new Date('2026-11-22T10:30:00Z'))).toBe('2026-11-22');
   });
 });
 

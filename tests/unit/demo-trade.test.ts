@@ -1,4 +1,5 @@
-import { addDays, dayIn, DEMO_MENU, DEMO_SUPPLIERS, generateDay, type DemoFranchise } from '../../server/analytics/demo-trade';
+import { addDays, dayIn } from '../../server/analytics/calendar';
+import { DEMO_MENU, DEMO_SUPPLIERS, generateDay, type DemoFranchise } from '../../server/analytics/demo-trade';
 import { PURCHASE_CATEGORIES, type PurchaseCategory } from '../../server/db/database';
 
 const TZ = 'Australia/Sydney';

@@ -9,6 +9,7 @@ import {
   type ShiftInput,
 } from '../../../server/analytics/ingest';
 import { ROLLUP_TABLES } from '../../../server/analytics/rollups';
+import { dayIn } from '../../../server/analytics/calendar';
 import { PURCHASE_CATEGORIES, type Db } from '../../../server/db/database';
 
 /**
@@ -170,9 +171,6 @@ const franchiseArb = fc.record({
 });
 export const datasetArb = fc.tuple(franchiseArb, franchiseArb);
 export type Dataset = typeof datasetArb extends fc.Arbitrary<infer T> ? T : never;
-
-const dayIn = (timeZone: string, at: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
 export type Row = Record<string, string | number>;
 export const sortRows = (rows: Row[]) => rows.map((r) => JSON.stringify(Object.entries(r).sort(([a], [b]) => a.localeCompare(b)))).sort();

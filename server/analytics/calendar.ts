@@ -1,0 +1,53 @@
+/**
+ * Calendar days as 'YYYY-MM-DD', the unit of every window, rollup and generated day. Arithmetic goes
+ * through UTC midnights, so a day is always one day, whatever daylight saving does to the franchise's
+ * clock (23- and 25-hour days included); a zone is consulted only to turn an instant into its day.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** The UTC midnight starting the day, in milliseconds (a day's number times DAY_MS). */
+export const dayStartMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export const addDays = (day: string, days: number) => iso(dayStartMs(day) + days * DAY_MS);
+
+/** Days from `from` to `to` (0 for the same day, negative when `to` is earlier). */
+export const dayDiff = (from: string, to: string) => Math.round((dayStartMs(to) - dayStartMs(from)) / DAY_MS);
+
+/** The same day of the month `months` months away, clamped to that month's last day (31 Mar − 1 month = 28 Feb). */
+export function addMonths(day: string, months: number): string {
+  const d = new Date(dayStartMs(day));
+  const first = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
+  const lastOfMonth = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d.getUTCDate(), lastOfMonth));
+  return iso(first.getTime());
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Year, month, day, hour and minute of the instant on the zone's wall clock. */
+export function partsIn(timeZone: string, at: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute', number> {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return Object.fromEntries(f.formatToParts(at).flatMap((p) => (p.type === 'literal' ? [] : [[p.type, Number(p.value)]]))) as Record<
+    'year' | 'month' | 'day' | 'hour' | 'minute',
+    number
+  >;
+}
+
+/** The calendar day of an instant in the time zone. */
+export function dayIn(timeZone: string, at: Date): string {
+  const p = partsIn(timeZone, at);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
