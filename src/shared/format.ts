@@ -9,6 +9,16 @@ const numberFormats = new Map<number, Intl.NumberFormat>();
 /** Dollars with a $ and two decimals: "$1,234.56", "-$3.50". */
 export const formatCurrency = (dollars: number): string => CURRENCY.format(dollars);
 
+const WHOLE_CURRENCY = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: 'AUD',
+  currencyDisplay: 'narrowSymbol',
+  maximumFractionDigits: 0,
+});
+
+/** Whole dollars, for chart axes: "$21,000". */
+export const formatWholeCurrency = (dollars: number): string => WHOLE_CURRENCY.format(dollars);
+
 /** Grouped thousands with a fixed number of decimals: "1,234", "1,234.50". */
 export function formatNumber(value: number, digits = 0): string {
   let format = numberFormats.get(digits);

@@ -27,11 +27,12 @@ export function StatCard({ label, value, current, previous, comparedWith, moreHr
   return (
     <Paper withBorder p="sm" radius="md" h="100%">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <Text size="sm" c="dimmed" fw={500}>
+        {/* The label wraps; the button keeps its width. */}
+        <Text size="sm" c="dimmed" fw={500} flex={1} miw={0}>
           {label}
         </Text>
         {moreHref && (
-          <Button component={Link} href={moreHref} variant="subtle" size="compact-xs" aria-label={`More: ${label}`}>
+          <Button component={Link} href={moreHref} variant="subtle" size="compact-xs" flex="none" aria-label={`More: ${label}`}>
             More
           </Button>
         )}

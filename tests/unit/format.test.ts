@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatNumber, formatPercent, formatSignedPercent, percentChange } from '../../src/shared/format';
+import {
+  formatCurrency,
+  formatNumber,
+  formatPercent,
+  formatSignedPercent,
+  formatWholeCurrency,
+  percentChange,
+} from '../../src/shared/format';
 
 describe('display formats (spec §9, en-AU)', () => {
   it('currency: a $, grouped thousands, two decimals', () => {
@@ -8,6 +15,12 @@ describe('display formats (spec §9, en-AU)', () => {
     expect(formatCurrency(0)).toBe('$0.00');
     expect(formatCurrency(-3.5)).toBe('-$3.50');
     expect(formatCurrency(0.005)).toBe('$0.01');
+  });
+
+  it('whole currency for chart axes: a $, grouped thousands, no cents', () => {
+    expect(formatWholeCurrency(21000)).toBe('$21,000');
+    expect(formatWholeCurrency(1234.56)).toBe('$1,235');
+    expect(formatWholeCurrency(0)).toBe('$0');
   });
 
   it('numbers: grouped thousands with the decimals asked for', () => {

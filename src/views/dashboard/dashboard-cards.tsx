@@ -1,17 +1,18 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import type { AnalyticsData, Grouping } from '../../../server/contract/analytics.contract';
-import { formatCurrency, formatNumber, formatPercent } from '../../shared/format';
+import { formatCurrency, formatNumber, formatPercent, formatWholeCurrency } from '../../shared/format';
 import { EChart } from '../../ui/charts/echart';
 import { StatCard } from '../../ui/stat-card';
 import { FIGURE_COLOR } from '../../ui/theme';
 import { CardBody, CardFrame } from './card-frame';
-import { CHART_HEIGHT, barOption, bucketLabel, lineOption, pieOption } from './dashboard-charts';
+import { CHART_HEIGHT, barOption, bucketLabel, horizontalBarOption, lineOption, pieOption, shortName } from './dashboard-charts';
 
 /** Productivity at or above this percentage of assigned hours shows green, below it red (spec §9). */
 export const PRODUCTIVE_PERCENT = 80;
 const TOP = 5;
 
-const hours = (value: number) => `${formatNumber(value)} h`;
+const hours = (value: number) => `${formatNumber(value, 1)} h`;
+const MONEY = { format: formatCurrency, axisFormat: formatWholeCurrency };
 const labels = (series: { start_date: string; end_date: string; label: string }[], grouping: Grouping) =>
   series.map((b) => bucketLabel(b, grouping));
 
@@ -105,7 +106,7 @@ function SplitCard({
         {tabs.map((t) => (
           <Tabs.Panel key={t.value} value={t.value} pt="xs">
             <EChart
-              option={lineOption(categories, [{ name: t.label, values: t.values }], formatNumber)}
+              option={lineOption(categories, [{ name: t.label, values: t.values }], { format: formatNumber })}
               height={CHART_HEIGHT.line}
               label={`${label} per period: ${t.label}`}
               description={categories.map((c, i) => `${c}: ${formatNumber(t.values[i] ?? 0)}`).join(', ')}
@@ -174,7 +175,7 @@ export function RosterCard() {
           return (
             <Stack gap="sm">
               <Text fw={600}>Top 5 Staffs</Text>
-              <SimpleGrid cols={{ base: 2, xs: 3, lg: 5 }} spacing="xs">
+              <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
                 {top.map((person) => (
                   <Paper key={person.person_id} withBorder p="xs" radius="sm">
                     <Text size="sm" fw={600} truncate="end" title={person.name}>
@@ -195,13 +196,12 @@ export function RosterCard() {
               </SimpleGrid>
               <EChart
                 option={barOption(
-                  top.map((p) => p.name),
+                  top.map((p) => shortName(p.name)),
                   [
                     { name: 'Assigned', values: top.map((p) => p.assigned_hours) },
                     { name: 'Actual', values: top.map((p) => p.actual_hours) },
                   ],
-                  formatNumber,
-                  'Hours',
+                  { format: hours, axisFormat: formatNumber, axisName: 'Hours' },
                 )}
                 height={CHART_HEIGHT.bar}
                 label="Assigned vs actual hours per person"
@@ -230,7 +230,7 @@ export function RevenueTrendsCard() {
                     { name: 'Dine-In', values: series.map((b) => b.dine_in) },
                     { name: 'Takeaway', values: series.map((b) => b.takeaway) },
                   ],
-                  formatCurrency,
+                  MONEY,
                 )}
                 height={CHART_HEIGHT.bar}
                 label="Dine-in and takeaway revenue per period"
@@ -262,11 +262,7 @@ export function RevenueTrendsCard() {
                         <Table.Td>{item.name}</Table.Td>
                         <Table.Td ta="right">{formatNumber(item.units)}</Table.Td>
                         <Table.Td ta="right">{formatCurrency(item.revenue)}</Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color="gray" size="sm">
-                            {item.menu}
-                          </Badge>
-                        </Table.Td>
+                        <Table.Td>{item.menu}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -305,10 +301,10 @@ export function ProcurementCard() {
                 ))}
               </SimpleGrid>
               <EChart
-                option={barOption(
+                option={horizontalBarOption(
                   top.map((c) => categoryName(c.category)),
                   [{ name: 'Spend', values: top.map((c) => c.spend) }],
-                  formatCurrency,
+                  MONEY,
                 )}
                 height={CHART_HEIGHT.bar}
                 label="Spend per category"

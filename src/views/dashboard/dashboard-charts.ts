@@ -24,34 +24,54 @@ export function pieOption(slices: { name: string; value: number }[], format: (va
   };
 }
 
-export function lineOption(
-  categories: string[],
-  series: { name: string; values: number[] }[],
-  format: (value: number) => string,
-  axisName?: string,
-): EChartsOption {
+/** How a chart shows its values: `format` in tooltips, `axisFormat` (default `format`) on the value axis, `axisName` above it. */
+export type ValueFormat = { format: (value: number) => string; axisFormat?: (value: number) => string; axisName?: string };
+
+function valueAxis({ format, axisFormat = format, axisName }: ValueFormat) {
+  return { type: 'value' as const, name: axisName, axisLabel: { formatter: (v: number) => axisFormat(v) } };
+}
+
+export function lineOption(categories: string[], series: { name: string; values: number[] }[], values: ValueFormat): EChartsOption {
   return {
-    tooltip: { trigger: 'axis', valueFormatter: (v) => format(Number(v)) },
+    tooltip: { trigger: 'axis', valueFormatter: (v) => values.format(Number(v)) },
     legend: { top: 0 },
     grid,
     xAxis: { type: 'category', data: categories, boundaryGap: false, axisLabel: { hideOverlap: true } },
-    yAxis: { type: 'value', name: axisName, axisLabel: { formatter: (v: number) => format(v) } },
-    series: series.map(({ name, values }) => ({ type: 'line', name, data: values, smooth: true, showSymbol: values.length <= 14 })),
+    yAxis: valueAxis(values),
+    series: series.map(({ name, values: data }) => ({ type: 'line', name, data, smooth: true, showSymbol: data.length <= 14 })),
   };
 }
 
-export function barOption(
+/** Vertical bars; keep `categories` short (about 8 characters), every one is labelled. */
+export function barOption(categories: string[], series: { name: string; values: number[] }[], values: ValueFormat): EChartsOption {
+  return {
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v) => values.format(Number(v)) },
+    legend: series.length > 1 ? { top: 0 } : undefined,
+    grid: { ...grid, top: values.axisName || series.length > 1 ? 48 : 16 },
+    xAxis: { type: 'category', data: categories, axisLabel: { interval: 0, width: 64, overflow: 'truncate' } },
+    yAxis: valueAxis(values),
+    series: series.map(({ name, values: data }) => ({ type: 'bar', name, data, barMaxWidth: 28 })),
+  };
+}
+
+/** Horizontal bars, first category on top: long category names stay readable on a phone. */
+export function horizontalBarOption(
   categories: string[],
   series: { name: string; values: number[] }[],
-  format: (value: number) => string,
-  axisName?: string,
+  values: ValueFormat,
 ): EChartsOption {
   return {
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v) => format(Number(v)) },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v) => values.format(Number(v)) },
     legend: series.length > 1 ? { top: 0 } : undefined,
-    grid: { ...grid, top: axisName || series.length > 1 ? 48 : 16 },
-    xAxis: { type: 'category', data: categories, axisLabel: { interval: 0, hideOverlap: true, width: 72, overflow: 'truncate' } },
-    yAxis: { type: 'value', name: axisName, axisLabel: { formatter: (v: number) => format(v) } },
-    series: series.map(({ name, values }) => ({ type: 'bar', name, data: values, barMaxWidth: 28 })),
+    grid: { ...grid, top: series.length > 1 ? 32 : 8, right: 24 },
+    xAxis: { ...valueAxis(values), axisLabel: { formatter: (v: number) => (values.axisFormat ?? values.format)(v), hideOverlap: true } },
+    yAxis: { type: 'category', data: categories, inverse: true },
+    series: series.map(({ name, values: data }) => ({ type: 'bar', name, data, barMaxWidth: 28 })),
   };
+}
+
+/** "Noah Williams" → "Noah W.": short enough to label every bar of five at 375 px. */
+export function shortName(name: string): string {
+  const parts = name.trim().split(/\s+/);
+  return parts.length > 1 ? `${parts[0]} ${parts.at(-1)!.charAt(0)}.` : name;
 }
