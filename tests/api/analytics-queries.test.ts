@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { recordShifts } from '../../server/analytics/ingest';
 import { analyticsAnswer, bucketLabel, windowBuckets } from '../../server/analytics/queries';
 import type {
   AnalyticsKind,
@@ -299,6 +300,26 @@ describe('roster', () => {
     });
     expect(bondi.staff.map((s) => s.name)).toEqual(['Cara Singh']);
     expect((await answer('roster', f.manly)).staff).toEqual([]);
+  });
+  it('lists a person who worked at two branches once, under the branch of most actual hours', async () => {
+    // December is outside every other test's windows.
+    const shift = (restaurantId: number, day: string, minutes: number) => ({
+      restaurantId,
+      personId: f.people.cara,
+      day,
+      assignedMinutes: minutes,
+      actualMinutes: minutes,
+      hourlyRateCents: 3000,
+      attended: true,
+    });
+    await recordShifts(db, f.harbour, [shift(f.bondi, '2026-12-01', 60), shift(f.parramatta, '2026-12-02', 120)]);
+    const december = windowOf('daily', '2026-12-01', '2026-12-02', ['2026-11-29', '2026-11-30'], '2026-12-03');
+    expect((await answer('roster', null, december)).staff).toEqual([
+      { person_id: f.people.cara, name: 'Cara Singh', restaurant: 'Harbour Parramatta', assigned_hours: 3, actual_hours: 3, percent: 100 },
+    ]);
+    expect((await answer('roster', f.bondi, december)).staff).toEqual([
+      { person_id: f.people.cara, name: 'Cara Singh', restaurant: 'Harbour Bondi', assigned_hours: 1, actual_hours: 1, percent: 100 },
+    ]);
   });
 });
 
