@@ -77,6 +77,26 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+describe('dashboard code', () => {
+  it('stays off the sign-in page: ECharts and the dashboard load only once the dashboard opens', async () => {
+    const context = await newContext(browser);
+    const { page, problems } = await openPage(context);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(scripts.filter((s) => /echart|dashboard/.test(s))).toEqual([]);
+    await signIn(page);
+    await settled(page);
+    await expect.poll(() => scripts.filter((s) => /echart-renderer/.test(s)).length).toBe(1);
+    expect(scripts.filter((s) => /dashboard\.page/.test(s))).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe.each(VIEWPORTS)('dashboard at $name size', ({ name, size }) => {
   it('shows trade in every card, switches tabs, applies Last 1 Month and a branch, keeps them on reload, and Back restores', async () => {
     const context = await newContext(browser, size);

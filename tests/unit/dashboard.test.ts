@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_KINDS, DEFAULT_RANGE, RANGES } from '../../server/contract/analytics.contract';
 import { CARD_KINDS, DEFAULT_FILTERS, dashboardHref, filtersFromSearch, isEmptyAnswer } from '../../src/machines/dashboard.machine';
-import { bucketLabel } from '../../src/views/dashboard/dashboard-charts';
+import { barOption, bucketLabel, lineOption, shortName } from '../../src/views/dashboard/dashboard-charts';
+import { formatCurrency, formatWholeCurrency } from '../../src/shared/format';
 import { dashboardHeading, windowText } from '../../src/views/dashboard/dashboard.view';
 import { BRANCHES, NO_TRADE, TRADE, WINDOW } from '../model/models/dashboard.fixtures';
 
@@ -50,6 +51,43 @@ describe('dashboard wording', () => {
     expect(bucketLabel(bucket, 'daily')).toBe('2 Nov');
     expect(bucketLabel(bucket, 'weekly')).toBe('2 Nov');
     expect(bucketLabel(bucket, 'monthly')).toBe('Nov 2026');
+  });
+});
+
+describe('chart options', () => {
+  const money = { format: formatCurrency, axisFormat: formatWholeCurrency };
+  type Axis = { type: string; name?: string; data?: string[]; inverse?: boolean; axisLabel: { formatter: (v: number) => string } };
+  type Tooltip = { valueFormatter: (v: number) => string };
+
+  it('line charts: categories across, values formatted on the axis (whole dollars) and in the tooltip (cents)', () => {
+    const option = lineOption(['16 Nov', '17 Nov'], [{ name: 'Dine-In', values: [1200.5, 980] }], money);
+    expect((option.xAxis as Axis).data).toEqual(['16 Nov', '17 Nov']);
+    expect((option.yAxis as Axis).axisLabel.formatter(21000)).toBe('$21,000');
+    expect((option.tooltip as Tooltip).valueFormatter(1200.5)).toBe('$1,200.50');
+    expect(option.series).toEqual([expect.objectContaining({ type: 'line', name: 'Dine-In', data: [1200.5, 980] })]);
+  });
+
+  it('bar charts: horizontal, first category on top, the value axis named', () => {
+    const option = barOption(
+      ['Noah W.', 'Zoe H.'],
+      [
+        { name: 'Assigned', values: [40, 38] },
+        { name: 'Actual', values: [42.5, 30] },
+      ],
+      { format: (v) => `${v} h`, axisName: 'Hours' },
+    );
+    expect(option.yAxis).toMatchObject({ type: 'category', data: ['Noah W.', 'Zoe H.'], inverse: true });
+    expect(option.xAxis).toMatchObject({ type: 'value', name: 'Hours' });
+    expect((option.xAxis as Axis).axisLabel.formatter(40)).toBe('40 h');
+    expect(option.legend).toBeDefined();
+    expect((option.series as unknown[]).map((s) => (s as { name: string }).name)).toEqual(['Assigned', 'Actual']);
+    expect(barOption(['Meat'], [{ name: 'Spend', values: [1] }], money).legend).toBeUndefined();
+  });
+
+  it('short names: first name and last initial', () => {
+    expect(shortName('Noah Williams')).toBe('Noah W.');
+    expect(shortName('  Mary Anne  Smith ')).toBe('Mary S.');
+    expect(shortName('Cher')).toBe('Cher');
   });
 });
 

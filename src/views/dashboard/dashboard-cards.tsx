@@ -5,7 +5,7 @@ import { EChart } from '../../ui/charts/echart';
 import { StatCard } from '../../ui/stat-card';
 import { FIGURE_COLOR } from '../../ui/theme';
 import { CardBody, CardFrame } from './card-frame';
-import { CHART_HEIGHT, barOption, bucketLabel, horizontalBarOption, lineOption, pieOption, shortName } from './dashboard-charts';
+import { CHART_HEIGHT, barOption, bucketLabel, lineOption, pieOption, shortName } from './dashboard-charts';
 
 /** Productivity at or above this percentage of assigned hours shows green, below it red (spec §9). */
 export const PRODUCTIVE_PERCENT = 80;
@@ -262,7 +262,7 @@ export function RevenueTrendsCard() {
                         <Table.Td>{item.name}</Table.Td>
                         <Table.Td ta="right">{formatNumber(item.units)}</Table.Td>
                         <Table.Td ta="right">{formatCurrency(item.revenue)}</Table.Td>
-                        <Table.Td>{item.menu}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.menu}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -301,7 +301,7 @@ export function ProcurementCard() {
                 ))}
               </SimpleGrid>
               <EChart
-                option={horizontalBarOption(
+                option={barOption(
                   top.map((c) => categoryName(c.category)),
                   [{ name: 'Spend', values: top.map((c) => c.spend) }],
                   MONEY,

@@ -42,35 +42,21 @@ export function lineOption(categories: string[], series: { name: string; values:
   };
 }
 
-/** Vertical bars; keep `categories` short (about 8 characters), every one is labelled. */
+/** Horizontal bars, first category on top: every category keeps a readable label, even at 375 px. */
 export function barOption(categories: string[], series: { name: string; values: number[] }[], values: ValueFormat): EChartsOption {
+  const axis = valueAxis(values);
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v) => values.format(Number(v)) },
     legend: series.length > 1 ? { top: 0 } : undefined,
-    grid: { ...grid, top: values.axisName || series.length > 1 ? 48 : 16 },
-    xAxis: { type: 'category', data: categories, axisLabel: { interval: 0, width: 64, overflow: 'truncate' } },
-    yAxis: valueAxis(values),
-    series: series.map(({ name, values: data }) => ({ type: 'bar', name, data, barMaxWidth: 28 })),
-  };
-}
-
-/** Horizontal bars, first category on top: long category names stay readable on a phone. */
-export function horizontalBarOption(
-  categories: string[],
-  series: { name: string; values: number[] }[],
-  values: ValueFormat,
-): EChartsOption {
-  return {
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v) => values.format(Number(v)) },
-    legend: series.length > 1 ? { top: 0 } : undefined,
-    grid: { ...grid, top: series.length > 1 ? 32 : 8, right: 24 },
-    xAxis: { ...valueAxis(values), axisLabel: { formatter: (v: number) => (values.axisFormat ?? values.format)(v), hideOverlap: true } },
+    // Room below for the value axis' name, which sits under its labels.
+    grid: { ...grid, top: series.length > 1 ? 32 : 8, right: 24, bottom: values.axisName ? 28 : 8 },
+    xAxis: { ...axis, nameLocation: 'middle', nameGap: 28, axisLabel: { ...axis.axisLabel, hideOverlap: true } },
     yAxis: { type: 'category', data: categories, inverse: true },
     series: series.map(({ name, values: data }) => ({ type: 'bar', name, data, barMaxWidth: 28 })),
   };
 }
 
-/** "Noah Williams" → "Noah W.": short enough to label every bar of five at 375 px. */
+/** "Noah Williams" → "Noah W.": leaves the bars room at 375 px. */
 export function shortName(name: string): string {
   const parts = name.trim().split(/\s+/);
   return parts.length > 1 ? `${parts[0]} ${parts.at(-1)!.charAt(0)}.` : name;

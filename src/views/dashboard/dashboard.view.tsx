@@ -87,10 +87,10 @@ export function DashboardView({ title, restaurants }: { title: string; restauran
         <Grid.Col span={{ base: 12, md: 6 }}>
           <HeadcountsCard />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
           <RevenueTrendsCard />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
           <RosterCard />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>
