@@ -118,6 +118,7 @@ describe.each(VIEWPORTS)('dashboard at $name size', ({ name, size }) => {
     expect(await headcounts.getByRole('tab', { name: 'Recurrent' }).getAttribute('aria-selected')).toBe('true');
     await headcounts.getByRole('tab', { name: 'New' }).click();
     await headcounts.getByRole('img', { name: 'Guests per period: New' }).waitFor();
+    await page.waitForTimeout(1200); // the switched charts animate in; the picture shows them drawn
     await screenshot(page, `dashboard-${name}`);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
