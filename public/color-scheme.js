@@ -1,13 +1,8 @@
-// Sets the remembered colour scheme before the first paint, so a dark page never flashes white.
-// Mantine's ColorSchemeScript does the same inline; the CSP (script-src 'self') allows no inline script.
-// The key and the default must match src/ui/theme.ts.
-(function () {
-  try {
-    var stored = window.localStorage.getItem('franchise_color_scheme');
-    var scheme = stored === 'light' || stored === 'dark' || stored === 'auto' ? stored : 'auto';
-    if (scheme === 'auto') scheme = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-    document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
-  } catch (e) {
-    // Storage blocked: Mantine sets the scheme once the app starts.
-  }
-})();
+// Remembered colour scheme before the first paint (CSP: no inline script); key and default as in src/ui/theme.ts.
+try {
+  const stored = localStorage.getItem('franchise_color_scheme');
+  const dark = stored === 'dark' || (stored !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
+  document.documentElement.setAttribute('data-mantine-color-scheme', dark ? 'dark' : 'light');
+} catch {
+  // Storage blocked: Mantine sets the scheme when the app starts.
+}
