@@ -89,6 +89,18 @@ const STATS_COUNTERS: Column[] = [
   ['guests_recurrent', 'int'],
   ['guests_new', 'int'],
   ['transactions', 'int'],
+  ['units', 'int'],
+];
+const HOURS_COUNTERS: Column[] = [
+  ['assigned_minutes', 'int'],
+  ['actual_minutes', 'int'],
+  ['labour_cost_cents', 'bigint'],
+  ['shifts', 'int'],
+  ['shifts_attended', 'int'],
+];
+const PURCHASE_COUNTERS: Column[] = [
+  ['quantity', 'bigint'],
+  ['amount_cents', 'bigint'],
 ];
 const ITEM_COUNTERS: Column[] = [
   ['units', 'int'],
@@ -278,6 +290,7 @@ export async function recordOrders(db: Db, franchiseId: number, orders: OrderInp
       s[recurrent[i] ? 9 : 10]! += order.guests;
       s[11]! += order.payments.length;
       for (const l of order.lines) {
+        s[12]! += l.quantity;
         const itemKey = `${order.restaurantId}|${day}|${l.menuItemId}`;
         const item = items.get(itemKey) ?? items.set(itemKey, [order.restaurantId, day, l.menuItemId, 0, 0]).get(itemKey)!;
         item[3] += l.quantity;
@@ -291,6 +304,12 @@ export async function recordOrders(db: Db, franchiseId: number, orders: OrderInp
 
     await insertRows(trx, 'order_lines', LINE_COLUMNS, lineRows);
     await insertRows(trx, 'payment_transactions', PAYMENT_COLUMNS, paymentRows);
+    const franchiseStats = new Map<string, number[]>();
+    for (const [key, counters] of stats) {
+      const day = key.split('|')[1]!;
+      const f = franchiseStats.get(day) ?? franchiseStats.set(day, Array<number>(STATS_COUNTERS.length).fill(0)).get(day)!;
+      for (const [c, n] of counters.entries()) f[c]! += n;
+    }
     await addToRollup(
       trx,
       'daily_restaurant_stats',
@@ -303,6 +322,16 @@ export async function recordOrders(db: Db, franchiseId: number, orders: OrderInp
         const [restaurantId, day] = key.split('|');
         return [Number(restaurantId), day!, ...counters];
       }),
+    );
+    await addToRollup(
+      trx,
+      'daily_franchise_stats',
+      [
+        ['franchise_id', 'int'],
+        ['day', 'date'],
+      ],
+      STATS_COUNTERS,
+      [...franchiseStats].map(([day, counters]) => [franchiseId, day, ...counters]),
     );
     await addToRollup(
       trx,
@@ -329,7 +358,7 @@ export async function recordOrders(db: Db, franchiseId: number, orders: OrderInp
   });
 }
 
-/** Staff shifts (one per person and day) and their daily_staff_hours rollups, in one transaction. */
+/** Staff shifts (one per person and day) and their daily_staff_hours and daily_franchise_staff_hours rollups, in one transaction. */
 export async function recordShifts(db: Db, franchiseId: number, shifts: ShiftInput[]): Promise<void> {
   if (shifts.length === 0) return;
   await transaction(db, async (trx) => {
@@ -360,16 +389,19 @@ export async function recordShifts(db: Db, franchiseId: number, shifts: ShiftInp
       ],
       shifts.map((s) => [s.restaurantId, s.personId, s.day, s.assignedMinutes, s.actualMinutes, s.hourlyRateCents, s.attended]),
     );
-    const hours = new Map<string, [restaurantId: number, day: string, personId: number, ...counters: number[]]>();
+    // Keys, then counters in HOURS_COUNTERS order.
+    const hours = new Map<string, { keys: Cell[]; counters: number[] }>();
+    const franchiseHours = new Map<string, { keys: Cell[]; counters: number[] }>();
+    const addTo = (rows: typeof hours, key: string, keys: Cell[], counters: number[]) => {
+      const row = rows.get(key) ?? rows.set(key, { keys, counters: counters.map(() => 0) }).get(key)!;
+      for (const [c, n] of counters.entries()) row.counters[c]! += n;
+    };
     for (const s of shifts) {
-      const key = `${s.restaurantId}|${s.day}|${s.personId}`;
-      const row = hours.get(key) ?? hours.set(key, [s.restaurantId, s.day, s.personId, 0, 0, 0, 0, 0]).get(key)!;
-      row[3]! += s.assignedMinutes;
-      row[4]! += s.actualMinutes;
-      row[5]! += labourCostCents(s.actualMinutes, s.hourlyRateCents);
-      row[6]! += 1;
-      row[7]! += s.attended ? 1 : 0;
+      const counters = [s.assignedMinutes, s.actualMinutes, labourCostCents(s.actualMinutes, s.hourlyRateCents), 1, s.attended ? 1 : 0];
+      addTo(hours, `${s.restaurantId}|${s.day}|${s.personId}`, [s.restaurantId, s.day, s.personId], counters);
+      addTo(franchiseHours, s.day, [franchiseId, s.day], counters);
     }
+    const rowsOf = (rows: typeof hours) => [...rows.values()].map((r) => [...r.keys, ...r.counters]);
     await addToRollup(
       trx,
       'daily_staff_hours',
@@ -378,19 +410,23 @@ export async function recordShifts(db: Db, franchiseId: number, shifts: ShiftInp
         ['day', 'date'],
         ['person_id', 'int'],
       ],
+      HOURS_COUNTERS,
+      rowsOf(hours),
+    );
+    await addToRollup(
+      trx,
+      'daily_franchise_staff_hours',
       [
-        ['assigned_minutes', 'int'],
-        ['actual_minutes', 'int'],
-        ['labour_cost_cents', 'bigint'],
-        ['shifts', 'int'],
-        ['shifts_attended', 'int'],
+        ['franchise_id', 'int'],
+        ['day', 'date'],
       ],
-      [...hours.values()],
+      HOURS_COUNTERS,
+      rowsOf(franchiseHours),
     );
   });
 }
 
-/** Purchase lines and their daily_purchases rollups, in one transaction. */
+/** Purchase lines and their daily_purchases and daily_franchise_purchases rollups, in one transaction. */
 export async function recordPurchases(db: Db, franchiseId: number, purchases: PurchaseInput[]): Promise<void> {
   if (purchases.length === 0) return;
   await transaction(db, async (trx) => {
@@ -424,11 +460,21 @@ export async function recordPurchases(db: Db, franchiseId: number, purchases: Pu
       string,
       [restaurantId: number, day: string, supplierId: number, category: string, quantity: number, amount: number]
     >();
+    const franchiseTotals = new Map<
+      string,
+      [franchiseId: number, day: string, supplierId: number, category: string, quantity: number, amount: number]
+    >();
     for (const p of purchases) {
       const key = `${p.restaurantId}|${p.day}|${p.supplierId}|${p.category}`;
       const row = totals.get(key) ?? totals.set(key, [p.restaurantId, p.day, p.supplierId, p.category, 0, 0]).get(key)!;
       row[4] += p.quantity;
       row[5] += p.amountCents;
+      const franchiseKey = `${p.day}|${p.supplierId}|${p.category}`;
+      const total =
+        franchiseTotals.get(franchiseKey) ??
+        franchiseTotals.set(franchiseKey, [franchiseId, p.day, p.supplierId, p.category, 0, 0]).get(franchiseKey)!;
+      total[4] += p.quantity;
+      total[5] += p.amountCents;
     }
     await addToRollup(
       trx,
@@ -439,11 +485,20 @@ export async function recordPurchases(db: Db, franchiseId: number, purchases: Pu
         ['supplier_id', 'int'],
         ['category', 'text'],
       ],
-      [
-        ['quantity', 'bigint'],
-        ['amount_cents', 'bigint'],
-      ],
+      PURCHASE_COUNTERS,
       [...totals.values()],
+    );
+    await addToRollup(
+      trx,
+      'daily_franchise_purchases',
+      [
+        ['franchise_id', 'int'],
+        ['day', 'date'],
+        ['supplier_id', 'int'],
+        ['category', 'text'],
+      ],
+      PURCHASE_COUNTERS,
+      [...franchiseTotals.values()],
     );
   });
 }

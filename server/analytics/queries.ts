@@ -21,11 +21,13 @@ import type {
   StaffProductivity,
 } from '../contract/analytics.contract.js';
 import { PURCHASE_CATEGORIES, type Database } from '../db/database.js';
+import { addDays, dayDiff, dayStartMs } from './calendar.js';
 
 // The request-time analytics (DESIGN §3): every figure is read from the daily rollups, never from
 // raw orders, shifts or purchases. Rollup days are already the franchise's calendar days, so
 // bucketing is date arithmetic on 'YYYY-MM-DD' strings; sums stay integer cents and minutes until
-// the answer is shaped.
+// the answer is shaped. Franchise-wide answers read the per-franchise rollups where one exists
+// (a row per day, not per branch and day).
 
 export type AnalyticsScope = { franchiseId: number; restaurantId: number | null };
 
@@ -34,13 +36,10 @@ type Db = Kysely<Database>;
 // ---------------------------------------------------------------------------------------------
 // Buckets and labels
 
-const DAY_MS = 86_400_000;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-const dayOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
-const utc = (day: string) => new Date(`${day}T00:00:00Z`);
+const utc = (day: string) => new Date(dayStartMs(day));
 
 /** A bucket's label: "Mon 16 Nov" (day), "16–22 Nov" or "30 Nov–6 Dec" (week, clipped to the window), "Nov 2026" (month). */
 export function bucketLabel(grouping: Grouping, startDate: string, endDate: string): string {
@@ -56,17 +55,16 @@ export function bucketLabel(grouping: Grouping, startDate: string, endDate: stri
 
 /** Every bucket of the window, in order: days, Monday-start weeks or calendar months, the first and last clipped to the window. */
 export function windowBuckets(window: Pick<AnalyticsWindow, 'start_date' | 'end_date' | 'grouping'>): Bucket[] {
-  const last = dayNumber(window.end_date);
   const buckets: Bucket[] = [];
-  for (let start = dayNumber(window.start_date); start <= last;) {
-    const date = new Date(start * DAY_MS);
-    let end = start;
-    if (window.grouping === 'weekly') end = start + 6 - ((date.getUTCDay() + 6) % 7);
-    else if (window.grouping === 'monthly') end = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) / DAY_MS - 1;
-    end = Math.min(end, last);
-    const [startDate, endDate] = [dayOf(start), dayOf(end)];
+  for (let startDate = window.start_date; startDate <= window.end_date;) {
+    const date = utc(startDate);
+    let endDate = startDate;
+    if (window.grouping === 'weekly') endDate = addDays(startDate, 6 - ((date.getUTCDay() + 6) % 7));
+    else if (window.grouping === 'monthly')
+      endDate = addDays(new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)).toISOString().slice(0, 10), -1);
+    if (endDate > window.end_date) endDate = window.end_date;
     buckets.push({ label: bucketLabel(window.grouping, startDate, endDate), start_date: startDate, end_date: endDate });
-    start = end + 1;
+    startDate = addDays(endDate, 1);
   }
   return buckets;
 }
@@ -84,7 +82,7 @@ function tally<K extends string>(keys: readonly K[], rows: DayRow<K>[], window: 
   const series = buckets.map(zero);
   const indexOf = new Map<string, number>();
   for (const [i, b] of buckets.entries()) {
-    for (let d = dayNumber(b.start_date); d <= dayNumber(b.end_date); d++) indexOf.set(dayOf(d), i);
+    for (let d = 0; d <= dayDiff(b.start_date, b.end_date); d++) indexOf.set(addDays(b.start_date, d), i);
   }
   const result: Tally<K> = { buckets, series, totals: zero(), previous: zero(), today: zero() };
   const add = (into: Counters<K>, row: DayRow<K>) => {
@@ -159,12 +157,31 @@ const sums = (alias: string, columns: readonly string[], bigints: readonly strin
 
 const STATS_BIGINTS = ['revenue_dine_in_cents', 'revenue_takeaway_cents'];
 
-/** daily_restaurant_stats summed over the scope's restaurants per day (voided orders are not in these counters). */
+/**
+ * Rows of a daily rollup for the scope and the answer's days: the franchise's own rollup
+ * (`franchise_id`) franchise-wide, the restaurant rollup (`restaurant_id`) for a branch.
+ */
+const scopeRows = (
+  scope: AnalyticsScope,
+  tables: { franchise: string; restaurant: string },
+  days: (column: RawBuilder<unknown>) => RawBuilder<unknown>,
+) =>
+  scope.restaurantId === null
+    ? sql`from ${sql.table(tables.franchise)} s where s.franchise_id = ${scope.franchiseId} and ${days(sql`s.day`)}`
+    : sql`from ${sql.table(tables.restaurant)} s where s.restaurant_id in (${scopeIds(scope)}) and ${days(sql`s.day`)}`;
+
+/** Counters of a daily rollup summed per day over the scope (voided orders are not in the stats' counters). */
+const rollupByDay = (
+  scope: AnalyticsScope,
+  w: AnalyticsWindow,
+  tables: { franchise: string; restaurant: string },
+  columns: readonly string[],
+  bigints: readonly string[],
+) => sql`select s.day::text as day, ${sums('s', columns, bigints)} ${scopeRows(scope, tables, (day) => answerDays(day, w))} group by s.day`;
+
+const STATS_TABLES = { franchise: 'daily_franchise_stats', restaurant: 'daily_restaurant_stats' };
 const statsByDay = (scope: AnalyticsScope, w: AnalyticsWindow, columns: readonly string[]) =>
-  sql`select s.day::text as day, ${sums('s', columns, STATS_BIGINTS)}
-    from daily_restaurant_stats s
-    where s.restaurant_id in (${scopeIds(scope)}) and ${answerDays(sql`s.day`, w)}
-    group by s.day`;
+  rollupByDay(scope, w, STATS_TABLES, columns, STATS_BIGINTS);
 
 /** Code-point order, the same on every database and collation. */
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -240,12 +257,14 @@ async function revenues(db: Db, scope: AnalyticsScope, window: AnalyticsWindow):
   const { days, branches } = await fetchParts<{ days: DayRow<RevenueKey>[]; branches: BranchRow[] }>(db, {
     days: statsByDay(scope, window, REVENUE_KEYS),
     // Every branch of the scope, those without trade too.
-    branches: sql`select r.id, r.name, r.location,
-        coalesce((select sum(s.revenue_dine_in_cents::float8 + s.revenue_takeaway_cents::float8) from daily_restaurant_stats s
-          where s.restaurant_id = r.id and ${inWindow(sql`s.day`, window)}), 0) as revenue_cents,
-        coalesce((select sum(i.units) from daily_item_sales i
-          where i.restaurant_id = r.id and ${inWindow(sql`i.day`, window)}), 0) as units
+    branches: sql`select r.id, r.name, r.location, coalesce(s.revenue_cents, 0) as revenue_cents, coalesce(s.units, 0) as units
       from restaurants r
+      left join (
+        select s.restaurant_id, sum(s.revenue_dine_in_cents::float8 + s.revenue_takeaway_cents::float8) as revenue_cents, sum(s.units) as units
+        from daily_restaurant_stats s
+        where s.restaurant_id in (${scopeIds(scope)}) and ${inWindow(sql`s.day`, window)}
+        group by s.restaurant_id
+      ) s on s.restaurant_id = r.id
       where r.franchise_id = ${scope.franchiseId}${branch}`,
   });
   const t = tally(REVENUE_KEYS, days, window);
@@ -362,10 +381,9 @@ async function roster(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): P
   }>(db, {
     revenueDays: statsByDay(scope, window, ROSTER_REVENUE_KEYS),
     // Two hash aggregations: grouping sets over the same rows sort them, which measured slower.
-    hoursDays: sql`select h.day::text as day, ${sums('h', HOURS_KEYS, ['labour_cost_cents'])}
-      from daily_staff_hours h
-      where h.restaurant_id in (${scopeIds(scope)}) and ${answerDays(sql`h.day`, window)}
-      group by h.day`,
+    hoursDays: rollupByDay(scope, window, { franchise: 'daily_franchise_staff_hours', restaurant: 'daily_staff_hours' }, HOURS_KEYS, [
+      'labour_cost_cents',
+    ]),
     staff: sql`select h.person_id, h.restaurant_id, sum(h.assigned_minutes) as assigned_minutes, sum(h.actual_minutes) as actual_minutes
       from daily_staff_hours h
       where h.restaurant_id in (${scopeIds(scope)}) and ${inWindow(sql`h.day`, window)}
@@ -399,9 +417,9 @@ async function procurement(db: Db, scope: AnalyticsScope, window: AnalyticsWindo
     groups: sql`select p.day::text as day, p.period, p.category, p.supplier_id,
         sum(p.quantity::float8) as quantity, sum(p.amount_cents::float8) as spend_cents
       from (
-        select p.*, case when ${inWindow(sql`p.day`, window)} then 'window' when ${inWindow(sql`p.day`, window.previous)} then 'previous' end as period
-        from daily_purchases p
-        where p.restaurant_id in (${scopeIds(scope)}) and ${answerDays(sql`p.day`, window)}
+        select s.day, s.category, s.supplier_id, s.quantity, s.amount_cents,
+          case when ${inWindow(sql`s.day`, window)} then 'window' when ${inWindow(sql`s.day`, window.previous)} then 'previous' end as period
+        ${scopeRows(scope, { franchise: 'daily_franchise_purchases', restaurant: 'daily_purchases' }, (day) => answerDays(day, window))}
       ) p
       group by grouping sets ((p.day), (p.period, p.category), (p.period, p.supplier_id))`,
     names: sql`select id, name from suppliers where franchise_id = ${scope.franchiseId}`,

@@ -14,25 +14,25 @@ type RollupDefinition = {
 
 const completed = sql.raw(`o.status = 'completed'`);
 
-const ROLLUPS: RollupDefinition[] = [
-  {
-    table: 'daily_restaurant_stats',
-    keys: ['restaurant_id', 'day'],
-    counters: [
-      'orders_dine_in',
-      'orders_takeaway',
-      'orders_pos',
-      'orders_app',
-      'orders_voided',
-      'revenue_dine_in_cents',
-      'revenue_takeaway_cents',
-      'revenue_pos_cents',
-      'revenue_app_cents',
-      'guests_recurrent',
-      'guests_new',
-      'transactions',
-    ],
-    fromRaw: sql`select o.restaurant_id, o.day,
+const STATS_COUNTERS = [
+  'orders_dine_in',
+  'orders_takeaway',
+  'orders_pos',
+  'orders_app',
+  'orders_voided',
+  'revenue_dine_in_cents',
+  'revenue_takeaway_cents',
+  'revenue_pos_cents',
+  'revenue_app_cents',
+  'guests_recurrent',
+  'guests_new',
+  'transactions',
+  'units',
+];
+const STATS_BIGINTS = ['revenue_dine_in_cents', 'revenue_takeaway_cents', 'revenue_pos_cents', 'revenue_app_cents'];
+const HOURS_COUNTERS = ['assigned_minutes', 'actual_minutes', 'labour_cost_cents', 'shifts', 'shifts_attended'];
+
+const restaurantStats = sql`select o.restaurant_id, o.day,
         count(*) filter (where ${completed} and o.channel = 'dine_in')::int as orders_dine_in,
         count(*) filter (where ${completed} and o.channel = 'takeaway')::int as orders_takeaway,
         count(*) filter (where ${completed} and o.source = 'pos')::int as orders_pos,
@@ -44,10 +44,44 @@ const ROLLUPS: RollupDefinition[] = [
         coalesce(sum(o.total_cents) filter (where ${completed} and o.source = 'app'), 0)::bigint as revenue_app_cents,
         coalesce(sum(o.guests) filter (where ${completed} and o.recurrent), 0)::int as guests_recurrent,
         coalesce(sum(o.guests) filter (where ${completed} and not o.recurrent), 0)::int as guests_new,
-        coalesce(sum(p.n) filter (where ${completed}), 0)::int as transactions
+        coalesce(sum(p.n) filter (where ${completed}), 0)::int as transactions,
+        coalesce(sum(l.units) filter (where ${completed}), 0)::int as units
       from orders o
       left join (select order_id, count(*) as n from payment_transactions group by order_id) p on p.order_id = o.id
-      group by o.restaurant_id, o.day`,
+      left join (select order_id, sum(quantity) as units from order_lines group by order_id) l on l.order_id = o.id
+      group by o.restaurant_id, o.day`;
+
+// Labour cost rounded to the cent per shift, half up, as ingest.ts's labourCostCents.
+const staffHours = sql`select restaurant_id, day, person_id,
+    sum(assigned_minutes)::int as assigned_minutes,
+    sum(actual_minutes)::int as actual_minutes,
+    sum(round(actual_minutes::numeric * hourly_rate_cents / 60))::bigint as labour_cost_cents,
+    count(*)::int as shifts,
+    count(*) filter (where attended)::int as shifts_attended
+  from staff_shifts
+  group by restaurant_id, day, person_id`;
+
+/** A per-restaurant rollup's rows summed per franchise over the other keys: its franchise-wide rollup. */
+function perFranchise(rows: RawBuilder<unknown>, keys: string[], counters: string[], bigints: string[]): RawBuilder<unknown> {
+  const keyRefs = keys.map((k) => sql.ref(`x.${k}`));
+  const sums = counters.map((c) => sql`sum(x.${sql.ref(c)})::${sql.raw(bigints.includes(c) ? 'bigint' : 'int')} as ${sql.ref(c)}`);
+  return sql`select r.franchise_id, ${sql.join([...keyRefs, ...sums])}
+    from (${rows}) x join restaurants r on r.id = x.restaurant_id
+    group by r.franchise_id, ${sql.join(keyRefs)}`;
+}
+
+const ROLLUPS: RollupDefinition[] = [
+  {
+    table: 'daily_restaurant_stats',
+    keys: ['restaurant_id', 'day'],
+    counters: STATS_COUNTERS,
+    fromRaw: restaurantStats,
+  },
+  {
+    table: 'daily_franchise_stats',
+    keys: ['franchise_id', 'day'],
+    counters: STATS_COUNTERS,
+    fromRaw: perFranchise(restaurantStats, ['day'], STATS_COUNTERS, STATS_BIGINTS),
   },
   {
     table: 'daily_item_sales',
@@ -70,16 +104,14 @@ const ROLLUPS: RollupDefinition[] = [
   {
     table: 'daily_staff_hours',
     keys: ['restaurant_id', 'day', 'person_id'],
-    counters: ['assigned_minutes', 'actual_minutes', 'labour_cost_cents', 'shifts', 'shifts_attended'],
-    // Labour cost rounded to the cent per shift, half up, as ingest.ts's labourCostCents.
-    fromRaw: sql`select restaurant_id, day, person_id,
-        sum(assigned_minutes)::int as assigned_minutes,
-        sum(actual_minutes)::int as actual_minutes,
-        sum(round(actual_minutes::numeric * hourly_rate_cents / 60))::bigint as labour_cost_cents,
-        count(*)::int as shifts,
-        count(*) filter (where attended)::int as shifts_attended
-      from staff_shifts
-      group by restaurant_id, day, person_id`,
+    counters: HOURS_COUNTERS,
+    fromRaw: staffHours,
+  },
+  {
+    table: 'daily_franchise_staff_hours',
+    keys: ['franchise_id', 'day'],
+    counters: HOURS_COUNTERS,
+    fromRaw: perFranchise(staffHours, ['day'], HOURS_COUNTERS, ['labour_cost_cents']),
   },
   {
     table: 'daily_purchases',
@@ -88,6 +120,14 @@ const ROLLUPS: RollupDefinition[] = [
     fromRaw: sql`select restaurant_id, day, supplier_id, category, sum(quantity)::bigint as quantity, sum(amount_cents)::bigint as amount_cents
       from purchase_lines
       group by restaurant_id, day, supplier_id, category`,
+  },
+  {
+    table: 'daily_franchise_purchases',
+    keys: ['franchise_id', 'day', 'supplier_id', 'category'],
+    counters: ['quantity', 'amount_cents'],
+    fromRaw: sql`select r.franchise_id, p.day, p.supplier_id, p.category, sum(p.quantity)::bigint as quantity, sum(p.amount_cents)::bigint as amount_cents
+      from purchase_lines p join restaurants r on r.id = p.restaurant_id
+      group by r.franchise_id, p.day, p.supplier_id, p.category`,
   },
 ];
 

@@ -226,6 +226,13 @@ export interface DailyRestaurantStatsTable {
   guests_recurrent: Counter;
   guests_new: Counter;
   transactions: Counter;
+  /** Line quantities of completed orders. */
+  units: Counter;
+}
+
+/** daily_restaurant_stats summed over the franchise's branches. */
+export interface DailyFranchiseStatsTable extends Omit<DailyRestaurantStatsTable, 'restaurant_id'> {
+  franchise_id: number;
 }
 
 export interface DailyItemSalesTable {
@@ -255,6 +262,11 @@ export interface DailyStaffHoursTable {
   shifts_attended: Counter;
 }
 
+/** daily_staff_hours summed over the franchise's branches and people. */
+export interface DailyFranchiseStaffHoursTable extends Omit<DailyStaffHoursTable, 'restaurant_id' | 'person_id'> {
+  franchise_id: number;
+}
+
 export interface DailyPurchasesTable {
   restaurant_id: number;
   day: string;
@@ -262,6 +274,11 @@ export interface DailyPurchasesTable {
   category: PurchaseCategory;
   quantity: Counter;
   amount_cents: Counter;
+}
+
+/** daily_purchases summed over the franchise's branches. */
+export interface DailyFranchisePurchasesTable extends Omit<DailyPurchasesTable, 'restaurant_id'> {
+  franchise_id: number;
 }
 
 export interface Database {
@@ -288,6 +305,9 @@ export interface Database {
   daily_franchise_item_sales: DailyFranchiseItemSalesTable;
   daily_staff_hours: DailyStaffHoursTable;
   daily_purchases: DailyPurchasesTable;
+  daily_franchise_stats: DailyFranchiseStatsTable;
+  daily_franchise_staff_hours: DailyFranchiseStaffHoursTable;
+  daily_franchise_purchases: DailyFranchisePurchasesTable;
 }
 
 export type Db = Kysely<Database>;

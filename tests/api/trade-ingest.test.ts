@@ -88,6 +88,7 @@ const zeroStats = {
   guests_recurrent: 0,
   guests_new: 0,
   transactions: 0,
+  units: 0,
 };
 
 describe('recordOrders', () => {
@@ -164,6 +165,7 @@ describe('recordOrders', () => {
         revenue_app_cents: 5550,
         guests_new: 4,
         transactions: 3,
+        units: 6,
       },
     ]);
     expect(await statsOn(bondi, '2026-02-01', '2026-02-03')).toEqual([
@@ -177,6 +179,27 @@ describe('recordOrders', () => {
         revenue_pos_cents: 1000,
         guests_new: 2,
         transactions: 1,
+        units: 1,
+      },
+    ]);
+    // Both branches' rows summed, voided orders as voided only.
+    expect(await db.selectFrom('daily_franchise_stats').selectAll().where('day', '=', '2026-02-02').execute()).toEqual([
+      {
+        franchise_id: franchiseId,
+        day: '2026-02-02',
+        orders_dine_in: 1,
+        orders_takeaway: 2,
+        orders_pos: 2,
+        orders_app: 1,
+        orders_voided: 1,
+        revenue_dine_in_cents: 4250,
+        revenue_takeaway_cents: 6550,
+        revenue_pos_cents: 5250,
+        revenue_app_cents: 5550,
+        guests_recurrent: 0,
+        guests_new: 6,
+        transactions: 4,
+        units: 7,
       },
     ]);
     const items = await db
@@ -223,8 +246,16 @@ describe('recordOrders', () => {
         revenue_pos_cents: 2000,
         guests_new: 6,
         transactions: 1,
+        units: 2,
       },
     ]);
+    expect(
+      await db
+        .selectFrom('daily_franchise_stats')
+        .select(['orders_dine_in', 'orders_voided', 'units'])
+        .where('day', '=', '2026-02-09')
+        .execute(),
+    ).toEqual([{ orders_dine_in: 2, orders_voided: 1, units: 2 }]);
   });
 
   it('buckets by the calendar day in the franchise time zone, not UTC (23:30 and 00:30 in Sydney)', async () => {
@@ -340,7 +371,7 @@ describe('recordOrders', () => {
 });
 
 describe('recordShifts and recordPurchases', () => {
-  it('roll shifts up per person and day: minutes, labour cost rounded per shift, shifts and attendance', async () => {
+  it('roll shifts up per person and day, and per franchise and day: minutes, labour cost rounded per shift, shifts and attendance', async () => {
     const before = await dataVersion();
     await recordShifts(db, franchiseId, [
       {
@@ -368,6 +399,16 @@ describe('recordShifts and recordPurchases', () => {
         assignedMinutes: 240,
         actualMinutes: 1,
         hourlyRateCents: 3000,
+        attended: true,
+      },
+      // Another branch: only in the franchise totals of this test's queries.
+      {
+        restaurantId: bondi,
+        personId: people[2]!,
+        day: '2026-02-02',
+        assignedMinutes: 300,
+        actualMinutes: 310,
+        hourlyRateCents: 2500,
         attended: true,
       },
     ]);
@@ -411,9 +452,37 @@ describe('recordShifts and recordPurchases', () => {
         shifts_attended: 1,
       },
     ]);
+    const totals = await db
+      .selectFrom('daily_franchise_staff_hours')
+      .selectAll()
+      .where('day', 'in', ['2026-02-02', '2026-02-03'])
+      .orderBy('franchise_id')
+      .orderBy('day')
+      .execute();
+    expect(totals).toEqual([
+      // 310 × 2500 / 60 = 12916.67 → 12917 cents, added to 28053 + 0.
+      {
+        franchise_id: franchiseId,
+        day: '2026-02-02',
+        assigned_minutes: 1140,
+        actual_minutes: 815,
+        labour_cost_cents: 40970,
+        shifts: 3,
+        shifts_attended: 2,
+      },
+      {
+        franchise_id: franchiseId,
+        day: '2026-02-03',
+        assigned_minutes: 240,
+        actual_minutes: 1,
+        labour_cost_cents: 50,
+        shifts: 1,
+        shifts_attended: 1,
+      },
+    ]);
   });
 
-  it('roll purchases up per supplier and category and day, adding lines of the same key', async () => {
+  it('roll purchases up per supplier and category and day, per branch and per franchise, adding lines of the same key', async () => {
     const before = await dataVersion();
     await recordPurchases(db, franchiseId, [
       { restaurantId: bondi, supplierId: supplier, day: '2026-02-04', category: 'meat', quantity: 10, amountCents: 12000 },
@@ -422,6 +491,7 @@ describe('recordShifts and recordPurchases', () => {
     ]);
     await recordPurchases(db, franchiseId, [
       { restaurantId: bondi, supplierId: supplier, day: '2026-02-04', category: 'dairy', quantity: 1, amountCents: 300 },
+      { restaurantId: parramatta, supplierId: supplier, day: '2026-02-04', category: 'meat', quantity: 2, amountCents: 1000 },
     ]);
     expect(await dataVersion()).toBe(before + 2);
     const rows = await db
@@ -434,6 +504,16 @@ describe('recordShifts and recordPurchases', () => {
     expect(rows).toEqual([
       { category: 'dairy', quantity: 8, amount_cents: 2400 },
       { category: 'meat', quantity: 15, amount_cents: 18500 },
+    ]);
+    const franchiseRows = await db
+      .selectFrom('daily_franchise_purchases')
+      .select(['franchise_id', 'supplier_id', 'category', 'quantity', 'amount_cents'])
+      .where('day', '=', '2026-02-04')
+      .orderBy('category')
+      .execute();
+    expect(franchiseRows).toEqual([
+      { franchise_id: franchiseId, supplier_id: supplier, category: 'dairy', quantity: 8, amount_cents: 2400 },
+      { franchise_id: franchiseId, supplier_id: supplier, category: 'meat', quantity: 17, amount_cents: 19500 },
     ]);
   });
 

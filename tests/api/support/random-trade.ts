@@ -175,7 +175,15 @@ export type Dataset = typeof datasetArb extends fc.Arbitrary<infer T> ? T : neve
 export type Row = Record<string, string | number>;
 export const sortRows = (rows: Row[]) => rows.map((r) => JSON.stringify(Object.entries(r).sort(([a], [b]) => a.localeCompare(b)))).sort();
 
-type RollupTable = 'daily_restaurant_stats' | 'daily_item_sales' | 'daily_franchise_item_sales' | 'daily_staff_hours' | 'daily_purchases';
+type RollupTable =
+  | 'daily_restaurant_stats'
+  | 'daily_franchise_stats'
+  | 'daily_item_sales'
+  | 'daily_franchise_item_sales'
+  | 'daily_staff_hours'
+  | 'daily_franchise_staff_hours'
+  | 'daily_purchases'
+  | 'daily_franchise_purchases';
 
 /** The rollups as DESIGN §3 defines them, computed in JavaScript from the inputs (the oracle). */
 export function model(world: World, dataset: Dataset) {
@@ -189,7 +197,7 @@ export function model(world: World, dataset: Dataset) {
   const zeroStats = Object.fromEntries(
     ['orders_dine_in', 'orders_takeaway', 'orders_pos', 'orders_app', 'orders_voided']
       .concat(['revenue_dine_in_cents', 'revenue_takeaway_cents', 'revenue_pos_cents', 'revenue_app_cents'])
-      .concat(['guests_recurrent', 'guests_new', 'transactions'])
+      .concat(['guests_recurrent', 'guests_new', 'transactions', 'units'])
       .map((c) => [c, 0]),
   );
   for (const [fi, data] of dataset.entries()) {
@@ -204,27 +212,29 @@ export function model(world: World, dataset: Dataset) {
         const customer = o.customer === null ? null : f.customers[o.customer]!;
         const first = customer === null ? undefined : firstOrder.get(customer);
         const recurrent = first !== undefined && first < at;
+        // Every daily_restaurant_stats row also counts in its franchise's daily_franchise_stats row.
+        const addStats = (counters: Row) => {
+          add('daily_restaurant_stats', { restaurant_id, day }, counters);
+          add('daily_franchise_stats', { franchise_id: f.id, day }, counters);
+        };
         if (o.voided) {
-          add('daily_restaurant_stats', { restaurant_id, day }, { ...zeroStats, orders_voided: 1 });
+          addStats({ ...zeroStats, orders_voided: 1 });
           continue;
         }
         if (customer !== null && (first === undefined || at < first)) firstOrder.set(customer, at);
         const total = o.lines.reduce((s, l) => s + l.amountCents, 0);
         const dineIn = o.channel === 'dine_in';
         const pos = o.source === 'pos';
-        add(
-          'daily_restaurant_stats',
-          { restaurant_id, day },
-          {
-            ...zeroStats,
-            [dineIn ? 'orders_dine_in' : 'orders_takeaway']: 1,
-            [pos ? 'orders_pos' : 'orders_app']: 1,
-            [dineIn ? 'revenue_dine_in_cents' : 'revenue_takeaway_cents']: total,
-            [pos ? 'revenue_pos_cents' : 'revenue_app_cents']: total,
-            [recurrent ? 'guests_recurrent' : 'guests_new']: o.guests,
-            transactions: o.payments.length,
-          },
-        );
+        addStats({
+          ...zeroStats,
+          [dineIn ? 'orders_dine_in' : 'orders_takeaway']: 1,
+          [pos ? 'orders_pos' : 'orders_app']: 1,
+          [dineIn ? 'revenue_dine_in_cents' : 'revenue_takeaway_cents']: total,
+          [pos ? 'revenue_pos_cents' : 'revenue_app_cents']: total,
+          [recurrent ? 'guests_recurrent' : 'guests_new']: o.guests,
+          transactions: o.payments.length,
+          units: o.lines.reduce((s, l) => s + l.quantity, 0),
+        });
         for (const l of o.lines) {
           const menu_item_id = f.items[l.item]!;
           add('daily_item_sales', { restaurant_id, day, menu_item_id }, { units: l.quantity, revenue_cents: l.amountCents });
@@ -233,24 +243,21 @@ export function model(world: World, dataset: Dataset) {
       }
     }
     for (const s of data.shifts) {
-      add(
-        'daily_staff_hours',
-        { restaurant_id: f.restaurants[s.restaurant]!, day: DAYS[s.day]!, person_id: f.people[s.person]! },
-        {
-          assigned_minutes: s.assignedMinutes,
-          actual_minutes: s.actualMinutes,
-          labour_cost_cents: labourCostCents(s.actualMinutes, s.hourlyRateCents),
-          shifts: 1,
-          shifts_attended: s.attended ? 1 : 0,
-        },
-      );
+      const hours = {
+        assigned_minutes: s.assignedMinutes,
+        actual_minutes: s.actualMinutes,
+        labour_cost_cents: labourCostCents(s.actualMinutes, s.hourlyRateCents),
+        shifts: 1,
+        shifts_attended: s.attended ? 1 : 0,
+      };
+      add('daily_staff_hours', { restaurant_id: f.restaurants[s.restaurant]!, day: DAYS[s.day]!, person_id: f.people[s.person]! }, hours);
+      add('daily_franchise_staff_hours', { franchise_id: f.id, day: DAYS[s.day]! }, hours);
     }
     for (const p of data.purchaseBatches.flat()) {
-      add(
-        'daily_purchases',
-        { restaurant_id: f.restaurants[p.restaurant]!, day: DAYS[p.day]!, supplier_id: f.suppliers[p.supplier]!, category: p.category },
-        { quantity: p.quantity, amount_cents: p.amountCents },
-      );
+      const key = { day: DAYS[p.day]!, supplier_id: f.suppliers[p.supplier]!, category: p.category };
+      const counters = { quantity: p.quantity, amount_cents: p.amountCents };
+      add('daily_purchases', { restaurant_id: f.restaurants[p.restaurant]!, ...key }, counters);
+      add('daily_franchise_purchases', { franchise_id: f.id, ...key }, counters);
     }
   }
   return Object.fromEntries(Object.entries(tables).map(([t, rows]) => [t, [...rows.values()]])) as Record<RollupTable, Row[]>;
