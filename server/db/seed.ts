@@ -3,6 +3,7 @@ import type { Db, PersonRole, PersonStatus } from './database.js';
 import { hashPassword } from '../auth/passwords.js';
 import { addDays, dayIn } from '../analytics/calendar.js';
 import { lastTradeAt, prepareDemoFranchise, writeTrade, type TradeProgress } from '../analytics/demo-trade.js';
+import { analyzeRollups } from '../analytics/rollups.js';
 
 export const DEMO_ACCOUNTS = [
   { email: 'owner@example.com', password: 'demo-password', franchise: 'Harbour Eats Group' },
@@ -279,6 +280,9 @@ const DEMO_TRADE_SEED = 20_261_123;
 export const DEMO_BACKFILL_DAYS = 395;
 const DEMO_CUSTOMERS = [1200, 500];
 
+/** Days added by one back-fill or top-up from which the planner's statistics are refreshed. */
+const ANALYZE_AFTER_DAYS = 7;
+
 export type DemoTradeProgress = { franchise: string; daysDone: number; days: number; orders: number };
 
 /**
@@ -319,6 +323,8 @@ export async function backfillDemoTrade(
     total.days = Math.max(total.days, written.days);
     total.orders += written.orders;
   }
+  // A daily top-up changes the rollups' statistics little; a back-fill or a long absence a lot.
+  if (total.days >= ANALYZE_AFTER_DAYS && !options.signal?.aborted) await analyzeRollups(db);
   return total;
 }
 
@@ -435,5 +441,6 @@ export async function seedLargeFranchise(
     { firstDay, until: options.now },
     { daysPerBatch: Math.max(1, Math.floor(700 / options.restaurants)), onProgress: options.onProgress },
   );
+  await analyzeRollups(db);
   return { email: LARGE_FRANCHISE.email, password, orders };
 }
