@@ -97,6 +97,29 @@ describe('dashboard code', () => {
   });
 });
 
+describe('dashboard charts', () => {
+  it("follow their card's width when the window resizes", async () => {
+    const context = await newContext(browser);
+    const { page, problems } = await openPage(context);
+    await signIn(page);
+    await settled(page);
+    const chart = card(page, 'Revenue Trends').getByRole('img', { name: 'Dine-in and takeaway revenue per period' });
+    const widths = async () =>
+      chart.evaluate((el) => [
+        Math.round(el.getBoundingClientRect().width),
+        Math.round(el.querySelector('svg')!.getBoundingClientRect().width),
+      ]);
+    await expect.poll(async () => (await widths())[1]).toBeGreaterThan(0);
+    const [wide] = await widths();
+    expect((await widths())[1]).toBe(wide);
+    await page.setViewportSize({ width: 900, height: 800 });
+    await expect.poll(async () => (await widths())[0]).not.toBe(wide);
+    await expect.poll(async () => new Set(await widths()).size).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe.each(VIEWPORTS)('dashboard at $name size', ({ name, size }) => {
   it('shows trade in every card, switches tabs, applies Last 1 Month and a branch, keeps them on reload, and Back restores', async () => {
     const context = await newContext(browser, size);
