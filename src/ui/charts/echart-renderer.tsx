@@ -1,6 +1,6 @@
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
+import { dispose, getInstanceByDom, init, use as registerParts } from 'echarts/core';
 import type { EChartsOption } from 'echarts';
 import { SVGRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
@@ -9,9 +9,11 @@ import { useMemo } from 'react';
 // Only what the console draws: the full `echarts` entry is about twice the size.
 // No AriaComponent: its label would make ECharts' container a second role="img" inside EChart's own, which
 // already carries the chart's name and description.
-echarts.use([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
+registerParts([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
 
 const OPTS = { renderer: 'svg' } as const;
+// The three calls echarts-for-react makes: handing it the whole `echarts/core` namespace kept every export of it (about 35 kB brotli).
+const ECHARTS = { init, getInstanceByDom, dispose };
 
 /** The ECharts instance behind `EChart` (lazy-loaded with it); resizes with its container through echarts-for-react's size sensor. */
 export default function EChartRenderer({ option, height, dark }: { option: EChartsOption; height: number; dark: boolean }) {
@@ -19,7 +21,7 @@ export default function EChartRenderer({ option, height, dark }: { option: EChar
   const full = useMemo<EChartsOption>(() => ({ backgroundColor: 'transparent', ...option }), [option]);
   return (
     <ReactEChartsCore
-      echarts={echarts}
+      echarts={ECHARTS}
       option={full}
       theme={dark ? 'dark' : undefined}
       notMerge
