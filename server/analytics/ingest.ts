@@ -358,7 +358,7 @@ export async function recordOrders(db: Db, franchiseId: number, orders: OrderInp
   });
 }
 
-/** Staff shifts (one per person and day) and their daily_staff_hours and daily_franchise_staff_hours rollups, in one transaction. */
+/** Staff shifts (one per person and day) and their daily, per-franchise and monthly staff-hours rollups, in one transaction. */
 export async function recordShifts(db: Db, franchiseId: number, shifts: ShiftInput[]): Promise<void> {
   if (shifts.length === 0) return;
   await transaction(db, async (trx) => {
@@ -392,6 +392,7 @@ export async function recordShifts(db: Db, franchiseId: number, shifts: ShiftInp
     // Keys, then counters in HOURS_COUNTERS order.
     const hours = new Map<string, { keys: Cell[]; counters: number[] }>();
     const franchiseHours = new Map<string, { keys: Cell[]; counters: number[] }>();
+    const monthlyHours = new Map<string, { keys: Cell[]; counters: number[] }>();
     const addTo = (rows: typeof hours, key: string, keys: Cell[], counters: number[]) => {
       const row = rows.get(key) ?? rows.set(key, { keys, counters: counters.map(() => 0) }).get(key)!;
       for (const [c, n] of counters.entries()) row.counters[c]! += n;
@@ -400,6 +401,8 @@ export async function recordShifts(db: Db, franchiseId: number, shifts: ShiftInp
       const counters = [s.assignedMinutes, s.actualMinutes, labourCostCents(s.actualMinutes, s.hourlyRateCents), 1, s.attended ? 1 : 0];
       addTo(hours, `${s.restaurantId}|${s.day}|${s.personId}`, [s.restaurantId, s.day, s.personId], counters);
       addTo(franchiseHours, s.day, [franchiseId, s.day], counters);
+      const month = `${s.day.slice(0, 7)}-01`;
+      addTo(monthlyHours, `${s.restaurantId}|${month}|${s.personId}`, [s.restaurantId, month, s.personId], counters);
     }
     const rowsOf = (rows: typeof hours) => [...rows.values()].map((r) => [...r.keys, ...r.counters]);
     await addToRollup(
@@ -422,6 +425,17 @@ export async function recordShifts(db: Db, franchiseId: number, shifts: ShiftInp
       ],
       HOURS_COUNTERS,
       rowsOf(franchiseHours),
+    );
+    await addToRollup(
+      trx,
+      'monthly_staff_hours',
+      [
+        ['restaurant_id', 'int'],
+        ['month', 'date'],
+        ['person_id', 'int'],
+      ],
+      HOURS_COUNTERS,
+      rowsOf(monthlyHours),
     );
   });
 }

@@ -21,7 +21,7 @@ import type {
   StaffProductivity,
 } from '../contract/analytics.contract.js';
 import { PURCHASE_CATEGORIES, type Database } from '../db/database.js';
-import { addDays, dayDiff, dayStartMs } from './calendar.js';
+import { addDays, addMonths, dayDiff, dayStartMs } from './calendar.js';
 
 // The request-time analytics (DESIGN §3): every figure is read from the daily rollups, never from
 // raw orders, shifts or purchases. Rollup days are already the franchise's calendar days, so
@@ -371,6 +371,61 @@ function staffOf(rows: StaffRow[], people: Map<number, string>, branches: Map<nu
     }));
 }
 
+/** The first day of the month of `day`, `months` months later. */
+const monthStart = (day: string, months = 0) => addMonths(`${day.slice(0, 7)}-01`, months);
+
+type DayRange = [from: string, to: string];
+
+/**
+ * Each person's minutes per branch over the window, from as few rollup rows as the calendar allows:
+ * a month wholly inside the window is its monthly_staff_hours row; a month partly inside is either its
+ * days inside from daily_staff_hours, or its monthly row minus its days outside, whichever reads fewer
+ * days (days after today have no rows). A 3-month window ending yesterday thus reads three monthly
+ * rows and about ten days per person instead of ninety-one days. `shifts` tells who worked in the window:
+ * a person whose rows all lie outside nets to zero shifts and is left out.
+ */
+function staffHours(scope: AnalyticsScope, w: Pick<AnalyticsWindow, 'start_date' | 'end_date' | 'today'>): RawBuilder<unknown> {
+  const months: string[] = [];
+  const added: DayRange[] = [];
+  const subtracted: DayRange[] = [];
+  const rowDays = ([from, to]: DayRange) => (from > to || from > w.today ? 0 : dayDiff(from, to < w.today ? to : w.today) + 1);
+  for (let month = monthStart(w.start_date); month <= w.end_date; month = monthStart(month, 1)) {
+    const last = addDays(monthStart(month, 1), -1);
+    const inside: DayRange = [month > w.start_date ? month : w.start_date, last < w.end_date ? last : w.end_date];
+    const outside: DayRange[] = [
+      [month, addDays(inside[0], -1)],
+      [addDays(inside[1], 1), last],
+    ];
+    if (rowDays(inside) <= outside.reduce((n, r) => n + rowDays(r), 0)) added.push(inside);
+    else {
+      months.push(month);
+      subtracted.push(...outside.filter(([from, to]) => from <= to));
+    }
+  }
+  const daysIn = (ranges: DayRange[]) =>
+    sql.join(
+      ranges.map(([from, to]) => sql`day between ${from}::date and ${to}::date`),
+      sql` or `,
+    );
+  const columns = (sign: string) =>
+    sql.raw(
+      `person_id, restaurant_id, ${sign}assigned_minutes as assigned_minutes, ${sign}actual_minutes as actual_minutes, ${sign}shifts as shifts`,
+    );
+  const parts = [
+    months.length > 0 &&
+      sql`select ${columns('')} from monthly_staff_hours
+        where restaurant_id in (${scopeIds(scope)}) and month = any(${months}::date[])`,
+    added.length > 0 &&
+      sql`select ${columns('')} from daily_staff_hours where restaurant_id in (${scopeIds(scope)}) and (${daysIn(added)})`,
+    subtracted.length > 0 &&
+      sql`select ${columns('-')} from daily_staff_hours where restaurant_id in (${scopeIds(scope)}) and (${daysIn(subtracted)})`,
+  ].filter((part): part is RawBuilder<unknown> => part !== false);
+  return sql`select h.person_id, h.restaurant_id, sum(h.assigned_minutes) as assigned_minutes, sum(h.actual_minutes) as actual_minutes
+    from (${sql.join(parts, sql` union all `)}) h
+    group by h.person_id, h.restaurant_id
+    having sum(h.shifts) > 0`;
+}
+
 async function roster(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<Roster> {
   const { revenueDays, hoursDays, staff, people, branches } = await fetchParts<{
     revenueDays: DayRow<RosterRevenueKey>[];
@@ -384,10 +439,7 @@ async function roster(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): P
     hoursDays: rollupByDay(scope, window, { franchise: 'daily_franchise_staff_hours', restaurant: 'daily_staff_hours' }, HOURS_KEYS, [
       'labour_cost_cents',
     ]),
-    staff: sql`select h.person_id, h.restaurant_id, sum(h.assigned_minutes) as assigned_minutes, sum(h.actual_minutes) as actual_minutes
-      from daily_staff_hours h
-      where h.restaurant_id in (${scopeIds(scope)}) and ${inWindow(sql`h.day`, window)}
-      group by h.person_id, h.restaurant_id`,
+    staff: staffHours(scope, window),
     people: sql`select id, name from people where franchise_id = ${scope.franchiseId}`,
     branches: sql`select id, name from restaurants where franchise_id = ${scope.franchiseId}`,
   });

@@ -108,6 +108,15 @@ const ROLLUPS: RollupDefinition[] = [
     fromRaw: staffHours,
   },
   {
+    table: 'monthly_staff_hours',
+    keys: ['restaurant_id', 'month', 'person_id'],
+    counters: HOURS_COUNTERS,
+    fromRaw: sql`select h.restaurant_id, date_trunc('month', h.day)::date as month, h.person_id,
+        ${sql.join(HOURS_COUNTERS.map((c) => sql`sum(h.${sql.ref(c)})::${sql.raw(c === 'labour_cost_cents' ? 'bigint' : 'int')} as ${sql.ref(c)}`))}
+      from (${staffHours}) h
+      group by h.restaurant_id, date_trunc('month', h.day)::date, h.person_id`,
+  },
+  {
     table: 'daily_franchise_staff_hours',
     keys: ['franchise_id', 'day'],
     counters: HOURS_COUNTERS,

@@ -267,6 +267,11 @@ export interface DailyFranchiseStaffHoursTable extends Omit<DailyStaffHoursTable
   franchise_id: number;
 }
 
+/** daily_staff_hours summed per calendar month: `month` is the month's first day. */
+export interface MonthlyStaffHoursTable extends Omit<DailyStaffHoursTable, 'day'> {
+  month: string;
+}
+
 export interface DailyPurchasesTable {
   restaurant_id: number;
   day: string;
@@ -308,6 +313,7 @@ export interface Database {
   daily_franchise_stats: DailyFranchiseStatsTable;
   daily_franchise_staff_hours: DailyFranchiseStaffHoursTable;
   daily_franchise_purchases: DailyFranchisePurchasesTable;
+  monthly_staff_hours: MonthlyStaffHoursTable;
 }
 
 export type Db = Kysely<Database>;

@@ -4,6 +4,7 @@ import * as initial from './migrations/2026-11-22-01-initial.js';
 import * as sessionFamilies from './migrations/2026-11-23-01-session-families.js';
 import * as trade from './migrations/2026-11-23-02-trade.js';
 import * as franchiseRollups from './migrations/2026-11-23-03-franchise-rollups.js';
+import * as monthlyStaffHours from './migrations/2026-11-23-04-monthly-staff-hours.js';
 
 // Static list: works the same under tsx, vitest and a bundle, with no directory scanning.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-01-session-families': sessionFamilies,
   '2026-11-23-02-trade': trade,
   '2026-11-23-03-franchise-rollups': franchiseRollups,
+  '2026-11-23-04-monthly-staff-hours': monthlyStaffHours,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

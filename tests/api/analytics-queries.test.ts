@@ -323,6 +323,51 @@ describe('roster', () => {
   });
 });
 
+describe('roster staff over whole and partial months', () => {
+  it('counts only the window’s days, whether a month is read whole, by its days inside, or whole minus its days outside', async () => {
+    // 2025 is outside every other test's windows.
+    const shift = (personId: number, day: string, minutes: number) => ({
+      restaurantId: f.parramatta,
+      personId,
+      day,
+      assignedMinutes: minutes,
+      actualMinutes: minutes,
+      hourlyRateCents: 3000,
+      attended: true,
+    });
+    await recordShifts(db, f.harbour, [
+      shift(f.people.ava, '2025-01-10', 600),
+      shift(f.people.ava, '2025-01-20', 60),
+      shift(f.people.ava, '2025-02-15', 60),
+      shift(f.people.ava, '2025-03-05', 60),
+      shift(f.people.ava, '2025-04-03', 60),
+      shift(f.people.ava, '2025-04-20', 600),
+      // Rostered for no minutes in the window: listed, with zero hours.
+      shift(f.people.cara, '2025-04-02', 0),
+      // Only outside the window: not listed.
+      shift(f.people.ben, '2025-01-05', 600),
+      shift(f.people.ben, '2025-04-25', 600),
+    ]);
+    const ava = { person_id: f.people.ava, name: 'Ava Chen', restaurant: 'Harbour Parramatta' };
+    const cara = { person_id: f.people.cara, name: 'Cara Singh', restaurant: 'Harbour Parramatta' };
+    const expected = [
+      { ...ava, assigned_hours: 4, actual_hours: 4, percent: 100 },
+      { ...cara, assigned_hours: 0, actual_hours: 0, percent: 0 },
+    ];
+    const previous: [string, string] = ['2024-10-26', '2025-01-17'];
+    // 18 Jan–8 Apr: January's days inside, February and March whole, April whole minus 9–30 April (today is the 9th, later days have no rows)…
+    expect((await answer('roster', null, windowOf('monthly', '2025-01-18', '2025-04-08', previous, '2025-04-09'))).staff).toEqual(expected);
+    // …or April's days inside, when today is far later.
+    expect((await answer('roster', f.parramatta, windowOf('monthly', '2025-01-18', '2025-04-08', previous, '2026-01-01'))).staff).toEqual(
+      expected,
+    );
+    // Within one month, minus days on both sides.
+    expect(
+      (await answer('roster', null, windowOf('daily', '2025-02-10', '2025-02-20', ['2025-01-30', '2025-02-09'], '2025-02-21'))).staff,
+    ).toEqual([{ ...ava, assigned_hours: 1, actual_hours: 1, percent: 100 }]);
+  });
+});
+
 describe('procurement', () => {
   it('franchise-wide: spend per day, totals with distinct suppliers, all ten categories by spend, suppliers by spend', async () => {
     expect(await answer('procurement', null)).toEqual({

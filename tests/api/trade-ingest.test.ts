@@ -452,6 +452,33 @@ describe('recordShifts and recordPurchases', () => {
         shifts_attended: 1,
       },
     ]);
+    const monthly = await db
+      .selectFrom('monthly_staff_hours')
+      .select(['month', 'person_id', 'assigned_minutes', 'actual_minutes', 'labour_cost_cents', 'shifts', 'shifts_attended'])
+      .where('restaurant_id', '=', parramatta)
+      .where('month', '=', '2026-02-01')
+      .orderBy('person_id')
+      .execute();
+    expect(monthly).toEqual([
+      {
+        month: '2026-02-01',
+        person_id: people[0],
+        assigned_minutes: 720,
+        actual_minutes: 506,
+        labour_cost_cents: 28103,
+        shifts: 2,
+        shifts_attended: 2,
+      },
+      {
+        month: '2026-02-01',
+        person_id: people[1],
+        assigned_minutes: 360,
+        actual_minutes: 0,
+        labour_cost_cents: 0,
+        shifts: 1,
+        shifts_attended: 0,
+      },
+    ]);
     const totals = await db
       .selectFrom('daily_franchise_staff_hours')
       .selectAll()

@@ -182,6 +182,7 @@ type RollupTable =
   | 'daily_franchise_item_sales'
   | 'daily_staff_hours'
   | 'daily_franchise_staff_hours'
+  | 'monthly_staff_hours'
   | 'daily_purchases'
   | 'daily_franchise_purchases';
 
@@ -252,6 +253,8 @@ export function model(world: World, dataset: Dataset) {
       };
       add('daily_staff_hours', { restaurant_id: f.restaurants[s.restaurant]!, day: DAYS[s.day]!, person_id: f.people[s.person]! }, hours);
       add('daily_franchise_staff_hours', { franchise_id: f.id, day: DAYS[s.day]! }, hours);
+      const month = `${DAYS[s.day]!.slice(0, 7)}-01`;
+      add('monthly_staff_hours', { restaurant_id: f.restaurants[s.restaurant]!, month, person_id: f.people[s.person]! }, hours);
     }
     for (const p of data.purchaseBatches.flat()) {
       const key = { day: DAYS[p.day]!, supplier_id: f.suppliers[p.supplier]!, category: p.category };
