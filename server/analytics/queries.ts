@@ -40,6 +40,8 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 const utc = (day: string) => new Date(dayStartMs(day));
+/** The first day of the month of `day`, `months` months later. */
+const monthStart = (day: string, months = 0) => addMonths(`${day.slice(0, 7)}-01`, months);
 
 /** A bucket's label: "Mon 16 Nov" (day), "16–22 Nov" or "30 Nov–6 Dec" (week, clipped to the window), "Nov 2026" (month). */
 export function bucketLabel(grouping: Grouping, startDate: string, endDate: string): string {
@@ -57,11 +59,9 @@ export function bucketLabel(grouping: Grouping, startDate: string, endDate: stri
 export function windowBuckets(window: Pick<AnalyticsWindow, 'start_date' | 'end_date' | 'grouping'>): Bucket[] {
   const buckets: Bucket[] = [];
   for (let startDate = window.start_date; startDate <= window.end_date;) {
-    const date = utc(startDate);
     let endDate = startDate;
-    if (window.grouping === 'weekly') endDate = addDays(startDate, 6 - ((date.getUTCDay() + 6) % 7));
-    else if (window.grouping === 'monthly')
-      endDate = addDays(new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)).toISOString().slice(0, 10), -1);
+    if (window.grouping === 'weekly') endDate = addDays(startDate, 6 - ((utc(startDate).getUTCDay() + 6) % 7));
+    else if (window.grouping === 'monthly') endDate = addDays(monthStart(startDate, 1), -1);
     if (endDate > window.end_date) endDate = window.end_date;
     buckets.push({ label: bucketLabel(window.grouping, startDate, endDate), start_date: startDate, end_date: endDate });
     startDate = addDays(endDate, 1);
@@ -371,16 +371,13 @@ function staffOf(rows: StaffRow[], people: Map<number, string>, branches: Map<nu
     }));
 }
 
-/** The first day of the month of `day`, `months` months later. */
-const monthStart = (day: string, months = 0) => addMonths(`${day.slice(0, 7)}-01`, months);
-
 type DayRange = [from: string, to: string];
 
 /**
  * Each person's minutes per branch over the window, from as few rollup rows as the calendar allows:
  * a month wholly inside the window is its monthly_staff_hours row; a month partly inside is either its
  * days inside from daily_staff_hours, or its monthly row minus its days outside, whichever reads fewer
- * days (days after today have no rows). A 3-month window ending yesterday thus reads three monthly
+ * days (counting days after today as free: shifts are recorded once worked; only the cost depends on it). A 3-month window ending yesterday thus reads three monthly
  * rows and about ten days per person instead of ninety-one days. `shifts` tells who worked in the window:
  * a person whose rows all lie outside nets to zero shifts and is left out.
  */
