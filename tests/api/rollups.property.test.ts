@@ -19,7 +19,7 @@ async function rollupsOf(world: World): Promise<Record<string, string[]>> {
   const franchises = world.franchises.map((f) => f.id);
   const out: Record<string, string[]> = {};
   for (const table of ROLLUP_TABLES) {
-    const [column, ids] = table === 'daily_franchise_item_sales' ? ['franchise_id', franchises] : ['restaurant_id', restaurants];
+    const [column, ids] = table.startsWith('daily_franchise_') ? ['franchise_id', franchises] : ['restaurant_id', restaurants];
     const { rows } = await sql<Row>`select * from ${sql.table(table)} where ${sql.ref(column)} = any(${ids}::int[])`.execute(db);
     out[table] = sortRows(rows);
   }
