@@ -37,7 +37,7 @@ async function pageWeights(url: string) {
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     const signIn = await weigh();
     await page.getByLabel('Email').fill('owner@example.com');
-    await page.getByLabel('Password').fill('demo-password');
+    await page.getByLabel('Password', { exact: true }).fill('demo-password');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('heading', { name: /Data Analytics of Past/ }).waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
