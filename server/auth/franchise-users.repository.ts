@@ -41,9 +41,20 @@ export async function hasAnyUser(db: Db): Promise<boolean> {
   return (await db.selectFrom('franchise_users').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
-export async function findUserById(db: Db, id: number): Promise<AuthUser | undefined> {
-  const row = await selectUsers(db).where('u.id', '=', id).executeTakeFirst();
-  return row && toAuthUser(row);
+export type TokenHolder = { user: AuthUser; tokenRevoked: boolean; sessionRevoked: boolean };
+
+/** A token's user and whether the token or its sign-in is revoked, in one round trip: every authenticated request asks. */
+export async function findTokenHolder(db: Db, claims: { userId: number; jti: string; sid: string }): Promise<TokenHolder | undefined> {
+  const row = await selectUsers(db)
+    .select((eb) => [
+      eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', claims.jti)).as('token_revoked'),
+      eb.exists(eb.selectFrom('revoked_sessions').select('sid').where('sid', '=', claims.sid)).as('session_revoked'),
+    ])
+    .where('u.id', '=', claims.userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { token_revoked, session_revoked, ...user } = row;
+  return { user: toAuthUser(user), tokenRevoked: Boolean(token_revoked), sessionRevoked: Boolean(session_revoked) };
 }
 
 /** The public shape: never the hash or the token version. */

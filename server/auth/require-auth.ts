@@ -3,8 +3,8 @@ import type { AppDeps, AppEnv } from '../app-deps.js';
 import type { AppConfig } from '../config.js';
 import type { TokenClaims } from '../contract/auth.contract.js';
 import { HttpError } from '../http/errors.js';
-import { findUserById } from './franchise-users.repository.js';
-import { revocationOf, revokeSession } from './revocations.repository.js';
+import { findTokenHolder } from './franchise-users.repository.js';
+import { revokeSession } from './revocations.repository.js';
 import type { Tokens } from './tokens.js';
 
 export const unauthenticated = () => new HttpError(401, 'Unauthenticated', { headers: { 'WWW-Authenticate': 'Bearer' } });
@@ -31,15 +31,14 @@ export function requireAuth(deps: AppDeps, tokens: Tokens, options: { allowExpir
     const claims = match?.[1] && (await tokens.verify(match[1], options));
     if (!claims) throw unauthenticated();
     if (options.allowExpired && deps.clock() >= (claims.auth_time + deps.config.refreshWindow) * 1000) throw unauthenticated();
-    const revoked = await revocationOf(deps.db, claims.jti, claims.sid);
-    if (revoked.session) throw unauthenticated();
-    if (revoked.token) {
+    const holder = await findTokenHolder(deps.db, { userId: Number(claims.sub), jti: claims.jti, sid: claims.sid });
+    if (!holder || holder.sessionRevoked) throw unauthenticated();
+    if (holder.tokenRevoked) {
       if (options.allowExpired) await revokeSession(deps.db, claims.sid, sessionRevocationExpiry(deps.config, claims));
       throw unauthenticated();
     }
-    const user = await findUserById(deps.db, Number(claims.sub));
-    if (!user || user.token_version !== claims.ver) throw unauthenticated();
-    c.set('auth', { claims, user });
+    if (holder.user.token_version !== claims.ver) throw unauthenticated();
+    c.set('auth', { claims, user: holder.user });
     await next();
   };
 }

@@ -1,13 +1,4 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-
-/** Whether this token, and whether its whole sign-in (session family), was revoked: one round trip. */
-export async function revocationOf(db: Db, jti: string, sid: string): Promise<{ token: boolean; session: boolean }> {
-  const { rows } = await sql<{ token: boolean; session: boolean }>`select
-      exists (select 1 from revoked_tokens where jti = ${jti}) as token,
-      exists (select 1 from revoked_sessions where sid = ${sid}) as session`.execute(db);
-  return rows[0]!;
-}
 
 /** True when this call revoked the token; false when it was already revoked (e.g. a racing refresh). */
 export async function revoke(db: Db, jti: string, expiresAt: Date): Promise<boolean> {

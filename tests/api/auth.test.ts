@@ -149,6 +149,16 @@ describe('POST /franchise/refresh', () => {
     expect((await t.call('GET', 'profile', { token: first })).status).toBe(401);
   });
 
+  it('refuses a rotated token that has not expired yet on other routes, without ending the sign-in', async () => {
+    const first = await t.login();
+    const second = (await t.call('POST', 'refresh', { token: first })).body.data.access_token as string;
+    const refused = await t.call('GET', 'profile', { token: first });
+    expect(refused.status).toBe(401);
+    expectErrorEnvelope(refused.body, 'Unauthenticated');
+    // Only a refresh with it is a replay; a stale tab's read is not, so the new token keeps working.
+    expect((await t.call('GET', 'profile', { token: second })).status).toBe(200);
+  });
+
   it('treats a replayed, already rotated token as theft: every token of that sign-in is revoked', async () => {
     const first = await t.login();
     const other = await t.login();
