@@ -1,4 +1,4 @@
-// Display formats of spec §9, in Australian English: "$1,234.56", "1,234", "96.3%", "+12.4%".
+// Display formats of spec §9, in Australian English: "$1,234.56", "1,234", "96.3%", "+12.4%", "16 Nov 2026".
 const LOCALE = 'en-AU';
 
 const CURRENCY = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'AUD', currencyDisplay: 'narrowSymbol' });
@@ -40,3 +40,16 @@ export function percentChange(current: number, previous: number): number | null 
 
 /** A change with its sign: "+12.4%", "-3.0%", "0.0%" (no sign when it rounds to zero). */
 export const formatSignedPercent = (percent: number): string => `${SIGNED_PERCENT.format(percent)}%`;
+
+// Calendar days ('YYYY-MM-DD') are read at UTC midnight and shown in UTC, so no zone can move them.
+const dayFormat = (options: Intl.DateTimeFormatOptions) => {
+  const format = new Intl.DateTimeFormat(LOCALE, { ...options, timeZone: 'UTC' });
+  return (day: string): string => format.format(new Date(`${day}T00:00:00Z`));
+};
+
+/** "16 Nov 2026". */
+export const formatDay = dayFormat({ day: 'numeric', month: 'short', year: 'numeric' });
+/** "16 Nov", for chart axes. */
+export const formatDayMonth = dayFormat({ day: 'numeric', month: 'short' });
+/** "Nov 2026". */
+export const formatMonth = dayFormat({ month: 'short', year: 'numeric' });

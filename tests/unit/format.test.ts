@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCurrency,
+  formatDay,
+  formatDayMonth,
+  formatMonth,
   formatNumber,
   formatPercent,
   formatSignedPercent,
@@ -51,5 +54,11 @@ describe('display formats (spec §9, en-AU)', () => {
     expect(formatSignedPercent(0.04)).toBe('0.0%');
     expect(formatSignedPercent(-0.04)).toBe('0.0%');
     expect(formatSignedPercent(1500)).toBe('+1,500.0%');
+  });
+
+  it('calendar days as the day itself, whatever the zone of the machine', () => {
+    expect(formatDay('2026-11-16')).toBe('16 Nov 2026');
+    expect(formatDayMonth('2026-01-01')).toBe('1 Jan');
+    expect(formatMonth('2026-12-31')).toBe('Dec 2026');
   });
 });

@@ -1,16 +1,13 @@
 import type { EChartsOption } from 'echarts';
 import type { Bucket, Grouping } from '../../../server/contract/analytics.contract';
+import { formatDayMonth, formatMonth } from '../../shared/format';
 
 /** Chart heights of spec §9. */
 export const CHART_HEIGHT = { pie: 220, line: 300, bar: 350 } as const;
 
-const DAY = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const MONTH = new Intl.DateTimeFormat('en-AU', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-
 /** An axis label for a bucket: its day ("16 Nov"), its week's first day, or its month ("Nov 2026"). */
 export function bucketLabel(bucket: Bucket, grouping: Grouping): string {
-  const date = new Date(`${bucket.start_date}T00:00:00Z`);
-  return grouping === 'monthly' ? MONTH.format(date) : DAY.format(date);
+  return grouping === 'monthly' ? formatMonth(bucket.start_date) : formatDayMonth(bucket.start_date);
 }
 
 /** Compact enough for a 375 px wide chart: the grid keeps room for axis labels, the legend sits on top. */

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import type { AnalyticsWindow, Range } from '../../../server/contract/analytics.contract';
 import type { Restaurant } from '../../../server/contract/auth.contract';
+import { formatDay } from '../../shared/format';
 import { AnalyticsHeader, ALL_BRANCHES, rangeLabel } from '../analytics/analytics-header.view';
 import { CARD_KINDS } from '../../machines/dashboard.machine';
 import { DashboardContext } from './dashboard.context';
@@ -12,12 +13,12 @@ import { RestaurantWidget } from './restaurant-widget';
 /** "Data Analytics of Past 7 Days" (spec §2), or of the window applied. */
 export const dashboardHeading = (range: Range) => `Data Analytics of Past ${rangeLabel(range).replace(/^Last /, '')}`;
 
-const DATE = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const day = (date: string) => DATE.format(new Date(`${date}T00:00:00Z`));
-
 /** Which calendar days, in which time zone, the figures cover; from the first answer that arrived. */
 export function windowText(window: AnalyticsWindow): string {
-  const days = window.start_date === window.end_date ? day(window.start_date) : `${day(window.start_date)} – ${day(window.end_date)}`;
+  const days =
+    window.start_date === window.end_date
+      ? formatDay(window.start_date)
+      : `${formatDay(window.start_date)} – ${formatDay(window.end_date)}`;
   return `${days} (${window.time_zone} time), compared with the ${window.days} days before`;
 }
 
