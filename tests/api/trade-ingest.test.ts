@@ -313,6 +313,7 @@ describe('recordOrders', () => {
     const customer = await newCustomer();
     const n = 8;
     const writer = database.openPeer();
+    const versionBefore = await dataVersion();
     await Promise.all(
       Array.from({ length: n }, (_, i) =>
         recordOrders(i % 2 ? writer : db, franchiseId, [
@@ -332,6 +333,8 @@ describe('recordOrders', () => {
       .orderBy('id')
       .execute();
     expect(written).toHaveLength(n);
+    // Every simultaneous write bumped the version once: none was lost, so no cache can keep a stale answer.
+    expect(await dataVersion()).toBe(versionBefore + n);
     // Ids are allocated after the franchise lock, so id order is the order the writes took effect:
     // an order is recurrent exactly when an earlier write had a completed order placed before it.
     const expected = written.map((o, i) => written.slice(0, i).some((p) => p.placed_at < o.placed_at));
