@@ -6,6 +6,7 @@ import type { Tokens } from './auth/tokens.js';
 import type { AppConfig } from './config.js';
 import type { TokenClaims } from './contract/auth.contract.js';
 import type { Db } from './db/database.js';
+import type { ReadCache } from './db/read-cache.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
 
@@ -32,6 +33,8 @@ export type AppEnv = {
 /** What every route factory receives: the deps plus the one token service and its middlewares. */
 export type RouteDeps = AppDeps & {
   tokens: Tokens;
+  /** Hot reads kept until the next write (embedded database only). */
+  reads: ReadCache;
   /** A valid, unexpired, unrevoked bearer token. */
   authenticated: MiddlewareHandler<AppEnv>;
   /** Like `authenticated`, but an expired token passes while inside the refresh window. */

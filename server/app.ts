@@ -6,6 +6,8 @@ import { authRoutes } from './auth/auth.routes.js';
 import { passwordResetRoutes } from './auth/password-reset.js';
 import { requireAuth } from './auth/require-auth.js';
 import { createTokens } from './auth/tokens.js';
+import { writeClockOfDatabase } from './db/database.js';
+import { ReadCache } from './db/read-cache.js';
 import type { ConnectivityCheck } from './contract/auth.contract.js';
 import { bodyLimit } from './http/body-limit.js';
 import { success } from './http/envelope.js';
@@ -16,11 +18,13 @@ import { restaurantsRoutes } from './restaurants/restaurants.routes.js';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const tokens = createTokens(deps.config, deps.clock);
+  const reads = new ReadCache(writeClockOfDatabase(deps.db));
   const routeDeps: RouteDeps = {
     ...deps,
     tokens,
-    authenticated: requireAuth(deps, tokens),
-    authenticatedOrExpired: requireAuth(deps, tokens, { allowExpired: true }),
+    reads,
+    authenticated: requireAuth(deps, tokens, reads),
+    authenticatedOrExpired: requireAuth(deps, tokens, reads, { allowExpired: true }),
   };
 
   const api = new Hono<AppEnv>();

@@ -48,7 +48,7 @@ function parseQuery(c: Context<AppEnv>): ParsedAnalyticsQuery {
   return parsed.data;
 }
 
-/** The franchise's time zone and data version (the cache key), and whether the restaurant is the franchise's: one indexed read. */
+/** The franchise's time zone and data version (the cache key), and whether the restaurant is the franchise's: one indexed read, kept until the next write. */
 async function franchiseState(db: Db, franchiseId: number, restaurantId: number | null) {
   return db
     .selectFrom('franchises as f')
@@ -85,7 +85,9 @@ export function analyticsRoutes(deps: RouteDeps) {
       if (id === undefined) throw restaurantNotFound();
       restaurantId = id;
     }
-    const state = await franchiseState(deps.db, franchiseId, restaurantId);
+    const state = await deps.reads.read(`franchise|${franchiseId}|${restaurantId ?? '*'}`, () =>
+      franchiseState(deps.db, franchiseId, restaurantId),
+    );
     if (perRestaurant && !state.restaurant_found) throw restaurantNotFound();
     const query = parseQuery(c);
     const window = resolveWindow(query, state.time_zone, new Date(deps.clock()));

@@ -1,6 +1,6 @@
 import type { AnalyticsKind, AnalyticsWindow } from '../contract/analytics.contract.js';
 
-/** Everything an answer depends on. `dataVersion` is the franchise's data_version, read from the database per request. */
+/** Everything an answer depends on. `dataVersion` is the franchise's data_version, read from the database (or ReadCache) per request. */
 export type AnalyticsCacheKey = {
   franchiseId: number;
   dataVersion: number;

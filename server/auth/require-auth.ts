@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../app-deps.js';
 import type { AppConfig } from '../config.js';
+import type { ReadCache } from '../db/read-cache.js';
 import type { TokenClaims } from '../contract/auth.contract.js';
 import { HttpError } from '../http/errors.js';
 import { findTokenHolder } from './franchise-users.repository.js';
@@ -25,13 +26,20 @@ export const sessionRevocationExpiry = (config: Windows, claims: TokenClaims) =>
  * passes while its first sign-in is within the refresh window; and there a token that refresh
  * already rotated is a replay (OAuth 2.1 refresh-token reuse): its whole sign-in is revoked.
  */
-export function requireAuth(deps: AppDeps, tokens: Tokens, options: { allowExpired?: boolean } = {}): MiddlewareHandler<AppEnv> {
+export function requireAuth(
+  deps: AppDeps,
+  tokens: Tokens,
+  reads: ReadCache,
+  options: { allowExpired?: boolean } = {},
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const match = /^Bearer +([^\s]+) *$/i.exec(c.req.header('authorization') ?? '');
     const claims = match?.[1] && (await tokens.verify(match[1], options));
     if (!claims) throw unauthenticated();
     if (options.allowExpired && deps.clock() >= (claims.auth_time + deps.config.refreshWindow) * 1000) throw unauthenticated();
-    const holder = await findTokenHolder(deps.db, { userId: Number(claims.sub), jti: claims.jti, sid: claims.sid });
+    const holder = await reads.read(`token|${claims.sub}|${claims.jti}|${claims.sid}`, () =>
+      findTokenHolder(deps.db, { userId: Number(claims.sub), jti: claims.jti, sid: claims.sid }),
+    );
     if (!holder || holder.sessionRevoked) throw unauthenticated();
     if (holder.tokenRevoked) {
       if (options.allowExpired) await revokeSession(deps.db, claims.sid, sessionRevocationExpiry(deps.config, claims));

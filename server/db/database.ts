@@ -1,5 +1,5 @@
 import { Kysely, PostgresDialect, type Generated, type Selectable } from 'kysely';
-import { PgliteDialect, type PgliteSession } from './pglite-dialect.js';
+import { PgliteDialect, type PgliteSession, type WriteClock, writeClockOf } from './pglite-dialect.js';
 import { TYPE_PARSERS } from './pglite-options.mjs';
 import { openEmbedded } from './pglite-thread.mjs';
 
@@ -319,8 +319,17 @@ export interface Database {
 export type Db = Kysely<Database>;
 export type FranchiseUserRow = Selectable<FranchiseUsersTable>;
 
+const embeddedClocks = new WeakMap<Db, WriteClock>();
+
 export function pgliteDatabase(pglite: PgliteSession): Db {
-  return new Kysely<Database>({ dialect: new PgliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: new PgliteDialect(pglite) });
+  embeddedClocks.set(db, writeClockOf(pglite));
+  return db;
+}
+
+/** The embedded database's write clock; undefined on PostgreSQL, where other servers write unseen. */
+export function writeClockOfDatabase(db: Db): WriteClock | undefined {
+  return embeddedClocks.get(db);
 }
 
 export function postgresDatabase(connectionString: string, max = 10): Db {

@@ -20,6 +20,35 @@ export interface PgliteSession {
 }
 
 /**
+ * Counts the statements that may write, ticking when each starts and when it ends. A read that
+ * began and ended on one count saw no write: nothing could have changed what it read (see ReadCache).
+ */
+export class WriteClock {
+  value = 0;
+  tick(): void {
+    this.value++;
+  }
+}
+
+// Conservative: anything not a plain SELECT (or WITH … SELECT) naming none of the writing verbs counts
+// as a write; BEGIN, COMMIT and DDL included. A false positive only costs a cache refill.
+const READ_ONLY = /^\s*\(?\s*(?:select|with)\b/i;
+const WRITING = /\b(?:insert|update|delete|merge|truncate|copy|call|lock|share|nextval|setval|set_config|pg_notify)\b/i;
+
+export function statementMayWrite(sql: string): boolean {
+  return !READ_ONLY.test(sql) || WRITING.test(sql);
+}
+
+const clocks = new WeakMap<PgliteSession, WriteClock>();
+
+/** One clock per session, however many Kysely instances share it. */
+export function writeClockOf(pglite: PgliteSession): WriteClock {
+  let clock = clocks.get(pglite);
+  if (!clock) clocks.set(pglite, (clock = new WriteClock()));
+  return clock;
+}
+
+/**
  * Kysely dialect for PGlite. PGlite is one session, so the driver hands its single connection to
  * one user at a time in arrival order: a transaction keeps it from BEGIN to COMMIT/ROLLBACK, so
  * no concurrent query can run inside (or see the uncommitted rows of) someone else's transaction.
@@ -89,14 +118,24 @@ class PgliteDriver implements Driver {
 }
 
 class PgliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PgliteSession) {}
+  private readonly clock: WriteClock;
+
+  constructor(private readonly pglite: PgliteSession) {
+    this.clock = writeClockOf(pglite);
+  }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], { rowMode: 'object' });
-    return {
-      rows: result.rows,
-      ...(result.affectedRows !== undefined ? { numAffectedRows: BigInt(result.affectedRows) } : {}),
-    };
+    const writes = statementMayWrite(compiledQuery.sql);
+    if (writes) this.clock.tick();
+    try {
+      const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], { rowMode: 'object' });
+      return {
+        rows: result.rows,
+        ...(result.affectedRows !== undefined ? { numAffectedRows: BigInt(result.affectedRows) } : {}),
+      };
+    } finally {
+      if (writes) this.clock.tick();
+    }
   }
 
   // eslint-disable-next-line require-yield -- Kysely's interface wants a generator; streaming is refused outright.
