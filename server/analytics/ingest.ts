@@ -151,6 +151,64 @@ async function addToRollup(db: Db, table: string, keys: readonly Column[], count
   }
 }
 
+/** Days in the month of `month` ('YYYY-MM-01'). */
+const daysInMonth = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+
+/** A monthly row being built: its keys besides the month, its counters, and per running counter one element per day of the month. */
+type RunningRow = { keys: Cell[]; month: string; counters: number[]; running: number[][] };
+
+/** Adds a day's `counters` to its month's row for `key`, and its `running` counters to elements day..end of month. */
+function addRunning(rows: Map<string, RunningRow>, key: string, keys: Cell[], day: string, counters: number[], running: number[]): void {
+  const month = `${day.slice(0, 7)}-01`;
+  const rowKey = `${key}|${month}`;
+  const row =
+    rows.get(rowKey) ??
+    rows
+      .set(rowKey, { keys, month, counters: counters.map(() => 0), running: running.map(() => Array<number>(daysInMonth(month)).fill(0)) })
+      .get(rowKey)!;
+  for (const [c, n] of counters.entries()) row.counters[c]! += n;
+  const from = Number(day.slice(8)) - 1;
+  for (const [c, n] of running.entries()) {
+    const elements = row.running[c]!;
+    for (let d = from; d < elements.length; d++) elements[d]! += n;
+  }
+}
+
+/**
+ * Additive upsert of running-total arrays (monthly_restaurant_stats, and the running columns of
+ * monthly_staff_hours with its counters): element-wise sums, so batches may still arrive in any order.
+ */
+async function addToRunningRollup(
+  db: Db,
+  table: string,
+  keys: readonly Column[],
+  counters: readonly Column[],
+  running: readonly Column[],
+  rows: RunningRow[],
+): Promise<void> {
+  const scalars: Column[] = [...keys, ['month', 'date'], ...counters];
+  // Arrays travel as text literals ('{1,2,3}'): an array of arrays would be flattened by unnest.
+  const texts: Column[] = running.map(([name]) => [name, 'text']);
+  const add = sql.join([
+    ...counters.map(([name]) => sql`${sql.ref(name)} = ${sql.table(table)}.${sql.ref(name)} + excluded.${sql.ref(name)}`),
+    ...running.map(
+      ([name]) =>
+        sql`${sql.ref(name)} = array(select a + b from unnest(${sql.table(table)}.${sql.ref(name)}, excluded.${sql.ref(name)}) with ordinality as u(a, b, i) order by i)`,
+    ),
+  ]);
+  const select = sql.join([
+    ...scalars.map(([name]) => sql.ref(`u.${name}`)),
+    ...running.map(([name, type]) => sql`u.${sql.ref(name)}::${sql.raw(type)}`),
+  ]);
+  const all = [...scalars, ...texts];
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK).map((r) => [...r.keys, r.month, ...r.counters, ...r.running.map((a) => `{${a.join(',')}}`)]);
+    await sql`insert into ${sql.table(table)} (${names([...scalars, ...running])})
+      select ${select} from ${unnestOf(all, chunk)} as u(${names(all)})
+      on conflict (${names([...keys, ['month', 'date']])}) do update set ${add}`.execute(db);
+  }
+}
+
 type OwnedTable = 'restaurants' | 'menu_items' | 'customers' | 'people' | 'suppliers';
 const LABELS: Record<OwnedTable, string> = {
   restaurants: 'restaurant',
@@ -305,8 +363,11 @@ export async function recordOrders(db: Db, franchiseId: number, orders: OrderInp
     await insertRows(trx, 'order_lines', LINE_COLUMNS, lineRows);
     await insertRows(trx, 'payment_transactions', PAYMENT_COLUMNS, paymentRows);
     const franchiseStats = new Map<string, number[]>();
+    const monthlyStats = new Map<string, RunningRow>();
     for (const [key, counters] of stats) {
-      const day = key.split('|')[1]!;
+      const [restaurantId, day] = key.split('|') as [string, string];
+      // Running revenue (dine-in + takeaway) and units, what the restaurant list sums over a window.
+      addRunning(monthlyStats, restaurantId, [Number(restaurantId)], day, [], [counters[5]! + counters[6]!, counters[12]!]);
       const f = franchiseStats.get(day) ?? franchiseStats.set(day, Array<number>(STATS_COUNTERS.length).fill(0)).get(day)!;
       for (const [c, n] of counters.entries()) f[c]! += n;
     }
@@ -332,6 +393,17 @@ export async function recordOrders(db: Db, franchiseId: number, orders: OrderInp
       ],
       STATS_COUNTERS,
       [...franchiseStats].map(([day, counters]) => [franchiseId, day, ...counters]),
+    );
+    await addToRunningRollup(
+      trx,
+      'monthly_restaurant_stats',
+      [['restaurant_id', 'int']],
+      [],
+      [
+        ['running_revenue_cents', 'bigint[]'],
+        ['running_units', 'int[]'],
+      ],
+      [...monthlyStats.values()],
     );
     await addToRollup(
       trx,
@@ -392,7 +464,7 @@ export async function recordShifts(db: Db, franchiseId: number, shifts: ShiftInp
     // Keys, then counters in HOURS_COUNTERS order.
     const hours = new Map<string, { keys: Cell[]; counters: number[] }>();
     const franchiseHours = new Map<string, { keys: Cell[]; counters: number[] }>();
-    const monthlyHours = new Map<string, { keys: Cell[]; counters: number[] }>();
+    const monthlyHours = new Map<string, RunningRow>();
     const addTo = (rows: typeof hours, key: string, keys: Cell[], counters: number[]) => {
       const row = rows.get(key) ?? rows.set(key, { keys, counters: counters.map(() => 0) }).get(key)!;
       for (const [c, n] of counters.entries()) row.counters[c]! += n;
@@ -401,8 +473,12 @@ export async function recordShifts(db: Db, franchiseId: number, shifts: ShiftInp
       const counters = [s.assignedMinutes, s.actualMinutes, labourCostCents(s.actualMinutes, s.hourlyRateCents), 1, s.attended ? 1 : 0];
       addTo(hours, `${s.restaurantId}|${s.day}|${s.personId}`, [s.restaurantId, s.day, s.personId], counters);
       addTo(franchiseHours, s.day, [franchiseId, s.day], counters);
-      const month = `${s.day.slice(0, 7)}-01`;
-      addTo(monthlyHours, `${s.restaurantId}|${month}|${s.personId}`, [s.restaurantId, month, s.personId], counters);
+      // Running totals of what the staff list sums over a window: assigned and actual minutes, shifts.
+      addRunning(monthlyHours, `${s.restaurantId}|${s.personId}`, [s.restaurantId, s.personId], s.day, counters, [
+        s.assignedMinutes,
+        s.actualMinutes,
+        1,
+      ]);
     }
     const rowsOf = (rows: typeof hours) => [...rows.values()].map((r) => [...r.keys, ...r.counters]);
     await addToRollup(
@@ -426,16 +502,20 @@ export async function recordShifts(db: Db, franchiseId: number, shifts: ShiftInp
       HOURS_COUNTERS,
       rowsOf(franchiseHours),
     );
-    await addToRollup(
+    await addToRunningRollup(
       trx,
       'monthly_staff_hours',
       [
         ['restaurant_id', 'int'],
-        ['month', 'date'],
         ['person_id', 'int'],
       ],
       HOURS_COUNTERS,
-      rowsOf(monthlyHours),
+      [
+        ['running_assigned_minutes', 'int[]'],
+        ['running_actual_minutes', 'int[]'],
+        ['running_shifts', 'int[]'],
+      ],
+      [...monthlyHours.values()],
     );
   });
 }

@@ -254,15 +254,17 @@ type BranchRow = { id: number; name: string; location: string; revenue_cents: nu
 
 async function revenues(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<Revenues> {
   const branch = scope.restaurantId === null ? sql`` : sql` and r.id = ${scope.restaurantId}`;
+  const parts = monthParts(window);
   const { days, branches } = await fetchParts<{ days: DayRow<RevenueKey>[]; branches: BranchRow[] }>(db, {
     days: statsByDay(scope, window, REVENUE_KEYS),
     // Every branch of the scope, those without trade too.
     branches: sql`select r.id, r.name, r.location, coalesce(s.revenue_cents, 0) as revenue_cents, coalesce(s.units, 0) as units
       from restaurants r
       left join (
-        select s.restaurant_id, sum(s.revenue_dine_in_cents::float8 + s.revenue_takeaway_cents::float8) as revenue_cents, sum(s.units) as units
-        from daily_restaurant_stats s
-        where s.restaurant_id in (${scopeIds(scope)}) and ${inWindow(sql`s.day`, window)}
+        select s.restaurant_id, sum((${windowTotal('s', 'running_revenue_cents', parts)})::float8) as revenue_cents,
+          sum(${windowTotal('s', 'running_units', parts)}) as units
+        from monthly_restaurant_stats s
+        where s.restaurant_id in (${scopeIds(scope)}) and ${inMonths(sql`s.month`, parts)}
         group by s.restaurant_id
       ) s on s.restaurant_id = r.id
       where r.franchise_id = ${scope.franchiseId}${branch}`,
@@ -371,56 +373,52 @@ function staffOf(rows: StaffRow[], people: Map<number, string>, branches: Map<nu
     }));
 }
 
-type DayRange = [from: string, to: string];
+/** A window cut at month boundaries: each month's first day and the days of that month inside the window. */
+type MonthPart = { month: string; from: number; to: number };
 
-/**
- * Each person's minutes per branch over the window, from as few rollup rows as the calendar allows:
- * a month wholly inside the window is its monthly_staff_hours row; a month partly inside is either its
- * days inside from daily_staff_hours, or its monthly row minus its days outside, whichever reads fewer
- * days (counting days after today as free: shifts are recorded once worked; only the cost depends on it). A 3-month window ending yesterday thus reads three monthly
- * rows and about ten days per person instead of ninety-one days. `shifts` tells who worked in the window:
- * a person whose rows all lie outside nets to zero shifts and is left out.
- */
-function staffHours(scope: AnalyticsScope, w: Pick<AnalyticsWindow, 'start_date' | 'end_date' | 'today'>): RawBuilder<unknown> {
-  const months: string[] = [];
-  const added: DayRange[] = [];
-  const subtracted: DayRange[] = [];
-  const rowDays = ([from, to]: DayRange) => (from > to || from > w.today ? 0 : dayDiff(from, to < w.today ? to : w.today) + 1);
+function monthParts(w: Pick<AnalyticsWindow, 'start_date' | 'end_date'>): MonthPart[] {
+  const parts: MonthPart[] = [];
   for (let month = monthStart(w.start_date); month <= w.end_date; month = monthStart(month, 1)) {
     const last = addDays(monthStart(month, 1), -1);
-    const inside: DayRange = [month > w.start_date ? month : w.start_date, last < w.end_date ? last : w.end_date];
-    const outside: DayRange[] = [
-      [month, addDays(inside[0], -1)],
-      [addDays(inside[1], 1), last],
-    ];
-    if (rowDays(inside) <= outside.reduce((n, r) => n + rowDays(r), 0)) added.push(inside);
-    else {
-      months.push(month);
-      subtracted.push(...outside.filter(([from, to]) => from <= to));
-    }
+    const from = month > w.start_date ? month : w.start_date;
+    const to = last < w.end_date ? last : w.end_date;
+    parts.push({ month, from: Number(from.slice(8)), to: Number(to.slice(8)) });
   }
-  const daysIn = (ranges: DayRange[]) =>
-    sql.join(
-      ranges.map(([from, to]) => sql`day between ${from}::date and ${to}::date`),
-      sql` or `,
-    );
-  const columns = (sign: string) =>
-    sql.raw(
-      `person_id, restaurant_id, ${sign}assigned_minutes as assigned_minutes, ${sign}actual_minutes as actual_minutes, ${sign}shifts as shifts`,
-    );
-  const parts = [
-    months.length > 0 &&
-      sql`select ${columns('')} from monthly_staff_hours
-        where restaurant_id in (${scopeIds(scope)}) and month = any(${months}::date[])`,
-    added.length > 0 &&
-      sql`select ${columns('')} from daily_staff_hours where restaurant_id in (${scopeIds(scope)}) and (${daysIn(added)})`,
-    subtracted.length > 0 &&
-      sql`select ${columns('-')} from daily_staff_hours where restaurant_id in (${scopeIds(scope)}) and (${daysIn(subtracted)})`,
-  ].filter((part): part is RawBuilder<unknown> => part !== false);
-  return sql`select h.person_id, h.restaurant_id, sum(h.assigned_minutes) as assigned_minutes, sum(h.actual_minutes) as actual_minutes
-    from (${sql.join(parts, sql` union all `)}) h
+  return parts;
+}
+
+/**
+ * A counter's total over the window from a monthly row's running-total array (element d = days 1..d
+ * of the month): element `to` minus element `from − 1` of each month the window touches; element 0
+ * is null, that is no days before the 1st. Only the window's first and last months are partial.
+ */
+function windowTotal(alias: string, column: string, parts: MonthPart[]): RawBuilder<unknown> {
+  const running = sql.ref(`${alias}.${column}`);
+  const month = sql.ref(`${alias}.month`);
+  const first = parts[0]!;
+  const last = parts.at(-1)!;
+  const to = sql`case when ${month} = ${last.month}::date then ${last.to} else cardinality(${running}) end`;
+  const from = sql`case when ${month} = ${first.month}::date then ${first.from} else 1 end`;
+  return sql`${running}[${to}] - coalesce(${running}[${from} - 1], 0)`;
+}
+
+const inMonths = (column: RawBuilder<unknown>, parts: MonthPart[]) =>
+  sql`${column} between ${parts[0]!.month}::date and ${parts.at(-1)!.month}::date`;
+
+/**
+ * Each person's minutes per branch over the window, from the running totals of monthly_staff_hours:
+ * one row per person, branch and month, whatever days the window's edges cut. `shifts` tells who
+ * worked in the window: a person with no shift inside it is left out.
+ */
+function staffHours(scope: AnalyticsScope, w: Pick<AnalyticsWindow, 'start_date' | 'end_date'>): RawBuilder<unknown> {
+  const parts = monthParts(w);
+  return sql`select h.person_id, h.restaurant_id,
+      sum(${windowTotal('h', 'running_assigned_minutes', parts)}) as assigned_minutes,
+      sum(${windowTotal('h', 'running_actual_minutes', parts)}) as actual_minutes
+    from monthly_staff_hours h
+    where h.restaurant_id in (${scopeIds(scope)}) and ${inMonths(sql`h.month`, parts)}
     group by h.person_id, h.restaurant_id
-    having sum(h.shifts) > 0`;
+    having sum(${windowTotal('h', 'running_shifts', parts)}) > 0`;
 }
 
 async function roster(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<Roster> {

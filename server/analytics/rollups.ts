@@ -32,6 +32,12 @@ const STATS_COUNTERS = [
 const STATS_BIGINTS = ['revenue_dine_in_cents', 'revenue_takeaway_cents', 'revenue_pos_cents', 'revenue_app_cents'];
 const HOURS_COUNTERS = ['assigned_minutes', 'actual_minutes', 'labour_cost_cents', 'shifts', 'shifts_attended'];
 
+const RUNNING_HOURS = [
+  { name: 'running_assigned_minutes', of: 'assigned_minutes', type: 'int' },
+  { name: 'running_actual_minutes', of: 'actual_minutes', type: 'int' },
+  { name: 'running_shifts', of: 'shifts', type: 'int' },
+];
+
 const restaurantStats = sql`select o.restaurant_id, o.day,
         count(*) filter (where ${completed} and o.channel = 'dine_in')::int as orders_dine_in,
         count(*) filter (where ${completed} and o.channel = 'takeaway')::int as orders_takeaway,
@@ -70,6 +76,49 @@ function perFranchise(rows: RawBuilder<unknown>, keys: string[], counters: strin
     group by r.franchise_id, ${sql.join(keyRefs)}`;
 }
 
+/**
+ * Daily rows (their keys, `day`, then counters) as monthly rows keyed by `keys` (theirs and `month`, in
+ * the table's order): per key and calendar month, each counter's
+ * total and, for the running ones, an array with one element per day of the month, element d being
+ * the total of days 1..d (days without a row add 0).
+ */
+function byMonth(
+  daily: RawBuilder<unknown>,
+  keys: string[],
+  counters: { name: string; type: string }[],
+  running: { name: string; of: string; type: string }[],
+): RawBuilder<unknown> {
+  // The daily rows' keys: all but month.
+  const dailyKeys = keys.filter((k) => k !== 'month');
+  const keyRefs = (alias: string) => dailyKeys.map((k) => sql.ref(`${alias}.${k}`));
+  const partition = sql.join([...keyRefs('m'), sql`m.month`]);
+  return sql`with d as (${daily})
+    select ${sql.join([
+      ...keys.map((k) => sql.ref(`x.${k}`)),
+      ...counters.map((c) => sql`coalesce(sum(x.${sql.ref(c.name)}), 0)::${sql.raw(c.type)} as ${sql.ref(c.name)}`),
+      ...running.map((r) => sql`array_agg(x.${sql.ref(r.name)} order by x.day) as ${sql.ref(r.name)}`),
+    ])}
+    from (
+      select ${sql.join([
+        ...keyRefs('m'),
+        sql`m.month`,
+        sql`g.day`,
+        ...counters.map((c) => sql`d.${sql.ref(c.name)}`),
+        ...running.map(
+          (r) =>
+            sql`(sum(coalesce(d.${sql.ref(r.of)}, 0)) over (partition by ${partition} order by g.day))::${sql.raw(r.type)} as ${sql.ref(r.name)}`,
+        ),
+      ])}
+      from (select distinct ${sql.join(keyRefs('d'))}, date_trunc('month', d.day)::date as month from d) m
+      cross join lateral generate_series(m.month::timestamp, m.month + interval '1 month' - interval '1 day', interval '1 day') g(day)
+      left join d on ${sql.join(
+        dailyKeys.map((k) => sql`d.${sql.ref(k)} = m.${sql.ref(k)}`),
+        sql` and `,
+      )} and d.day = g.day::date
+    ) x
+    group by ${sql.join([...keyRefs('x'), sql`x.month`])}`;
+}
+
 const ROLLUPS: RollupDefinition[] = [
   {
     table: 'daily_restaurant_stats',
@@ -82,6 +131,20 @@ const ROLLUPS: RollupDefinition[] = [
     keys: ['franchise_id', 'day'],
     counters: STATS_COUNTERS,
     fromRaw: perFranchise(restaurantStats, ['day'], STATS_COUNTERS, STATS_BIGINTS),
+  },
+  {
+    table: 'monthly_restaurant_stats',
+    keys: ['restaurant_id', 'month'],
+    counters: ['running_revenue_cents', 'running_units'],
+    fromRaw: byMonth(
+      sql`select s.restaurant_id, s.day, s.revenue_dine_in_cents + s.revenue_takeaway_cents as revenue_cents, s.units from (${restaurantStats}) s`,
+      ['restaurant_id', 'month'],
+      [],
+      [
+        { name: 'running_revenue_cents', of: 'revenue_cents', type: 'bigint' },
+        { name: 'running_units', of: 'units', type: 'int' },
+      ],
+    ),
   },
   {
     table: 'daily_item_sales',
@@ -110,11 +173,13 @@ const ROLLUPS: RollupDefinition[] = [
   {
     table: 'monthly_staff_hours',
     keys: ['restaurant_id', 'month', 'person_id'],
-    counters: HOURS_COUNTERS,
-    fromRaw: sql`select h.restaurant_id, date_trunc('month', h.day)::date as month, h.person_id,
-        ${sql.join(HOURS_COUNTERS.map((c) => sql`sum(h.${sql.ref(c)})::${sql.raw(c === 'labour_cost_cents' ? 'bigint' : 'int')} as ${sql.ref(c)}`))}
-      from (${staffHours}) h
-      group by h.restaurant_id, date_trunc('month', h.day)::date, h.person_id`,
+    counters: [...HOURS_COUNTERS, ...RUNNING_HOURS.map((r) => r.name)],
+    fromRaw: byMonth(
+      staffHours,
+      ['restaurant_id', 'month', 'person_id'],
+      HOURS_COUNTERS.map((c) => ({ name: c, type: c === 'labour_cost_cents' ? 'bigint' : 'int' })),
+      RUNNING_HOURS,
+    ),
   },
   {
     table: 'daily_franchise_staff_hours',

@@ -267,9 +267,23 @@ export interface DailyFranchiseStaffHoursTable extends Omit<DailyStaffHoursTable
   franchise_id: number;
 }
 
-/** daily_staff_hours summed per calendar month: `month` is the month's first day. */
+/**
+ * daily_staff_hours summed per calendar month: `month` is the month's first day. The running_ arrays
+ * have one element per day of the month: element d (1-based) is the total of days 1..d.
+ */
 export interface MonthlyStaffHoursTable extends Omit<DailyStaffHoursTable, 'day'> {
   month: string;
+  running_assigned_minutes: number[];
+  running_actual_minutes: number[];
+  running_shifts: number[];
+}
+
+/** Per branch and calendar month, running totals of revenue (dine-in + takeaway) and units as in MonthlyStaffHoursTable. */
+export interface MonthlyRestaurantStatsTable {
+  restaurant_id: number;
+  month: string;
+  running_revenue_cents: number[];
+  running_units: number[];
 }
 
 export interface DailyPurchasesTable {
@@ -314,6 +328,7 @@ export interface Database {
   daily_franchise_staff_hours: DailyFranchiseStaffHoursTable;
   daily_franchise_purchases: DailyFranchisePurchasesTable;
   monthly_staff_hours: MonthlyStaffHoursTable;
+  monthly_restaurant_stats: MonthlyRestaurantStatsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -5,6 +5,7 @@ import * as sessionFamilies from './migrations/2026-11-23-01-session-families.js
 import * as trade from './migrations/2026-11-23-02-trade.js';
 import * as franchiseRollups from './migrations/2026-11-23-03-franchise-rollups.js';
 import * as monthlyStaffHours from './migrations/2026-11-23-04-monthly-staff-hours.js';
+import * as runningMonthlyTotals from './migrations/2026-11-23-05-running-monthly-totals.js';
 
 // Static list: works the same under tsx, vitest and a bundle, with no directory scanning.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-02-trade': trade,
   '2026-11-23-03-franchise-rollups': franchiseRollups,
   '2026-11-23-04-monthly-staff-hours': monthlyStaffHours,
+  '2026-11-23-05-running-monthly-totals': runningMonthlyTotals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

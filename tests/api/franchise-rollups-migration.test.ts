@@ -4,6 +4,7 @@ import { analyzeRollups, rebuildRollups, ROLLUP_TABLES } from '../../server/anal
 import type { Db } from '../../server/db/database';
 import * as franchiseRollups from '../../server/db/migrations/2026-11-23-03-franchise-rollups';
 import * as monthlyStaffHours from '../../server/db/migrations/2026-11-23-04-monthly-staff-hours';
+import * as runningMonthlyTotals from '../../server/db/migrations/2026-11-23-05-running-monthly-totals';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
 let database: TestDatabase;
@@ -14,7 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const TABLES = ['daily_franchise_stats', 'daily_franchise_staff_hours', 'daily_franchise_purchases', 'monthly_staff_hours'];
+const TABLES = [
+  'daily_franchise_stats',
+  'daily_franchise_staff_hours',
+  'daily_franchise_purchases',
+  'monthly_staff_hours',
+  'monthly_restaurant_stats',
+];
 
 const contents = async () => {
   const out: Record<string, string[]> = {};
@@ -28,8 +35,8 @@ const contents = async () => {
   return out;
 };
 
-describe('migrations 2026-11-23-03-franchise-rollups and 04-monthly-staff-hours', () => {
-  it('fill the franchise rollups, the monthly staff hours and the units column from the rollups already written, as the ingest would have', async () => {
+describe('migrations 2026-11-23-03-franchise-rollups, 04-monthly-staff-hours and 05-running-monthly-totals', () => {
+  it('fill the franchise rollups, the monthly staff hours with their running totals, the monthly branch running totals and the units column from the rollups already written, as the ingest would have', async () => {
     const franchise = (await db.selectFrom('franchises').select('id').where('name', '=', 'Harbour Eats Group').executeTakeFirstOrThrow())
       .id;
     const f = await prepareDemoFranchise(db, franchise, { customers: 40 });
@@ -40,10 +47,12 @@ describe('migrations 2026-11-23-03-franchise-rollups and 04-monthly-staff-hours'
     // A database as it was before this migration, with the same trade, then migrated.
     // The migration's own view of the database: its tables are not the application's types.
     const untyped = db as unknown as Kysely<unknown>;
+    await runningMonthlyTotals.down(untyped);
     await monthlyStaffHours.down(untyped);
     await franchiseRollups.down(untyped);
     await franchiseRollups.up(untyped);
     await monthlyStaffHours.up(untyped);
+    await runningMonthlyTotals.up(untyped);
     expect(await contents()).toEqual(written);
     expect((await rebuildRollups(db, { check: true })).differing).toBe(0);
   });

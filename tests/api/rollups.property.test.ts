@@ -20,8 +20,11 @@ async function rollupsOf(world: World): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const table of ROLLUP_TABLES) {
     const [column, ids] = table.startsWith('daily_franchise_') ? ['franchise_id', franchises] : ['restaurant_id', restaurants];
-    const { rows } = await sql<Row>`select * from ${sql.table(table)} where ${sql.ref(column)} = any(${ids}::int[])`.execute(db);
-    out[table] = sortRows(rows);
+    // As JSON: bigint arrays come back as numbers from both drivers.
+    const { rows } = await sql<{
+      row: Row;
+    }>`select to_jsonb(t) as row from ${sql.table(table)} t where ${sql.ref(column)} = any(${ids}::int[])`.execute(db);
+    out[table] = sortRows(rows.map((r) => r.row));
   }
   return out;
 }

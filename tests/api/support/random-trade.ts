@@ -172,7 +172,7 @@ const franchiseArb = fc.record({
 export const datasetArb = fc.tuple(franchiseArb, franchiseArb);
 export type Dataset = typeof datasetArb extends fc.Arbitrary<infer T> ? T : never;
 
-export type Row = Record<string, string | number>;
+export type Row = Record<string, string | number | number[]>;
 export const sortRows = (rows: Row[]) => rows.map((r) => JSON.stringify(Object.entries(r).sort(([a], [b]) => a.localeCompare(b)))).sort();
 
 type RollupTable =
@@ -183,6 +183,7 @@ type RollupTable =
   | 'daily_staff_hours'
   | 'daily_franchise_staff_hours'
   | 'monthly_staff_hours'
+  | 'monthly_restaurant_stats'
   | 'daily_purchases'
   | 'daily_franchise_purchases';
 
@@ -263,6 +264,43 @@ export function model(world: World, dataset: Dataset) {
       add('daily_franchise_purchases', { franchise_id: f.id, ...key }, counters);
     }
   }
+  // Running totals per month (element d = days 1..d of the month), from the daily rows above.
+  const runningByMonth = (daily: string, keys: string[], running: Record<string, (row: Row) => number>, into: string) => {
+    for (const row of tables[daily]!.values()) {
+      const day = row.day as string;
+      const month = `${day.slice(0, 7)}-01`;
+      const length = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).getUTCDate();
+      // Keys in the order of the table's other writes (`add` above), so both land in one row.
+      const key = Object.fromEntries(keys.map((k) => [k, k === 'month' ? month : row[k]!]));
+      const k = JSON.stringify(key);
+      const monthly = tables[into]!.get(k) ?? { ...key };
+      for (const [name, of] of Object.entries(running)) {
+        const elements = (monthly[name] as number[] | undefined) ?? Array<number>(length).fill(0);
+        for (let d = Number(day.slice(8)) - 1; d < length; d++) elements[d]! += of(row);
+        monthly[name] = elements;
+      }
+      tables[into]!.set(k, monthly);
+    }
+  };
+  runningByMonth(
+    'daily_staff_hours',
+    ['restaurant_id', 'month', 'person_id'],
+    {
+      running_assigned_minutes: (r) => r.assigned_minutes as number,
+      running_actual_minutes: (r) => r.actual_minutes as number,
+      running_shifts: (r) => r.shifts as number,
+    },
+    'monthly_staff_hours',
+  );
+  runningByMonth(
+    'daily_restaurant_stats',
+    ['restaurant_id', 'month'],
+    {
+      running_revenue_cents: (r) => (r.revenue_dine_in_cents as number) + (r.revenue_takeaway_cents as number),
+      running_units: (r) => r.units as number,
+    },
+    'monthly_restaurant_stats',
+  );
   return Object.fromEntries(Object.entries(tables).map(([t, rows]) => [t, [...rows.values()]])) as Record<RollupTable, Row[]>;
 }
 
