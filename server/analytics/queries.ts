@@ -341,17 +341,17 @@ function rosterFigures(h: Counters<HoursKey>, s: Counters<RosterRevenueKey>): Ro
   };
 }
 
-type StaffRow = { person_id: number; restaurant_id: number; assigned_minutes: number; actual_minutes: number };
+type StaffRow = { person_id: number; name: string; restaurant: string; assigned_minutes: number; actual_minutes: number };
 
 /**
  * Everyone with hours in the window, by actual hours, most first. A person who worked at several of
  * the scope's branches is listed once, under the branch of most actual hours.
  */
-function staffOf(rows: StaffRow[], people: Map<number, string>, branches: Map<number, string>): StaffProductivity[] {
-  const byPerson = new Map<number, { assigned: number; actual: number; restaurant: string; most: number }>();
+function staffOf(rows: StaffRow[]): StaffProductivity[] {
+  const byPerson = new Map<number, { name: string; assigned: number; actual: number; restaurant: string; most: number }>();
   for (const r of rows) {
-    const branch = branches.get(r.restaurant_id) ?? '';
-    const p = byPerson.get(r.person_id) ?? { assigned: 0, actual: 0, restaurant: branch, most: -1 };
+    const branch = r.restaurant;
+    const p = byPerson.get(r.person_id) ?? { name: r.name, assigned: 0, actual: 0, restaurant: branch, most: -1 };
     p.assigned += r.assigned_minutes;
     p.actual += r.actual_minutes;
     if (r.actual_minutes > p.most || (r.actual_minutes === p.most && byText(branch, p.restaurant) < 0)) {
@@ -361,7 +361,7 @@ function staffOf(rows: StaffRow[], people: Map<number, string>, branches: Map<nu
     byPerson.set(r.person_id, p);
   }
   return [...byPerson]
-    .map(([id, p]) => ({ id, name: people.get(id) ?? '', ...p }))
+    .map(([id, p]) => ({ id, ...p }))
     .sort((a, b) => b.actual - a.actual || byText(a.name, b.name) || a.id - b.id)
     .map((p) => ({
       person_id: p.id,
@@ -422,30 +422,28 @@ function staffHours(scope: AnalyticsScope, w: Pick<AnalyticsWindow, 'start_date'
 }
 
 async function roster(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<Roster> {
-  const { revenueDays, hoursDays, staff, people, branches } = await fetchParts<{
-    revenueDays: DayRow<RosterRevenueKey>[];
-    hoursDays: DayRow<HoursKey>[];
-    staff: StaffRow[];
-    people: { id: number; name: string }[];
-    branches: { id: number; name: string }[];
-  }>(db, {
-    revenueDays: statsByDay(scope, window, ROSTER_REVENUE_KEYS),
-    // Two hash aggregations: grouping sets over the same rows sort them, which measured slower.
-    hoursDays: rollupByDay(scope, window, { franchise: 'daily_franchise_staff_hours', restaurant: 'daily_staff_hours' }, HOURS_KEYS, [
-      'labour_cost_cents',
-    ]),
-    staff: staffHours(scope, window),
-    people: sql`select id, name from people where franchise_id = ${scope.franchiseId}`,
-    branches: sql`select id, name from restaurants where franchise_id = ${scope.franchiseId}`,
+  const counters = (alias: string, keys: readonly string[]) =>
+    sql.join(keys.map((k) => sql`coalesce(${sql.ref(`${alias}.${k}`)}, 0) as ${sql.ref(k)}`));
+  const { days, staff } = await fetchParts<{ days: DayRow<HoursKey | RosterRevenueKey>[]; staff: StaffRow[] }>(db, {
+    // Revenue and hours per day side by side: one part instead of two.
+    days: sql`select coalesce(s.day, h.day) as day, ${counters('s', ROSTER_REVENUE_KEYS)}, ${counters('h', HOURS_KEYS)}
+      from (${statsByDay(scope, window, ROSTER_REVENUE_KEYS)}) s
+      full join (${rollupByDay(scope, window, { franchise: 'daily_franchise_staff_hours', restaurant: 'daily_staff_hours' }, HOURS_KEYS, ['labour_cost_cents'])}) h
+        on h.day = s.day`,
+    // Names joined here rather than sent as lists of every person and branch.
+    staff: sql`select h.person_id, coalesce(p.name, '') as name, coalesce(r.name, '') as restaurant, h.assigned_minutes, h.actual_minutes
+      from (${staffHours(scope, window)}) h
+      left join people p on p.id = h.person_id and p.franchise_id = ${scope.franchiseId}
+      left join restaurants r on r.id = h.restaurant_id and r.franchise_id = ${scope.franchiseId}`,
   });
-  const t = tally(HOURS_KEYS, hoursDays, window);
-  const s = tally(ROSTER_REVENUE_KEYS, revenueDays, window);
+  const t = tally(HOURS_KEYS, days, window);
+  const s = tally(ROSTER_REVENUE_KEYS, days, window);
   return {
     window,
     series: t.buckets.map((b, i) => ({ ...b, ...rosterFigures(t.series[i]!, s.series[i]!) })),
     totals: rosterFigures(t.totals, s.totals),
     previous_totals: rosterFigures(t.previous, s.previous),
-    staff: staffOf(staff, new Map(people.map((p) => [p.id, p.name])), new Map(branches.map((b) => [b.id, b.name]))),
+    staff: staffOf(staff),
   };
 }
 
