@@ -24,9 +24,23 @@ export function addMonths(day: string, months: number): string {
   return iso(first.getTime());
 }
 
+type WallClock = Readonly<Record<'year' | 'month' | 'day' | 'hour' | 'minute', number>>;
 const formatters = new Map<string, Intl.DateTimeFormat>();
+// Zone offsets are whole minutes, so the wall clock is the same all through a UTC minute; every
+// request asks for today, and formatToParts is the costliest step of resolving a window.
+const lastMinute = new Map<string, { minute: number; parts: WallClock }>();
+
 /** Year, month, day, hour and minute of the instant on the zone's wall clock. */
-export function partsIn(timeZone: string, at: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute', number> {
+export function partsIn(timeZone: string, at: Date): WallClock {
+  const minute = Math.floor(at.getTime() / 60_000);
+  const last = lastMinute.get(timeZone);
+  if (last?.minute === minute) return last.parts;
+  const parts = wallClock(timeZone, at);
+  lastMinute.set(timeZone, { minute, parts });
+  return parts;
+}
+
+function wallClock(timeZone: string, at: Date): WallClock {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -40,10 +54,9 @@ export function partsIn(timeZone: string, at: Date): Record<'year' | 'month' | '
     });
     formatters.set(timeZone, f);
   }
-  return Object.fromEntries(f.formatToParts(at).flatMap((p) => (p.type === 'literal' ? [] : [[p.type, Number(p.value)]]))) as Record<
-    'year' | 'month' | 'day' | 'hour' | 'minute',
-    number
-  >;
+  return Object.freeze(
+    Object.fromEntries(f.formatToParts(at).flatMap((p) => (p.type === 'literal' ? [] : [[p.type, Number(p.value)]]))),
+  ) as WallClock;
 }
 
 /** The calendar day of an instant in the time zone. */

@@ -18,6 +18,8 @@ const tooLarge = (c: Context, close: boolean) =>
  * drops the socket the client reuses), so a refused body is drained or the connection closed.
  */
 export const bodyLimit: MiddlewareHandler = async (c, next) => {
+  // A GET or HEAD Request never carries a body, and asking would build a full Request per GET.
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
   const body = c.req.raw.body;
   if (!body) return next();
   const declared = c.req.raw.headers.has('transfer-encoding') ? undefined : c.req.header('content-length');

@@ -9,6 +9,13 @@ export function success<T>(c: Context, data: T, message = 'OK', status: Contentf
   return c.json(body, status);
 }
 
+/** success() for data serialised once and kept (a cached answer): the same body, without stringifying it per request. */
+export function successSerialized(c: Context, dataJson: string, message: string) {
+  return c.body(`{"status":"success","message":${JSON.stringify(message)},"data":${dataJson}}`, 200, {
+    'Content-Type': 'application/json',
+  });
+}
+
 /** Reads a JSON body and validates it; a ZodError thrown here becomes a 422 in onError. */
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const type = c.req.header('content-type') ?? '';

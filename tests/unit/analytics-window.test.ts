@@ -156,3 +156,18 @@ describe('addMonths', () => {
     expect(addMonths(day, months)).toBe(expected);
   });
 });
+
+describe('dayIn: the wall clock is remembered for one UTC minute per zone, never longer', () => {
+  it('turns the day at midnight in zones a quarter or three quarters of an hour off UTC, whatever was asked just before', () => {
+    // Kathmandu is UTC+5:45 (midnight at 18:15Z); Eucla is UTC+8:45 (midnight at 15:15Z).
+    const asked = [
+      ['Asia/Kathmandu', '2026-11-22T18:14:59.999Z', '2026-11-22'],
+      ['Australia/Eucla', '2026-11-22T18:14:59.999Z', '2026-11-23'],
+      ['Asia/Kathmandu', '2026-11-22T18:15:00.000Z', '2026-11-23'],
+      ['Australia/Eucla', '2026-11-23T15:14:59.999Z', '2026-11-23'],
+      ['Australia/Eucla', '2026-11-23T15:15:00.000Z', '2026-11-24'],
+      ['Asia/Kathmandu', '2026-11-22T18:14:00.000Z', '2026-11-22'],
+    ] as const;
+    expect(asked.map(([zone, at]) => dayIn(zone, new Date(at)))).toEqual(asked.map(([, , day]) => day));
+  });
+});
