@@ -1,9 +1,10 @@
-import { ActionIcon, AppShell as MantineAppShell, Burger, Button, Drawer, Group, NavLink, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell as MantineAppShell, Burger, Button, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ColorSchemeToggle } from './color-scheme-toggle';
+import { HoverTooltip } from './hover-tooltip';
 import { NAV_ICONS, type NavItem } from './nav-items';
 import { APP_NAME } from './page-title';
 import { FIGURE_COLOR } from './theme';
@@ -40,9 +41,9 @@ function Navigation({ compact, navItems, onLogout, loggingOut }: { compact: bool
             />
           );
           return compact ? (
-            <Tooltip key={href} label={label} position="right">
+            <HoverTooltip key={href} label={label} position="right">
               {link}
-            </Tooltip>
+            </HoverTooltip>
           ) : (
             link
           );

@@ -1,4 +1,5 @@
-import { Button, Group, Select, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
+import { DeferredSelect } from '../../ui/deferred-select';
 import type { Range } from '../../../server/contract/analytics.contract';
 import { PageTitle } from '../../ui/page-title';
 
@@ -49,15 +50,15 @@ export function AnalyticsHeader({
     <Stack gap="sm">
       <PageTitle>{title}</PageTitle>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
+        <DeferredSelect
           label="Time range"
-          data={RANGE_OPTIONS as { value: string; label: string }[]}
+          data={RANGE_OPTIONS}
           value={range}
           allowDeselect={false}
           onChange={(value) => value && onRange(value as Range)}
           w={{ base: '100%', xs: 180 }}
         />
-        <Select
+        <DeferredSelect
           label="Branch"
           data={branchOptions}
           value={restaurantId === null ? ALL : String(restaurantId)}

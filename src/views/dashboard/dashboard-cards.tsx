@@ -2,6 +2,7 @@ import { Group, Paper, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/cor
 import type { AnalyticsData, Grouping } from '../../../server/contract/analytics.contract';
 import { formatCurrency, formatNumber, formatPercent, formatWholeCurrency } from '../../shared/format';
 import { EChart } from '../../ui/charts/echart';
+import { ScrollX } from '../../ui/scroll-x';
 import { StatCard } from '../../ui/stat-card';
 import { FIGURE_COLOR } from '../../ui/theme';
 import { CardBody, CardFrame } from './card-frame';
@@ -245,8 +246,7 @@ export function RevenueTrendsCard() {
           <Text fw={600}>Top Selling Menu Items</Text>
           <CardBody kind="best-sellers" title="Top Selling Menu Items" emptyText="No menu items sold in this window." height={160}>
             {({ items }) => (
-              // Focusable with a name, so a keyboard can scroll it where it is wider than the card.
-              <Table.ScrollContainer minWidth={300} type="native" tabIndex={0} role="group" aria-label="Top Selling Menu Items, scrollable">
+              <ScrollX minWidth={300} label="Top Selling Menu Items, scrollable">
                 <Table striped verticalSpacing={6}>
                   <Table.Thead>
                     <Table.Tr>
@@ -267,7 +267,7 @@ export function RevenueTrendsCard() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollX>
             )}
           </CardBody>
         </Stack>

@@ -1,9 +1,11 @@
-import { ActionIcon, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Table, Text } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import type { Restaurant } from '../../../server/contract/auth.contract';
 import type { Range } from '../../../server/contract/analytics.contract';
 import { dashboardHref } from '../../machines/dashboard.machine';
+import { HoverTooltip } from '../../ui/hover-tooltip';
+import { ScrollX } from '../../ui/scroll-x';
 import { FIGURE_COLOR } from '../../ui/theme';
 import { CardFrame } from './card-frame';
 
@@ -14,7 +16,7 @@ export function RestaurantWidget({ restaurants, range }: { restaurants: readonly
       {restaurants.length === 0 ? (
         <Text c="dimmed">No restaurants found.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={280} type="native" tabIndex={0} role="group" aria-label="Restaurants, scrollable">
+        <ScrollX minWidth={280} label="Restaurants, scrollable">
           <Table verticalSpacing={6}>
             <Table.Thead>
               <Table.Tr>
@@ -35,7 +37,7 @@ export function RestaurantWidget({ restaurants, range }: { restaurants: readonly
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Tooltip label={`Analytics of ${r.name}`}>
+                    <HoverTooltip label={`Analytics of ${r.name}`}>
                       <ActionIcon
                         component={Link}
                         href={dashboardHref({ range, restaurantId: r.id })}
@@ -44,13 +46,13 @@ export function RestaurantWidget({ restaurants, range }: { restaurants: readonly
                       >
                         <IconChartBar size={18} aria-hidden />
                       </ActionIcon>
-                    </Tooltip>
+                    </HoverTooltip>
                   </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollX>
       )}
     </CardFrame>
   );
