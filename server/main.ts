@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { findUserByEmail, hasAnyUser } from './auth/franchise-users.repository.js';
@@ -17,7 +18,10 @@ import { createMailer } from './mail/mailer.js';
 /** The embedded database `scripts/start.mjs` began opening, with DATA_DIR already locked, before this bundle loaded. */
 export type EarlyDatabase = { session: PgliteSession; unlock: () => void };
 
-/** `npm start`: build the SPA if stale, migrate, seed the demo on first start (embedded database or SEED_DEMO), serve SPA and API. */
+/**
+ * `npm start`: build the SPA if stale, migrate, seed the demo on first start (embedded database or SEED_DEMO), serve SPA and API.
+ * It listens while the database opens; requests wait until the database is migrated and the SPA built.
+ */
 async function main(early?: EarlyDatabase): Promise<void> {
   let unlock = early?.unlock ?? (() => {});
   let opened: Db | undefined;
@@ -25,9 +29,28 @@ async function main(early?: EarlyDatabase): Promise<void> {
     const config = resolveJwtSecret(loadConfig());
     if (!early && !config.databaseUrl) unlock = lockDataDir(config.dataDir);
     const db = (opened = early ? pgliteDatabase(early.session) : openDatabase(config));
-    if (!config.skipSpaBuild) await ensureSpaBuilt({ root: process.cwd() });
-    await migrateToLatest(db);
-    const seeded = demoSeedAllowed(config) && (await seedIfEmpty(db));
+
+    // The app, the HTTP server and the SPA check need no database: done while PGlite opens in its thread.
+    const app = createApp({ db, config, clock: Date.now, mailer: createMailer(config, consoleLogger), logger: consoleLogger });
+    let open!: () => void;
+    const ready = new Promise<void>((resolve) => (open = resolve));
+    let server!: ReturnType<typeof serve>;
+    const listening = new Promise<AddressInfo>((resolve, reject) => {
+      server = serve(
+        { fetch: async (request, env) => (await ready, app.fetch(request, env)), hostname: config.host, port: config.port },
+        resolve,
+      );
+      server.once('error', (error) =>
+        reject(new CannotListenError(`Cannot listen on ${config.host}:${config.port}: ${error.message}`, { cause: error })),
+      );
+    });
+    const prepared = (async () => {
+      if (!config.skipSpaBuild) await ensureSpaBuilt({ root: process.cwd() });
+      await migrateToLatest(db);
+      return demoSeedAllowed(config) && (await seedIfEmpty(db));
+    })();
+    // Whichever fails first ends the start (a port in use need not wait for the migration).
+    const [seeded, info] = await Promise.all([prepared, listening]);
     if (seeded) {
       consoleLogger.info('Seeded the demo franchises.');
       // The first start serves 13 months of trade from its first answer (about 15 s here).
@@ -37,29 +60,14 @@ async function main(early?: EarlyDatabase): Promise<void> {
       });
       consoleLogger.info(`Generated ${orders} demo orders in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     }
-    // Every later start (of a demo database) tops the trade up to the current hour once it answers.
+    const housekeeping = startHousekeeping({ db, clock: Date.now, logger: consoleLogger });
+    open();
+    consoleLogger.info(`Franchise Console is running at http://localhost:${info.port}`);
+
+    server.on('error', (error) => consoleLogger.error('the HTTP server failed', error));
+
     const topUp = new AbortController();
     let toppingUp: Promise<void> = Promise.resolve();
-
-    const app = createApp({ db, config, clock: Date.now, mailer: createMailer(config, consoleLogger), logger: consoleLogger });
-    const housekeeping = startHousekeeping({ db, clock: Date.now, logger: consoleLogger });
-    const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
-      consoleLogger.info(`Franchise Console is running at http://localhost:${info.port}`);
-      // Only for the start-up message, so asked once the server already answers.
-      void printAccountHints(db).catch((error: unknown) => consoleLogger.error('reading the accounts failed', error));
-      if (demoSeedAllowed(config) && !seeded) toppingUp = topUpDemoTrade(db, topUp.signal);
-    });
-    server.on('error', (error) => {
-      consoleLogger.error(`Cannot listen on ${config.host}:${config.port}:`, error);
-      void housekeeping
-        .stop()
-        .then(() => db.destroy())
-        .finally(() => {
-          unlock();
-          process.exit(1);
-        });
-    });
-
     let stopping = false;
     const stop = (signal: string) => {
       if (stopping) return;
@@ -81,6 +89,14 @@ async function main(early?: EarlyDatabase): Promise<void> {
     };
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGTERM', () => stop('SIGTERM'));
+
+    // Every later start (of a demo database) tops the trade up to the current hour. Both start on the
+    // next turn of the event loop, so the requests that waited for the database send their queries first.
+    setImmediate(() => {
+      // Only for the start-up message, so asked once the server already answers.
+      void printAccountHints(db).catch((error: unknown) => consoleLogger.error('reading the accounts failed', error));
+      if (demoSeedAllowed(config) && !seeded && !stopping) toppingUp = topUpDemoTrade(db, topUp.signal);
+    });
   } catch (error) {
     await (opened?.destroy() ?? early?.session.close())?.catch(() => {});
     unlock();
@@ -88,10 +104,13 @@ async function main(early?: EarlyDatabase): Promise<void> {
   }
 }
 
+/** A port in use or not allowed: the operator's to fix, so its message is enough. */
+class CannotListenError extends Error {}
+
 /** Entry of the server bundle, called by scripts/start.mjs. */
 export function run(early?: EarlyDatabase): void {
   main(early).catch((error: unknown) => {
-    console.error(error instanceof DataDirLockedError ? error.message : error);
+    console.error(error instanceof DataDirLockedError || error instanceof CannotListenError ? error.message : error);
     process.exit(1);
   });
 }
