@@ -1,10 +1,11 @@
-import { ActionIcon, AppShell as MantineAppShell, Burger, Button, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
+import { ActionIcon, AppShell as MantineAppShell, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { HoverTooltip } from './hover-tooltip';
+import { NavDrawer } from './nav-drawer';
 import { NAV_ICONS, type NavItem } from './nav-items';
 import { APP_NAME } from './page-title';
 import { FIGURE_COLOR } from './theme';
@@ -106,19 +107,9 @@ export function AppShell({ children, navItems, onLogout, loggingOut }: AppShellP
         <Navigation compact={compact} navItems={navItems} onLogout={onLogout} loggingOut={loggingOut} />
       </MantineAppShell.Navbar>
 
-      <Drawer.Root opened={drawerOpened} onClose={closeDrawer} hiddenFrom="sm" size="xs">
-        <Drawer.Overlay />
-        <Drawer.Content>
-          {/* A div, not Mantine's <header>: the page already has its banner (the top bar). */}
-          <Drawer.Header component="div">
-            <Drawer.Title>{APP_NAME}</Drawer.Title>
-            <Drawer.CloseButton aria-label="Close navigation" />
-          </Drawer.Header>
-          <Drawer.Body>
-            <Navigation compact={false} navItems={navItems} onLogout={onLogout} loggingOut={loggingOut} />
-          </Drawer.Body>
-        </Drawer.Content>
-      </Drawer.Root>
+      <NavDrawer opened={drawerOpened} onClose={closeDrawer} title={APP_NAME} closeLabel="Close navigation">
+        <Navigation compact={false} navItems={navItems} onLogout={onLogout} loggingOut={loggingOut} />
+      </NavDrawer>
 
       <MantineAppShell.Main>{children}</MantineAppShell.Main>
     </MantineAppShell>
