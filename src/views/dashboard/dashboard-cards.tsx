@@ -1,7 +1,8 @@
-import { Group, Paper, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import type { AnalyticsData, Grouping } from '../../../server/contract/analytics.contract';
 import { formatCurrency, formatNumber, formatPercent, formatWholeCurrency } from '../../shared/format';
 import { EChart } from '../../ui/charts/echart';
+import { DataTable } from '../../ui/data-table';
 import { ScrollX } from '../../ui/scroll-x';
 import { StatCard } from '../../ui/stat-card';
 import { FIGURE_COLOR } from '../../ui/theme';
@@ -11,6 +12,7 @@ import { CHART_HEIGHT, barOption, bucketLabel, lineOption, pieOption, shortName 
 /** Productivity at or above this percentage of assigned hours shows green, below it red (spec §9). */
 export const PRODUCTIVE_PERCENT = 80;
 const TOP = 5;
+const RIGHT = { textAlign: 'right' } as const;
 
 const hours = (value: number) => `${formatNumber(value, 1)} h`;
 const MONEY = { format: formatCurrency, axisFormat: formatWholeCurrency };
@@ -247,26 +249,26 @@ export function RevenueTrendsCard() {
           <CardBody kind="best-sellers" title="Top Selling Menu Items" emptyText="No menu items sold in this window." height={160}>
             {({ items }) => (
               <ScrollX minWidth={300} label="Top Selling Menu Items, scrollable">
-                <Table striped verticalSpacing={6}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Menu Item</Table.Th>
-                      <Table.Th ta="right">Units Sold</Table.Th>
-                      <Table.Th ta="right">Revenue</Table.Th>
-                      <Table.Th>Menu</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
+                <DataTable striped>
+                  <thead>
+                    <tr>
+                      <th>Menu Item</th>
+                      <th style={RIGHT}>Units Sold</th>
+                      <th style={RIGHT}>Revenue</th>
+                      <th>Menu</th>
+                    </tr>
+                  </thead>
+                  <tbody>
                     {items.map((item) => (
-                      <Table.Tr key={item.sku}>
-                        <Table.Td>{item.name}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(item.units)}</Table.Td>
-                        <Table.Td ta="right">{formatCurrency(item.revenue)}</Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.menu}</Table.Td>
-                      </Table.Tr>
+                      <tr key={item.sku}>
+                        <td>{item.name}</td>
+                        <td style={RIGHT}>{formatNumber(item.units)}</td>
+                        <td style={RIGHT}>{formatCurrency(item.revenue)}</td>
+                        <td style={{ whiteSpace: 'nowrap' }}>{item.menu}</td>
+                      </tr>
                     ))}
-                  </Table.Tbody>
-                </Table>
+                  </tbody>
+                </DataTable>
               </ScrollX>
             )}
           </CardBody>

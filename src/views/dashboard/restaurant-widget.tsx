@@ -1,9 +1,10 @@
-import { ActionIcon, Table, Text } from '@mantine/core';
+import { ActionIcon, Box, Text } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import type { Restaurant } from '../../../server/contract/auth.contract';
 import type { Range } from '../../../server/contract/analytics.contract';
 import { dashboardHref } from '../../machines/dashboard.machine';
+import { DataTable } from '../../ui/data-table';
 import { HoverTooltip } from '../../ui/hover-tooltip';
 import { ScrollX } from '../../ui/scroll-x';
 import { FIGURE_COLOR } from '../../ui/theme';
@@ -17,26 +18,30 @@ export function RestaurantWidget({ restaurants, range }: { restaurants: readonly
         <Text c="dimmed">No restaurants found.</Text>
       ) : (
         <ScrollX minWidth={280} label="Restaurants, scrollable">
-          <Table verticalSpacing={6}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th visibleFrom="sm">Location</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Analytics</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+          <DataTable>
+            <thead>
+              <tr>
+                <th>Name</th>
+                <Box component="th" visibleFrom="sm">
+                  Location
+                </Box>
+                <th>Status</th>
+                <th>Analytics</th>
+              </tr>
+            </thead>
+            <tbody>
               {restaurants.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>{r.name}</Table.Td>
-                  <Table.Td visibleFrom="sm">{r.location}</Table.Td>
-                  <Table.Td>
+                <tr key={r.id}>
+                  <td>{r.name}</td>
+                  <Box component="td" visibleFrom="sm">
+                    {r.location}
+                  </Box>
+                  <td>
                     <Text size="sm" fw={600} c={r.status === 1 ? FIGURE_COLOR.positive : 'dimmed'}>
                       {r.status === 1 ? 'Active' : 'Inactive'}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
+                  </td>
+                  <td>
                     <HoverTooltip label={`Analytics of ${r.name}`}>
                       <ActionIcon
                         component={Link}
@@ -47,11 +52,11 @@ export function RestaurantWidget({ restaurants, range }: { restaurants: readonly
                         <IconChartBar size={18} aria-hidden />
                       </ActionIcon>
                     </HoverTooltip>
-                  </Table.Td>
-                </Table.Tr>
+                  </td>
+                </tr>
               ))}
-            </Table.Tbody>
-          </Table>
+            </tbody>
+          </DataTable>
         </ScrollX>
       )}
     </CardFrame>

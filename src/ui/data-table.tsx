@@ -1,0 +1,11 @@
+import './data-table.css';
+import type { ReactNode } from 'react';
+
+/** A table with Mantine's Table look (row borders, 6 px vertical spacing); thead / tbody / tr / th / td inside are plain. */
+export function DataTable({ striped = false, children }: { striped?: boolean; children: ReactNode }) {
+  return (
+    <table className="fc-table" data-striped={striped || undefined}>
+      {children}
+    </table>
+  );
+}
