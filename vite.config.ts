@@ -4,13 +4,28 @@ import { defineConfig } from 'vite';
 // Route-level code splitting lives in src/routes.ts (React.lazy); the sign-in page loads only the entry's static graph.
 export default defineConfig({
   plugins: [react()],
+  // ECharts and zrender each carry their own older tslib; one copy serves all three.
+  resolve: { dedupe: ['tslib'] },
   build: {
     outDir: 'dist',
     // Every browser we support knows <link rel="modulepreload">; the polyfill would only add bytes to `/`.
     modulePreload: { polyfill: false },
-    // What the sign-in page loads statically goes in one chunk: Rolldown otherwise splits modules it shares with lazy
-    // pages into small common chunks, which compress worse and grow `/` with every page added.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What the sign-in page loads statically goes in one chunk: Rolldown otherwise splits modules it shares with lazy
+            // pages into small common chunks, which compress worse and grow `/` with every page added.
+            { name: 'index', tags: ['$initial'] },
+            // What the public pages share with the console: the toast stack (a toast may show on any page) and Alert.
+            { name: 'shared', test: /[\\/](src[\\/]ui[\\/]toast-stack|@mantine[\\/]core[\\/]esm[\\/]components[\\/]Alert[\\/])/ },
+            // The console shell and the dashboard, its landing page, in one chunk too: it compresses better than five small ones.
+            // ECharts stays apart (fetched with the first chart), and so do the popovers (on first use, src/ui/floating.ts).
+            { name: 'console', test: /[\\/]src[\\/](views[\\/](console|dashboard|session)[\\/]|ui[\\/]hover-tooltip)/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     host: '127.0.0.1',
