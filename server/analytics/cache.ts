@@ -1,4 +1,5 @@
 import type { AnalyticsKind, AnalyticsWindow } from '../contract/analytics.contract.js';
+import { LruMap } from '../lib/lru-map.js';
 
 /** Everything an answer depends on. `dataVersion` is the franchise's data_version, read from the database (or ReadCache) per request. */
 export type AnalyticsCacheKey = {
@@ -37,9 +38,11 @@ function keyOf(k: AnalyticsCacheKey): string {
  * write. Identical concurrent misses share one computation; a failure is not kept.
  */
 export class AnalyticsCache {
-  private readonly entries = new Map<string, Promise<unknown>>();
+  private readonly entries: LruMap<string, Promise<unknown>>;
 
-  constructor(private readonly maxEntries = DEFAULT_CACHE_ENTRIES) {}
+  constructor(maxEntries = DEFAULT_CACHE_ENTRIES) {
+    this.entries = new LruMap(maxEntries);
+  }
 
   get size(): number {
     return this.entries.size;
@@ -48,18 +51,12 @@ export class AnalyticsCache {
   answer<T>(key: AnalyticsCacheKey, compute: () => Promise<T>): Promise<T> {
     const k = keyOf(key);
     const hit = this.entries.get(k) as Promise<T> | undefined;
-    if (hit) {
-      // Map keeps insertion order: re-inserting marks the entry most recently used.
-      this.entries.delete(k);
-      this.entries.set(k, hit);
-      return hit;
-    }
+    if (hit) return hit;
     const pending = compute();
     this.entries.set(k, pending);
     pending.catch(() => {
-      if (this.entries.get(k) === pending) this.entries.delete(k);
+      if (this.entries.peek(k) === pending) this.entries.delete(k);
     });
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     return pending;
   }
 }

@@ -5,11 +5,12 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import * as z from 'zod';
 import type { AppConfig, Config } from '../config.js';
 import type { TokenClaims } from '../contract/auth.contract.js';
+import { LruMap } from '../lib/lru-map.js';
 
 /** Longer than any token we issue; refusing early keeps garbage away from the verifier. */
 export const MAX_TOKEN_LENGTH = 4096;
 
-/** Verified tokens remembered per process; beyond this the oldest is verified afresh on its next use. */
+/** Verified tokens remembered per process; beyond this the least recently used is verified afresh on its next use. */
 export const MAX_VERIFIED_TOKENS = 5000;
 
 const claimsSchema = z.object({
@@ -52,7 +53,7 @@ export function createTokens(config: AppConfig, clock: () => number): Tokens {
   ]);
   // A token's later requests skip the HMAC check (a quarter of a cached request's CPU): keyed by the
   // whole token, so a changed byte is verified afresh; expiry is checked on every use, as jose does.
-  const verified = new Map<string, TokenClaims>();
+  const verified = new LruMap<string, TokenClaims>(MAX_VERIFIED_TOKENS);
   return {
     async issue(user, session) {
       const iat = Math.floor(clock() / 1000);
@@ -81,7 +82,6 @@ export function createTokens(config: AppConfig, clock: () => number): Tokens {
         if (!parsed.success) return undefined;
         const claims = Object.freeze({ ...parsed.data, user: Object.freeze(parsed.data.user) });
         verified.set(token, claims);
-        if (verified.size > MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
         return claims;
       } catch (error) {
         if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return undefined;

@@ -1,3 +1,4 @@
+import { LruMap } from '../lib/lru-map.js';
 import type { WriteClock } from './pglite-dialect.js';
 
 export const DEFAULT_READ_CACHE_ENTRIES = 2000;
@@ -11,13 +12,15 @@ export const DEFAULT_READ_CACHE_ENTRIES = 2000;
  * shared between requests, so callers must not mutate them.
  */
 export class ReadCache {
-  private readonly entries = new Map<string, unknown>();
+  private readonly entries: LruMap<string, unknown>;
   private generation = -1;
 
   constructor(
     private readonly clock: WriteClock | undefined,
-    private readonly maxEntries = DEFAULT_READ_CACHE_ENTRIES,
-  ) {}
+    maxEntries = DEFAULT_READ_CACHE_ENTRIES,
+  ) {
+    this.entries = new LruMap(maxEntries);
+  }
 
   get size(): number {
     return this.entries.size;
@@ -27,19 +30,12 @@ export class ReadCache {
     const clock = this.clock;
     if (!clock) return load();
     this.forgetWrittenOver(clock.value);
-    if (this.entries.has(key)) {
-      const value = this.entries.get(key) as T;
-      // Map keeps insertion order: re-inserting marks the entry most recently used.
-      this.entries.delete(key);
-      this.entries.set(key, value);
-      return value;
-    }
+    if (this.entries.has(key)) return this.entries.get(key) as T;
     const before = clock.value;
     const value = await load();
     if (clock.value === before) {
       this.forgetWrittenOver(before);
       this.entries.set(key, value);
-      if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     }
     return value;
   }

@@ -268,3 +268,16 @@ describe('analytics: figures of ingested orders', () => {
     expect(one.map((i: any) => i.sku)).toEqual(['H-PIE']);
   });
 });
+
+describe('analytics: windows follow the clock', () => {
+  it('answers the same query string for the new day from midnight in the franchise zone on', async () => {
+    const app = createTestApp(db);
+    // From 11:00 on 22 Nov in Sydney to 23:59:59.999, then to midnight.
+    app.advance(13 * 3_600_000 - 1);
+    const token = await app.login(OWNER);
+    const ask = async () => (await app.call('GET', '/api/v1/franchise/analytics/orders?period=7days', { token })).body.data.window;
+    expect(await ask()).toMatchObject({ start_date: '2026-11-15', end_date: '2026-11-21', today: '2026-11-22' });
+    app.advance(1);
+    expect(await ask()).toMatchObject({ start_date: '2026-11-16', end_date: '2026-11-22', today: '2026-11-23' });
+  });
+});
