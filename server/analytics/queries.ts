@@ -113,17 +113,29 @@ const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((
 // ---------------------------------------------------------------------------------------------
 // SQL pieces
 
+/** A part of an answer's statement: a query and the columns it returns, by name. */
+type Part = { query: RawBuilder<unknown>; columns: readonly string[] };
+const part = (query: RawBuilder<unknown>, columns: readonly string[]): Part => ({ query, columns });
+
 /**
  * Runs one statement whose parts each come back as one JSON text cell. PGlite turns every result
  * cell into a JavaScript value one by one (several microseconds each, more than summing the rollup
- * rows costs), so a part of a few hundred rows travels as a single string instead.
+ * rows costs), so a part of a few hundred rows travels as a single string instead: one array per
+ * column (json_agg of whole rows types every cell again and took twice as long), zipped back into
+ * rows here.
  */
-async function fetchParts<P extends Record<string, unknown[]>>(db: Db, parts: { [K in keyof P]: RawBuilder<unknown> }): Promise<P> {
-  const columns = Object.entries<RawBuilder<unknown>>(parts).map(
-    ([name, query]) => sql`(select coalesce(json_agg(t), '[]') from (${query}) t)::text as ${sql.ref(name)}`,
+async function fetchParts<P extends Record<string, unknown[]>>(db: Db, parts: { [K in keyof P]: Part }): Promise<P> {
+  const cells = Object.entries<Part>(parts).map(
+    ([name, { query, columns }]) =>
+      sql`(select json_build_array(${sql.join(columns.map((c) => sql`coalesce(array_agg(t.${sql.ref(c)}), '{}')`))}) from (${query}) t)::text as ${sql.ref(name)}`,
   );
-  const { rows } = await sql<Record<string, string>>`select ${sql.join(columns)}`.execute(db);
-  return Object.fromEntries(Object.entries(rows[0]!).map(([name, json]) => [name, JSON.parse(json)])) as P;
+  const { rows } = await sql<Record<string, string>>`select ${sql.join(cells)}`.execute(db);
+  return Object.fromEntries(
+    Object.entries(parts).map(([name, { columns }]) => {
+      const values = JSON.parse(rows[0]![name]!) as unknown[][];
+      return [name, values[0]!.map((_, i) => Object.fromEntries(columns.map((c, j) => [c, values[j]![i]])))];
+    }),
+  ) as P;
 }
 
 /** The scope's restaurant ids, always within the franchise. */
@@ -177,7 +189,11 @@ const rollupByDay = (
   tables: { franchise: string; restaurant: string },
   columns: readonly string[],
   bigints: readonly string[],
-) => sql`select s.day::text as day, ${sums('s', columns, bigints)} ${scopeRows(scope, tables, (day) => answerDays(day, w))} group by s.day`;
+) =>
+  part(
+    sql`select s.day::text as day, ${sums('s', columns, bigints)} ${scopeRows(scope, tables, (day) => answerDays(day, w))} group by s.day`,
+    ['day', ...columns],
+  );
 
 const STATS_TABLES = { franchise: 'daily_franchise_stats', restaurant: 'daily_restaurant_stats' };
 const statsByDay = (scope: AnalyticsScope, w: AnalyticsWindow, columns: readonly string[]) =>
@@ -258,7 +274,8 @@ async function revenues(db: Db, scope: AnalyticsScope, window: AnalyticsWindow):
   const { days, branches } = await fetchParts<{ days: DayRow<RevenueKey>[]; branches: BranchRow[] }>(db, {
     days: statsByDay(scope, window, REVENUE_KEYS),
     // Every branch of the scope, those without trade too.
-    branches: sql`select r.id, r.name, r.location, coalesce(s.revenue_cents, 0) as revenue_cents, coalesce(s.units, 0) as units
+    branches: part(
+      sql`select r.id, r.name, r.location, coalesce(s.revenue_cents, 0) as revenue_cents, coalesce(s.units, 0) as units
       from restaurants r
       left join (
         select s.restaurant_id, sum((${windowTotal('s', 'running_revenue_cents', parts)})::float8) as revenue_cents,
@@ -268,6 +285,8 @@ async function revenues(db: Db, scope: AnalyticsScope, window: AnalyticsWindow):
         group by s.restaurant_id
       ) s on s.restaurant_id = r.id
       where r.franchise_id = ${scope.franchiseId}${branch}`,
+      ['id', 'name', 'location', 'revenue_cents', 'units'],
+    ),
   });
   const t = tally(REVENUE_KEYS, days, window);
   const totals = revenueFigures(t.totals);
@@ -302,12 +321,15 @@ async function bestSellers(db: Db, scope: AnalyticsScope, window: AnalyticsWindo
           from daily_item_sales where restaurant_id in (${scopeIds(scope)}) and ${inWindow(sql`day`, window)}
           group by menu_item_id`;
   const { ranked } = await fetchParts<{ ranked: SoldRow[] }>(db, {
-    ranked: sql`select sku, name, menu, is_combo, units, revenue_cents from (
+    ranked: part(
+      sql`select sku, name, menu, is_combo, units, revenue_cents from (
         select m.sku, m.name, m.menu, m.is_combo, sold.units, sold.revenue_cents,
           row_number() over (partition by m.is_combo order by sold.units desc, sold.revenue_cents desc, m.name collate "C", m.sku collate "C") as rank
         from (${sold}) sold join menu_items m on m.id = sold.menu_item_id and m.franchise_id = ${scope.franchiseId}
       ) ranked
       where rank <= ${limit}`,
+      ['sku', 'name', 'menu', 'is_combo', 'units', 'revenue_cents'],
+    ),
   });
   const ordered = ranked.sort(
     (a, b) => b.units - a.units || b.revenue_cents - a.revenue_cents || byText(a.name, b.name) || byText(a.sku, b.sku),
@@ -426,15 +448,21 @@ async function roster(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): P
     sql.join(keys.map((k) => sql`coalesce(${sql.ref(`${alias}.${k}`)}, 0) as ${sql.ref(k)}`));
   const { days, staff } = await fetchParts<{ days: DayRow<HoursKey | RosterRevenueKey>[]; staff: StaffRow[] }>(db, {
     // Revenue and hours per day side by side: one part instead of two.
-    days: sql`select coalesce(s.day, h.day) as day, ${counters('s', ROSTER_REVENUE_KEYS)}, ${counters('h', HOURS_KEYS)}
-      from (${statsByDay(scope, window, ROSTER_REVENUE_KEYS)}) s
-      full join (${rollupByDay(scope, window, { franchise: 'daily_franchise_staff_hours', restaurant: 'daily_staff_hours' }, HOURS_KEYS, ['labour_cost_cents'])}) h
+    days: part(
+      sql`select coalesce(s.day, h.day) as day, ${counters('s', ROSTER_REVENUE_KEYS)}, ${counters('h', HOURS_KEYS)}
+      from (${statsByDay(scope, window, ROSTER_REVENUE_KEYS).query}) s
+      full join (${rollupByDay(scope, window, { franchise: 'daily_franchise_staff_hours', restaurant: 'daily_staff_hours' }, HOURS_KEYS, ['labour_cost_cents']).query}) h
         on h.day = s.day`,
+      ['day', ...ROSTER_REVENUE_KEYS, ...HOURS_KEYS],
+    ),
     // Names joined here rather than sent as lists of every person and branch.
-    staff: sql`select h.person_id, coalesce(p.name, '') as name, coalesce(r.name, '') as restaurant, h.assigned_minutes, h.actual_minutes
+    staff: part(
+      sql`select h.person_id, coalesce(p.name, '') as name, coalesce(r.name, '') as restaurant, h.assigned_minutes, h.actual_minutes
       from (${staffHours(scope, window)}) h
       left join people p on p.id = h.person_id and p.franchise_id = ${scope.franchiseId}
       left join restaurants r on r.id = h.restaurant_id and r.franchise_id = ${scope.franchiseId}`,
+      ['person_id', 'name', 'restaurant', 'assigned_minutes', 'actual_minutes'],
+    ),
   });
   const t = tally(HOURS_KEYS, days, window);
   const s = tally(ROSTER_REVENUE_KEYS, days, window);
@@ -459,7 +487,8 @@ async function procurement(db: Db, scope: AnalyticsScope, window: AnalyticsWindo
     groups: (PurchaseGroup & { quantity: number; spend_cents: number })[];
     names: { id: number; name: string }[];
   }>(db, {
-    groups: sql`select p.day::text as day, p.period, p.category, p.supplier_id,
+    groups: part(
+      sql`select p.day::text as day, p.period, p.category, p.supplier_id,
         sum(p.quantity::float8) as quantity, sum(p.amount_cents::float8) as spend_cents
       from (
         select s.day, s.category, s.supplier_id, s.quantity, s.amount_cents,
@@ -467,7 +496,9 @@ async function procurement(db: Db, scope: AnalyticsScope, window: AnalyticsWindo
         ${scopeRows(scope, { franchise: 'daily_franchise_purchases', restaurant: 'daily_purchases' }, (day) => answerDays(day, window))}
       ) p
       group by grouping sets ((p.day), (p.period, p.category), (p.period, p.supplier_id))`,
-    names: sql`select id, name from suppliers where franchise_id = ${scope.franchiseId}`,
+      ['day', 'period', 'category', 'supplier_id', 'quantity', 'spend_cents'],
+    ),
+    names: part(sql`select id, name from suppliers where franchise_id = ${scope.franchiseId}`, ['id', 'name']),
   });
   const days = groups.filter((g): g is typeof g & { day: string } => g.day !== null);
   const t = tally(['spend_cents', 'quantity'] as const, days, window);
