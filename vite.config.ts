@@ -19,9 +19,9 @@ export default defineConfig({
             { name: 'index', tags: ['$initial'] },
             // What the public pages share with the console: the toast stack (a toast may show on any page) and Alert.
             { name: 'shared', test: /[\\/](src[\\/]ui[\\/]toast-stack|@mantine[\\/]core[\\/]esm[\\/]components[\\/]Alert[\\/])/ },
-            // The console shell and the dashboard, its landing page, in one chunk too: it compresses better than five small ones.
-            // ECharts stays apart (fetched with the first chart), and so do the popovers (on first use, src/ui/floating.ts).
-            { name: 'console', test: /[\\/]src[\\/](views[\\/](console|dashboard|session)[\\/]|ui[\\/]hover-tooltip)/ },
+            // The console shell in one chunk too (it compresses better than five small ones); each page keeps its own chunk,
+            // ECharts its own (fetched with the first chart), and the popovers theirs (on first use, src/ui/floating.ts).
+            { name: 'console', test: /[\\/]src[\\/](views[\\/](console|session)[\\/]|ui[\\/]hover-tooltip)/ },
           ],
         },
       },

@@ -1,4 +1,5 @@
-import { Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import './dashboard-grid.css';
+import { Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import type { AnalyticsData, Grouping } from '../../../server/contract/analytics.contract';
 import { formatCurrency, formatNumber, formatPercent, formatWholeCurrency } from '../../shared/format';
 import { EChart } from '../../ui/charts/echart';
@@ -25,7 +26,7 @@ export function RevenueSummaryCard() {
     <CardFrame title="Revenue Summary">
       <CardBody kind="revenues" title="Revenue Summary" emptyText="No sales in this window." height={96}>
         {({ franchise_summary: summary, totals, previous_totals: previous, restaurants, window }) => (
-          <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} spacing="sm">
+          <div className="fc-tiles fc-stats">
             <StatCard
               label="Total Revenue"
               value={formatCurrency(summary.total_revenue)}
@@ -67,7 +68,7 @@ export function RevenueSummaryCard() {
               comparedWith={`previous ${window.days} days`}
               moreHref="/revenue"
             />
-          </SimpleGrid>
+          </div>
         )}
       </CardBody>
     </CardFrame>
@@ -178,7 +179,7 @@ export function RosterCard() {
           return (
             <Stack gap="sm">
               <Text fw={600}>Top 5 Staffs</Text>
-              <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
+              <div className="fc-tiles">
                 {top.map((person) => (
                   <Paper key={person.person_id} withBorder p="xs" radius="sm">
                     <Text size="sm" fw={600} truncate="end" title={person.name}>
@@ -196,7 +197,7 @@ export function RosterCard() {
                     </Text>
                   </Paper>
                 ))}
-              </SimpleGrid>
+              </div>
               <EChart
                 option={barOption(
                   top.map((p) => shortName(p.name)),
@@ -289,7 +290,7 @@ export function ProcurementCard() {
           return (
             <Stack gap="sm">
               <Text fw={600}>Top 5 Categories</Text>
-              <SimpleGrid cols={{ base: 2, xs: 3, lg: 5 }} spacing="xs">
+              <div className="fc-tiles fc-lg-5">
                 {top.map((c) => (
                   <Paper key={c.category} withBorder p="xs" radius="sm">
                     <Text size="sm" c="dimmed">
@@ -301,7 +302,7 @@ export function ProcurementCard() {
                     </Text>
                   </Paper>
                 ))}
-              </SimpleGrid>
+              </div>
               <EChart
                 option={barOption(
                   top.map((c) => categoryName(c.category)),

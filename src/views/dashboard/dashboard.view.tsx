@@ -1,4 +1,5 @@
-import { Grid, Stack, Text, Title } from '@mantine/core';
+import './dashboard-grid.css';
+import { Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import type { AnalyticsWindow, Range } from '../../../server/contract/analytics.contract';
@@ -78,29 +79,29 @@ export function DashboardView({ title, restaurants }: { title: string; restauran
     <Stack gap="md">
       <DashboardHeader title={title} />
       <AppliedWindow />
-      <Grid gap="md">
-        <Grid.Col span={12}>
+      <div className="fc-dashboard-grid">
+        <div>
           <RevenueSummaryCard />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        </div>
+        <div className="fc-md-6">
           <OrdersCard />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        </div>
+        <div className="fc-md-6">
           <HeadcountsCard />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
+        </div>
+        <div className="fc-lg-6">
           <RevenueTrendsCard />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
+        </div>
+        <div className="fc-lg-6">
           <RosterCard />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+        </div>
+        <div className="fc-lg-7">
           <ProcurementCard />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
+        </div>
+        <div className="fc-lg-5">
           <RestaurantWidget restaurants={restaurants} range={range} />
-        </Grid.Col>
-      </Grid>
+        </div>
+      </div>
     </Stack>
   );
 }
