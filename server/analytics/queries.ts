@@ -21,7 +21,7 @@ import type {
   StaffProductivity,
 } from '../contract/analytics.contract.js';
 import { PURCHASE_CATEGORIES, type Database } from '../db/database.js';
-import { addDays, addMonths, dayDiff, dayStartMs } from './calendar.js';
+import { addDays, addMonths, dayStartMs } from './calendar.js';
 
 // The request-time analytics (DESIGN §3): every figure is read from the daily rollups, never from
 // raw orders, shifts or purchases. Rollup days are already the franchise's calendar days, so
@@ -40,6 +40,8 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 const utc = (day: string) => new Date(dayStartMs(day));
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** The first day of the month of `day`, `months` months later. */
 const monthStart = (day: string, months = 0) => addMonths(`${day.slice(0, 7)}-01`, months);
 
@@ -82,7 +84,8 @@ function tally<K extends string>(keys: readonly K[], rows: DayRow<K>[], window: 
   const series = buckets.map(zero);
   const indexOf = new Map<string, number>();
   for (const [i, b] of buckets.entries()) {
-    for (let d = 0; d <= dayDiff(b.start_date, b.end_date); d++) indexOf.set(addDays(b.start_date, d), i);
+    // Whole days in UTC milliseconds: one date format per day instead of parsing both ends again per day.
+    for (let ms = dayStartMs(b.start_date), end = dayStartMs(b.end_date); ms <= end; ms += DAY_MS) indexOf.set(isoDay(ms), i);
   }
   const result: Tally<K> = { buckets, series, totals: zero(), previous: zero(), today: zero() };
   const add = (into: Counters<K>, row: DayRow<K>) => {
@@ -130,12 +133,18 @@ async function fetchParts<P extends Record<string, unknown[]>>(db: Db, parts: { 
       sql`(select json_build_array(${sql.join(columns.map((c) => sql`coalesce(array_agg(t.${sql.ref(c)}), '{}')`))}) from (${query}) t)::text as ${sql.ref(name)}`,
   );
   const { rows } = await sql<Record<string, string>>`select ${sql.join(cells)}`.execute(db);
-  return Object.fromEntries(
-    Object.entries(parts).map(([name, { columns }]) => {
-      const values = JSON.parse(rows[0]![name]!) as unknown[][];
-      return [name, values[0]!.map((_, i) => Object.fromEntries(columns.map((c, j) => [c, values[j]![i]])))];
-    }),
-  ) as P;
+  const out: Record<string, Record<string, unknown>[]> = {};
+  for (const [name, { columns }] of Object.entries(parts)) {
+    const values = JSON.parse(rows[0]![name]!) as unknown[][];
+    const zipped: Record<string, unknown>[] = [];
+    for (let i = 0; i < values[0]!.length; i++) {
+      const row: Record<string, unknown> = {};
+      for (let j = 0; j < columns.length; j++) row[columns[j]!] = values[j]![i];
+      zipped.push(row);
+    }
+    out[name] = zipped;
+  }
+  return out as P;
 }
 
 /** The scope's restaurant ids, always within the franchise. */
