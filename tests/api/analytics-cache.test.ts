@@ -6,6 +6,7 @@ import type { AnalyticsWindow } from '../../server/contract/analytics.contract';
 import type { Db } from '../../server/db/database';
 import { silentLogger } from '../../server/logger';
 import { memoryMailer } from '../../server/mail/mailer';
+import { heldCalls } from './support/held-calls';
 import { OWNER, START, testConfig } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
@@ -20,32 +21,16 @@ const WINDOW: AnalyticsWindow = {
 };
 const KEY: AnalyticsCacheKey = { franchiseId: 1, dataVersion: 7, kind: 'revenues', restaurantId: null, window: WINDOW, limit: 10 };
 
-/** A computation that counts its runs and resolves when the test says. */
-function computation<T>(value: T) {
-  let runs = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    get runs() {
-      return runs;
-    },
-    compute: () => {
-      runs++;
-      return new Promise<T>((resolve) => waiting.push(() => resolve(value)));
-    },
-    settle: () => waiting.splice(0).forEach((resolve) => resolve()),
-  };
-}
-
 describe('AnalyticsCache', () => {
   it('computes identical concurrent misses once and answers later calls from memory', async () => {
     const cache = new AnalyticsCache();
-    const c = computation({ revenue: 1 });
-    const burst = Array.from({ length: 20 }, () => cache.answer(KEY, c.compute));
+    const c = heldCalls({ revenue: 1 });
+    const burst = Array.from({ length: 20 }, () => cache.answer(KEY, c.call));
     c.settle();
     const answers = await Promise.all(burst);
     expect(c.runs).toBe(1);
     expect(new Set(answers).size).toBe(1);
-    expect(await cache.answer({ ...KEY, window: { ...WINDOW } }, c.compute)).toBe(answers[0]);
+    expect(await cache.answer({ ...KEY, window: { ...WINDOW } }, c.call)).toBe(answers[0]);
     expect(c.runs).toBe(1);
   });
 

@@ -2,6 +2,7 @@ import { recordOrders } from '../../server/analytics/ingest';
 import { pgliteDatabase, type Db } from '../../server/db/database';
 import { statementMayWrite, WriteClock, type PgliteSession } from '../../server/db/pglite-dialect';
 import { ReadCache } from '../../server/db/read-cache';
+import { heldCalls } from './support/held-calls';
 import { createTestApp } from './support/test-app';
 import { openPgliteCopy } from './support/test-db';
 
@@ -32,36 +33,20 @@ describe('statementMayWrite', () => {
   ])('may write: %s', (sql) => expect(statementMayWrite(sql)).toBe(true));
 });
 
-/** A load that counts its runs and resolves when the test says. */
-function loader<T>(value: T) {
-  let runs = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    get runs() {
-      return runs;
-    },
-    load: () => {
-      runs++;
-      return new Promise<T>((resolve) => waiting.push(() => resolve(value)));
-    },
-    settle: () => waiting.splice(0).forEach((resolve) => resolve()),
-  };
-}
-
 describe('ReadCache', () => {
   it('answers a repeated read from memory until a write starts', async () => {
     const clock = new WriteClock();
     const cache = new ReadCache(clock);
-    const l = loader({ v: 1 });
-    const first = cache.read('k', l.load);
+    const l = heldCalls({ v: 1 });
+    const first = cache.read('k', l.call);
     l.settle();
     const value = await first;
-    const second = cache.read('k', l.load);
+    const second = cache.read('k', l.call);
     l.settle();
     expect(await second).toBe(value);
     expect(l.runs).toBe(1);
     clock.tick();
-    const again = cache.read('k', l.load);
+    const again = cache.read('k', l.call);
     l.settle();
     await again;
     expect(l.runs).toBe(2);
@@ -70,13 +55,13 @@ describe('ReadCache', () => {
   it('keeps nothing a write overlapped: the read may have seen the state before it', async () => {
     const clock = new WriteClock();
     const cache = new ReadCache(clock);
-    const l = loader('before the write');
-    const pending = cache.read('k', l.load);
+    const l = heldCalls('before the write');
+    const pending = cache.read('k', l.call);
     clock.tick();
     l.settle();
     expect(await pending).toBe('before the write');
     expect(cache.size).toBe(0);
-    const next = cache.read('k', l.load);
+    const next = cache.read('k', l.call);
     l.settle();
     await next;
     expect(l.runs).toBe(2);
