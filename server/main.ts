@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { serve, type HttpBindings } from '@hono/node-server';
 import { createApp } from './app.js';
 import { findUserByEmail, hasAnyUser } from './auth/franchise-users.repository.js';
 import { FIRST_OWNER_HINT } from './auth/owners.js';
@@ -32,18 +32,8 @@ async function main(early?: EarlyDatabase): Promise<void> {
 
     // The app, the HTTP server and the SPA check need no database: done while PGlite opens in its thread.
     const app = createApp({ db, config, clock: Date.now, mailer: createMailer(config, consoleLogger), logger: consoleLogger });
-    let open!: () => void;
-    const ready = new Promise<void>((resolve) => (open = resolve));
-    let server!: ReturnType<typeof serve>;
-    const listening = new Promise<AddressInfo>((resolve, reject) => {
-      server = serve(
-        { fetch: async (request, env) => (await ready, app.fetch(request, env)), hostname: config.host, port: config.port },
-        resolve,
-      );
-      server.once('error', (error) =>
-        reject(new CannotListenError(`Cannot listen on ${config.host}:${config.port}: ${error.message}`, { cause: error })),
-      );
-    });
+    const gate = serveWhenReady(app, { hostname: config.host, port: config.port });
+    const server = gate.server;
     // The first request through the app builds its router and compiles its middleware (~40 ms): done now,
     // on a route that needs no database, rather than for the first request after the database opens.
     void Promise.resolve(app.request('/api/v1/health')).catch((error: unknown) => consoleLogger.error('warming up the app failed', error));
@@ -53,7 +43,7 @@ async function main(early?: EarlyDatabase): Promise<void> {
       return demoSeedAllowed(config) && (await seedIfEmpty(db));
     })();
     // Whichever fails first ends the start (a port in use need not wait for the migration).
-    const [seeded, info] = await Promise.all([prepared, listening]);
+    const [seeded, info] = await Promise.all([prepared, gate.listening]);
     if (seeded) {
       consoleLogger.info('Seeded the demo franchises.');
       // The first start serves 13 months of trade from its first answer (about 15 s here).
@@ -64,7 +54,7 @@ async function main(early?: EarlyDatabase): Promise<void> {
       consoleLogger.info(`Generated ${orders} demo orders in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     }
     const housekeeping = startHousekeeping({ db, clock: Date.now, logger: consoleLogger });
-    open();
+    gate.open();
     consoleLogger.info(`Franchise Console is running at http://localhost:${info.port}`);
 
     server.on('error', (error) => consoleLogger.error('the HTTP server failed', error));
@@ -107,8 +97,28 @@ async function main(early?: EarlyDatabase): Promise<void> {
   }
 }
 
+/**
+ * Listens at once; every request waits until `open()` is called (the database migrated, the SPA
+ * built), so none is refused while the server starts and none is answered before it is ready.
+ */
+export function serveWhenReady(
+  app: { fetch: (request: Request, env: HttpBindings) => Response | Promise<Response> },
+  address: { hostname: string; port: number },
+) {
+  let open!: () => void;
+  const ready = new Promise<void>((resolve) => (open = resolve));
+  let server!: ReturnType<typeof serve>;
+  const listening = new Promise<AddressInfo>((resolve, reject) => {
+    server = serve({ fetch: async (request, env) => (await ready, app.fetch(request, env as HttpBindings)), ...address }, resolve);
+    server.once('error', (error) =>
+      reject(new CannotListenError(`Cannot listen on ${address.hostname}:${address.port}: ${error.message}`, { cause: error })),
+    );
+  });
+  return { server, listening, open };
+}
+
 /** A port in use or not allowed: the operator's to fix, so its message is enough. */
-class CannotListenError extends Error {}
+export class CannotListenError extends Error {}
 
 /** Entry of the server bundle, called by scripts/start.mjs. */
 export function run(early?: EarlyDatabase): void {
