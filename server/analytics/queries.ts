@@ -191,18 +191,25 @@ const scopeRows = (
     ? sql`from ${sql.table(tables.franchise)} s where s.franchise_id = ${scope.franchiseId} and ${days(sql`s.day`)}`
     : sql`from ${sql.table(tables.restaurant)} s where s.restaurant_id in (${scopeIds(scope)}) and ${days(sql`s.day`)}`;
 
-/** Counters of a daily rollup summed per day over the scope (voided orders are not in the stats' counters). */
+/**
+ * Counters of a daily rollup summed per day over the scope (voided orders are not in the stats' counters).
+ * The franchise rollup already has one row per day (its primary key): read as is, without an
+ * aggregation that took half the part's time.
+ */
 const rollupByDay = (
   scope: AnalyticsScope,
   w: AnalyticsWindow,
   tables: { franchise: string; restaurant: string },
   columns: readonly string[],
   bigints: readonly string[],
-) =>
-  part(
-    sql`select s.day::text as day, ${sums('s', columns, bigints)} ${scopeRows(scope, tables, (day) => answerDays(day, w))} group by s.day`,
-    ['day', ...columns],
-  );
+) => {
+  const rows = scopeRows(scope, tables, (day) => answerDays(day, w));
+  const query =
+    scope.restaurantId === null
+      ? sql`select s.day::text as day, ${sql.join(columns.map((c) => sql`${sql.ref(`s.${c}`)}${sql.raw(bigints.includes(c) ? '::float8' : '')} as ${sql.ref(c)}`))} ${rows}`
+      : sql`select s.day::text as day, ${sums('s', columns, bigints)} ${rows} group by s.day`;
+  return part(query, ['day', ...columns]);
+};
 
 const STATS_TABLES = { franchise: 'daily_franchise_stats', restaurant: 'daily_restaurant_stats' };
 const statsByDay = (scope: AnalyticsScope, w: AnalyticsWindow, columns: readonly string[]) =>
