@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import './dashboard-grid.css';
+import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { AnalyticsData, AnalyticsKind } from '../../../server/contract/analytics.contract';
@@ -8,7 +9,7 @@ import { useCard } from './dashboard.context';
 export function CardFrame({ title, moreHref, children }: { title: string; moreHref?: string; children: ReactNode }) {
   const id = useId();
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={id} h="100%">
+    <Paper className="fc-card" bg="var(--fc-card-bg)" withBorder radius="md" p="md" component="section" aria-labelledby={id} h="100%">
       <Group justify="space-between" align="center" mb="sm" wrap="nowrap">
         <Title order={2} size="h4" id={id}>
           {title}
@@ -20,7 +21,7 @@ export function CardFrame({ title, moreHref, children }: { title: string; moreHr
         )}
       </Group>
       {children}
-    </Card>
+    </Paper>
   );
 }
 
