@@ -1,7 +1,6 @@
 // `npm start`: runs the server from a bundle compiled ahead of time (no TypeScript compile at start),
 // rebuilding the bundle first when any of its inputs changed since it was built.
 import { setFlagsFromString } from 'node:v8';
-import { ensureServerBuilt } from '../server/build/server-build.mjs';
 import { DataDirLockedError, DEFAULT_DATA_DIR, lockDataDir } from '../server/data-dir-lock.mjs';
 import { openEmbedded } from '../server/db/pglite-thread.mjs';
 
@@ -30,6 +29,8 @@ function openEarly(env) {
 }
 
 const early = openEarly(process.env);
+// Loaded after the database thread started: its imports (node:crypto among them) cost tens of ms.
+const { ensureServerBuilt } = await import('../server/build/server-build.mjs');
 const bundle = await ensureServerBuilt({ root: new URL('..', import.meta.url).pathname, log: (line) => console.log(line) });
 const { run } = await import(bundle);
 run(early);
