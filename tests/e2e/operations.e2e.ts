@@ -1,5 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { sql } from 'kysely';
 import { describe, expect, inject, it } from 'vitest';
+import { addDays } from '../../server/analytics/calendar';
+import { rebuildRollups } from '../../server/analytics/rollups';
+import { pgliteDatabase, type Db } from '../../server/db/database';
+import { openEmbedded } from '../../server/db/pglite-thread.mjs';
 import { waitForResetLink } from './support/outbox';
 import { startServer, stopServer } from './support/server-process';
 
@@ -12,8 +17,48 @@ async function call(url: string, path: string, body?: unknown) {
   return { status: res.status, body: (await res.json()) as { status: string; message: string; data: any } };
 }
 
+async function analytics(url: string, token: string, path: string) {
+  const res = await fetch(`${url}/api/v1/franchise/analytics/${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status, path).toBe(200);
+  return ((await res.json()) as { data: any }).data;
+}
+
+/** What the revenue page shows of a window; the window itself names today, which may have moved on. */
+const shown = ({ series, totals, previous_totals, franchise_summary, restaurants }: any) => ({
+  series,
+  totals,
+  previous_totals,
+  franchise_summary,
+  restaurants,
+});
+
+/** The stopped server's embedded database, opened by the test as the next process would. */
+async function withDatabase<T>(dataDir: string, use: (db: Db) => Promise<T>): Promise<T> {
+  const db = pgliteDatabase(openEmbedded(dataDir));
+  try {
+    return await use(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Removes a franchise's trade from `day` on (its own calendar), raw rows and rollups alike, as if the server had been off since. */
+async function dropTradeFrom(db: Db, email: string, day: string): Promise<number> {
+  const { rows } = await sql<{ orders: number }>`
+    with f as (select f.id, f.time_zone from franchises f join franchise_users u on u.franchise_id = f.id where u.email = ${email}),
+      r as (select id from restaurants where franchise_id = (select id from f)),
+      shifts as (delete from staff_shifts where restaurant_id in (select id from r) and day >= ${day}::date),
+      purchases as (delete from purchase_lines where restaurant_id in (select id from r) and day >= ${day}::date),
+      orders as (delete from orders where restaurant_id in (select id from r)
+        and (placed_at at time zone (select time_zone from f))::date >= ${day}::date returning 1)
+    select count(*)::int as orders from orders`.execute(db);
+  await rebuildRollups(db, { check: false });
+  return rows[0]!.orders;
+}
+
 describe('operating the server (npm start)', () => {
-  it('refuses a second process on the same DATA_DIR, shuts down cleanly on Ctrl-C and keeps data on restart', async () => {
+  it('refuses a second process on the same DATA_DIR, shuts down cleanly on Ctrl-C, keeps data on restart and tops the demo trade up after answering', async () => {
+    let [yesterday, asked, expected] = ['', '', undefined as unknown];
     const first = await startServer();
     try {
       const second = spawnSync('npm', ['start', '--silent'], {
@@ -24,7 +69,8 @@ describe('operating the server (npm start)', () => {
       expect(second.status).not.toBe(0);
       expect(`${second.stdout}${second.stderr}`).toMatch(/Another Franchise Console process/);
 
-      expect(first.output()).toContain('owner@example.com');
+      // Printed once the server answers, so possibly just after the first answer.
+      await expect.poll(() => first.output(), { timeout: 10_000 }).toContain('owner@example.com');
       expect((await call(first.url, '/password/forgot', { email: 'owner@example.com' })).status).toBe(200);
       const token = new URL(await waitForResetLink(first.dataDir)).searchParams.get('token');
       const reset = await call(first.url, '/password/reset', {
@@ -33,9 +79,19 @@ describe('operating the server (npm start)', () => {
         password_confirmation: 'kept-after-restart',
       });
       expect(reset.status).toBe(200);
+
+      const signedIn = (await call(first.url, '/login', { email: 'owner@example.com', password: 'kept-after-restart' })).body.data
+        .access_token as string;
+      yesterday = (await analytics(first.url, signedIn, 'revenues')).window.end_date;
+      asked = `revenues?period=daily&start_date=${addDays(yesterday, -6)}&end_date=${yesterday}`;
+      expected = shown(await analytics(first.url, signedIn, asked));
     } finally {
       expect(await stopServer(first.process)).toBe(0);
     }
+
+    // As if the server had been off since three days before yesterday: the next start puts that trade back, the same.
+    const dropped = await withDatabase(first.dataDir, (db) => dropTradeFrom(db, 'owner@example.com', addDays(yesterday, -2)));
+    expect(dropped).toBeGreaterThan(0);
 
     const again = await startServer({ dataDir: first.dataDir });
     try {
@@ -43,10 +99,16 @@ describe('operating the server (npm start)', () => {
       const login = await call(again.url, '/login', { email: 'owner@example.com', password: 'kept-after-restart' });
       expect(login.status).toBe(200);
       expect(login.body.data.access_token).toBeTruthy();
+
+      await expect.poll(() => again.output(), { timeout: 60_000, interval: 250 }).toMatch(/Demo trade topped up to now: \d+ day/);
+      // It answered first, then topped up.
+      expect(again.output().indexOf('Franchise Console is running at')).toBeLessThan(again.output().indexOf('Demo trade topped up'));
+      expect(shown(await analytics(again.url, login.body.data.access_token, asked))).toEqual(expected);
     } finally {
       expect(await stopServer(again.process)).toBe(0);
     }
-  });
+    expect((await withDatabase(first.dataDir, (db) => rebuildRollups(db, { check: true }))).differing).toBe(0);
+  }, 240_000);
 });
 
 describe('the built console that npm start serves', () => {
