@@ -37,10 +37,15 @@ export function ColorSchemeToggle() {
     if (refocus) button.current?.focus();
   };
 
+  // The portal mounts the menu after this component: its ref, not an effect here, moves the focus into it.
+  const attachMenu = (node: HTMLDivElement | null) => {
+    menu.current = node;
+    if (!node || node.contains(document.activeElement)) return;
+    (node.querySelector<HTMLElement>('[aria-current="true"]') ?? node.querySelector<HTMLElement>('[role="menuitem"]'))?.focus();
+  };
+
   useEffect(() => {
     if (!opened) return;
-    const items = menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]');
-    (menu.current?.querySelector<HTMLElement>('[aria-current="true"]') ?? items?.[0])?.focus();
     const outside = (event: PointerEvent) => {
       const target = event.target as Node;
       if (!menu.current?.contains(target) && !button.current?.contains(target)) setPosition(null);
@@ -86,7 +91,7 @@ export function ColorSchemeToggle() {
       {position && (
         <Portal>
           <Paper
-            ref={menu}
+            ref={attachMenu}
             id={menuId}
             role="menu"
             aria-label="Colour scheme"
