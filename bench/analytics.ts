@@ -230,7 +230,8 @@ async function underLoad(session: Session, connections: number, seconds: number)
     url: session.url,
     connections,
     duration: seconds,
-    headers: { authorization: `Bearer ${session.token}` },
+    // As a browser sends it (fetch in the calls above sends it too).
+    headers: { authorization: `Bearer ${session.token}`, 'accept-encoding': 'gzip, deflate, br' },
     requests,
   });
   loading = false;

@@ -9,8 +9,9 @@ import {
   type ParsedAnalyticsQuery,
 } from '../contract/analytics.contract.js';
 import type { Db } from '../db/database.js';
-import { successSerialized } from '../http/envelope.js';
+import { successText } from '../http/envelope.js';
 import { HttpError, zodErrors } from '../http/errors.js';
+import { SharedJsonBody } from '../http/shared-json-body.js';
 import { LruMap } from '../lib/lru-map.js';
 import { AnalyticsCache } from './cache.js';
 import { dayIn } from './calendar.js';
@@ -112,11 +113,12 @@ export function analyticsRoutes(deps: RouteDeps) {
     }
     const { query, window } = resolved;
     const scope = { franchiseId, restaurantId };
-    // Kept serialised: a franchise's roster is tens of kilobytes, stringified once instead of per request.
-    const json = await cache.answer({ ...scope, dataVersion: state.data_version, kind, window, limit: query.limit }, async () =>
-      JSON.stringify(await answer(deps.db, kind, scope, window, { limit: query.limit })),
+    // Kept serialised (and compressed on demand): a franchise's roster is tens of kilobytes.
+    const body = await cache.answer(
+      { ...scope, dataVersion: state.data_version, kind, window, limit: query.limit },
+      async () => new SharedJsonBody(successText(await answer(deps.db, kind, scope, window, { limit: query.limit }), MESSAGES[kind])),
     );
-    return successSerialized(c, json, MESSAGES[kind]);
+    return body.respond(c);
   };
 
   const routes = new Hono<AppEnv>();

@@ -9,11 +9,9 @@ export function success<T>(c: Context, data: T, message = 'OK', status: Contentf
   return c.json(body, status);
 }
 
-/** success() for data serialised once and kept (a cached answer): the same body, without stringifying it per request. */
-export function successSerialized(c: Context, dataJson: string, message: string) {
-  return c.body(`{"status":"success","message":${JSON.stringify(message)},"data":${dataJson}}`, 200, {
-    'Content-Type': 'application/json',
-  });
+/** success()'s body as text, for an answer serialised once and kept (a cached answer). */
+export function successText<T>(data: T, message: string): string {
+  return JSON.stringify({ status: 'success', message, data } satisfies ApiSuccess<T>);
 }
 
 /** Reads a JSON body and validates it; a ZodError thrown here becomes a 422 in onError. */

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
+import { acceptsEncoding } from './accept-encoding.js';
 import { failure } from './errors.js';
 
 const TYPES: Record<string, string> = {
@@ -33,14 +34,6 @@ async function isFile(path: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function accepts(c: Context, encoding: string): boolean {
-  const header = c.req.header('accept-encoding') ?? '';
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.trim().split(';');
-    return name?.trim().toLowerCase() === encoding && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
-  });
 }
 
 /**
@@ -86,7 +79,7 @@ export function staticSpa(distDir: string): MiddlewareHandler {
     if (isAsset) {
       headers.Vary = 'Accept-Encoding';
       for (const [encoding, suffix] of ENCODINGS) {
-        if (accepts(c, encoding) && (await isFile(file + suffix))) {
+        if (acceptsEncoding(c, encoding) && (await isFile(file + suffix))) {
           path = file + suffix;
           headers['Content-Encoding'] = encoding;
           break;

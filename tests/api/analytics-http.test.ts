@@ -1,6 +1,8 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { recordOrders, type OrderInput } from '../../server/analytics/ingest';
 import { ANALYTICS_KINDS } from '../../server/contract/analytics.contract';
 import type { Db } from '../../server/db/database';
+import { MIN_COMPRESSED_BYTES } from '../../server/http/shared-json-body';
 import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope, OWNER, RIVAL } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
@@ -279,5 +281,47 @@ describe('analytics: windows follow the clock', () => {
     expect(await ask()).toMatchObject({ start_date: '2026-11-15', end_date: '2026-11-21', today: '2026-11-22' });
     app.advance(1);
     expect(await ask()).toMatchObject({ start_date: '2026-11-16', end_date: '2026-11-22', today: '2026-11-23' });
+  });
+});
+
+describe('analytics: compressed answers', () => {
+  const path = 'analytics/revenues?period=3months';
+  const raw = async (headers: Record<string, string>) => {
+    const res = await t.app.request(`/api/v1/franchise/${path}`, { headers: { Authorization: `Bearer ${owner}`, ...headers } });
+    return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+  };
+
+  it('sends brotli or gzip to a client that accepts it, the same JSON as uncompressed, and plain JSON otherwise', async () => {
+    const plain = await raw({});
+    expect(plain.res.headers.get('content-encoding')).toBeNull();
+    expect(plain.res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(plain.bytes.length).toBeGreaterThan(MIN_COMPRESSED_BYTES);
+    const json = JSON.parse(plain.bytes.toString());
+    expectSuccessEnvelope(json);
+    expect(json.message).toBe('Revenues retrieved');
+
+    const br = await raw({ 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.res.headers.get('content-encoding')).toBe('br');
+    expect(br.bytes.length).toBeLessThan(plain.bytes.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.bytes).toString())).toEqual(json);
+
+    const gzip = await raw({ 'Accept-Encoding': 'br;q=0, gzip' });
+    expect(gzip.res.headers.get('content-encoding')).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.bytes).toString())).toEqual(json);
+
+    const refused = await raw({ 'Accept-Encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.res.headers.get('content-encoding')).toBeNull();
+    expect(refused.bytes.equals(plain.bytes)).toBe(true);
+  });
+
+  it('leaves a small answer uncompressed', async () => {
+    const res = await t.app.request(
+      `/api/v1/franchise/restaurants/${bondi}/analytics/headcounts?start_date=2026-11-21&end_date=2026-11-21`,
+      {
+        headers: { Authorization: `Bearer ${owner}`, 'Accept-Encoding': 'br, gzip' },
+      },
+    );
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect((await res.arrayBuffer()).byteLength).toBeLessThan(MIN_COMPRESSED_BYTES);
   });
 });
