@@ -83,8 +83,8 @@ async function main(early?: EarlyDatabase): Promise<void> {
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGTERM', () => stop('SIGTERM'));
 
-    // Every later start (of a demo database) tops the trade up to the current hour. Both start on the
-    // next turn of the event loop, so the requests that waited for the database send their queries first.
+    // Every later start (of a demo database) tops the trade up to the current hour, one day per
+    // transaction, so a request waits at most one day's write. Both start once the waiting requests are let through.
     setImmediate(() => {
       // Only for the start-up message, so asked once the server already answers.
       void printAccountHints(db).catch((error: unknown) => consoleLogger.error('reading the accounts failed', error));

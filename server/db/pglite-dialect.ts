@@ -31,21 +31,28 @@ export class WriteClock {
 }
 
 // Conservative: anything not a plain SELECT (or WITH … SELECT) naming none of the writing verbs counts
-// as a write; BEGIN, COMMIT and DDL included. A false positive only costs a cache refill.
+// as a write; BEGIN, COMMIT and DDL included. A false positive only costs a cache refill. A SELECT of a
+// function that writes would be missed: none exists, and none may be added without listing it here.
 const READ_ONLY = /^\s*\(?\s*(?:select|with)\b/i;
-const WRITING = /\b(?:insert|update|delete|merge|truncate|copy|call|lock|share|nextval|setval|set_config|pg_notify)\b/i;
+const WRITING = /\b(?:insert|update|delete|merge|truncate|copy|call|lock|share|into|nextval|setval|set_config|pg_notify)\b/i;
 
 export function statementMayWrite(sql: string): boolean {
   return !READ_ONLY.test(sql) || WRITING.test(sql);
 }
 
-const clocks = new WeakMap<PgliteSession, WriteClock>();
+/** What every Kysely instance on one session shares: its write clock, and the turn to hold its connection. */
+type SessionState = { clock: WriteClock; tail: Promise<void> };
+const sessions = new WeakMap<PgliteSession, SessionState>();
+
+function sessionState(pglite: PgliteSession): SessionState {
+  let state = sessions.get(pglite);
+  if (!state) sessions.set(pglite, (state = { clock: new WriteClock(), tail: Promise.resolve() }));
+  return state;
+}
 
 /** One clock per session, however many Kysely instances share it. */
 export function writeClockOf(pglite: PgliteSession): WriteClock {
-  let clock = clocks.get(pglite);
-  if (!clock) clocks.set(pglite, (clock = new WriteClock()));
-  return clock;
+  return sessionState(pglite).clock;
 }
 
 /**
@@ -71,12 +78,13 @@ export class PgliteDialect implements Dialect {
 
 class PgliteDriver implements Driver {
   private readonly connection: PgliteConnection;
-  /** Resolves when the previous holder releases the connection. */
-  private tail: Promise<void> = Promise.resolve();
+  // Turns are per session, not per driver: another Kysely instance's statement must not run inside this one's transaction.
+  private readonly session: SessionState;
   private release: (() => void) | undefined;
 
   constructor(private readonly pglite: PgliteSession) {
     this.connection = new PgliteConnection(pglite);
+    this.session = sessionState(pglite);
   }
 
   async init(): Promise<void> {
@@ -84,9 +92,9 @@ class PgliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const previous = this.tail;
+    const previous = this.session.tail;
     let release!: () => void;
-    this.tail = new Promise<void>((resolve) => (release = resolve));
+    this.session.tail = new Promise<void>((resolve) => (release = resolve));
     await previous;
     this.release = release;
     return this.connection;
@@ -112,7 +120,7 @@ class PgliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    await this.tail;
+    await this.session.tail;
     if (!this.pglite.closed) await this.pglite.close();
   }
 }

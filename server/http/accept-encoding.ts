@@ -5,6 +5,6 @@ export function acceptsEncoding(c: Context, encoding: string): boolean {
   const header = c.req.header('accept-encoding') ?? '';
   return header.split(',').some((part) => {
     const [name, ...params] = part.trim().split(';');
-    return name?.trim().toLowerCase() === encoding && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+    return name?.trim().toLowerCase() === encoding && !params.some((p) => /^\s*q=0(\.0*)?\s*$/i.test(p));
   });
 }

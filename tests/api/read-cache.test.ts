@@ -25,6 +25,7 @@ describe('statementMayWrite', () => {
     'analyze',
     'create table t (id int)',
     'with moved as (delete from a returning *) select * from moved',
+    'select * into archived from orders',
     'select * from franchises for update',
     'select * from franchises for share',
     "select nextval('orders_id_seq')",
@@ -88,6 +89,32 @@ describe('ReadCache', () => {
     await cache.read('k', async () => ++loads);
     expect(loads).toBe(2);
     expect(cache.size).toBe(0);
+  });
+});
+
+describe('two Kysely instances on one PGlite session', () => {
+  it("take turns: one instance's statement never runs inside the other's open transaction", async () => {
+    const { thread } = await openPgliteCopy();
+    const [a, b] = [pgliteDatabase(thread), pgliteDatabase(thread)];
+    const count = () =>
+      a
+        .selectFrom('suppliers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+    const before = Number((await count()).n);
+    let during: Promise<{ n: number }> | undefined;
+    await expect(
+      b.transaction().execute(async (trx) => {
+        const franchise = await trx.selectFrom('franchises').select('id').executeTakeFirstOrThrow();
+        await trx.insertInto('suppliers').values({ franchise_id: franchise.id, name: 'Uncommitted Supplies' }).execute();
+        during = count();
+        // Time for the other instance's statement to run, were it not made to wait for this transaction.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(Number((await during!).n)).toBe(before);
+    await a.destroy();
   });
 });
 

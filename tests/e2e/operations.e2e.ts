@@ -57,7 +57,7 @@ async function dropTradeFrom(db: Db, email: string, day: string): Promise<number
 }
 
 describe('operating the server (npm start)', () => {
-  it('refuses a second process on the same DATA_DIR, shuts down cleanly on Ctrl-C, keeps data on restart and tops the demo trade up after answering', async () => {
+  it('refuses a second process on the same DATA_DIR, shuts down cleanly on Ctrl-C, keeps data on restart and tops the demo trade up to now', async () => {
     let [yesterday, asked, expected] = ['', '', undefined as unknown];
     const first = await startServer();
     try {
@@ -101,8 +101,6 @@ describe('operating the server (npm start)', () => {
       expect(login.body.data.access_token).toBeTruthy();
 
       await expect.poll(() => again.output(), { timeout: 60_000, interval: 250 }).toMatch(/Demo trade topped up to now: \d+ day/);
-      // It answered first, then topped up.
-      expect(again.output().indexOf('Franchise Console is running at')).toBeLessThan(again.output().indexOf('Demo trade topped up'));
       expect(shown(await analytics(again.url, login.body.data.access_token, asked))).toEqual(expected);
     } finally {
       expect(await stopServer(again.process)).toBe(0);
