@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type HttpBindings } from '@hono/node-server';
+import { Hono } from 'hono';
 import { createApp } from './app.js';
 import { findUserByEmail, hasAnyUser } from './auth/franchise-users.repository.js';
 import { FIRST_OWNER_HINT } from './auth/owners.js';
@@ -12,6 +13,8 @@ import type { PgliteSession } from './db/pglite-dialect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { backfillDemoTrade, DEMO_ACCOUNTS, seedIfEmpty } from './db/seed.js';
 import { startHousekeeping } from './housekeeping.js';
+import { failure } from './http/errors.js';
+import { securityHeaders } from './http/security-headers.js';
 import { consoleLogger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 
@@ -25,6 +28,7 @@ export type EarlyDatabase = { session: PgliteSession; unlock: () => void };
 async function main(early?: EarlyDatabase): Promise<void> {
   let unlock = early?.unlock ?? (() => {});
   let opened: Db | undefined;
+  const shutdown = new AbortController();
   try {
     const config = resolveJwtSecret(loadConfig());
     if (!early && !config.databaseUrl) unlock = lockDataDir(config.dataDir);
@@ -34,42 +38,23 @@ async function main(early?: EarlyDatabase): Promise<void> {
     const app = createApp({ db, config, clock: Date.now, mailer: createMailer(config, consoleLogger), logger: consoleLogger });
     const gate = serveWhenReady(app, { hostname: config.host, port: config.port });
     const server = gate.server;
-    // The first request through the app builds its router and compiles its middleware (~40 ms): done now,
-    // on a route that needs no database, rather than for the first request after the database opens.
-    void Promise.resolve(app.request('/api/v1/health')).catch((error: unknown) => consoleLogger.error('warming up the app failed', error));
-    const prepared = (async () => {
-      if (!config.skipSpaBuild) await ensureSpaBuilt({ root: process.cwd() });
-      await migrateToLatest(db);
-      return demoSeedAllowed(config) && (await seedIfEmpty(db));
-    })();
-    // Whichever fails first ends the start (a port in use need not wait for the migration).
-    const [seeded, info] = await Promise.all([prepared, gate.listening]);
-    if (seeded) {
-      consoleLogger.info('Seeded the demo franchises.');
-      // The first start serves 13 months of trade from its first answer (about 15 s here).
-      const started = performance.now();
-      const { orders } = await backfillDemoTrade(db, new Date(), {
-        onProgress: (p) => consoleLogger.info(`Generating demo trade: ${p.daysDone}/${p.days} days… (${p.franchise})`),
-      });
-      consoleLogger.info(`Generated ${orders} demo orders in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-    }
-    const housekeeping = startHousekeeping({ db, clock: Date.now, logger: consoleLogger });
-    gate.open();
-    consoleLogger.info(`Franchise Console is running at http://localhost:${info.port}`);
 
-    server.on('error', (error) => consoleLogger.error('the HTTP server failed', error));
-
-    const topUp = new AbortController();
+    // Ctrl-C or a supervisor's SIGTERM may come while migrating or back-filling (about 15 s on a first
+    // start): the waiting requests get 503, the back-fill stops after its current day, and the database
+    // closes before the lock is released.
+    const running: { housekeeping?: ReturnType<typeof startHousekeeping> } = {};
     let toppingUp: Promise<void> = Promise.resolve();
-    let stopping = false;
+    let starting: Promise<unknown> = Promise.resolve();
     const stop = (signal: string) => {
-      if (stopping) return;
-      stopping = true;
+      if (shutdown.signal.aborted) return;
+      shutdown.abort();
       consoleLogger.info(`${signal}: shutting down…`);
-      topUp.abort();
+      gate.refuse();
       server.close(() => {
-        void toppingUp
-          .then(() => housekeeping.stop())
+        void starting
+          .catch(() => {})
+          .then(() => toppingUp)
+          .then(() => running.housekeeping?.stop())
           .then(() => db.destroy())
           .catch((error) => consoleLogger.error('closing the database failed', error))
           .finally(() => {
@@ -83,14 +68,47 @@ async function main(early?: EarlyDatabase): Promise<void> {
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGTERM', () => stop('SIGTERM'));
 
+    // The first request through the app builds its router and compiles its middleware (~40 ms): done now,
+    // on a route that needs no database, rather than for the first request after the database opens.
+    void Promise.resolve(app.request('/api/v1/health')).catch((error: unknown) => consoleLogger.error('warming up the app failed', error));
+    const prepared = (async () => {
+      if (!config.skipSpaBuild) await ensureSpaBuilt({ root: process.cwd() });
+      await migrateToLatest(db);
+      return demoSeedAllowed(config) && (await seedIfEmpty(db));
+    })();
+    starting = prepared;
+    // Whichever fails first ends the start (a port in use need not wait for the migration).
+    const [seeded, info] = await Promise.all([prepared, gate.listening]);
+    if (seeded && !shutdown.signal.aborted) {
+      consoleLogger.info('Seeded the demo franchises.');
+      // The first start serves 13 months of trade from its first answer (about 15 s here).
+      const started = performance.now();
+      const backfill = backfillDemoTrade(db, new Date(), {
+        signal: shutdown.signal,
+        onProgress: (p) => consoleLogger.info(`Generating demo trade: ${p.daysDone}/${p.days} days… (${p.franchise})`),
+      });
+      starting = backfill;
+      const { orders } = await backfill;
+      if (!shutdown.signal.aborted)
+        consoleLogger.info(`Generated ${orders} demo orders in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    }
+    if (shutdown.signal.aborted) return;
+    running.housekeeping = startHousekeeping({ db, clock: Date.now, logger: consoleLogger });
+    gate.open();
+    consoleLogger.info(`Franchise Console is running at http://localhost:${info.port}`);
+
+    server.on('error', (error) => consoleLogger.error('the HTTP server failed', error));
+
     // Every later start (of a demo database) tops the trade up to the current hour, one day per
     // transaction, so a request waits at most one day's write. Both start once the waiting requests are let through.
     setImmediate(() => {
       // Only for the start-up message, so asked once the server already answers.
       void printAccountHints(db).catch((error: unknown) => consoleLogger.error('reading the accounts failed', error));
-      if (demoSeedAllowed(config) && !seeded && !stopping) toppingUp = topUpDemoTrade(db, topUp.signal);
+      if (demoSeedAllowed(config) && !seeded && !shutdown.signal.aborted) toppingUp = topUpDemoTrade(db, shutdown.signal);
     });
   } catch (error) {
+    // A stop in progress closes the database and releases the lock itself.
+    if (shutdown.signal.aborted) return;
     await (opened?.destroy() ?? early?.session.close())?.catch(() => {});
     unlock();
     throw error;
@@ -99,23 +117,32 @@ async function main(early?: EarlyDatabase): Promise<void> {
 
 /**
  * Listens at once; every request waits until `open()` is called (the database migrated, the SPA
- * built), so none is refused while the server starts and none is answered before it is ready.
+ * built), so none is refused while the server starts and none is answered before it is ready. After
+ * `refuse()` (stopped while starting) the waiting requests get 503.
  */
 export function serveWhenReady(
   app: { fetch: (request: Request, env: HttpBindings) => Response | Promise<Response> },
   address: { hostname: string; port: number },
 ) {
-  let open!: () => void;
-  const ready = new Promise<void>((resolve) => (open = resolve));
+  let settle!: (opened: boolean) => void;
+  const ready = new Promise<boolean>((resolve) => (settle = resolve));
   let server!: ReturnType<typeof serve>;
   const listening = new Promise<AddressInfo>((resolve, reject) => {
-    server = serve({ fetch: async (request, env) => (await ready, app.fetch(request, env as HttpBindings)), ...address }, resolve);
+    server = serve(
+      { fetch: async (request, env) => ((await ready) ? app.fetch(request, env as HttpBindings) : refusing.fetch(request)), ...address },
+      resolve,
+    );
     server.once('error', (error) =>
       reject(new CannotListenError(`Cannot listen on ${address.hostname}:${address.port}: ${error.message}`, { cause: error })),
     );
   });
-  return { server, listening, open };
+  return { server, listening, open: () => settle(true), refuse: () => settle(false) };
 }
+
+/** What a request that waited for the start gets when the server stops before it opened. */
+const refusing = new Hono()
+  .use(securityHeaders)
+  .all('*', (c) => failure(c, 503, 'The server is shutting down', undefined, { 'Retry-After': '5', Connection: 'close' }));
 
 /** A port in use or not allowed: the operator's to fix, so its message is enough. */
 export class CannotListenError extends Error {}

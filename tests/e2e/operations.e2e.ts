@@ -1,4 +1,7 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, inject, it } from 'vitest';
 import { addDays } from '../../server/analytics/calendar';
@@ -6,7 +9,7 @@ import { rebuildRollups } from '../../server/analytics/rollups';
 import { pgliteDatabase, type Db } from '../../server/db/database';
 import { openEmbedded } from '../../server/db/pglite-thread.mjs';
 import { waitForResetLink } from './support/outbox';
-import { startServer, stopServer } from './support/server-process';
+import { freePort, startServer, stopServer } from './support/server-process';
 
 async function call(url: string, path: string, body?: unknown) {
   const res = await fetch(`${url}/api/v1/franchise${path}`, {
@@ -106,6 +109,38 @@ describe('operating the server (npm start)', () => {
       expect(await stopServer(again.process)).toBe(0);
     }
     expect((await withDatabase(first.dataDir, (db) => rebuildRollups(db, { check: true }))).differing).toBe(0);
+  }, 240_000);
+});
+
+describe('stopping npm start while it starts', () => {
+  it('answers waiting requests 503, exits 0 mid back-fill, releases DATA_DIR, and the next start answers', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fc-e2e-stop-'));
+    const port = await freePort();
+    let log = '';
+    const child = spawn('npm', ['start', '--silent'], {
+      detached: true,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    await expect.poll(() => log, { timeout: 120_000, interval: 100 }).toMatch(/Generating demo trade: \d+\/\d+ days/);
+    const waiting = fetch(`http://127.0.0.1:${port}/api/v1/franchise/test`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    process.kill(-child.pid!, 'SIGINT');
+    const res = await waiting;
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'error', message: 'The server is shutting down' });
+    expect(await exited).toBe(0);
+    expect(log).not.toMatch(/Franchise Console is running at/);
+
+    const again = await startServer({ dataDir });
+    try {
+      expect((await call(again.url, '/login', { email: 'owner@example.com', password: 'demo-password' })).status).toBe(200);
+    } finally {
+      expect(await stopServer(again.process)).toBe(0);
+    }
   }, 240_000);
 });
 
