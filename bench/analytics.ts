@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import { analyticsAnswer } from '../server/analytics/queries';
@@ -202,6 +203,25 @@ async function rawTimings(dataDir: string, rounds: number): Promise<{ name: stri
   }
 }
 
+/** Calls the health check every 20 ms for `seconds`, then posts its timings. */
+const HEALTH_PROBE = `
+const { parentPort, workerData } = require('node:worker_threads');
+(async () => {
+  const times = [];
+  let errors = 0;
+  const until = performance.now() + workerData.seconds * 1000;
+  while (performance.now() < until) {
+    const t = performance.now();
+    const res = await fetch(workerData.url);
+    await res.arrayBuffer();
+    if (res.status !== 200) errors++;
+    times.push(performance.now() - t);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  parentPort.postMessage({ times, errors });
+})();
+`;
+
 /**
  * `connections` clients each with one request in flight, calling the dashboard's cards (franchise
  * and branch, every range) again and again, while a probe calls the health check. 20 is a load
@@ -216,20 +236,12 @@ async function underLoad(session: Session, connections: number, seconds: number)
       DASHBOARD_KINDS.map((kind) => ({ method: 'GET' as const, path: `/api/v1/franchise/${prefix}/${kind}?period=${range}` })),
     ),
   );
-  const health: number[] = [];
-  let healthErrors = 0;
-  let loading = true;
-  const probe = async () => {
-    while (loading) {
-      const t = performance.now();
-      const res = await fetch(`${session.url}/api/v1/health`);
-      await res.arrayBuffer();
-      if (res.status !== 200) healthErrors++;
-      health.push(performance.now() - t);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
-  const probing = probe();
+  // The probe has its own thread: on the load generator's busy event loop it would time the client, not the server.
+  const probe = new Worker(HEALTH_PROBE, { eval: true, workerData: { url: `${session.url}/api/v1/health`, seconds } });
+  const probed = new Promise<{ times: number[]; errors: number }>((resolve, reject) => {
+    probe.once('message', resolve);
+    probe.once('error', reject);
+  });
   const result = await autocannon({
     url: session.url,
     connections,
@@ -238,14 +250,13 @@ async function underLoad(session: Session, connections: number, seconds: number)
     headers: { authorization: `Bearer ${session.token}`, 'accept-encoding': 'gzip, deflate, br' },
     requests,
   });
-  loading = false;
-  await probing;
+  const health = await probed;
   return {
     rps: result.requests.total / seconds,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx + healthErrors,
-    health99: percentile(health, 99),
+    errors: result.errors + result.timeouts + result.non2xx + health.errors,
+    health99: percentile(health.times, 99),
     requests: result.requests.total,
   };
 }
