@@ -9,7 +9,7 @@ import {
   formatSignedPercent,
   formatWholeCurrency,
   percentChange,
-} from '../../src/shared/format';
+} from '../../server/contract/format';
 
 describe('display formats (spec §9, en-AU)', () => {
   it('currency: a $, grouped thousands, two decimals', () => {

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import type { AnalyticsWindow, Range } from '../../../server/contract/analytics.contract';
 import type { Restaurant } from '../../../server/contract/auth.contract';
-import { formatDay } from '../../shared/format';
+import { formatDay } from '../../../server/contract/format';
 import { AnalyticsHeader, ALL_BRANCHES, rangeLabel } from '../analytics/analytics-header.view';
 import { CARD_KINDS } from '../../machines/dashboard.machine';
 import { DashboardContext } from './dashboard.context';
