@@ -1,7 +1,6 @@
 import type { EChartsOption } from 'echarts';
 import type { Bucket, Grouping } from './analytics.contract';
-import { formatCell, formatCurrency, formatDayMonth, formatMonth, formatWholeCurrency } from './format';
-import type { CellUnit, PageReport } from './page-reports.contract';
+import { formatDayMonth, formatMonth } from './format';
 
 // ECharts options of the dashboard and the analytics pages. Here, beside the contract, because the
 // server renders the same options into PDF exports; pure data and formatters, no ECharts runtime.
@@ -61,31 +60,4 @@ export function barOption(categories: string[], series: { name: string; values: 
 export function shortName(name: string): string {
   const parts = name.trim().split(/\s+/);
   return parts.length > 1 ? `${parts[0]} ${parts.at(-1)!.charAt(0)}.` : name;
-}
-
-/** Value formats of a report column's unit: tooltips to the cent, axes in whole units. */
-function unitFormat(unit: CellUnit): ValueFormat {
-  if (unit === 'money') return { format: formatCurrency, axisFormat: formatWholeCurrency };
-  return { format: (value) => formatCell(unit, value) };
-}
-
-/**
- * A page's main chart (report.chart) as an ECharts option: the page draws it, and the PDF export
- * renders the same option on the server, so the file's chart is the screen's.
- */
-export function reportChartOption(report: PageReport): EChartsOption {
-  const { chart } = report;
-  const table = report.tables.find((t) => t.id === chart.table);
-  if (!table) throw new Error(`The chart reads table ${chart.table}, which the ${report.page} report lacks`);
-  const column = (key: string) => {
-    const index = table.columns.findIndex((c) => c.key === key);
-    if (index < 0) throw new Error(`Table ${table.id} has no column ${key}`);
-    return { index, column: table.columns[index]! };
-  };
-  const category = column(chart.category);
-  const categories = table.rows.map((row) => String(row.cells[category.index] ?? ''));
-  const series = chart.series.map(column);
-  const values = series.map(({ index, column: c }) => ({ name: c.label, values: table.rows.map((row) => Number(row.cells[index] ?? 0)) }));
-  const format = unitFormat(series[0]!.column.unit);
-  return chart.type === 'line' ? lineOption(categories, values, format) : barOption(categories, values, format);
 }

@@ -1,4 +1,3 @@
-import type { CellUnit, ReportCell } from './page-reports.contract';
 // Display formats of spec §9 (the screen's and the PDF exports'), in Australian English: "$1,234.56", "1,234", "96.3%", "+12.4%", "16 Nov 2026".
 const LOCALE = 'en-AU';
 
@@ -54,23 +53,3 @@ export const formatDay = dayFormat({ day: 'numeric', month: 'short', year: 'nume
 export const formatDayMonth = dayFormat({ day: 'numeric', month: 'short' });
 /** "Nov 2026". */
 export const formatMonth = dayFormat({ month: 'short', year: 'numeric' });
-
-/** A report cell as the screen and the PDF show it (page-reports.contract.ts): "–" where a value is not defined. */
-export function formatCell(unit: CellUnit, value: ReportCell): string {
-  if (value === null) return '–';
-  if (typeof value === 'string') return value;
-  switch (unit) {
-    case 'count':
-      return formatNumber(value);
-    case 'money':
-      return formatCurrency(value);
-    case 'percent':
-      return formatPercent(value);
-    case 'hours':
-      return formatNumber(value, 2);
-    case 'money_per_hour':
-      return `${formatCurrency(value)}/h`;
-    case 'text':
-      return String(value);
-  }
-}

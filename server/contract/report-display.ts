@@ -1,0 +1,54 @@
+import type { EChartsOption } from 'echarts';
+import { barOption, lineOption, type ValueFormat } from './chart-options';
+import { formatCurrency, formatNumber, formatPercent, formatWholeCurrency } from './format';
+import type { CellUnit, PageReport, ReportCell } from './page-reports.contract';
+
+// How a page report is shown, shared by the analytics pages and the PDF export. Its own module, so
+// the dashboard's chunk does not carry it.
+
+/** A report cell as the screen and the PDF show it: "–" where a value is not defined. */
+export function formatCell(unit: CellUnit, value: ReportCell): string {
+  if (value === null) return '–';
+  if (typeof value === 'string') return value;
+  switch (unit) {
+    case 'count':
+      return formatNumber(value);
+    case 'money':
+      return formatCurrency(value);
+    case 'percent':
+      return formatPercent(value);
+    case 'hours':
+      return formatNumber(value, 2);
+    case 'money_per_hour':
+      return `${formatCurrency(value)}/h`;
+    case 'text':
+      return String(value);
+  }
+}
+
+/** Value formats of a report column's unit: tooltips to the cent, axes in whole units. */
+function unitFormat(unit: CellUnit): ValueFormat {
+  if (unit === 'money') return { format: formatCurrency, axisFormat: formatWholeCurrency };
+  return { format: (value) => formatCell(unit, value) };
+}
+
+/**
+ * A page's main chart (report.chart) as an ECharts option: the page draws it, and the PDF export
+ * renders the same option on the server, so the file's chart is the screen's.
+ */
+export function reportChartOption(report: PageReport): EChartsOption {
+  const { chart } = report;
+  const table = report.tables.find((t) => t.id === chart.table);
+  if (!table) throw new Error(`The chart reads table ${chart.table}, which the ${report.page} report lacks`);
+  const column = (key: string) => {
+    const index = table.columns.findIndex((c) => c.key === key);
+    if (index < 0) throw new Error(`Table ${table.id} has no column ${key}`);
+    return { index, column: table.columns[index]! };
+  };
+  const category = column(chart.category);
+  const categories = table.rows.map((row) => String(row.cells[category.index] ?? ''));
+  const series = chart.series.map(column);
+  const values = series.map(({ index, column: c }) => ({ name: c.label, values: table.rows.map((row) => Number(row.cells[index] ?? 0)) }));
+  const format = unitFormat(series[0]!.column.unit);
+  return chart.type === 'line' ? lineOption(categories, values, format) : barOption(categories, values, format);
+}
