@@ -9,9 +9,22 @@ const INPUTS = ['server', 'package-lock.json', 'tsconfig.json'];
 /**
  * Kept outside the bundle: native addons, WebAssembly loaded from its package's own folder,
  * build-time tools, and what the server imports only on first use (nodemailer: the first mail;
- * pg: DATABASE_URL), so a start does not parse them.
+ * pg: DATABASE_URL; the export libraries: the first CSV or PDF export; pdfkit also reads its font
+ * metrics from its own folder), so a start does not parse them.
  */
-const EXTERNAL = ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native', 'vite', 'esbuild', 'nodemailer', 'pg'];
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  '@node-rs/argon2',
+  'pg-native',
+  'vite',
+  'esbuild',
+  'nodemailer',
+  'pg',
+  'csv-stringify',
+  'pdfkit',
+  'svg-to-pdfkit',
+  'echarts',
+];
 const OUT_DIR = 'dist-server';
 const BUNDLE = 'main.mjs';
 const WORKER = 'pglite-worker.mjs';

@@ -1,0 +1,284 @@
+import type PDFKit from 'pdfkit';
+import { CHART_HEIGHT } from '../../contract/chart-options';
+import { formatDay, formatSignedPercent, percentChange } from '../../contract/format';
+import type { CellUnit, PageReport, ReportCard, ReportCell, ReportRow, ReportTable } from '../../contract/page-reports.contract';
+import { formatCell, reportChartOption } from '../../contract/report-display';
+
+// A page report as an A4 PDF: the page's header facts, its cards, its main chart (the screen's own
+// ECharts option, rendered to SVG on the server and drawn as vectors, so its labels stay text), and
+// every table with its total row, the header row repeated on each page a table spans.
+
+type Doc = PDFKit.PDFDocument;
+
+const MARGIN = { top: 48, bottom: 56, left: 48, right: 48 };
+const FONT = 'Helvetica';
+const BOLD = 'Helvetica-Bold';
+const TEXT = '#212529';
+const DIMMED = '#6c757d';
+const RULE = '#ced4da';
+const SHADE = '#f1f3f5';
+const CHANGE_COLOR = { up: '#2b8a3e', down: '#c92a2a', flat: DIMMED };
+const TABLE_FONT_SIZE = 8.5;
+const CELL_PAD = { x: 4, y: 3 };
+/** The chart is rendered this wide (CSS pixels, the screen's scale) and scaled to the page's width. */
+const CHART_RENDER_WIDTH = 640;
+
+/**
+ * The standard PDF fonts cover Windows-1252 only: Intl's narrow and thin spaces (before "am", in
+ * some groupings) become plain spaces, and anything else outside it would print as a wrong glyph.
+ */
+const pdfText = (text: string) => text.replace(/[\u202f\u2009\u00a0]/g, ' ');
+
+/** What a stat card says under its figure (src/ui/stat-card.tsx says the same on screen). */
+function cardChange(card: ReportCard, comparedWith: string): { text: string; color: string } {
+  const change = card.previous === null ? null : percentChange(card.value, card.previous);
+  if (change === null) return { text: 'no previous data', color: CHANGE_COLOR.flat };
+  const rounded = Math.round(change * 10);
+  return {
+    text: `${formatSignedPercent(change)} vs ${comparedWith}`,
+    color: rounded > 0 ? CHANGE_COLOR.up : rounded < 0 ? CHANGE_COLOR.down : CHANGE_COLOR.flat,
+  };
+}
+
+/** "23 Nov 2026, 9:05 am AEDT": when the figures were read, on the franchise's clock. */
+function generatedAt(report: PageReport): string {
+  return new Intl.DateTimeFormat('en-AU', {
+    timeZone: report.window.time_zone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(report.generated_at));
+}
+
+function contentWidth(doc: Doc): number {
+  return doc.page.width - MARGIN.left - MARGIN.right;
+}
+
+/** Starts a new page unless `height` more points fit above the bottom margin. */
+function ensureRoom(doc: Doc, height: number): void {
+  if (doc.y + height > doc.page.height - MARGIN.bottom) doc.addPage();
+}
+
+function header(doc: Doc, report: PageReport): void {
+  const { window } = report;
+  const dates = `${formatDay(window.start_date)} – ${formatDay(window.end_date)}`;
+  const branch = report.branch ? `${report.branch.name}, ${report.branch.location}` : 'All Branches';
+  doc.font(BOLD).fontSize(18).fillColor(TEXT).text(pdfText(report.title));
+  doc.moveDown(0.3).font(FONT).fontSize(10);
+  const facts: [string, string][] = [
+    ['Franchise', report.franchise.name],
+    ['Branch', branch],
+    ['Window', report.range_label === dates ? dates : `${dates} (${report.range_label})`],
+    ['Time zone', window.time_zone],
+    ['Generated', generatedAt(report)],
+  ];
+  for (const [label, value] of facts) {
+    doc.font(BOLD).fillColor(DIMMED).text(`${label}: `, { continued: true }).font(FONT).fillColor(TEXT).text(pdfText(value));
+  }
+  doc.moveDown(1);
+}
+
+function cards(doc: Doc, report: PageReport): void {
+  const perRow = Math.min(report.cards.length, 4);
+  if (perRow === 0) return;
+  const gap = 8;
+  const height = 62;
+  const width = (contentWidth(doc) - gap * (perRow - 1)) / perRow;
+  for (let start = 0; start < report.cards.length; start += perRow) {
+    ensureRoom(doc, height);
+    const top = doc.y;
+    report.cards.slice(start, start + perRow).forEach((card, index) => {
+      const x = MARGIN.left + index * (width + gap);
+      const inner = { width: width - 16, lineBreak: false, ellipsis: true };
+      const change = cardChange(card, report.compared_with);
+      doc.roundedRect(x, top, width, height, 4).lineWidth(0.75).strokeColor(RULE).stroke();
+      doc
+        .font(FONT)
+        .fontSize(8.5)
+        .fillColor(DIMMED)
+        .text(pdfText(card.label), x + 8, top + 8, inner);
+      doc
+        .font(BOLD)
+        .fontSize(14)
+        .fillColor(TEXT)
+        .text(pdfText(formatCell(card.unit, card.value)), x + 8, top + 22, inner);
+      doc
+        .font(FONT)
+        .fontSize(7.5)
+        .fillColor(change.color)
+        .text(pdfText(change.text), x + 8, top + 44, inner);
+    });
+    doc.x = MARGIN.left;
+    doc.y = top + height + gap;
+  }
+  doc.moveDown(1);
+}
+
+async function chart(doc: Doc, report: PageReport): Promise<void> {
+  const [echarts, { default: svgToPdf }] = await Promise.all([import('echarts/dist/echarts.esm.min.mjs'), import('svg-to-pdfkit')]);
+  const renderHeight = CHART_HEIGHT[report.chart.type];
+  const instance = echarts.init(null, null, { renderer: 'svg', ssr: true, width: CHART_RENDER_WIDTH, height: renderHeight });
+  let svg: string;
+  try {
+    instance.setOption({ ...reportChartOption(report), animation: false });
+    svg = instance.renderToSVGString();
+  } finally {
+    instance.dispose();
+  }
+  const width = contentWidth(doc);
+  const height = (renderHeight * width) / CHART_RENDER_WIDTH;
+  ensureRoom(doc, height + 24);
+  doc.font(BOLD).fontSize(12).fillColor(TEXT).text(pdfText(report.chart.title), MARGIN.left, doc.y);
+  doc.moveDown(0.4);
+  const top = doc.y;
+  // The SVG's CSS pixels map to the box's width, so its 12 px labels print at about 9 pt.
+  svgToPdf(doc, svg, MARGIN.left, top, { width, height, preserveAspectRatio: 'xMinYMin meet', fontCallback: () => FONT });
+  doc.x = MARGIN.left;
+  doc.y = top + height;
+  doc.moveDown(1.5);
+}
+
+const numeric = (unit: CellUnit) => unit !== 'text';
+
+/** Column widths: every figure whole, headers wrapping at spaces, text columns taking what is left. */
+function columnWidths(doc: Doc, table: ReportTable, texts: string[][]): number[] {
+  const available = contentWidth(doc);
+  const natural = table.columns.map((column, index) => {
+    doc.font(BOLD).fontSize(TABLE_FONT_SIZE);
+    const label = Math.max(...column.label.split(' ').map((word) => doc.widthOfString(pdfText(word))));
+    doc.font(FONT);
+    const cells = Math.max(0, ...texts.map((row) => doc.widthOfString(row[index] ?? '')));
+    return Math.max(label, cells) + 2 * CELL_PAD.x + 1;
+  });
+  const total = natural.reduce((sum, width) => sum + width, 0);
+  if (total <= available) return natural.map((width) => (width * available) / total);
+  const fixed = natural.reduce((sum, width, index) => (numeric(table.columns[index]!.unit) ? sum + width : sum), 0);
+  const flexible = total - fixed;
+  if (flexible > 0 && fixed < available * 0.8) {
+    return natural.map((width, index) => (numeric(table.columns[index]!.unit) ? width : (width * (available - fixed)) / flexible));
+  }
+  return natural.map((width) => (width * available) / total);
+}
+
+type Line = { texts: string[]; kind: 'head' | 'body' | 'total' };
+
+function rowHeight(doc: Doc, line: Line, widths: number[]): number {
+  doc.font(line.kind === 'body' ? FONT : BOLD).fontSize(TABLE_FONT_SIZE);
+  const heights = line.texts.map((text, index) => doc.heightOfString(text || ' ', { width: widths[index]! - 2 * CELL_PAD.x }));
+  return Math.max(...heights) + 2 * CELL_PAD.y;
+}
+
+function drawRow(doc: Doc, table: ReportTable, line: Line, widths: number[], height: number): void {
+  const top = doc.y;
+  const width = contentWidth(doc);
+  if (line.kind !== 'body') doc.rect(MARGIN.left, top, width, height).fillColor(SHADE).fill();
+  doc
+    .font(line.kind === 'body' ? FONT : BOLD)
+    .fontSize(TABLE_FONT_SIZE)
+    .fillColor(TEXT);
+  let x = MARGIN.left;
+  line.texts.forEach((text, index) => {
+    const column = table.columns[index]!;
+    const align = numeric(column.unit) && (line.kind !== 'total' || index > 0) ? 'right' : 'left';
+    doc.text(text, x + CELL_PAD.x, top + CELL_PAD.y, { width: widths[index]! - 2 * CELL_PAD.x, align });
+    x += widths[index]!;
+  });
+  const ruleY = top + height;
+  doc
+    .moveTo(MARGIN.left, ruleY)
+    .lineTo(MARGIN.left + width, ruleY)
+    .lineWidth(line.kind === 'body' ? 0.5 : 0.75)
+    .strokeColor(RULE)
+    .stroke();
+  if (line.kind === 'total') {
+    doc
+      .moveTo(MARGIN.left, top)
+      .lineTo(MARGIN.left + width, top)
+      .lineWidth(0.75)
+      .strokeColor(DIMMED)
+      .stroke();
+  }
+  doc.x = MARGIN.left;
+  doc.y = ruleY;
+}
+
+function tableBlock(doc: Doc, table: ReportTable): void {
+  const cellTexts = (row: ReportRow) => row.cells.map((cell: ReportCell, index) => pdfText(formatCell(table.columns[index]!.unit, cell)));
+  const head: Line = { texts: table.columns.map((column) => pdfText(column.label)), kind: 'head' };
+  const lines: Line[] = table.rows.map((row) => ({ texts: cellTexts(row), kind: 'body' }));
+  if (table.total) lines.push({ texts: cellTexts(table.total), kind: 'total' });
+  const widths = columnWidths(doc, table, [...lines.map((line) => line.texts)]);
+  const headHeight = rowHeight(doc, head, widths);
+  const firstHeight = lines[0] ? rowHeight(doc, lines[0], widths) : 0;
+  // The title stays with the header and the first row.
+  ensureRoom(doc, 24 + headHeight + firstHeight);
+  doc.font(BOLD).fontSize(12).fillColor(TEXT).text(pdfText(table.title), MARGIN.left, doc.y);
+  doc.moveDown(0.4);
+  drawRow(doc, table, head, widths, headHeight);
+  if (table.rows.length === 0) {
+    doc
+      .font(FONT)
+      .fontSize(TABLE_FONT_SIZE)
+      .fillColor(DIMMED)
+      .text(pdfText(table.empty_text), MARGIN.left + CELL_PAD.x, doc.y + CELL_PAD.y);
+    doc.x = MARGIN.left;
+    doc.y += CELL_PAD.y;
+  }
+  for (const line of lines) {
+    const height = rowHeight(doc, line, widths);
+    if (doc.y + height > doc.page.height - MARGIN.bottom) {
+      doc.addPage();
+      drawRow(doc, table, head, widths, headHeight);
+    }
+    drawRow(doc, table, line, widths, height);
+  }
+  doc.moveDown(1.5);
+}
+
+/** "Page 2 of 3" under every page, once the page count is known. */
+function pageNumbers(doc: Doc, report: PageReport): void {
+  const { start, count } = doc.bufferedPageRange();
+  for (let index = start; index < start + count; index++) {
+    doc.switchToPage(index);
+    // Below the bottom margin: lifted for the footer, so the text does not open a new page.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - MARGIN.bottom + 20;
+    const options = { width: contentWidth(doc), lineBreak: false } as const;
+    doc.font(FONT).fontSize(8).fillColor(DIMMED);
+    doc.text(pdfText(`${report.franchise.name} · ${report.title}`), MARGIN.left, y, { ...options, align: 'left' });
+    doc.text(`Page ${index - start + 1} of ${count}`, MARGIN.left, y, { ...options, align: 'right' });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+export async function reportPdf(report: PageReport): Promise<Uint8Array> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: MARGIN,
+    bufferPages: true,
+    info: {
+      Title: pdfText(`${report.title} – ${report.franchise.name}`),
+      Author: pdfText(report.franchise.name),
+      CreationDate: new Date(report.generated_at),
+    },
+  });
+  const chunks: Uint8Array[] = [];
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  header(doc, report);
+  cards(doc, report);
+  await chart(doc, report);
+  for (const table of report.tables) tableBlock(doc, table);
+  pageNumbers(doc, report);
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}

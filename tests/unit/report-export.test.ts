@@ -1,0 +1,244 @@
+import { parse } from 'csv-parse/sync';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { describe, expect, it } from 'vitest';
+import { exportStem, renderExport, slug } from '../../server/analytics/exports/report-export';
+import type { PageReport, ReportRow, ReportTable } from '../../server/contract/page-reports.contract';
+
+/** pdf.js reads the standard fonts' metrics from its package to place text. */
+const STANDARD_FONTS = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
+
+const TRICKY_NAME = `Smith's "Café", Bondi`;
+
+/** A revenue page report as the server builds it: a breakdown with its total, and a side table with awkward names. */
+function revenueReport(overrides: Partial<PageReport> = {}): PageReport {
+  return {
+    page: 'revenue',
+    title: 'Revenue',
+    franchise: { id: 1, name: 'Harbour Eats' },
+    branch: null,
+    window: {
+      start_date: '2026-11-16',
+      end_date: '2026-11-22',
+      days: 7,
+      grouping: 'daily',
+      time_zone: 'Australia/Sydney',
+      previous: { start_date: '2026-11-09', end_date: '2026-11-15' },
+      today: '2026-11-23',
+    },
+    range_label: 'Last 7 Days',
+    compared_with: 'previous 7 days',
+    generated_at: '2026-11-22T22:05:00.000Z',
+    cards: [
+      { id: 'total_revenue', label: 'Total Revenue', unit: 'money', value: 12345.6, previous: 10987.65 },
+      { id: 'aov', label: 'Avg Order Value (AOV)', unit: 'money', value: 31.25, previous: 0 },
+      { id: 'atv', label: 'Avg Transaction Value (ATV)', unit: 'money', value: 29.9, previous: null },
+    ],
+    tables: [
+      {
+        id: 'breakdown',
+        title: 'Revenue Breakdown',
+        columns: [
+          { key: 'period', label: 'Date', unit: 'text' },
+          { key: 'dine_in', label: 'Dine-In', unit: 'money' },
+          { key: 'takeaway', label: 'Takeaway', unit: 'money' },
+          { key: 'total', label: 'Total', unit: 'money' },
+        ],
+        rows: [
+          { cells: ['Mon 16 Nov', 1000.5, 234.1, 1234.6] },
+          { cells: ['Tue 17 Nov', 0, 0, 0] },
+          { cells: ['Wed 18 Nov', 2000, 1111.11, 3111.11] },
+        ],
+        total: { cells: ['Total', 3000.5, 1345.21, 4345.71] },
+        empty_text: 'No revenue in this window',
+      },
+      {
+        id: 'branches',
+        title: 'Branch Comparison (Last 7 Days)',
+        columns: [
+          { key: 'rank', label: 'Rank', unit: 'count' },
+          { key: 'name', label: 'Restaurant', unit: 'text' },
+          { key: 'revenue', label: 'Revenue', unit: 'money' },
+          { key: 'labour_share', label: 'Labour % of Revenue', unit: 'percent' },
+          { key: 'change', label: 'Revenue vs previous (%)', unit: 'percent' },
+        ],
+        rows: [
+          { cells: [1, TRICKY_NAME, 98765.43, 28.4, -3.5], restaurant_id: 7 },
+          { cells: [2, 'Line\nBreak Diner', 1234.5, 31, null], restaurant_id: 8 },
+          { cells: [3, '=HYPERLINK("x")', 0, null, null], restaurant_id: 9 },
+        ],
+        total: { cells: [null, 'Total', 99999.93, 28.5, 12.25] },
+        empty_text: 'No branches',
+      },
+    ],
+    chart: { title: 'Revenue', type: 'line', table: 'breakdown', category: 'period', series: ['dine_in', 'takeaway'] },
+    ...overrides,
+  };
+}
+
+/** Sections of the CSV after its header block: each a title, a header row and its data records. */
+function sections(records: string[][]) {
+  const result: { title: string; header: string[]; records: string[][] }[] = [];
+  let current: (typeof result)[number] | null = null;
+  let index = records.findIndex((record) => record.every((field) => field === ''));
+  for (index++; index < records.length; index++) {
+    const record = records[index]!;
+    if (record.every((field) => field === '')) {
+      current = null;
+    } else if (!current) {
+      current = { title: record[0]!, header: records[++index]!, records: [] };
+      result.push(current);
+    } else {
+      current.records.push(record);
+    }
+  }
+  return result;
+}
+
+/** A report row as the CSV should carry it: plain numbers at the report's precision, empty for null. */
+function expectedFields(table: ReportTable, row: ReportRow): string[] {
+  return row.cells.map((cell, index) => {
+    const unit = table.columns[index]!.unit;
+    if (cell === null) return '';
+    if (typeof cell === 'string') return cell;
+    return unit === 'money' ? cell.toFixed(2) : unit === 'percent' ? cell.toFixed(1) : String(cell);
+  });
+}
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, standardFontDataUrl: STANDARD_FONTS }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const content = await (await pdf.getPage(number)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join(''));
+  }
+  await pdf.destroy();
+  // Items come with the spaces between them as items of their own: one space between words.
+  return pages.join('\n').replace(/[ \t]+/g, ' ');
+}
+
+describe('CSV export', () => {
+  it('is UTF-8 with a BOM, CRLF records, every record as wide as the widest table', async () => {
+    const file = await renderExport(revenueReport(), 'csv');
+    expect(file.contentType).toBe('text/csv; charset=utf-8');
+    expect(file.filename).toBe('revenue_all-branches_2026-11-16_2026-11-22.csv');
+    expect([...file.body.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(file.body);
+    // Line breaks outside quoted fields are all CRLF; the one LF left is inside the quoted name.
+    expect(text.replace(/"[^"]*"/g, '').match(/\n/g)?.length).toBe(text.replace(/"[^"]*"/g, '').match(/\r\n/g)?.length);
+    expect(text.endsWith('\r\n')).toBe(true);
+    const records: string[][] = parse(text, { bom: true, record_delimiter: '\r\n' });
+    expect(new Set(records.map((record) => record.length))).toEqual(new Set([5]));
+  });
+
+  it('parses back to the header facts and to every table: rows and total, amounts as plain numbers, null empty', async () => {
+    const report = revenueReport({ branch: { id: 7, name: TRICKY_NAME, location: 'Bondi Beach' } });
+    const records: string[][] = parse((await renderExport(report, 'csv')).body, { bom: true });
+    expect(records.slice(0, 8).map((record) => record.slice(0, 2))).toEqual([
+      ['Report', 'Revenue'],
+      ['Franchise', 'Harbour Eats'],
+      ['Branch', `${TRICKY_NAME} (Bondi Beach)`],
+      ['Start date', '2026-11-16'],
+      ['End date', '2026-11-22'],
+      ['Range', 'Last 7 Days'],
+      ['Time zone', 'Australia/Sydney'],
+      ['Generated at', '2026-11-22T22:05:00.000Z'],
+    ]);
+    const parsed = sections(records);
+    expect(parsed.map((section) => section.title)).toEqual(report.tables.map((table) => table.title));
+    report.tables.forEach((table, index) => {
+      const section = parsed[index]!;
+      const width = section.header.length;
+      const pad = (fields: string[]) => [...fields, ...Array<string>(width - fields.length).fill('')];
+      expect(section.header).toEqual(pad(table.columns.map((column) => column.label)));
+      const rows = table.rows.map((row) => pad(expectedFields(table, row)));
+      // Formula-like text reads as text in a spreadsheet: an apostrophe in front, nothing else changed.
+      const expected = rows.map((fields) => fields.map((field) => (field.startsWith('=') ? `'${field}` : field)));
+      expect(section.records).toEqual([...expected, pad(expectedFields(table, table.total!))]);
+    });
+    expect(parsed[0]!.records.at(-1)).toEqual(['Total', '3000.50', '1345.21', '4345.71', '']);
+    expect(parsed[1]!.records[0]).toEqual(['1', TRICKY_NAME, '98765.43', '28.4', '-3.5']);
+    expect(parsed[1]!.records[1]![1]).toBe('Line\nBreak Diner');
+  });
+
+  it('quotes the fields RFC 4180 says to: commas, quotes (doubled) and line breaks', async () => {
+    const text = new TextDecoder().decode((await renderExport(revenueReport(), 'csv')).body);
+    expect(text).toContain(`"Smith's ""Café"", Bondi"`);
+    expect(text).toContain('"Line\nBreak Diner"');
+    expect(text).toContain('\r\nMon 16 Nov,1000.50,234.10,1234.60,\r\n');
+  });
+
+  it('writes a table without rows as its title, header and total', async () => {
+    const report = revenueReport();
+    report.tables = [{ ...report.tables[0]!, rows: [], total: { cells: ['Total', 0, 0, 0] } }];
+    const parsed = sections(parse((await renderExport(report, 'csv')).body, { bom: true }));
+    expect(parsed).toEqual([
+      { title: 'Revenue Breakdown', header: ['Date', 'Dine-In', 'Takeaway', 'Total'], records: [['Total', '0.00', '0.00', '0.00']] },
+    ]);
+  });
+});
+
+describe('export file names', () => {
+  it('names page, branch (ASCII slug) and window; the PDF has the same stem', async () => {
+    expect(slug(TRICKY_NAME)).toBe('smith-s-cafe-bondi');
+    expect(slug('  Ørsted & Co — Zürich  ')).toBe('rsted-co-zurich');
+    const branch = revenueReport({ branch: { id: 12, name: TRICKY_NAME, location: 'Bondi' } });
+    expect(exportStem(branch)).toBe('revenue_smith-s-cafe-bondi_2026-11-16_2026-11-22');
+    expect(exportStem(revenueReport({ branch: { id: 12, name: '東京', location: 'Tokyo' } }))).toBe(
+      'revenue_branch-12_2026-11-16_2026-11-22',
+    );
+    expect(exportStem(revenueReport())).toBe('revenue_all-branches_2026-11-16_2026-11-22');
+    const pdf = await renderExport(branch, 'pdf');
+    expect(pdf.filename).toBe('revenue_smith-s-cafe-bondi_2026-11-16_2026-11-22.pdf');
+    expect(pdf.contentType).toBe('application/pdf');
+  });
+});
+
+describe('PDF export', () => {
+  it('holds the title, franchise, branch, window, time zone, generation time, cards, totals and the chart labels', async () => {
+    const report = revenueReport({ branch: { id: 7, name: TRICKY_NAME, location: 'Bondi Beach' } });
+    const file = await renderExport(report, 'pdf');
+    expect(new TextDecoder().decode(file.body.slice(0, 5))).toBe('%PDF-');
+    const text = await pdfText(file.body);
+    for (const expected of [
+      'Revenue',
+      'Harbour Eats',
+      `${TRICKY_NAME}, Bondi Beach`,
+      '16 Nov 2026 – 22 Nov 2026 (Last 7 Days)',
+      'Australia/Sydney',
+      // 22:05 UTC is 9:05 the next morning in Sydney (daylight saving).
+      '23 Nov 2026, 9:05 am AEDT',
+      '$12,345.60',
+      '+12.4% vs previous 7 days',
+      'no previous data',
+      'Revenue Breakdown',
+      '$4,345.71',
+      'Branch Comparison (Last 7 Days)',
+      '$99,999.93',
+      '-3.5%',
+      // Chart: the legend and an axis label, drawn as text.
+      'Dine-In',
+      'Wed 18 Nov',
+      'Page 1 of 1',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('draws every row of a long table, its header again on each page, and the total once', async () => {
+    const report = revenueReport();
+    const breakdown = report.tables[0]!;
+    breakdown.rows = Array.from({ length: 150 }, (_, index) => ({ cells: [`Row ${index + 1}`, index, 0, index] }));
+    const file = await renderExport(report, 'pdf');
+    const text = await pdfText(file.body);
+    for (let index = 1; index <= 150; index++) expect(text).toContain(`Row ${index} `);
+    const pages = text.split('\n').filter((line) => /Page \d+ of \d+/.test(line));
+    const pageCount = Number(/Page \d+ of (\d+)/.exec(text)![1]);
+    expect(pageCount).toBeGreaterThanOrEqual(3);
+    expect(pages.length).toBe(pageCount);
+    // The header row: once per page the breakdown spans.
+    expect(text.match(/Date Dine-In Takeaway Total/g)!.length).toBeGreaterThanOrEqual(pageCount - 1);
+    expect(text.match(/Total \$3,000\.50/g)).toHaveLength(1);
+  });
+});
