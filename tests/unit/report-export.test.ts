@@ -217,9 +217,8 @@ describe('PDF export', () => {
       'Branch Comparison (Last 7 Days)',
       '$99,999.93',
       '-3.5%',
-      // Chart: the legend and an axis label, drawn as text.
-      'Dine-In',
-      'Wed 18 Nov',
+      // The chart's category axis, drawn as text on one line (the table has one day per line).
+      'Mon 16 Nov Tue 17 Nov Wed 18 Nov',
       'Page 1 of 1',
     ]) {
       expect(text).toContain(expected);
