@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
+import { pageReportRoutes } from './analytics/pages.routes.js';
 import type { AppDeps, AppEnv, RouteDeps } from './app-deps.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { passwordResetRoutes } from './auth/password-reset.js';
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/franchise/password', passwordResetRoutes(routeDeps));
   api.route('/franchise/restaurants', restaurantsRoutes(routeDeps));
   api.route('/franchise', analyticsRoutes(routeDeps));
+  api.route('/franchise', pageReportRoutes(routeDeps));
 
   const app = new Hono<AppEnv>();
   app.use(securityHeaders);

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { ZodError } from 'zod';
+import type { ZodError, ZodType } from 'zod';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import {
   ANALYTICS_KINDS,
@@ -15,7 +15,7 @@ import { SharedJsonBody } from '../http/shared-json-body.js';
 import { LruMap } from '../lib/lru-map.js';
 import { AnalyticsCache } from './cache.js';
 import { dayIn } from './calendar.js';
-import { analyticsAnswer } from './queries.js';
+import { analyticsAnswer, type AnalyticsScope } from './queries.js';
 import { resolveWindow } from './window.js';
 
 const MESSAGES: Record<AnalyticsKind, string> = {
@@ -44,7 +44,7 @@ function invalidQuery(error: ZodError): HttpError {
 }
 
 /** Every name of the raw query counts (an empty one too), so nothing sent is silently ignored. */
-function parseQuery(c: Context<AppEnv>): ParsedAnalyticsQuery {
+function parseQuery<Q extends ParsedAnalyticsQuery>(c: Context<AppEnv>, schema: ZodType<Q>): Q {
   const pairs = [...new URL(c.req.url).searchParams];
   const seen = new Set<string>();
   for (const [name] of pairs) {
@@ -52,7 +52,7 @@ function parseQuery(c: Context<AppEnv>): ParsedAnalyticsQuery {
     seen.add(name);
   }
   // fromEntries defines own properties, so even a name like __proto__ reaches the schema and is refused.
-  const parsed = analyticsQuery.safeParse(Object.fromEntries(pairs));
+  const parsed = schema.safeParse(Object.fromEntries(pairs));
   if (!parsed.success) throw invalidQuery(parsed.error);
   return parsed.data;
 }
@@ -77,19 +77,23 @@ async function franchiseState(db: Db, franchiseId: number, restaurantId: number 
     .executeTakeFirstOrThrow();
 }
 
+/** What an analytics request is about once checked: the scope, the franchise's data version (the cache key), the query and its window. */
+export type AnalyticsRequest<Q extends ParsedAnalyticsQuery> = {
+  scope: AnalyticsScope;
+  dataVersion: number;
+  query: Q;
+  window: AnalyticsWindow;
+};
+
 /**
- * GET /analytics/{kind} (franchise-wide) and /restaurants/{id}/analytics/{kind}. Checked in this
- * order: the token (an unknown kind or a foreign restaurant is still 401 without one), the
- * restaurant (404 without data when it is not the caller's), then the query (422 naming the field).
+ * Reads an analytics request behind the token check: the restaurant (404 without data when it is
+ * not the caller's), then the query against `schema` (422 naming the field).
  */
-export function analyticsRoutes(deps: RouteDeps) {
-  const answer = deps.analyticsAnswer ?? analyticsAnswer;
-  const cache = new AnalyticsCache(deps.analyticsCacheEntries);
+export function analyticsRequests<Q extends ParsedAnalyticsQuery>(deps: RouteDeps, schema: ZodType<Q>) {
   // Valid queries and their windows per zone, day and query string: parsing and calendar arithmetic
   // were an eighth of a cached answer's CPU. Shared between requests, so read-only.
-  const windows = new LruMap<string, { query: ParsedAnalyticsQuery; window: AnalyticsWindow }>(1000);
-
-  const handler = (kind: AnalyticsKind, perRestaurant: boolean) => async (c: Context<AppEnv>) => {
+  const windows = new LruMap<string, { query: Q; window: AnalyticsWindow }>(1000);
+  return async (c: Context<AppEnv>, perRestaurant: boolean): Promise<AnalyticsRequest<Q>> => {
     const franchiseId = c.get('auth').user.franchise.id;
     let restaurantId: number | null = null;
     if (perRestaurant) {
@@ -107,15 +111,29 @@ export function analyticsRoutes(deps: RouteDeps) {
     const memo = `${state.time_zone}|${dayIn(state.time_zone, now)}|${search}`;
     let resolved = windows.get(memo);
     if (!resolved) {
-      const query = parseQuery(c);
+      const query = parseQuery(c, schema);
       resolved = { query, window: resolveWindow(query, state.time_zone, now) };
       windows.set(memo, resolved);
     }
-    const { query, window } = resolved;
-    const scope = { franchiseId, restaurantId };
+    return { scope: { franchiseId, restaurantId }, dataVersion: state.data_version, ...resolved };
+  };
+}
+
+/**
+ * GET /analytics/{kind} (franchise-wide) and /restaurants/{id}/analytics/{kind}. Checked in this
+ * order: the token (an unknown kind or a foreign restaurant is still 401 without one), the
+ * restaurant (404 without data when it is not the caller's), then the query (422 naming the field).
+ */
+export function analyticsRoutes(deps: RouteDeps) {
+  const answer = deps.analyticsAnswer ?? analyticsAnswer;
+  const cache = new AnalyticsCache(deps.analyticsCacheEntries);
+  const request = analyticsRequests(deps, analyticsQuery);
+
+  const handler = (kind: AnalyticsKind, perRestaurant: boolean) => async (c: Context<AppEnv>) => {
+    const { scope, dataVersion, query, window } = await request(c, perRestaurant);
     // Kept serialised (and compressed on demand): a franchise's roster is tens of kilobytes.
     const body = await cache.answer(
-      { ...scope, dataVersion: state.data_version, kind, window, limit: query.limit },
+      { ...scope, dataVersion, kind, window, limit: query.limit },
       async () => new SharedJsonBody(successText(await answer(deps.db, kind, scope, window, { limit: query.limit }), MESSAGES[kind])),
     );
     return body.respond(c);

@@ -74,9 +74,15 @@ export function windowBuckets(window: Pick<AnalyticsWindow, 'start_date' | 'end_
 // ---------------------------------------------------------------------------------------------
 // Per-day counters summed into buckets, the window, the previous window and today
 
-type Counters<K extends string> = Record<K, number>;
+export type Counters<K extends string> = Record<K, number>;
 type DayRow<K extends string> = { day: string } & Counters<K>;
-type Tally<K extends string> = { buckets: Bucket[]; series: Counters<K>[]; totals: Counters<K>; previous: Counters<K>; today: Counters<K> };
+export type Tally<K extends string> = {
+  buckets: Bucket[];
+  series: Counters<K>[];
+  totals: Counters<K>;
+  previous: Counters<K>;
+  today: Counters<K>;
+};
 
 function tally<K extends string>(keys: readonly K[], rows: DayRow<K>[], window: AnalyticsWindow): Tally<K> {
   const zero = () => Object.fromEntries(keys.map((k) => [k, 0])) as Counters<K>;
@@ -106,12 +112,14 @@ function tally<K extends string>(keys: readonly K[], rows: DayRow<K>[], window: 
 // ---------------------------------------------------------------------------------------------
 // Rounding: inputs are integer cents, minutes and counts, so each figure is rounded once.
 
-const dollars = (cents: number) => cents / 100;
+export const dollars = (cents: number) => cents / 100;
 /** cents / n in dollars, to the cent; 0 when n is 0. */
-const perDollars = (cents: number, n: number) => (n === 0 ? 0 : Math.round(cents / n) / 100);
-const hours = (minutes: number) => Math.round((minutes * 100) / 60) / 100;
+export const perDollars = (cents: number, n: number) => (n === 0 ? 0 : Math.round(cents / n) / 100);
+export const hours = (minutes: number) => Math.round((minutes * 100) / 60) / 100;
 /** part / whole in %, one decimal; 0 when whole is 0. */
-const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part * 1000) / whole) / 10);
+export const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part * 1000) / whole) / 10);
+/** Dollars per hour = (cents / 100) / (minutes / 60), to the cent; 0 without minutes. */
+export const perHour = (cents: number, minutes: number) => (minutes === 0 ? 0 : Math.round((cents * 60) / minutes) / 100);
 
 // ---------------------------------------------------------------------------------------------
 // SQL pieces
@@ -216,7 +224,7 @@ const statsByDay = (scope: AnalyticsScope, w: AnalyticsWindow, columns: readonly
   rollupByDay(scope, w, STATS_TABLES, columns, STATS_BIGINTS);
 
 /** Code-point order, the same on every database and collation. */
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+export const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 // ---------------------------------------------------------------------------------------------
 // The six answers
@@ -365,17 +373,19 @@ const HOURS_KEYS = ['assigned_minutes', 'actual_minutes', 'labour_cost_cents', '
 type HoursKey = (typeof HOURS_KEYS)[number];
 const ROSTER_REVENUE_KEYS = ['revenue_dine_in_cents', 'revenue_takeaway_cents'] as const;
 type RosterRevenueKey = (typeof ROSTER_REVENUE_KEYS)[number];
+const ROSTER_KEYS = [...HOURS_KEYS, ...ROSTER_REVENUE_KEYS] as const;
+/** A roster bucket's (or window's) integer counters: minutes, cents and shifts. */
+export type RosterCounts = Counters<HoursKey | RosterRevenueKey>;
 
-function rosterFigures(h: Counters<HoursKey>, s: Counters<RosterRevenueKey>): RosterFigures {
-  const cents = s.revenue_dine_in_cents + s.revenue_takeaway_cents;
+function rosterFigures(h: RosterCounts): RosterFigures {
+  const cents = h.revenue_dine_in_cents + h.revenue_takeaway_cents;
   return {
     assigned_hours: hours(h.assigned_minutes),
     actual_hours: hours(h.actual_minutes),
     labour_cost: dollars(h.labour_cost_cents),
     attendance: percent(h.shifts_attended, h.shifts),
     revenue: dollars(cents),
-    // Dollars per hour = (cents / 100) / (minutes / 60).
-    revenue_per_labour_hour: h.actual_minutes === 0 ? 0 : Math.round((cents * 60) / h.actual_minutes) / 100,
+    revenue_per_labour_hour: perHour(cents, h.actual_minutes),
   };
 }
 
@@ -383,9 +393,9 @@ type StaffRow = { person_id: number; name: string; restaurant: string; assigned_
 
 /**
  * Everyone with hours in the window, by actual hours, most first. A person who worked at several of
- * the scope's branches is listed once, under the branch of most actual hours.
+ * the scope's branches is listed once, under the branch of most actual hours, with all their minutes.
  */
-function staffOf(rows: StaffRow[]): StaffProductivity[] {
+function staffMinutes(rows: StaffRow[]): StaffRow[] {
   const byPerson = new Map<number, { name: string; assigned: number; actual: number; restaurant: string; most: number }>();
   for (const r of rows) {
     const branch = r.restaurant;
@@ -401,14 +411,7 @@ function staffOf(rows: StaffRow[]): StaffProductivity[] {
   return [...byPerson]
     .map(([id, p]) => ({ id, ...p }))
     .sort((a, b) => b.actual - a.actual || byText(a.name, b.name) || a.id - b.id)
-    .map((p) => ({
-      person_id: p.id,
-      name: p.name,
-      restaurant: p.restaurant,
-      assigned_hours: hours(p.assigned),
-      actual_hours: hours(p.actual),
-      percent: percent(p.actual, p.assigned),
-    }));
+    .map((p) => ({ person_id: p.id, name: p.name, restaurant: p.restaurant, assigned_minutes: p.assigned, actual_minutes: p.actual }));
 }
 
 /** A window cut at month boundaries: each month's first day and the days of that month inside the window. */
@@ -459,7 +462,11 @@ function staffHours(scope: AnalyticsScope, w: Pick<AnalyticsWindow, 'start_date'
     having sum(${windowTotal('h', 'running_shifts', parts)}) > 0`;
 }
 
-async function roster(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<Roster> {
+/** The roster's integer counters per bucket, for the window, the previous window and today, and each person's minutes. */
+export type RosterTally = Tally<HoursKey | RosterRevenueKey> & { staff: StaffRow[] };
+
+/** The roster answer's figures before rounding (the roster page sums them into its Total rows): one statement. */
+export async function rosterTally(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<RosterTally> {
   const counters = (alias: string, keys: readonly string[]) =>
     sql.join(keys.map((k) => sql`coalesce(${sql.ref(`${alias}.${k}`)}, 0) as ${sql.ref(k)}`));
   const { days, staff } = await fetchParts<{ days: DayRow<HoursKey | RosterRevenueKey>[]; staff: StaffRow[] }>(db, {
@@ -480,14 +487,24 @@ async function roster(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): P
       ['person_id', 'name', 'restaurant', 'assigned_minutes', 'actual_minutes'],
     ),
   });
-  const t = tally(HOURS_KEYS, days, window);
-  const s = tally(ROSTER_REVENUE_KEYS, days, window);
+  return { ...tally(ROSTER_KEYS, days, window), staff: staffMinutes(staff) };
+}
+
+async function roster(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<Roster> {
+  const t = await rosterTally(db, scope, window);
   return {
     window,
-    series: t.buckets.map((b, i) => ({ ...b, ...rosterFigures(t.series[i]!, s.series[i]!) })),
-    totals: rosterFigures(t.totals, s.totals),
-    previous_totals: rosterFigures(t.previous, s.previous),
-    staff: staffOf(staff),
+    series: t.buckets.map((b, i) => ({ ...b, ...rosterFigures(t.series[i]!) })),
+    totals: rosterFigures(t.totals),
+    previous_totals: rosterFigures(t.previous),
+    staff: t.staff.map((p): StaffProductivity => ({
+      person_id: p.person_id,
+      name: p.name,
+      restaurant: p.restaurant,
+      assigned_hours: hours(p.assigned_minutes),
+      actual_hours: hours(p.actual_minutes),
+      percent: percent(p.actual_minutes, p.assigned_minutes),
+    })),
   };
 }
 
@@ -543,6 +560,59 @@ async function procurement(db: Db, scope: AnalyticsScope, window: AnalyticsWindo
   };
 }
 
+/** A branch's integer figures over a window, and its revenue over the previous window. */
+export type BranchFigures = {
+  id: number;
+  name: string;
+  revenue_cents: number;
+  orders: number;
+  labour_cost_cents: number;
+  spend_cents: number;
+  previous_revenue_cents: number;
+};
+
+/**
+ * Every branch of the franchise (those without trade too) side by side, for the revenue page's
+ * branch comparison: one statement over the per-branch daily rollups, grouped by branch in SQL, so
+ * a franchise of 50 branches sends 50 rows whatever the window's length.
+ */
+export async function branchComparison(db: Db, franchiseId: number, window: AnalyticsWindow): Promise<BranchFigures[]> {
+  const branches = scopeIds({ franchiseId, restaurantId: null });
+  const both = { start_date: window.previous.start_date, end_date: window.end_date };
+  const { rows } = await fetchParts<{ rows: BranchFigures[] }>(db, {
+    rows: part(
+      sql`select r.id, r.name, coalesce(s.revenue_cents, 0) as revenue_cents, coalesce(s.orders, 0) as orders,
+        coalesce(h.labour_cost_cents, 0) as labour_cost_cents, coalesce(p.spend_cents, 0) as spend_cents,
+        coalesce(s.previous_revenue_cents, 0) as previous_revenue_cents
+      from restaurants r
+      left join (
+        select s.restaurant_id,
+          sum((s.revenue_dine_in_cents + s.revenue_takeaway_cents)::float8) filter (where s.day >= ${window.start_date}::date) as revenue_cents,
+          sum(s.orders_dine_in + s.orders_takeaway) filter (where s.day >= ${window.start_date}::date) as orders,
+          sum((s.revenue_dine_in_cents + s.revenue_takeaway_cents)::float8) filter (where s.day < ${window.start_date}::date) as previous_revenue_cents
+        from daily_restaurant_stats s
+        where s.restaurant_id in (${branches}) and ${inWindow(sql`s.day`, both)}
+        group by s.restaurant_id
+      ) s on s.restaurant_id = r.id
+      left join (
+        select h.restaurant_id, sum(h.labour_cost_cents::float8) as labour_cost_cents
+        from daily_staff_hours h
+        where h.restaurant_id in (${branches}) and ${inWindow(sql`h.day`, window)}
+        group by h.restaurant_id
+      ) h on h.restaurant_id = r.id
+      left join (
+        select p.restaurant_id, sum(p.amount_cents::float8) as spend_cents
+        from daily_purchases p
+        where p.restaurant_id in (${branches}) and ${inWindow(sql`p.day`, window)}
+        group by p.restaurant_id
+      ) p on p.restaurant_id = r.id
+      where r.franchise_id = ${franchiseId}`,
+      ['id', 'name', 'revenue_cents', 'orders', 'labour_cost_cents', 'spend_cents', 'previous_revenue_cents'],
+    ),
+  });
+  return rows;
+}
+
 /**
  * The answer of one analytics kind for a scope (one branch, or the whole franchise) over a resolved
  * window, read from the daily rollups only: one statement per answer.
@@ -563,4 +633,20 @@ export async function analyticsAnswer<K extends AnalyticsKind>(
     procurement: () => procurement(db, scope, window),
   };
   return answers[kind]();
+}
+
+/** The names a report is headed with: the franchise, and the branch of a branch's report (null franchise-wide). */
+export async function reportHeading(
+  db: Db,
+  scope: AnalyticsScope,
+): Promise<{ franchise: { id: number; name: string }; branch: { id: number; name: string; location: string } | null }> {
+  const row = await db
+    .selectFrom('franchises as f')
+    .leftJoin('restaurants as r', (join) => join.onRef('r.franchise_id', '=', 'f.id').on('r.id', '=', scope.restaurantId ?? 0))
+    .select(['f.id', 'f.name', 'r.id as branch_id', 'r.name as branch_name', 'r.location as branch_location'])
+    .where('f.id', '=', scope.franchiseId)
+    .executeTakeFirstOrThrow();
+  const franchise = { id: row.id, name: row.name };
+  if (row.branch_id === null) return { franchise, branch: null };
+  return { franchise, branch: { id: row.branch_id, name: row.branch_name ?? '', location: row.branch_location ?? '' } };
 }

@@ -26,6 +26,10 @@ export type RouteSpec = {
   /** The path's parameters, by name; `path` is the pattern the app registers. */
   params?: Record<string, Param>;
   query?: Query;
+  /** Names the route's query requires beyond the analytics query (an export's `format`): a query without them is 422. */
+  requires?: string[];
+  /** The success answer is a file of one of these types, not a JSON envelope (errors still are). */
+  file?: RegExp;
 };
 
 const email: Field = { refused: ['', 'not-an-email', '@example.com', 'owner@', `${'a'.repeat(250)}@example.com`] };
@@ -65,6 +69,44 @@ const analyticsRoutes: RouteSpec[] = ANALYTICS_KINDS.flatMap((kind): RouteSpec[]
   },
 ]);
 
+// The five analytics pages' reports and exports (server/contract/page-reports.contract.ts).
+const page: Param = { valid: 'revenue', refused: ['unknown', 'Revenue', 'revenues', 'orders', 'pages'] };
+const exportQuery: Query = {
+  valid: { ...analyticsQuery.valid, format: 'csv' },
+  fields: { ...analyticsQuery.fields, format: { refused: ['', 'xls', 'CSV', 'pdf ', 'csv,pdf'] } },
+};
+const pageRoutes: RouteSpec[] = [
+  { name: 'page report', method: 'GET', path: `${API}/analytics/pages/:page`, auth: 'bearer', params: { page }, query: analyticsQuery },
+  {
+    name: 'restaurant page report',
+    method: 'GET',
+    path: `${API}/restaurants/:id/analytics/pages/:page`,
+    auth: 'bearer',
+    params: { id: restaurantId, page },
+    query: analyticsQuery,
+  },
+  {
+    name: 'page export',
+    method: 'GET',
+    path: `${API}/analytics/pages/:page/export`,
+    auth: 'bearer',
+    params: { page },
+    query: exportQuery,
+    requires: ['format'],
+    file: /^text\/csv; charset=utf-8$/,
+  },
+  {
+    name: 'restaurant page export',
+    method: 'GET',
+    path: `${API}/restaurants/:id/analytics/pages/:page/export`,
+    auth: 'bearer',
+    params: { id: restaurantId, page },
+    query: exportQuery,
+    requires: ['format'],
+    file: /^text\/csv; charset=utf-8$/,
+  },
+];
+
 export const ROUTES: RouteSpec[] = [
   { name: 'login', method: 'POST', path: `${API}/login`, auth: 'public', body: { email, password } },
   { name: 'logout', method: 'POST', path: `${API}/logout`, auth: 'bearer-or-expired' },
@@ -87,4 +129,5 @@ export const ROUTES: RouteSpec[] = [
     },
   },
   ...analyticsRoutes,
+  ...pageRoutes,
 ];
