@@ -1,0 +1,195 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { hashPassword } from '../../server/auth/passwords';
+import { formatDay } from '../../server/contract/format';
+import {
+  ANALYTICS_PAGES,
+  type AnalyticsPage,
+  type PageReport,
+  type ReportRow,
+  type ReportTable,
+} from '../../server/contract/page-reports.contract';
+import { formatCell } from '../../server/contract/report-display';
+import type { Db } from '../../server/db/database';
+import { createAnalyticsFixture, type AnalyticsFixture } from './support/analytics-fixture';
+import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope } from './support/test-app';
+import { openTestDatabase, type TestDatabase } from './support/test-db';
+
+// Every page's CSV and PDF against the report the page shows for the same query (the analytics
+// fixture's trade, seen on Monday 23 November 2026 in Sydney): the files must hold the screen's rows
+// and totals, franchise-wide and for one branch.
+
+const DAY = 86_400_000;
+const HARBOUR = { email: 'owner@fixture-harbour.example.com', password: 'fixture-password' };
+const RIVAL = { email: 'owner@fixture-rival.example.com', password: 'fixture-password' };
+const STANDARD_FONTS = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
+
+let database: TestDatabase;
+let db: Db;
+let f: AnalyticsFixture;
+let t: ReturnType<typeof createTestApp>;
+let owner: string;
+let rival: string;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  db = database.db;
+  f = await createAnalyticsFixture(db);
+  const passwordHash = await hashPassword(HARBOUR.password);
+  for (const [franchiseId, account] of [
+    [f.harbour, HARBOUR],
+    [f.rival, RIVAL],
+  ] as const) {
+    await db
+      .insertInto('franchise_users')
+      .values({ franchise_id: franchiseId, email: account.email, name: 'Fixture Owner', password_hash: passwordHash })
+      .execute();
+  }
+  t = createTestApp(db);
+  t.advance(DAY);
+  owner = await t.login(HARBOUR);
+  rival = await t.login(RIVAL);
+});
+afterAll(() => database.close());
+
+async function report(path: string): Promise<PageReport> {
+  const res = await t.call('GET', `/api/v1/franchise/${path}`, { token: owner });
+  expect(res.status, res.text).toBe(200);
+  expectSuccessEnvelope(res.body);
+  return res.body.data as PageReport;
+}
+
+/** An export as bytes (the test app's call() reads bodies as text, which a PDF is not). */
+async function download(path: string, token: string | null = owner) {
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  const env = { incoming: { socket: { remoteAddress: '203.0.113.1' } } };
+  const res = await t.app.request(`/api/v1/franchise/${path}`, { headers }, env);
+  return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+/** The CSV's tables after its header block: title, header row, data records (rows, then the total). */
+function csvTables(records: string[][]) {
+  const tables: { title: string; header: string[]; records: string[][] }[] = [];
+  let current: (typeof tables)[number] | null = null;
+  let index = records.findIndex((record) => record.every((field) => field === ''));
+  for (index++; index < records.length; index++) {
+    const record = records[index]!;
+    if (record.every((field) => field === '')) current = null;
+    else if (!current) tables.push((current = { title: record[0]!, header: records[++index]!, records: [] }));
+    else current.records.push(record);
+  }
+  return tables;
+}
+
+/** A CSV record read back as report cells: numbers for figure columns, null for empty ones. */
+function readBack(table: ReportTable, record: string[], isTotal: boolean): ReportRow['cells'] {
+  return table.columns.map((column, index) => {
+    const field = record[index]!;
+    if (field === '') return null;
+    const label = isTotal && index === 0;
+    return column.unit === 'text' || label ? field : Number(field);
+  });
+}
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdf = await getDocument({ data: bytes.slice(), useSystemFonts: false, standardFontDataUrl: STANDARD_FONTS }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const content = await (await pdf.getPage(number)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join(''));
+  }
+  await pdf.destroy();
+  // One space between words: pdf.js gives the gaps between text runs and lines as items of their own.
+  return pages.join('\n').replace(/\s+/g, ' ');
+}
+
+const scopes = () => [
+  { name: 'franchise-wide', prefix: 'analytics/pages', branch: 'all-branches' },
+  { name: 'Parramatta', prefix: `restaurants/${f.parramatta}/analytics/pages`, branch: 'harbour-parramatta' },
+];
+
+describe.each(ANALYTICS_PAGES)('the %s page', (page: AnalyticsPage) => {
+  it.each(['7days', '1month'])(
+    'CSV, %s: the report’s header facts, every table with its rows and total, franchise-wide and per branch',
+    async (period) => {
+      for (const scope of scopes()) {
+        const query = `period=${period}&limit=3`;
+        const r = await report(`${scope.prefix}/${page}?${query}`);
+        const file = await download(`${scope.prefix}/${page}/export?${query}&format=csv`);
+        expect(file.status, scope.name).toBe(200);
+        expect(file.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+        const name = `${page}_${scope.branch}_${r.window.start_date}_${r.window.end_date}.csv`;
+        expect(file.headers.get('content-disposition')).toContain(`filename="${name}"`);
+        expect([...file.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+
+        // Strict parsing: RFC 4180 quoting, CRLF, and the same number of fields in every record.
+        const records: string[][] = parse(file.bytes, { bom: true, record_delimiter: '\r\n' });
+        const facts = Object.fromEntries(records.slice(0, 8).map(([key, value]) => [key, value]));
+        expect(facts).toMatchObject({
+          Report: r.title,
+          Franchise: 'Fixture Harbour',
+          Branch: r.branch ? `${r.branch.name} (${r.branch.location})` : 'All Branches',
+          'Start date': r.window.start_date,
+          'End date': r.window.end_date,
+          'Time zone': 'Australia/Sydney',
+        });
+        const tables = csvTables(records);
+        expect(tables.map((table) => table.title)).toEqual(r.tables.map((table) => table.title));
+        r.tables.forEach((table, index) => {
+          const csv = tables[index]!;
+          expect(csv.header.slice(0, table.columns.length)).toEqual(table.columns.map((column) => column.label));
+          const rows = csv.records.slice(0, table.rows.length).map((record) => readBack(table, record, false));
+          expect(rows, `${scope.name} ${table.id}`).toEqual(table.rows.map((row) => row.cells));
+          const total = csv.records.slice(table.rows.length);
+          expect(total.map((record) => readBack(table, record, true))).toEqual(table.total ? [table.total.cells] : []);
+        });
+      }
+    },
+  );
+
+  it('PDF: the title, franchise, branch, window, every table title and every total figure, as the screen formats them', async () => {
+    for (const scope of scopes()) {
+      const r = await report(`${scope.prefix}/${page}?period=7days`);
+      const file = await download(`${scope.prefix}/${page}/export?period=7days&format=pdf`);
+      expect(file.status, scope.name).toBe(200);
+      expect(file.headers.get('content-type')).toBe('application/pdf');
+      expect(file.headers.get('content-disposition')).toContain(`filename="${page}_${scope.branch}_2026-11-16_2026-11-22.pdf"`);
+      expect(new TextDecoder().decode(file.bytes.slice(0, 5))).toBe('%PDF-');
+      const text = await pdfText(file.bytes);
+      expect(text).toContain(r.title);
+      expect(text).toContain('Franchise: Fixture Harbour');
+      expect(text).toContain(`Branch: ${r.branch ? `${r.branch.name}, ${r.branch.location}` : 'All Branches'}`);
+      expect(text).toContain(`${formatDay(r.window.start_date)} – ${formatDay(r.window.end_date)} (Last 7 Days)`);
+      expect(text).toContain('Australia/Sydney');
+      for (const card of r.cards) expect(text).toContain(`${card.label} ${formatCell(card.unit, card.value)}`);
+      for (const table of r.tables) {
+        expect(text).toContain(table.title);
+        if (!table.total) continue;
+        // The total row's cells in a row, as the screen shows them ("–" where undefined).
+        const cells = table.total.cells.map((cell, index) => formatCell(table.columns[index]!.unit, cell));
+        expect(text, `${scope.name} ${table.id}`).toContain(cells.join(' '));
+      }
+    }
+  });
+});
+
+describe('export errors are JSON envelopes', () => {
+  it('no token 401, an unknown page or a foreign restaurant 404, a missing or unknown format 422', async () => {
+    const cases: [string, string | null, number, string | RegExp][] = [
+      ['analytics/pages/order/export?format=csv', null, 401, 'Unauthenticated'],
+      ['analytics/pages/sales/export?format=csv', owner, 404, 'Not found'],
+      [`restaurants/${f.parramatta}/analytics/pages/order/export?format=pdf`, rival, 404, 'Restaurant not found'],
+      ['analytics/pages/order/export', owner, 422, /format: must be one of csv, pdf/],
+      ['analytics/pages/order/export?format=xlsx', owner, 422, /format: must be one of csv, pdf/],
+      ['analytics/pages/order/export?format=csv&period=fortnight', owner, 422, /period/],
+    ];
+    for (const [path, token, status, message] of cases) {
+      const res = await download(path, token);
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get('content-type'), path).toMatch(/^application\/json/);
+      expectErrorEnvelope(JSON.parse(new TextDecoder().decode(res.bytes)), message);
+    }
+  });
+});
