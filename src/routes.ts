@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { AnalyticsPage } from '../server/contract/page-reports.contract';
 import type { NavIcon, NavItem } from './ui/nav-items';
 
 /** Every page gets its registry title; pages whose view renders its own heading ignore it. */
@@ -16,6 +17,9 @@ export type AppRoute = {
 };
 
 const SectionPage = lazy(() => import('./views/console/section.page'));
+/** The five analytics pages share one chunk (one machine, one view); each route gets its page of it. */
+const analyticsPage = (page: AnalyticsPage) =>
+  lazy(() => import('./views/analytics/analytics.page').then((module) => ({ default: module.ANALYTICS_ROUTES[page] })));
 
 /**
  * The one route registry (spec §2): the router, the sidebar and the protected-area matcher derive from it.
@@ -43,15 +47,27 @@ export const ROUTES: readonly AppRoute[] = [
     nav: { label: 'Restaurant Management', icon: 'store' },
   },
   { path: '/restaurant/edit', title: 'Edit Restaurant', access: 'protected', page: SectionPage },
-  { path: '/headcount', title: 'Headcount', access: 'protected', page: SectionPage, nav: { label: 'Headcount', icon: 'headcount' } },
-  { path: '/order', title: 'Order', access: 'protected', page: SectionPage, nav: { label: 'Order', icon: 'cart' } },
-  { path: '/procurement', title: 'Procurement', access: 'protected', page: SectionPage, nav: { label: 'Procurement', icon: 'clipboard' } },
-  { path: '/revenue', title: 'Revenue', access: 'protected', page: SectionPage, nav: { label: 'Revenue', icon: 'chart' } },
+  {
+    path: '/headcount',
+    title: 'Headcount',
+    access: 'protected',
+    page: analyticsPage('headcount'),
+    nav: { label: 'Headcount', icon: 'headcount' },
+  },
+  { path: '/order', title: 'Order', access: 'protected', page: analyticsPage('order'), nav: { label: 'Order', icon: 'cart' } },
+  {
+    path: '/procurement',
+    title: 'Procurement',
+    access: 'protected',
+    page: analyticsPage('procurement'),
+    nav: { label: 'Procurement', icon: 'clipboard' },
+  },
+  { path: '/revenue', title: 'Revenue', access: 'protected', page: analyticsPage('revenue'), nav: { label: 'Revenue', icon: 'chart' } },
   {
     path: '/roster',
     title: 'Roster & Productivity',
     access: 'protected',
-    page: SectionPage,
+    page: analyticsPage('roster'),
     nav: { label: 'Productivity', icon: 'clock' },
   },
   { path: '/profile', title: 'Profile', access: 'protected', page: SectionPage, nav: { label: 'Profile', icon: 'profile' } },

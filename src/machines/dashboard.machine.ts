@@ -3,10 +3,11 @@ import type { AnalyticsData, AnalyticsKind, Range } from '../../server/contract/
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { analyticsService } from '../services/analytics.service';
 import type { Navigation } from '../shared/effects';
+import { DEFAULT_FILTERS, filtersFromSearch, filtersHref, sameFilters, type AnalyticsFilters, type Branch } from './analytics-filters';
 import { notProvided } from './machine-effects';
 
-// The contract's lists, restated so the browser does not load its zod schemas: a Record names each kind
-// or range exactly once, so tsc fails when the contract gains or loses one.
+// The contract's list, restated so the browser does not load its zod schemas: a Record names each kind
+// exactly once, so tsc fails when the contract gains or loses one.
 const KINDS: Record<AnalyticsKind, true> = {
   headcounts: true,
   revenues: true,
@@ -15,7 +16,6 @@ const KINDS: Record<AnalyticsKind, true> = {
   roster: true,
   procurement: true,
 };
-const RANGE_SET: Record<Range, true> = { '7days': true, '14days': true, '1month': true, '3months': true };
 /** One card per analytics call, in the contract's order. */
 export const CARD_KINDS = Object.keys(KINDS) as AnalyticsKind[];
 
@@ -24,34 +24,11 @@ export const DASHBOARD_PATH = '/dashboard';
 export const DASHBOARD_BEST_SELLERS = 5;
 
 /** What the dashboard shows: a range of spec §9 and one accessible branch, or the whole franchise (null). */
-export type DashboardFilters = { range: Range; restaurantId: number | null };
-export const DEFAULT_FILTERS: DashboardFilters = { range: '7days', restaurantId: null };
-
-export type Branch = { id: number; name: string };
-
-const isRange = (value: string | null): value is Range => value !== null && Object.hasOwn(RANGE_SET, value);
-
-/** The applied filters of a URL query; anything unknown (a bad range, a branch not accessible) falls back to the default. */
-export function filtersFromSearch(search: string, branches: readonly Branch[]): DashboardFilters {
-  const query = new URLSearchParams(search);
-  const range = query.get('range');
-  const restaurant = Number(query.get('restaurant') ?? NaN);
-  return {
-    range: isRange(range) ? range : DEFAULT_FILTERS.range,
-    restaurantId: branches.some((b) => b.id === restaurant) ? restaurant : null,
-  };
-}
+export type DashboardFilters = AnalyticsFilters;
+export { DEFAULT_FILTERS, filtersFromSearch, type Branch };
 
 /** The dashboard's address for those filters; the defaults get the bare path. */
-export function dashboardHref({ range, restaurantId }: DashboardFilters): string {
-  const query = new URLSearchParams();
-  if (range !== DEFAULT_FILTERS.range || restaurantId !== null) query.set('range', range);
-  if (restaurantId !== null) query.set('restaurant', String(restaurantId));
-  const search = query.toString();
-  return search ? `${DASHBOARD_PATH}?${search}` : DASHBOARD_PATH;
-}
-
-const sameFilters = (a: DashboardFilters, b: DashboardFilters) => a.range === b.range && a.restaurantId === b.restaurantId;
+export const dashboardHref = (filters: DashboardFilters): string => filtersHref(DASHBOARD_PATH, filters);
 
 /** A card with no trade in its window shows its empty text instead of zero-filled charts. */
 export function isEmptyAnswer(kind: AnalyticsKind, data: AnalyticsData[AnalyticsKind]): boolean {

@@ -1,7 +1,7 @@
-import { ofetch, type FetchOptions } from 'ofetch';
+import { FetchError, ofetch, type FetchOptions } from 'ofetch';
 import type { ApiSuccess } from '../../server/contract/envelope';
 import type { TokenResponse } from '../../server/contract/auth.contract';
-import { ApiError, toApiError } from './api-error';
+import { ApiError, toApiError, UNEXPECTED_ERROR } from './api-error';
 import { sessionStore, type SessionStore } from './session-storage';
 import { isTokenExpired, readTokenExpiry } from './token';
 
@@ -20,6 +20,19 @@ export type HttpClient = {
   request<T>(path: string, options?: RequestOptions): Promise<ApiSuccess<T>>;
   /** POST /franchise/refresh with the stored (possibly expired) token; concurrent callers share one call. */
   refresh(): Promise<TokenResponse>;
+};
+
+/** A file the server made (an export): its bytes and the response headers (Content-Disposition names it). */
+export type FileResponse = { blob: Blob; headers: Headers };
+
+export type FileRequestOptions = Pick<RequestOptions, 'query'> & {
+  /** Longer than a JSON call's where the server builds the file on request. */
+  timeout?: number;
+};
+
+export type FileClient = {
+  /** GET of a file, with the bearer and the 401 refresh-and-replay of `request`; rejects with ApiError carrying the JSON envelope's message. */
+  download(path: string, options?: FileRequestOptions): Promise<FileResponse>;
 };
 
 /** Runs `task` while holding a lock shared by every tab of this origin. */
@@ -47,7 +60,7 @@ export function createHttpClient({
   fetch,
   timeout = REQUEST_TIMEOUT_MS,
   lock = browserLock,
-}: HttpClientOptions): HttpClient {
+}: HttpClientOptions): HttpClient & FileClient {
   const $fetch = ofetch.create(
     { baseURL, timeout, retry: false, headers: { Accept: 'application/json', 'Content-Type': 'application/json' } },
     fetch ? { fetch } : {},
@@ -63,6 +76,30 @@ export function createHttpClient({
       });
     } catch (error) {
       throw toApiError(error);
+    }
+  }
+
+  // A failed file call still answers with a JSON envelope, which arrives as a Blob since a Blob was asked for.
+  async function sendFile(path: string, { query, timeout: fileTimeout }: FileRequestOptions, token: string | null): Promise<FileResponse> {
+    try {
+      const response = await $fetch.raw<Blob, 'blob'>(path, {
+        query,
+        timeout: fileTimeout ?? timeout,
+        responseType: 'blob',
+        headers: { Accept: '*/*', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      });
+      return { blob: response._data ?? new Blob([]), headers: response.headers };
+    } catch (error) {
+      if (!(error instanceof FetchError) || !(error.data instanceof Blob)) throw toApiError(error);
+      const status = error.response?.status ?? 0;
+      let body: unknown;
+      try {
+        body = JSON.parse(await error.data.text());
+      } catch {
+        body = undefined;
+      }
+      const apiError = new ApiError(UNEXPECTED_ERROR, status, body);
+      throw new ApiError(apiError.serverMessage ?? UNEXPECTED_ERROR, status, body);
     }
   }
 
@@ -104,9 +141,10 @@ export function createHttpClient({
     onSessionExpired();
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiSuccess<T>> {
+  /** One call with the stored token; on a 401, one refresh and one replay (spec §4). */
+  async function withSession<T>(path: string, options: { token?: string }, call: (token: string | null) => Promise<T>): Promise<T> {
     try {
-      return await send<T>(path, options, options.token ?? validToken());
+      return await call(options.token ?? validToken());
     } catch (error) {
       const refreshable = options.token === undefined && !NO_REFRESH_PATHS.has(path);
       if (!(error instanceof ApiError) || error.status !== 401 || !refreshable) throw error;
@@ -119,7 +157,7 @@ export function createHttpClient({
       }
       // One replay only: a second 401 ends the session instead of refreshing again.
       try {
-        return await send<T>(path, options, token);
+        return await call(token);
       } catch (replayError) {
         if (replayError instanceof ApiError && replayError.status === 401) expireSession();
         throw replayError;
@@ -127,7 +165,10 @@ export function createHttpClient({
     }
   }
 
-  return { request, refresh };
+  const request = <T>(path: string, options: RequestOptions = {}) => withSession(path, options, (token) => send<T>(path, options, token));
+  const download = (path: string, options: FileRequestOptions = {}) => withSession(path, {}, (token) => sendFile(path, options, token));
+
+  return { request, refresh, download };
 }
 
 const sessionExpiredListeners = new Set<() => void>();

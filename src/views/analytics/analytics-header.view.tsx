@@ -23,6 +23,8 @@ export type AnalyticsHeaderProps = {
   branches: readonly { id: number; name: string }[];
   /** Apply shows "Loading..." and is disabled while this is true (spec §2). */
   loading: boolean;
+  /** Apply is disabled, still reading "Apply", while this is true (a file being exported). */
+  applyDisabled?: boolean;
   onRange: (range: Range) => void;
   onBranch: (restaurantId: number | null) => void;
   onApply: () => void;
@@ -40,6 +42,7 @@ export function AnalyticsHeader({
   restaurantId,
   branches,
   loading,
+  applyDisabled = false,
   onRange,
   onBranch,
   onApply,
@@ -69,11 +72,11 @@ export function AnalyticsHeader({
           w={{ base: '100%', xs: 240 }}
         />
         <Group gap="sm" wrap="nowrap">
-          <Button onClick={onApply} disabled={loading}>
+          <Button onClick={onApply} disabled={loading || applyDisabled}>
             {loading ? 'Loading...' : 'Apply'}
           </Button>
           {onReset && (
-            <Button variant="default" onClick={onReset} disabled={loading}>
+            <Button variant="default" onClick={onReset} disabled={loading || applyDisabled}>
               Reset
             </Button>
           )}

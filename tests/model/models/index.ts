@@ -29,4 +29,9 @@ export const MACHINE_MODELS: { file: string; machine: () => Promise<AnyStateMach
     machine: async () => (await import('../../../src/machines/dashboard.machine')).dashboardMachine,
     model: () => import('./dashboard.model'),
   },
+  {
+    file: 'analytics-page',
+    machine: async () => (await import('../../../src/machines/analytics-page.machine')).analyticsPageMachine,
+    model: () => import('./analytics-page.model'),
+  },
 ];

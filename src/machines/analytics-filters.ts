@@ -1,0 +1,37 @@
+import type { Range } from '../../server/contract/analytics.contract';
+
+// The filters every analytics screen keeps in its URL query (`?range=…&restaurant=…`): the dashboard and the five pages.
+
+// The contract's ranges, restated so the browser does not load its zod schemas: a Record names each range
+// exactly once, so tsc fails when the contract gains or loses one.
+const RANGE_SET: Record<Range, true> = { '7days': true, '14days': true, '1month': true, '3months': true };
+
+/** A range of spec §9 and one accessible branch, or the whole franchise (null). */
+export type AnalyticsFilters = { range: Range; restaurantId: number | null };
+export const DEFAULT_FILTERS: AnalyticsFilters = { range: '7days', restaurantId: null };
+
+export type Branch = { id: number; name: string };
+
+const isRange = (value: string | null): value is Range => value !== null && Object.hasOwn(RANGE_SET, value);
+
+/** The applied filters of a URL query; anything unknown (a bad range, a branch not accessible) falls back to the default. */
+export function filtersFromSearch(search: string, branches: readonly Branch[]): AnalyticsFilters {
+  const query = new URLSearchParams(search);
+  const range = query.get('range');
+  const restaurant = Number(query.get('restaurant') ?? NaN);
+  return {
+    range: isRange(range) ? range : DEFAULT_FILTERS.range,
+    restaurantId: branches.some((b) => b.id === restaurant) ? restaurant : null,
+  };
+}
+
+/** The address of `path` showing those filters; the defaults get the bare path. */
+export function filtersHref(path: string, { range, restaurantId }: AnalyticsFilters): string {
+  const query = new URLSearchParams();
+  if (range !== DEFAULT_FILTERS.range || restaurantId !== null) query.set('range', range);
+  if (restaurantId !== null) query.set('restaurant', String(restaurantId));
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export const sameFilters = (a: AnalyticsFilters, b: AnalyticsFilters) => a.range === b.range && a.restaurantId === b.restaurantId;

@@ -1,0 +1,182 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { Range } from '../../server/contract/analytics.contract';
+import type { AnalyticsPage, ExportFormat, PageReport } from '../../server/contract/page-reports.contract';
+import { toErrorInfo, type ErrorInfo } from '../services/api-error';
+import { pageReportsService, type ExportFile } from '../services/page-reports.service';
+import type { Navigation, Notice } from '../shared/effects';
+import { filtersFromSearch, filtersHref, sameFilters, type AnalyticsFilters, type Branch } from './analytics-filters';
+import { notProvided } from './machine-effects';
+
+/** The route of each analytics page (spec §2): Productivity lives at /roster. */
+export const PAGE_PATHS: Record<AnalyticsPage, string> = {
+  order: '/order',
+  roster: '/roster',
+  revenue: '/revenue',
+  headcount: '/headcount',
+  procurement: '/procurement',
+};
+
+/** "Exported as CSV!" (spec §8). */
+export const exportedMessage = (format: ExportFormat) => `Exported as ${format.toUpperCase()}!`;
+
+export type PageQuery = { page: AnalyticsPage; filters: AnalyticsFilters };
+export type ExportQuery = PageQuery & { format: ExportFormat };
+
+export type AnalyticsPageContext = {
+  page: AnalyticsPage;
+  branches: Branch[];
+  /** What the header's selectors and the range buttons show; Apply turns it into the URL. */
+  draft: AnalyticsFilters;
+  /** What the URL says and the report shows. */
+  applied: AnalyticsFilters;
+  report: PageReport | null;
+  error: ErrorInfo | null;
+  /** The file being made, while exporting. */
+  exporting: ExportFormat | null;
+  exportError: ErrorInfo | null;
+};
+
+export type AnalyticsPageInput = { page: AnalyticsPage; search: string; branches: Branch[] };
+
+export type AnalyticsPageEvent =
+  | { type: 'page.range'; range: Range }
+  | { type: 'page.branch'; restaurantId: number | null }
+  /** Apply; the range button row applies its range at once (`range`), the header's Apply the draft. */
+  | { type: 'page.apply'; range?: Range }
+  | { type: 'page.retry' }
+  | { type: 'page.export'; format: ExportFormat }
+  /** The URL query changed (Apply, back / forward, a followed link): it holds the applied filters. */
+  | { type: 'page.urlChanged'; search: string };
+
+/** The filters Apply asks for: the draft, with the range a range button names. */
+const requested = (context: AnalyticsPageContext, event: AnalyticsPageEvent): AnalyticsFilters =>
+  event.type === 'page.apply' && event.range ? { ...context.draft, range: event.range } : context.draft;
+
+const hrefOf = (context: AnalyticsPageContext, filters: AnalyticsFilters) => filtersHref(PAGE_PATHS[context.page], filters);
+
+export const analyticsPageMachine = setup({
+  types: {
+    context: {} as AnalyticsPageContext,
+    events: {} as AnalyticsPageEvent,
+    input: {} as AnalyticsPageInput,
+    tags: {} as 'busy' | 'exporting',
+  },
+  actors: {
+    fetchReport: fromPromise<PageReport, PageQuery>(({ input: { page, filters } }) =>
+      pageReportsService.fetchReport(page, { restaurantId: filters.restaurantId }, { period: filters.range }),
+    ),
+    exportReport: fromPromise<ExportFile, ExportQuery>(({ input: { page, filters, format } }) =>
+      pageReportsService.exportReport(page, { restaurantId: filters.restaurantId }, { period: filters.range }, format),
+    ),
+  },
+  actions: {
+    /** Carried out by the page with the router, so the URL stays the one record of the applied filters. */
+    navigate: (_, _navigation: Navigation) => notProvided('navigate'),
+    notify: (_, _notice: Notice) => notProvided('notify'),
+    /** Saves the file in the browser (an object URL clicked as a download link). */
+    download: (_, _file: ExportFile) => notProvided('download'),
+    applyUrl: assign(({ context, event }) => {
+      const applied = filtersFromSearch((event as { search: string }).search, context.branches);
+      return { applied, draft: applied };
+    }),
+    takeDraft: assign(({ context, event }) => ({ draft: requested(context, event) })),
+  },
+  guards: {
+    /** The URL names the filters already shown (the page reports the address it mounted with too). */
+    urlShowsApplied: ({ context, event }) =>
+      event.type === 'page.urlChanged' && sameFilters(filtersFromSearch(event.search, context.branches), context.applied),
+    /** Apply would not change the URL: load the same filters again. */
+    requestIsApplied: ({ context, event }) => sameFilters(requested(context, event), context.applied),
+  },
+}).createMachine({
+  id: 'analyticsPage',
+  initial: 'loading',
+  context: ({ input }) => {
+    const applied = filtersFromSearch(input.search, input.branches);
+    return {
+      page: input.page,
+      branches: input.branches,
+      draft: applied,
+      applied,
+      report: null,
+      error: null,
+      exporting: null,
+      exportError: null,
+    };
+  },
+  on: {
+    'page.range': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, range: event.range }) }) },
+    'page.branch': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, restaurantId: event.restaurantId }) }) },
+    // Back / forward or a link may change the filters at any time; an export under way is dropped with the page it was of.
+    'page.urlChanged': [{ guard: 'urlShowsApplied' }, { target: '.loading', reenter: true, actions: 'applyUrl' }],
+  },
+  states: {
+    loading: {
+      tags: ['busy'],
+      entry: assign({ error: null, exporting: null }),
+      invoke: {
+        id: 'fetchReport',
+        src: 'fetchReport',
+        input: ({ context }): PageQuery => ({ page: context.page, filters: context.applied }),
+        onDone: { target: 'loaded', actions: assign({ report: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: assign({ report: null, error: ({ event }) => toErrorInfo(event.error) }) },
+      },
+    },
+    loaded: {
+      initial: 'idle',
+      states: {
+        idle: {
+          entry: assign({ exporting: null }),
+          on: {
+            'page.apply': [
+              { guard: 'requestIsApplied', target: '#analyticsPage.loading', actions: 'takeDraft' },
+              {
+                actions: [
+                  'takeDraft',
+                  { type: 'navigate', params: ({ context }) => ({ to: hrefOf(context, context.draft), replace: false }) },
+                ],
+              },
+            ],
+            'page.export': { target: 'exporting', actions: assign({ exporting: ({ event }) => event.format }) },
+          },
+        },
+        exporting: {
+          tags: ['busy', 'exporting'],
+          invoke: {
+            id: 'exportReport',
+            src: 'exportReport',
+            input: ({ context }): ExportQuery => ({ page: context.page, filters: context.applied, format: context.exporting! }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'download', params: ({ event }) => event.output },
+                { type: 'notify', params: ({ context }) => ({ message: exportedMessage(context.exporting!), type: 'success' }) },
+                assign({ exportError: null }),
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                assign({ exportError: ({ event }) => toErrorInfo(event.error) }),
+                { type: 'notify', params: ({ context }) => ({ message: context.exportError!.message, type: 'error' }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+    failed: {
+      on: {
+        'page.retry': { target: 'loading' },
+        'page.apply': [
+          { guard: 'requestIsApplied', target: 'loading', actions: 'takeDraft' },
+          {
+            actions: ['takeDraft', { type: 'navigate', params: ({ context }) => ({ to: hrefOf(context, context.draft), replace: false }) }],
+          },
+        ],
+      },
+    },
+  },
+});
+
+export type AnalyticsPageSnapshot = SnapshotFrom<typeof analyticsPageMachine>;

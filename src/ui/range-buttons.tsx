@@ -1,0 +1,30 @@
+import { Button } from '@mantine/core';
+import type { Range } from '../../server/contract/analytics.contract';
+
+/** The range button row of the analytics pages (spec §2), in order. */
+export const RANGE_BUTTONS: readonly { value: Range; label: string }[] = [
+  { value: '7days', label: '7 days' },
+  { value: '14days', label: '14 days' },
+  { value: '1month', label: '1 month' },
+  { value: '3months', label: '3 months' },
+];
+
+/** One button per range; the selected one is pressed, and a click on any (the selected one too) picks it. */
+export function RangeButtons({ value, disabled, onPick }: { value: Range; disabled: boolean; onPick: (range: Range) => void }) {
+  return (
+    <Button.Group aria-label="Range">
+      {RANGE_BUTTONS.map((option) => (
+        <Button
+          key={option.value}
+          size="xs"
+          variant={option.value === value ? 'filled' : 'default'}
+          aria-pressed={option.value === value}
+          disabled={disabled}
+          onClick={() => onPick(option.value)}
+        >
+          {option.label}
+        </Button>
+      ))}
+    </Button.Group>
+  );
+}

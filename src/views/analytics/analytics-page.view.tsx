@@ -1,0 +1,120 @@
+import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { useSearch } from 'wouter';
+import { formatDay } from '../../../server/contract/format';
+import { PAGE_TITLES, type PageReport } from '../../../server/contract/page-reports.contract';
+import { filtersHref } from '../../machines/analytics-filters';
+import { ExportMenu } from '../../ui/export-menu';
+import { RangeButtons } from '../../ui/range-buttons';
+import { AnalyticsHeader, ALL_BRANCHES } from './analytics-header.view';
+import { AnalyticsPageContext } from './analytics-page.context';
+import { ReportCards, ReportChart, ReportTables } from './report-sections';
+
+/** Reports the URL query, the one record of the applied filters, to the machine (mount, Apply, back / forward, links). */
+export function AnalyticsPageUrlSync() {
+  const page = AnalyticsPageContext.useActorRef();
+  const search = useSearch();
+  useEffect(() => page.send({ type: 'page.urlChanged', search }), [page, search]);
+  return null;
+}
+
+/** What the figures cover: "Last 7 Days · Parramatta · 16 Nov 2026 – 22 Nov 2026 (Australia/Sydney time)". */
+export function coverageText(report: PageReport): string {
+  const { start_date, end_date, time_zone } = report.window;
+  const days = start_date === end_date ? formatDay(start_date) : `${formatDay(start_date)} – ${formatDay(end_date)}`;
+  return `${report.range_label} · ${report.branch?.name ?? ALL_BRANCHES} · ${days} (${time_zone} time)`;
+}
+
+function PageHeader() {
+  const actor = AnalyticsPageContext.useActorRef();
+  const page = AnalyticsPageContext.useSelector((s) => s.context.page);
+  const range = AnalyticsPageContext.useSelector((s) => s.context.draft.range);
+  const restaurantId = AnalyticsPageContext.useSelector((s) => s.context.draft.restaurantId);
+  const branches = AnalyticsPageContext.useSelector((s) => s.context.branches);
+  const loading = AnalyticsPageContext.useSelector((s) => s.matches('loading'));
+  const exporting = AnalyticsPageContext.useSelector((s) => s.hasTag('exporting'));
+  const loaded = AnalyticsPageContext.useSelector((s) => s.matches('loaded'));
+  return (
+    <Stack gap="sm">
+      <AnalyticsHeader
+        title={PAGE_TITLES[page]}
+        range={range}
+        restaurantId={restaurantId}
+        branches={branches}
+        loading={loading}
+        applyDisabled={exporting}
+        onRange={(value) => actor.send({ type: 'page.range', range: value })}
+        onBranch={(value) => actor.send({ type: 'page.branch', restaurantId: value })}
+        onApply={() => actor.send({ type: 'page.apply' })}
+      />
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <RangeButtons value={range} disabled={loading || exporting} onPick={(value) => actor.send({ type: 'page.apply', range: value })} />
+        <ExportMenu busy={exporting} disabled={!loaded} onExport={(format) => actor.send({ type: 'page.export', format })} />
+      </Group>
+    </Stack>
+  );
+}
+
+function LoadingReport({ title }: { title: string }) {
+  return (
+    <Stack gap="md" role="status" aria-label={`Loading ${title}`}>
+      <div className="fc-report-cards">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height={92} radius="md" />
+        ))}
+      </div>
+      <Skeleton height={320} radius="md" />
+      <Skeleton height={240} radius="md" />
+    </Stack>
+  );
+}
+
+function FailedReport({ title }: { title: string }) {
+  const actor = AnalyticsPageContext.useActorRef();
+  const message = AnalyticsPageContext.useSelector((s) => s.context.error?.message);
+  return (
+    <Stack gap="sm" align="flex-start">
+      <Alert color="red" variant="light" title={`${title} could not be loaded`} w="100%">
+        {message}
+      </Alert>
+      <Button variant="light" onClick={() => actor.send({ type: 'page.retry' })}>
+        Retry
+      </Button>
+    </Stack>
+  );
+}
+
+function LoadedReport({ report }: { report: PageReport }) {
+  const range = AnalyticsPageContext.useSelector((s) => s.context.applied.range);
+  const branchHref = (restaurantId: number) => filtersHref('/dashboard', { range, restaurantId });
+  return (
+    <Stack gap="md">
+      <Text c="dimmed" size="sm">
+        {coverageText(report)}
+      </Text>
+      <ReportCards report={report} />
+      <ReportChart report={report} />
+      <ReportTables report={report} branchHref={branchHref} />
+    </Stack>
+  );
+}
+
+function ReportBody() {
+  const page = AnalyticsPageContext.useSelector((s) => s.context.page);
+  const status = AnalyticsPageContext.useSelector((s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'loaded'));
+  const report = AnalyticsPageContext.useSelector((s) => s.context.report);
+  const title = `${PAGE_TITLES[page]} report`;
+  if (status === 'failed') return <FailedReport title={title} />;
+  if (status === 'loading' || !report) return <LoadingReport title={title} />;
+  return <LoadedReport report={report} />;
+}
+
+/** An analytics page (spec §2): the header, the range buttons and the export dropdown, then the report. */
+export function AnalyticsPageView() {
+  return (
+    <Stack gap="md">
+      <PageHeader />
+      <ReportBody />
+    </Stack>
+  );
+}

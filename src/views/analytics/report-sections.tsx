@@ -1,0 +1,93 @@
+import './report-sections.css';
+import { Paper, Text, Title } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+import type { PageReport } from '../../../server/contract/page-reports.contract';
+import { formatCell, reportChartOption } from '../../../server/contract/report-display';
+import { EChart } from '../../ui/charts/echart';
+import { ReportTable } from '../../ui/report-table';
+import { StatCard } from '../../ui/stat-card';
+
+const CHART_HEIGHT = 320;
+
+/** A titled card of the page. */
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Paper className="fc-report-card" withBorder radius="md" p="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** The report's stat cards, each with its change versus the previous window ("+12.4% vs previous 7 days"). */
+export function ReportCards({ report }: { report: PageReport }) {
+  return (
+    <div className="fc-report-cards">
+      {report.cards.map((card) => (
+        <StatCard
+          key={card.id}
+          label={card.label}
+          value={formatCell(card.unit, card.value)}
+          current={card.value}
+          // No previous figure reads as "no previous data", like a previous window without trade.
+          previous={card.previous ?? 0}
+          comparedWith={report.compared_with}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** The chart's figures in words, for screen readers: "Mon 16 Nov: Dine-In 12, Takeaway 8; …". */
+export function chartDescription(report: PageReport): string {
+  const table = report.tables.find((t) => t.id === report.chart.table);
+  if (!table) return '';
+  const at = (key: string) => table.columns.findIndex((c) => c.key === key);
+  const category = at(report.chart.category);
+  return table.rows
+    .map((row) => {
+      const figures = report.chart.series.map((key) => {
+        const index = at(key);
+        return `${table.columns[index]?.label} ${formatCell(table.columns[index]?.unit ?? 'text', row.cells[index] ?? null)}`;
+      });
+      return `${String(row.cells[category] ?? '')}: ${figures.join(', ')}`;
+    })
+    .join('; ');
+}
+
+/** The page's main chart, drawn from the same ECharts option as the PDF's. */
+export function ReportChart({ report }: { report: PageReport }) {
+  const table = report.tables.find((t) => t.id === report.chart.table);
+  return (
+    <Section title={report.chart.title}>
+      {!table || table.rows.length === 0 ? (
+        <Text c="dimmed" py="lg" ta="center">
+          {table?.empty_text ?? 'Nothing to chart in this window.'}
+        </Text>
+      ) : (
+        <EChart
+          option={reportChartOption(report)}
+          label={report.chart.title}
+          description={chartDescription(report)}
+          height={CHART_HEIGHT}
+        />
+      )}
+    </Section>
+  );
+}
+
+/** Each table of the report in its own card. */
+export function ReportTables({ report, branchHref }: { report: PageReport; branchHref: (restaurantId: number) => string }) {
+  return (
+    <>
+      {report.tables.map((table) => (
+        <Section key={table.id} title={table.title}>
+          <ReportTable table={table} branchHref={branchHref} />
+        </Section>
+      ))}
+    </>
+  );
+}
