@@ -134,7 +134,9 @@ async function chart(doc: Doc, report: PageReport): Promise<void> {
   doc.font(BOLD).fontSize(12).fillColor(TEXT).text(pdfText(report.chart.title), MARGIN.left, doc.y);
   doc.moveDown(0.4);
   const top = doc.y;
-  // The SVG's CSS pixels map to the box's width, so its 12 px labels print at about 9 pt.
+  // The SVG's CSS pixels map to the box's width, so its 12 px labels print at about 9 pt. Not clipped to
+  // its box: the last category label sits centred on the plot's right edge and would lose its end.
+  svg = svg.replace('<svg ', '<svg overflow="visible" ');
   svgToPdf(doc, svg, MARGIN.left, top, { width, height, preserveAspectRatio: 'xMinYMin meet', fontCallback: () => FONT });
   doc.x = MARGIN.left;
   doc.y = top + height;
