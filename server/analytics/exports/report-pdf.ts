@@ -58,6 +58,12 @@ function contentWidth(doc: Doc): number {
 }
 
 /** Starts a new page unless `height` more points fit above the bottom margin. */
+/**
+ * pdfkit lays out synchronously: a long table holds the event loop for a few hundred ms. Between pages
+ * other requests get their turn, so an export delays them by one page's layout at most.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 function ensureRoom(doc: Doc, height: number): void {
   if (doc.y + height > doc.page.height - MARGIN.bottom) doc.addPage();
 }
@@ -207,7 +213,7 @@ function drawRow(doc: Doc, table: ReportTable, line: Line, widths: number[], hei
   doc.y = ruleY;
 }
 
-function tableBlock(doc: Doc, table: ReportTable): void {
+async function tableBlock(doc: Doc, table: ReportTable): Promise<void> {
   const cellTexts = (row: ReportRow) => row.cells.map((cell: ReportCell, index) => pdfText(formatCell(table.columns[index]!.unit, cell)));
   const head: Line = { texts: table.columns.map((column) => pdfText(column.label)), kind: 'head' };
   const lines: Line[] = table.rows.map((row) => ({ texts: cellTexts(row), kind: 'body' }));
@@ -232,6 +238,7 @@ function tableBlock(doc: Doc, table: ReportTable): void {
   for (const line of lines) {
     const height = rowHeight(doc, line, widths);
     if (doc.y + height > doc.page.height - MARGIN.bottom) {
+      await nextTurn();
       doc.addPage();
       drawRow(doc, table, head, widths, headHeight);
     }
@@ -278,7 +285,10 @@ export async function reportPdf(report: PageReport): Promise<Uint8Array> {
   header(doc, report);
   cards(doc, report);
   await chart(doc, report);
-  for (const table of report.tables) tableBlock(doc, table);
+  for (const table of report.tables) {
+    await nextTurn();
+    await tableBlock(doc, table);
+  }
   pageNumbers(doc, report);
   doc.end();
   await done;
