@@ -1,5 +1,4 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { AnalyticsPage } from '../server/contract/page-reports.contract';
 import type { NavIcon, NavItem } from './ui/nav-items';
 
 /** Every page gets its registry title; pages whose view renders its own heading ignore it. */
@@ -17,9 +16,8 @@ export type AppRoute = {
 };
 
 const SectionPage = lazy(() => import('./views/console/section.page'));
-/** The five analytics pages share one chunk (one machine, one view); each route gets its page of it. */
-const analyticsPage = (page: AnalyticsPage) =>
-  lazy(() => import('./views/analytics/analytics.page').then((module) => ({ default: module.ANALYTICS_ROUTES[page] })));
+/** The five analytics pages: one chunk, one machine and view; each shows the report of its path. */
+const AnalyticsPage = lazy(() => import('./views/analytics/analytics.page'));
 
 /**
  * The one route registry (spec §2): the router, the sidebar and the protected-area matcher derive from it.
@@ -51,23 +49,23 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/headcount',
     title: 'Headcount',
     access: 'protected',
-    page: analyticsPage('headcount'),
+    page: AnalyticsPage,
     nav: { label: 'Headcount', icon: 'headcount' },
   },
-  { path: '/order', title: 'Order', access: 'protected', page: analyticsPage('order'), nav: { label: 'Order', icon: 'cart' } },
+  { path: '/order', title: 'Order', access: 'protected', page: AnalyticsPage, nav: { label: 'Order', icon: 'cart' } },
   {
     path: '/procurement',
     title: 'Procurement',
     access: 'protected',
-    page: analyticsPage('procurement'),
+    page: AnalyticsPage,
     nav: { label: 'Procurement', icon: 'clipboard' },
   },
-  { path: '/revenue', title: 'Revenue', access: 'protected', page: analyticsPage('revenue'), nav: { label: 'Revenue', icon: 'chart' } },
+  { path: '/revenue', title: 'Revenue', access: 'protected', page: AnalyticsPage, nav: { label: 'Revenue', icon: 'chart' } },
   {
     path: '/roster',
     title: 'Roster & Productivity',
     access: 'protected',
-    page: analyticsPage('roster'),
+    page: AnalyticsPage,
     nav: { label: 'Productivity', icon: 'clock' },
   },
   { path: '/profile', title: 'Profile', access: 'protected', page: SectionPage, nav: { label: 'Profile', icon: 'profile' } },

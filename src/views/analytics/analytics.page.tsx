@@ -1,7 +1,7 @@
-import { useState, type ComponentType } from 'react';
-import { useSearch } from 'wouter';
-import type { AnalyticsPage } from '../../../server/contract/page-reports.contract';
-import { analyticsPageMachine } from '../../machines/analytics-page.machine';
+import { useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { ANALYTICS_PAGES, type AnalyticsPage } from '../../../server/contract/page-reports.contract';
+import { analyticsPageMachine, PAGE_PATHS } from '../../machines/analytics-page.machine';
 import type { PageProps } from '../../routes';
 import { saveFile } from '../../ui/save-file';
 import { appEffects } from '../app-effects';
@@ -27,16 +27,16 @@ function AnalyticsPageScreen({ page }: { page: AnalyticsPage }) {
   );
 }
 
-const screen = (page: AnalyticsPage): ComponentType<PageProps> =>
-  function AnalyticsRoute() {
-    return <AnalyticsPageScreen page={page} />;
-  };
+/** Which page a path shows: the registry routes /order, /roster, /revenue, /headcount and /procurement here. */
+export function pageAt(path: string): AnalyticsPage {
+  const page = ANALYTICS_PAGES.find((p) => PAGE_PATHS[p] === path);
+  if (!page) throw new Error(`No analytics page at ${path}`);
+  return page;
+}
 
-/** The five analytics pages (spec §2), one lazy chunk: each route renders its own page of it. */
-export const ANALYTICS_ROUTES: Record<AnalyticsPage, ComponentType<PageProps>> = {
-  order: screen('order'),
-  roster: screen('roster'),
-  revenue: screen('revenue'),
-  headcount: screen('headcount'),
-  procurement: screen('procurement'),
-};
+/** The five analytics pages (spec §2), one lazy chunk; each route shows the report of its own path. */
+export default function AnalyticsRoute(_: PageProps) {
+  const [path] = useLocation();
+  const page = pageAt(path);
+  return <AnalyticsPageScreen key={page} page={page} />;
+}
