@@ -240,4 +240,34 @@ describe('PDF export', () => {
     expect(text.match(/Date Dine-In Takeaway Total/g)!.length).toBeGreaterThanOrEqual(pageCount - 1);
     expect(text.match(/Total \$3,000\.50/g)).toHaveLength(1);
   });
+
+  it('prints names beyond the standard fonts as near as they can ("ễ" as "ê"), never a wrong glyph', async () => {
+    const report = revenueReport({ branch: { id: 3, name: 'Nguyễn Thị Café 😀', location: 'Łódź − Zürich' } });
+    const text = await pdfText((await renderExport(report, 'pdf')).body);
+    expect(text).toContain('Branch: Nguyên Thi Café ?, Lódz - Zürich');
+  });
+
+  it('shows a table without rows as its empty text, with its total', async () => {
+    const report = revenueReport();
+    report.tables[1] = { ...report.tables[1]!, rows: [], empty_text: 'No branches traded in this window' };
+    const text = await pdfText((await renderExport(report, 'pdf')).body);
+    expect(text).toContain('\nNo branches traded in this window \n– Total $99,999.93 28.5% 12.3%');
+  });
+
+  it('never leaves the total row alone on a page: the last row goes over with it', async () => {
+    const report = revenueReport();
+    const breakdown = report.tables[0]!;
+    report.tables = [breakdown];
+    const pagesOf = async (length: number) => {
+      breakdown.rows = Array.from({ length }, (_, index) => ({ cells: [`Row ${index + 1}`, 1, 0, 1] }));
+      return (await pdfText((await renderExport(report, 'pdf')).body)).split(/Page \d+ of \d+/);
+    };
+    // The last row on a full page: with exactly that many rows, only the total would be left for the next page.
+    const full = (await pagesOf(120)).find((page) => page.includes('Row 60 '))!;
+    const last = Math.max(...[...full.matchAll(/Row (\d+) /g)].map((match) => Number(match[1])));
+    const pages = await pagesOf(last);
+    const withTotal = pages.find((page) => page.includes('Total $3,000.50'))!;
+    expect(withTotal).toContain(`Row ${last} `);
+    expect(withTotal).not.toContain(`Row ${last - 2} `);
+  });
 });

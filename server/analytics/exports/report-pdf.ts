@@ -23,11 +23,32 @@ const CELL_PAD = { x: 4, y: 3 };
 /** The chart is rendered this wide (CSS pixels, the screen's scale) and scaled to the page's width. */
 const CHART_RENDER_WIDTH = 640;
 
+/** Windows-1252's characters beyond Latin-1, which the standard PDF fonts also print. */
+const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
+const printable = (text: string) => [...text].every((ch) => /[\n\x20-\x7e\u00a1-\u00ff]/.test(ch) || WIN_ANSI_EXTRA.includes(ch));
+const NO_DECOMPOSITION: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', ı: 'i', '−': '-' };
+
+/** A character the standard fonts lack, as near as they can print it: "ễ" → "ê", "ị" → "i", else "?". */
+function nearest(ch: string): string {
+  if (NO_DECOMPOSITION[ch]) return NO_DECOMPOSITION[ch];
+  let decomposed = ch.normalize('NFD');
+  while (decomposed.length > 1) {
+    decomposed = decomposed.slice(0, -1);
+    const composed = decomposed.normalize('NFC');
+    if (printable(composed)) return composed;
+  }
+  return '?';
+}
+
 /**
- * The standard PDF fonts cover Windows-1252 only: Intl's narrow and thin spaces (before "am", in
- * some groupings) become plain spaces, and anything else outside it would print as a wrong glyph.
+ * Text as the standard PDF fonts (Windows-1252, no font files to ship) can print it: Intl's narrow
+ * and thin spaces (before "am", in some groupings) become plain spaces, and other characters beyond
+ * the fonts' set their nearest printable form, where pdfkit would print a wrong glyph.
  */
-const pdfText = (text: string) => text.replace(/[\u202f\u2009\u00a0]/g, ' ');
+const pdfText = (text: string) =>
+  text
+    .replace(/[\u202f\u2009\u00a0]/g, ' ')
+    .replace(/[^\n\x20-\x7e\u00a1-\u00ff]/gu, (ch) => (WIN_ANSI_EXTRA.includes(ch) ? ch : nearest(ch)));
 
 /** What a stat card says under its figure (src/ui/stat-card.tsx says the same on screen). */
 function cardChange(card: ReportCard, comparedWith: string): { text: string; color: string } {
@@ -220,9 +241,9 @@ async function tableBlock(doc: Doc, table: ReportTable): Promise<void> {
   if (table.total) lines.push({ texts: cellTexts(table.total), kind: 'total' });
   const widths = columnWidths(doc, table, [...lines.map((line) => line.texts)]);
   const headHeight = rowHeight(doc, head, widths);
-  const firstHeight = lines[0] ? rowHeight(doc, lines[0], widths) : 0;
+  const heights = lines.map((line) => rowHeight(doc, line, widths));
   // The title stays with the header and the first row.
-  ensureRoom(doc, 24 + headHeight + firstHeight);
+  ensureRoom(doc, 24 + headHeight + (heights[0] ?? 0));
   doc.font(BOLD).fontSize(12).fillColor(TEXT).text(pdfText(table.title), MARGIN.left, doc.y);
   doc.moveDown(0.4);
   drawRow(doc, table, head, widths, headHeight);
@@ -235,9 +256,11 @@ async function tableBlock(doc: Doc, table: ReportTable): Promise<void> {
     doc.x = MARGIN.left;
     doc.y += CELL_PAD.y;
   }
-  for (const line of lines) {
-    const height = rowHeight(doc, line, widths);
-    if (doc.y + height > doc.page.height - MARGIN.bottom) {
+  for (const [index, line] of lines.entries()) {
+    const height = heights[index]!;
+    // The last row keeps the total company: a total alone under a repeated header reads as a table of its own.
+    const keepWith = table.total && index === lines.length - 2 ? heights[index + 1]! : 0;
+    if (doc.y + height + keepWith > doc.page.height - MARGIN.bottom) {
       await nextTurn();
       doc.addPage();
       drawRow(doc, table, head, widths, headHeight);
@@ -271,8 +294,9 @@ export async function reportPdf(report: PageReport): Promise<Uint8Array> {
     margins: MARGIN,
     bufferPages: true,
     info: {
-      Title: pdfText(`${report.title} – ${report.franchise.name}`),
-      Author: pdfText(report.franchise.name),
+      // Document properties are UTF-16: names as they are.
+      Title: `${report.title} – ${report.franchise.name}`,
+      Author: report.franchise.name,
       CreationDate: new Date(report.generated_at),
     },
   });
