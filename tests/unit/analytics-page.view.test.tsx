@@ -1,0 +1,187 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FranchiseUser, Restaurant } from '../../server/contract/auth.contract';
+import { ANALYTICS_PAGES, PAGE_TITLES, type AnalyticsPage, type PageReport } from '../../server/contract/page-reports.contract';
+import { App } from '../../src/app';
+import { PAGE_PATHS } from '../../src/machines/analytics-page.machine';
+import { sessionStore } from '../../src/services/session-storage';
+import { chartDescription } from '../../src/views/analytics/report-sections';
+import { coverageText } from '../../src/views/analytics/analytics-page.view';
+import { pageAt } from '../../src/views/analytics/analytics.page';
+import { ORDER_REPORT, REVENUE_REPORT } from '../model/models/analytics-page.model';
+import { fakeJwt } from './support/jwt';
+
+const user = { id: 1, name: 'Olivia', franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' } } as FranchiseUser;
+const restaurants = [
+  { id: 7, name: 'Parramatta', location: 'Parramatta, NSW', status: 1, subscriptions: [] },
+  { id: 9, name: 'Bondi Beach', location: 'Bondi, NSW', status: 1, subscriptions: [] },
+] as unknown as Restaurant[];
+// Lazy pages are compiled on first use, which can outlast findBy's default second on a busy machine.
+const LAZY = { timeout: 5000 };
+
+const reportOf = (page: AnalyticsPage): PageReport => ({
+  ...(page === 'revenue' ? REVENUE_REPORT : ORDER_REPORT),
+  page,
+  title: PAGE_TITLES[page],
+});
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+type Answer = (url: URL) => Response;
+let answer: Answer;
+let requests: URL[];
+
+beforeEach(() => {
+  requests = [];
+  answer = (url) => {
+    const page = /\/pages\/(\w+)/.exec(url.pathname)![1] as AnalyticsPage;
+    return json(200, { status: 'success', message: `${PAGE_TITLES[page]} report retrieved`, data: reportOf(page) });
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+      requests.push(url);
+      return answer(url);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** The whole app at `path`, signed in from storage: the page's calls go through the real service and HTTP client. */
+function renderApp(path: string) {
+  sessionStore.save({ token: fakeJwt(Math.floor(Date.now() / 1000) + 3600), user, restaurants, remember: true });
+  window.history.replaceState(null, '', path);
+  render(<App />);
+}
+
+describe('the five analytics routes', { timeout: 20_000 }, () => {
+  it.each(ANALYTICS_PAGES)('%s: its spec title, its own report call at 7 days franchise-wide, then its report', async (page) => {
+    renderApp(PAGE_PATHS[page]);
+    expect(await screen.findByRole('heading', { level: 1, name: PAGE_TITLES[page] }, LAZY)).toBeInTheDocument();
+    expect((await screen.findAllByText(/vs previous 7 days/, undefined, LAZY)).length).toBeGreaterThan(0);
+    expect(requests.map((u) => `${u.pathname}${u.search}`)).toEqual([`/api/v1/franchise/analytics/pages/${page}?period=7days`]);
+  });
+
+  it('a branch in the address asks for that branch’s report and shows it in the header', async () => {
+    renderApp('/headcount?range=3months&restaurant=9');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Headcount' }, LAZY)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveValue('Bondi Beach');
+    expect(screen.getByRole('button', { name: '3 months', pressed: true })).toBeInTheDocument();
+    await screen.findAllByText(/vs previous 7 days/, undefined, LAZY);
+    expect(`${requests[0]!.pathname}${requests[0]!.search}`).toBe(
+      '/api/v1/franchise/restaurants/9/analytics/pages/headcount?period=3months',
+    );
+  });
+
+  it('maps each registry path to its page', () => {
+    expect(ANALYTICS_PAGES.map((p) => pageAt(PAGE_PATHS[p]))).toEqual(ANALYTICS_PAGES);
+    expect(pageAt('/roster')).toBe('roster');
+    expect(() => pageAt('/dashboard')).toThrow('No analytics page at /dashboard');
+  });
+});
+
+describe('export from the page', { timeout: 20_000 }, () => {
+  it('saves the CSV under the server’s name through an object URL, revoked afterwards, and says "Exported as CSV!"', async () => {
+    const userEvents = userEvent.setup();
+    const saved: { href: string; download: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    const create = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/file-1');
+    const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const page = answer;
+    answer = (url) =>
+      url.pathname.endsWith('/export')
+        ? new Response('\uFEFFDate,Dine-In\r\n', {
+            headers: {
+              'Content-Type': 'text/csv',
+              'Content-Disposition': 'attachment; filename="order-parramatta-2026-10-23_2026-11-22.csv"',
+            },
+          })
+        : page(url);
+    try {
+      renderApp('/order?range=1month&restaurant=7');
+      await screen.findAllByText(/vs previous 7 days/, undefined, LAZY);
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      await userEvents.click(screen.getByRole('button', { name: 'Export' }));
+      await userEvents.click(screen.getByRole('button', { name: 'Export as CSV' }));
+      expect(await screen.findByText('Exported as CSV!')).toBeInTheDocument();
+      const exportCall = requests.find((u) => u.pathname.endsWith('/export'))!;
+      expect(`${exportCall.pathname}${exportCall.search}`).toBe(
+        '/api/v1/franchise/restaurants/7/analytics/pages/order/export?period=1month&format=csv',
+      );
+      expect(create).toHaveBeenCalledTimes(1);
+      expect(await (create.mock.calls[0]![0] as Blob).text()).toBe('\uFEFFDate,Dine-In\r\n');
+      expect(saved).toEqual([{ href: 'blob:http://localhost/file-1', download: 'order-parramatta-2026-10-23_2026-11-22.csv' }]);
+      expect(document.querySelector('a[download]')).toBeNull();
+      expect(revoke).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(40_000);
+      expect(revoke).toHaveBeenCalledWith('blob:http://localhost/file-1');
+    } finally {
+      vi.useRealTimers();
+      click.mockRestore();
+      create.mockRestore();
+      revoke.mockRestore();
+    }
+  });
+
+  it('a failed PDF export shows the server’s message from its JSON error body and saves nothing', async () => {
+    const userEvents = userEvent.setup();
+    const create = vi.spyOn(URL, 'createObjectURL');
+    const page = answer;
+    answer = (url) =>
+      url.pathname.endsWith('/export') ? json(503, { status: 'error', message: 'The PDF could not be made right now' }) : page(url);
+    try {
+      renderApp('/procurement');
+      await screen.findAllByText(/vs previous 7 days/, undefined, LAZY);
+      await userEvents.click(screen.getByRole('button', { name: 'Export' }));
+      await userEvents.click(screen.getByRole('button', { name: 'Export as PDF' }));
+      expect(await screen.findByText('The PDF could not be made right now')).toBeInTheDocument();
+      expect(create).not.toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();
+    } finally {
+      create.mockRestore();
+    }
+  });
+
+  it('the export list closes on a click outside it', async () => {
+    const userEvents = userEvent.setup();
+    renderApp('/order');
+    await screen.findAllByText(/vs previous 7 days/, undefined, LAZY);
+    await userEvents.click(screen.getByRole('button', { name: 'Export' }));
+    expect(screen.getByRole('button', { name: 'Export' })).toHaveAttribute('aria-expanded', 'true');
+    await userEvents.click(screen.getByRole('heading', { level: 1, name: 'Order' }));
+    expect(screen.queryByRole('button', { name: 'Export as PDF' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('report text', { timeout: 20_000 }, () => {
+  it('the chart described in words for screen readers, from the table it draws', () => {
+    expect(chartDescription(REVENUE_REPORT)).toBe(
+      'Mon 16 Nov: Dine-In $1,200.50, Takeaway $800.00; Tue 17 Nov: Dine-In $900.00, Takeaway $700.25',
+    );
+  });
+
+  it('what the figures cover: range, branch, days and time zone', () => {
+    expect(coverageText(ORDER_REPORT)).toBe('Last 7 Days · All Branches · 16 Nov 2026 – 22 Nov 2026 (Australia/Sydney time)');
+    expect(coverageText({ ...ORDER_REPORT, branch: { id: 7, name: 'Parramatta', location: 'Parramatta, NSW' } })).toBe(
+      'Last 7 Days · Parramatta · 16 Nov 2026 – 22 Nov 2026 (Australia/Sydney time)',
+    );
+  });
+
+  it('the Revenue page’s tables: branch rows link to the dashboard; the Total row sits in the table foot', async () => {
+    renderApp('/revenue?range=1month');
+    await screen.findAllByText(/vs previous 7 days/, undefined, LAZY);
+    const comparison = screen.getByRole('group', { name: 'Branch Comparison (Last 7 Days), scrollable' });
+    expect(within(comparison).getByRole('link', { name: 'Dashboard of Bondi Beach' })).toHaveAttribute(
+      'href',
+      '/dashboard?range=1month&restaurant=9',
+    );
+    const total = within(comparison).getAllByRole('row').at(-1)!;
+    expect(total.closest('tfoot')).not.toBeNull();
+    expect(total.textContent).toBe('–Total$3,600.75210$17.1529.0%30.8%40.2%');
+  });
+});
