@@ -571,34 +571,61 @@ export type BranchFigures = {
   previous_revenue_cents: number;
 };
 
+/** The window's days outside its whole calendar months, as ranges (at most the first and the last month's days), and those whole months. */
+function splitByWholeMonths(w: Pick<AnalyticsWindow, 'start_date' | 'end_date'>) {
+  const parts = monthParts(w);
+  const isWhole = (p: MonthPart) => p.from === 1 && addDays(p.month, p.to) === monthStart(p.month, 1);
+  return {
+    months: parts.filter(isWhole).map((p) => p.month),
+    days: parts.filter((p) => !isWhole(p)).map((p) => ({ start_date: addDays(p.month, p.from - 1), end_date: addDays(p.month, p.to - 1) })),
+  };
+}
+
 /**
  * Every branch of the franchise (those without trade too) side by side, for the revenue page's
- * branch comparison: one statement over the per-branch daily rollups, grouped by branch in SQL, so
- * a franchise of 50 branches sends 50 rows whatever the window's length.
+ * branch comparison: one statement, grouped by branch in SQL. Orders and revenue come from the
+ * window's daily stats; the previous window's revenue from the running monthly totals; labour cost
+ * from the monthly staff rollup for whole months and the daily one for the days at the window's edges.
  */
 export async function branchComparison(db: Db, franchiseId: number, window: AnalyticsWindow): Promise<BranchFigures[]> {
   const branches = scopeIds({ franchiseId, restaurantId: null });
-  const both = { start_date: window.previous.start_date, end_date: window.end_date };
+  const previous = monthParts(window.previous);
+  const labour = splitByWholeMonths(window);
+  const labourRows = [
+    ...(labour.months.length === 0
+      ? []
+      : [
+          sql`select m.restaurant_id, m.labour_cost_cents from monthly_staff_hours m
+            where m.restaurant_id in (${branches}) and m.month in (${sql.join(labour.months.map((month) => sql`${month}::date`))})`,
+        ]),
+    ...labour.days.map(
+      (days) => sql`select h.restaurant_id, h.labour_cost_cents from daily_staff_hours h
+        where h.restaurant_id in (${branches}) and ${inWindow(sql`h.day`, days)}`,
+    ),
+  ];
   const { rows } = await fetchParts<{ rows: BranchFigures[] }>(db, {
     rows: part(
       sql`select r.id, r.name, coalesce(s.revenue_cents, 0) as revenue_cents, coalesce(s.orders, 0) as orders,
         coalesce(h.labour_cost_cents, 0) as labour_cost_cents, coalesce(p.spend_cents, 0) as spend_cents,
-        coalesce(s.previous_revenue_cents, 0) as previous_revenue_cents
+        coalesce(m.previous_revenue_cents, 0) as previous_revenue_cents
       from restaurants r
       left join (
-        select s.restaurant_id,
-          sum((s.revenue_dine_in_cents + s.revenue_takeaway_cents)::float8) filter (where s.day >= ${window.start_date}::date) as revenue_cents,
-          sum(s.orders_dine_in + s.orders_takeaway) filter (where s.day >= ${window.start_date}::date) as orders,
-          sum((s.revenue_dine_in_cents + s.revenue_takeaway_cents)::float8) filter (where s.day < ${window.start_date}::date) as previous_revenue_cents
+        select s.restaurant_id, sum((s.revenue_dine_in_cents + s.revenue_takeaway_cents)::float8) as revenue_cents,
+          sum(s.orders_dine_in + s.orders_takeaway) as orders
         from daily_restaurant_stats s
-        where s.restaurant_id in (${branches}) and ${inWindow(sql`s.day`, both)}
+        where s.restaurant_id in (${branches}) and ${inWindow(sql`s.day`, window)}
         group by s.restaurant_id
       ) s on s.restaurant_id = r.id
       left join (
-        select h.restaurant_id, sum(h.labour_cost_cents::float8) as labour_cost_cents
-        from daily_staff_hours h
-        where h.restaurant_id in (${branches}) and ${inWindow(sql`h.day`, window)}
-        group by h.restaurant_id
+        select m.restaurant_id, sum((${windowTotal('m', 'running_revenue_cents', previous)})::float8) as previous_revenue_cents
+        from monthly_restaurant_stats m
+        where m.restaurant_id in (${branches}) and ${inMonths(sql`m.month`, previous)}
+        group by m.restaurant_id
+      ) m on m.restaurant_id = r.id
+      left join (
+        select l.restaurant_id, sum(l.labour_cost_cents::float8) as labour_cost_cents
+        from (${sql.join(labourRows, sql` union all `)}) l
+        group by l.restaurant_id
       ) h on h.restaurant_id = r.id
       left join (
         select p.restaurant_id, sum(p.amount_cents::float8) as spend_cents

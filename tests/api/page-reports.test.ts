@@ -1,3 +1,4 @@
+import { recordOrders, recordShifts } from '../../server/analytics/ingest';
 import { hashPassword } from '../../server/auth/passwords';
 import type { PageReport, ReportTable } from '../../server/contract/page-reports.contract';
 import type { Db } from '../../server/db/database';
@@ -550,5 +551,59 @@ describe('caching', () => {
       .where('id', '=', f.harbour)
       .execute();
     expect((await report('analytics/pages/headcount?period=14days')).generated_at).not.toBe(first.generated_at);
+  });
+});
+
+describe('the branch comparison over whole and partial months', () => {
+  it('counts labour of whole months and edge days alike, and the previous window’s revenue from its days only', async () => {
+    // June to August 2026 is outside the other tests' windows (written last: the 3-month tests' previous window would see it).
+    const coffee = (
+      await db
+        .selectFrom('menu_items')
+        .select('id')
+        .where('sku', '=', 'COF')
+        .where('franchise_id', '=', f.harbour)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const order = (at: string, cents: number) => ({
+      restaurantId: f.parramatta,
+      placedAt: new Date(at),
+      channel: 'dine_in' as const,
+      source: 'pos' as const,
+      guests: 1,
+      customerId: null,
+      status: 'completed' as const,
+      lines: [{ menuItemId: coffee, quantity: 1, amountCents: cents }],
+      payments: [{ method: 'card' as const, amountCents: cents }],
+    });
+    await recordOrders(db, f.harbour, [
+      // Before the previous window (28 May–29 Jun), in it (its last day), in the window (30 Jun–1 Aug).
+      order('2026-05-27T12:00:00+10:00', 7000),
+      order('2026-06-29T12:00:00+10:00', 5000),
+      order('2026-07-10T12:00:00+10:00', 10000),
+    ]);
+    const shift = (day: string, minutes: number, rate: number) => ({
+      restaurantId: f.parramatta,
+      personId: f.people.ben,
+      day,
+      assignedMinutes: minutes,
+      actualMinutes: minutes,
+      hourlyRateCents: rate,
+      attended: true,
+    });
+    // Inside: 3000 + 6000 + 1000 ¢ on 30 June, in July (a whole month) and on 1 August; outside: 29 June and 2 August.
+    await recordShifts(db, f.harbour, [
+      shift('2026-06-29', 60, 6000),
+      shift('2026-06-30', 60, 3000),
+      shift('2026-07-15', 120, 3000),
+      shift('2026-08-01', 60, 1000),
+      shift('2026-08-02', 60, 6000),
+    ]);
+    const r = await report('analytics/pages/revenue?period=monthly&start_date=2026-06-30&end_date=2026-08-01');
+    // 10000 ¢ of labour on 10000 ¢ of revenue; 10000 vs 5000 ¢ the previous 33 days: +100 %.
+    expect(tableOf(r, 'branches').rows[0]).toEqual({
+      cells: [1, 'Harbour Parramatta', 100, 1, 100, 100, 0, 100],
+      restaurant_id: f.parramatta,
+    });
   });
 });
