@@ -1,13 +1,13 @@
 import './report-table.css';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'wouter';
-import type { ReportRow, ReportTable as Table } from '../../server/contract/page-reports.contract';
+import type { CellUnit, ReportRow, ReportTable as Table } from '../../server/contract/page-reports.contract';
 import { formatCell } from '../../server/contract/report-display';
 import { DataTable } from './data-table';
 import { ScrollX } from './scroll-x';
 
-/** About the width a column needs before the table scrolls sideways inside its card. */
-const COLUMN_WIDTH = 110;
+/** About the width a column needs before the table scrolls sideways inside its card: names wrap, figures do not. */
+const columnWidth = (unit: CellUnit) => (unit === 'text' ? 170 : 110);
 
 /** The column a branch's row links from: its name, else the first text column. */
 const linkColumn = (table: Table) => {
@@ -51,7 +51,7 @@ export function ReportTable({ table, branchHref }: { table: Table; branchHref?: 
       );
     });
   return (
-    <ScrollX minWidth={Math.max(280, table.columns.length * COLUMN_WIDTH)} label={`${table.title}, scrollable`}>
+    <ScrollX minWidth={table.columns.reduce((sum, c) => sum + columnWidth(c.unit), 0)} label={`${table.title}, scrollable`}>
       <div className="fc-report-table">
         <DataTable striped>
           <thead>

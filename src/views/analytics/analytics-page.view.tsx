@@ -8,7 +8,7 @@ import { ExportMenu } from '../../ui/export-menu';
 import { RangeButtons } from '../../ui/range-buttons';
 import { AnalyticsHeader, ALL_BRANCHES } from './analytics-header.view';
 import { AnalyticsPageContext } from './analytics-page.context';
-import { ReportCards, ReportChart, ReportTables } from './report-sections';
+import { ReportCards, ReportTables } from './report-sections';
 
 /** Reports the URL query, the one record of the applied filters, to the machine (mount, Apply, back / forward, links). */
 export function AnalyticsPageUrlSync() {
@@ -93,7 +93,6 @@ function LoadedReport({ report }: { report: PageReport }) {
         {coverageText(report)}
       </Text>
       <ReportCards report={report} />
-      <ReportChart report={report} />
       <ReportTables report={report} branchHref={branchHref} />
     </Stack>
   );

@@ -1,5 +1,5 @@
 import './report-sections.css';
-import { Paper, Text, Title } from '@mantine/core';
+import { Box, Paper, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import type { PageReport } from '../../../server/contract/page-reports.contract';
 import { formatCell, reportChartOption } from '../../../server/contract/report-display';
@@ -59,32 +59,22 @@ export function chartDescription(report: PageReport): string {
 }
 
 /** The page's main chart, drawn from the same ECharts option as the PDF's. */
-export function ReportChart({ report }: { report: PageReport }) {
-  const table = report.tables.find((t) => t.id === report.chart.table);
+function ReportChart({ report }: { report: PageReport }) {
   return (
-    <Section title={report.chart.title}>
-      {!table || table.rows.length === 0 ? (
-        <Text c="dimmed" py="lg" ta="center">
-          {table?.empty_text ?? 'Nothing to chart in this window.'}
-        </Text>
-      ) : (
-        <EChart
-          option={reportChartOption(report)}
-          label={report.chart.title}
-          description={chartDescription(report)}
-          height={CHART_HEIGHT}
-        />
-      )}
-    </Section>
+    <Box mb="md">
+      <EChart option={reportChartOption(report)} label={report.chart.title} description={chartDescription(report)} height={CHART_HEIGHT} />
+    </Box>
   );
 }
 
-/** Each table of the report in its own card. */
+/** Each table of the report in its own card, the main chart above the table it draws. */
 export function ReportTables({ report, branchHref }: { report: PageReport; branchHref: (restaurantId: number) => string }) {
   return (
     <>
       {report.tables.map((table) => (
         <Section key={table.id} title={table.title}>
+          {/* The main chart sits with the table it draws (a chart of no rows would be an empty frame). */}
+          {table.id === report.chart.table && table.rows.length > 0 && <ReportChart report={report} />}
           <ReportTable table={table} branchHref={branchHref} />
         </Section>
       ))}
