@@ -31,7 +31,15 @@ import {
 // roster, from its counters before rounding), so a page shows the figures of the dashboard's calls.
 // Every Total is summed from integer cents, minutes and counts, so money rows add up to it to the cent.
 
-export type PageReportOptions = { limit: number; now: Date; answer?: typeof analyticsAnswer };
+export type ReportHeading = Awaited<ReturnType<typeof reportHeading>>;
+
+export type PageReportOptions = {
+  limit: number;
+  now: Date;
+  answer?: typeof analyticsAnswer;
+  /** The franchise's and branch's names; read from the database when not given (the routes keep them in their read cache). */
+  heading?: () => Promise<ReportHeading>;
+};
 
 type Figures = Omit<PageReport, 'page' | 'title' | 'franchise' | 'branch' | 'window' | 'range_label' | 'compared_with' | 'generated_at'>;
 type Context = {
@@ -448,7 +456,7 @@ export async function pageReport(
 ): Promise<PageReport> {
   const range = rangeLabel(query, window);
   const context: Context = { db, scope, window, limit: options.limit, rangeLabel: range, answer: options.answer ?? analyticsAnswer };
-  const [heading, figures] = await Promise.all([reportHeading(db, scope), PAGES[page](context)]);
+  const [heading, figures] = await Promise.all([options.heading ? options.heading() : reportHeading(db, scope), PAGES[page](context)]);
   return {
     page,
     title: PAGE_TITLES[page],

@@ -554,6 +554,17 @@ describe('caching', () => {
   });
 });
 
+describe('the report heading', () => {
+  it('names the branch as it is now: a rename is seen by the next report computed', async () => {
+    const path = `restaurants/${f.manly}/analytics/pages/order?period=daily&start_date=2026-11-01&end_date=2026-11-02`;
+    expect((await report(path)).branch).toEqual({ id: f.manly, name: 'Harbour Manly', location: 'Manly, NSW' });
+    await db.updateTable('restaurants').set({ name: 'Harbour Manly Wharf' }).where('id', '=', f.manly).execute();
+    const renamed = await report(path.replace('2026-11-02', '2026-11-03'));
+    expect(renamed.branch).toEqual({ id: f.manly, name: 'Harbour Manly Wharf', location: 'Manly, NSW' });
+    await db.updateTable('restaurants').set({ name: 'Harbour Manly' }).where('id', '=', f.manly).execute();
+  });
+});
+
 describe('the branch comparison over whole and partial months', () => {
   it('counts labour of whole months and edge days alike, and the previous window’s revenue from its days only', async () => {
     // June to August 2026 is outside the other tests' windows (written last: the 3-month tests' previous window would see it).
