@@ -144,8 +144,19 @@ function cards(doc: Doc, report: PageReport): void {
   doc.moveDown(1);
 }
 
-async function chart(doc: Doc, report: PageReport): Promise<void> {
-  const [echarts, { default: svgToPdf }] = await Promise.all([import('echarts/dist/echarts.esm.min.mjs'), import('svg-to-pdfkit')]);
+type Libraries = Awaited<ReturnType<typeof libraries>>;
+
+/** Loaded together on the first export: their files are read while the first one compiles. */
+async function libraries() {
+  const [pdfkit, echarts, svgToPdf] = await Promise.all([
+    import('pdfkit'),
+    import('echarts/dist/echarts.esm.min.mjs'),
+    import('svg-to-pdfkit'),
+  ]);
+  return { PDFDocument: pdfkit.default, echarts, svgToPdf: svgToPdf.default };
+}
+
+async function chart(doc: Doc, report: PageReport, { echarts, svgToPdf }: Libraries): Promise<void> {
   const renderHeight = CHART_HEIGHT[report.chart.type];
   const instance = echarts.init(null, null, { renderer: 'svg', ssr: true, width: CHART_RENDER_WIDTH, height: renderHeight });
   let svg: string;
@@ -288,7 +299,8 @@ function pageNumbers(doc: Doc, report: PageReport): void {
 }
 
 export async function reportPdf(report: PageReport): Promise<Uint8Array> {
-  const { default: PDFDocument } = await import('pdfkit');
+  const loaded = await libraries();
+  const { PDFDocument } = loaded;
   const doc = new PDFDocument({
     size: 'A4',
     margins: MARGIN,
@@ -308,7 +320,7 @@ export async function reportPdf(report: PageReport): Promise<Uint8Array> {
   });
   header(doc, report);
   cards(doc, report);
-  await chart(doc, report);
+  await chart(doc, report, loaded);
   for (const table of report.tables) {
     await nextTurn();
     await tableBlock(doc, table);
