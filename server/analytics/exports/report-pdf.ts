@@ -78,13 +78,13 @@ function contentWidth(doc: Doc): number {
   return doc.page.width - MARGIN.left - MARGIN.right;
 }
 
-/** Starts a new page unless `height` more points fit above the bottom margin. */
 /**
  * pdfkit lays out synchronously: a long table holds the event loop for a few hundred ms. Between pages
  * other requests get their turn, so an export delays them by one page's layout at most.
  */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Starts a new page unless `height` more points fit above the bottom margin. */
 function ensureRoom(doc: Doc, height: number): void {
   if (doc.y + height > doc.page.height - MARGIN.bottom) doc.addPage();
 }
