@@ -111,7 +111,7 @@ const scopes = () => [
 ];
 
 describe.each(ANALYTICS_PAGES)('the %s page', (page: AnalyticsPage) => {
-  it.each(['7days', '1month'])(
+  it.each(['7days', '1month', '3months'])(
     'CSV, %s: the report’s header facts, every table with its rows and total, franchise-wide and per branch',
     async (period) => {
       for (const scope of scopes()) {
