@@ -4,6 +4,7 @@ import type { AppEnv, RouteDeps } from '../app-deps.js';
 import {
   ANALYTICS_KINDS,
   analyticsQuery,
+  type AnalyticsData,
   type AnalyticsKind,
   type AnalyticsWindow,
   type ParsedAnalyticsQuery,
@@ -119,24 +120,58 @@ export function analyticsRequests<Q extends ParsedAnalyticsQuery>(deps: RouteDep
   };
 }
 
+/** What an answer is cached by, besides its kind. */
+export type AnswerKey = { scope: AnalyticsScope; dataVersion: number; window: AnalyticsWindow; limit: number };
+
+/**
+ * The app's analytics answers, kept serialised (and compressed on demand: a franchise's roster is
+ * tens of kilobytes) per data version, kind, window and limit. One per app, shared by the analytics
+ * calls and the page reports, so a page reuses the answers its dashboard already read.
+ */
+export class AnalyticsAnswers {
+  private readonly cache: AnalyticsCache;
+  private readonly compute: typeof analyticsAnswer;
+
+  constructor(private readonly deps: RouteDeps) {
+    this.cache = new AnalyticsCache(deps.analyticsCacheEntries);
+    this.compute = deps.analyticsAnswer ?? analyticsAnswer;
+  }
+
+  body(kind: AnalyticsKind, { scope, dataVersion, window, limit }: AnswerKey): Promise<SharedJsonBody> {
+    return this.cache.answer(
+      { ...scope, dataVersion, kind, window, limit },
+      async () => new SharedJsonBody(successText(await this.compute(this.deps.db, kind, scope, window, { limit }), MESSAGES[kind])),
+    );
+  }
+
+  async data<K extends AnalyticsKind>(kind: K, key: AnswerKey): Promise<AnalyticsData[K]> {
+    return (JSON.parse((await this.body(kind, key)).text) as { data: AnalyticsData[K] }).data;
+  }
+}
+
+const answersOfApps = new WeakMap<RouteDeps, AnalyticsAnswers>();
+/** The answers of the app built from `deps` (its route factories share one deps object). */
+export function analyticsAnswers(deps: RouteDeps): AnalyticsAnswers {
+  let answers = answersOfApps.get(deps);
+  if (!answers) {
+    answers = new AnalyticsAnswers(deps);
+    answersOfApps.set(deps, answers);
+  }
+  return answers;
+}
+
 /**
  * GET /analytics/{kind} (franchise-wide) and /restaurants/{id}/analytics/{kind}. Checked in this
  * order: the token (an unknown kind or a foreign restaurant is still 401 without one), the
  * restaurant (404 without data when it is not the caller's), then the query (422 naming the field).
  */
 export function analyticsRoutes(deps: RouteDeps) {
-  const answer = deps.analyticsAnswer ?? analyticsAnswer;
-  const cache = new AnalyticsCache(deps.analyticsCacheEntries);
+  const answers = analyticsAnswers(deps);
   const request = analyticsRequests(deps, analyticsQuery);
 
   const handler = (kind: AnalyticsKind, perRestaurant: boolean) => async (c: Context<AppEnv>) => {
     const { scope, dataVersion, query, window } = await request(c, perRestaurant);
-    // Kept serialised (and compressed on demand): a franchise's roster is tens of kilobytes.
-    const body = await cache.answer(
-      { ...scope, dataVersion, kind, window, limit: query.limit },
-      async () => new SharedJsonBody(successText(await answer(deps.db, kind, scope, window, { limit: query.limit }), MESSAGES[kind])),
-    );
-    return body.respond(c);
+    return (await answers.body(kind, { scope, dataVersion, window, limit: query.limit })).respond(c);
   };
 
   const routes = new Hono<AppEnv>();

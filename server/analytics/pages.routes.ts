@@ -6,7 +6,7 @@ import { ANALYTICS_PAGES, EXPORT_FORMATS, PAGE_TITLES, type AnalyticsPage, type 
 import { successText } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { SharedJsonBody } from '../http/shared-json-body.js';
-import { analyticsRequests, type AnalyticsRequest } from './analytics.routes.js';
+import { analyticsAnswers, analyticsRequests, type AnalyticsRequest } from './analytics.routes.js';
 import { AnalyticsCache } from './cache.js';
 import { renderExport } from './exports/report-export.js';
 import { pageReport } from './page-reports.js';
@@ -39,6 +39,7 @@ const isPage = (page: string | undefined): page is AnalyticsPage => (ANALYTICS_P
  */
 export function pageReportRoutes(deps: RouteDeps) {
   const cache = new AnalyticsCache(deps.analyticsCacheEntries);
+  const answers = analyticsAnswers(deps);
   const reportRequest = analyticsRequests(deps, analyticsQuery);
   const exportRequest = analyticsRequests(deps, exportQuery);
 
@@ -49,7 +50,9 @@ export function pageReportRoutes(deps: RouteDeps) {
         const built = await pageReport(deps.db, page, scope, window, query, {
           limit: query.limit,
           now: new Date(deps.clock()),
-          ...(deps.analyticsAnswer ? { answer: deps.analyticsAnswer } : {}),
+          // Through the app's answers cache: a page reuses what its dashboard read, and the next page what this one read.
+          answer: (_db, kind, answerScope, answerWindow, { limit }) =>
+            answers.data(kind, { scope: answerScope, dataVersion, window: answerWindow, limit }),
           // A database round trip less per report: names change only with a write, which empties the read cache.
           heading: () => deps.reads.read(`heading|${scope.franchiseId}|${scope.restaurantId ?? '*'}`, () => reportHeading(deps.db, scope)),
         });

@@ -1,10 +1,14 @@
 import { recordOrders, recordShifts } from '../../server/analytics/ingest';
+import { analyticsAnswer } from '../../server/analytics/queries';
+import { createApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
 import type { PageReport, ReportTable } from '../../server/contract/page-reports.contract';
 import type { Db } from '../../server/db/database';
 import { createAnalyticsFixture, type AnalyticsFixture } from './support/analytics-fixture';
 import { expectSecurityHeaders } from './support/security-headers';
-import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope } from './support/test-app';
+import { silentLogger } from '../../server/logger';
+import { memoryMailer } from '../../server/mail/mailer';
+import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope, testConfig } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
 // The analytics fixture's trade (tests/api/support/analytics-fixture.ts) seen on Monday 23 November
@@ -551,6 +555,34 @@ describe('caching', () => {
       .where('id', '=', f.harbour)
       .execute();
     expect((await report('analytics/pages/headcount?period=14days')).generated_at).not.toBe(first.generated_at);
+  });
+});
+
+describe('reuse of the answers', () => {
+  it('a page reads the answers its dashboard read from the cache, and the next page those of the previous one', async () => {
+    const computed: string[] = [];
+    const app = createApp({
+      db,
+      config: testConfig(),
+      clock: () => t.now(),
+      mailer: memoryMailer(),
+      logger: silentLogger,
+      analyticsAnswer: (answerDb, kind, scope, window, options) => {
+        computed.push(kind);
+        return analyticsAnswer(answerDb, kind, scope, window, options);
+      },
+    });
+    const get = async (path: string) =>
+      (await app.request(`/api/v1/franchise/${path}`, { headers: { Authorization: `Bearer ${owner}` } })).json() as Promise<any>;
+    const dashboard = await get('analytics/revenues?period=14days');
+    expect(computed).toEqual(['revenues']);
+    const revenue = (await get('analytics/pages/revenue?period=14days')).data as PageReport;
+    expect(computed).toEqual(['revenues', 'best-sellers']);
+    expect(revenue.cards[0]!.value).toBe(dashboard.data.totals.revenue);
+    await get('analytics/pages/procurement?period=14days');
+    expect(computed).toEqual(['revenues', 'best-sellers', 'procurement']);
+    await get('analytics/procurement?period=14days');
+    expect(computed).toEqual(['revenues', 'best-sellers', 'procurement']);
   });
 });
 
