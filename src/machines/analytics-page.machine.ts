@@ -75,8 +75,8 @@ export const analyticsPageMachine = setup({
     notify: (_, _notice: Notice) => notProvided('notify'),
     /** Saves the file in the browser (an object URL clicked as a download link). */
     download: (_, _file: ExportFile) => notProvided('download'),
-    applyUrl: assign(({ context, event }) => {
-      const applied = filtersFromSearch((event as { search: string }).search, context.branches);
+    applyUrl: assign(({ context }, { search }: { search: string }) => {
+      const applied = filtersFromSearch(search, context.branches);
       return { applied, draft: applied };
     }),
     takeDraft: assign(({ context, event }) => ({ draft: requested(context, event) })),
@@ -108,7 +108,10 @@ export const analyticsPageMachine = setup({
     'page.range': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, range: event.range }) }) },
     'page.branch': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, restaurantId: event.restaurantId }) }) },
     // Back / forward or a link may change the filters at any time; an export under way is dropped with the page it was of.
-    'page.urlChanged': [{ guard: 'urlShowsApplied' }, { target: '.loading', reenter: true, actions: 'applyUrl' }],
+    'page.urlChanged': [
+      { guard: 'urlShowsApplied' },
+      { target: '.loading', reenter: true, actions: { type: 'applyUrl', params: ({ event }) => ({ search: event.search }) } },
+    ],
   },
   states: {
     loading: {

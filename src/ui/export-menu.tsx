@@ -11,7 +11,7 @@ const OPTIONS: readonly { format: ExportFormat; label: string }[] = [
 /**
  * The export dropdown (spec §9: CSV and PDF): a disclosure button and its list, not Mantine's Menu, whose
  * floating-ui would be bundled with the page. While a file is made the button shows its progress and the
- * choices are disabled; Escape or a click outside closes the list.
+ * choices are disabled; Escape, a click outside or the focus leaving closes the list.
  */
 export function ExportMenu({ busy, disabled, onExport }: { busy: boolean; disabled: boolean; onExport: (format: ExportFormat) => void }) {
   const [open, setOpen] = useState(false);
@@ -37,7 +37,13 @@ export function ExportMenu({ busy, disabled, onExport }: { busy: boolean; disabl
   };
 
   return (
-    <Box ref={root} pos="relative" onKeyDown={close}>
+    <Box
+      ref={root}
+      pos="relative"
+      onKeyDown={close}
+      // Tabbing out of the list closes it too (a click outside is the pointer handler's: Safari focuses no button it clicks).
+      onBlur={(event) => event.relatedTarget && !root.current?.contains(event.relatedTarget as Node) && setOpen(false)}
+    >
       <Button
         ref={button}
         variant="default"

@@ -296,6 +296,18 @@ describe('analytics page spec scenarios', () => {
     expect(screen.getByRole('button', { name: 'Export' })).toHaveFocus();
   });
 
+  it('the export list closes when the focus tabs out of it', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderPage();
+    await act(async () => fetch.resolve(ORDER_REPORT));
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Export as PDF' })).toHaveFocus();
+    await user.tab();
+    expect(screen.queryByRole('button', { name: 'Export as PDF' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('a failed report shows the message and Retry, which loads the same filters again', async () => {
     const user = userEvent.setup();
     const { fetch } = renderPage({ search: '?range=3months' });
