@@ -20,6 +20,12 @@ export function RangeButtons({ value, disabled, onPick }: { value: Range; disabl
           variant={option.value === value ? 'filled' : 'default'}
           aria-pressed={option.value === value}
           disabled={disabled}
+          // While disabled (a report loading) the pressed range still shows, dimmed, instead of Mantine's uniform grey.
+          style={
+            disabled && option.value === value
+              ? { backgroundColor: 'var(--mantine-primary-color-filled)', color: 'var(--mantine-color-white)', opacity: 0.6 }
+              : undefined
+          }
           onClick={() => onPick(option.value)}
         >
           {option.label}
