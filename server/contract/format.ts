@@ -41,6 +41,21 @@ export function percentChange(current: number, previous: number): number | null 
 /** A change with its sign: "+12.4%", "-3.0%", "0.0%" (no sign when it rounds to zero). */
 export const formatSignedPercent = (percent: number): string => `${SIGNED_PERCENT.format(percent)}%`;
 
+/**
+ * What a stat card says under its figure, on screen and in a PDF: "+12.4% vs previous 7 days" or
+ * "no previous data" (no previous figure, or zero), and which way the change went to one decimal.
+ */
+export function changeVersus(
+  current: number,
+  previous: number | null,
+  comparedWith: string,
+): { text: string; direction: 'up' | 'down' | 'flat' } {
+  const change = previous === null ? null : percentChange(current, previous);
+  if (change === null) return { text: 'no previous data', direction: 'flat' };
+  const rounded = Math.round(change * 10);
+  return { text: `${formatSignedPercent(change)} vs ${comparedWith}`, direction: rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'flat' };
+}
+
 // Calendar days ('YYYY-MM-DD') are read at UTC midnight and shown in UTC, so no zone can move them.
 const dayFormat = (options: Intl.DateTimeFormatOptions) => {
   const format = new Intl.DateTimeFormat(LOCALE, { ...options, timeZone: 'UTC' });

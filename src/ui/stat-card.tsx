@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { Link } from 'wouter';
-import { formatSignedPercent, percentChange } from '../../server/contract/format';
+import { changeVersus } from '../../server/contract/format';
 import { FIGURE_COLOR } from './theme';
 
 export type StatCardProps = {
@@ -19,11 +19,9 @@ export type StatCardProps = {
 
 /** A figure with its change against the previous window: green and up, red and down, or "no previous data". */
 export function StatCard({ label, value, current, previous, comparedWith, moreHref }: StatCardProps) {
-  const change = percentChange(current, previous);
-  const text = change === null ? 'no previous data' : `${formatSignedPercent(change)} vs ${comparedWith}`;
-  const rounded = change === null ? 0 : Math.round(change * 10);
-  const Arrow = rounded > 0 ? IconArrowUpRight : rounded < 0 ? IconArrowDownRight : null;
-  const color = rounded > 0 ? FIGURE_COLOR.positive : rounded < 0 ? FIGURE_COLOR.negative : 'dimmed';
+  const { text, direction } = changeVersus(current, previous, comparedWith);
+  const Arrow = direction === 'up' ? IconArrowUpRight : direction === 'down' ? IconArrowDownRight : null;
+  const color = direction === 'up' ? FIGURE_COLOR.positive : direction === 'down' ? FIGURE_COLOR.negative : 'dimmed';
   return (
     <Paper withBorder p="sm" radius="md" h="100%">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">

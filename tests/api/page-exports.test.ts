@@ -1,19 +1,11 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { hashPassword } from '../../server/auth/passwords';
 import { formatDay } from '../../server/contract/format';
-import {
-  ANALYTICS_PAGES,
-  type AnalyticsPage,
-  type PageReport,
-  type ReportRow,
-  type ReportTable,
-} from '../../server/contract/page-reports.contract';
+import { ANALYTICS_PAGES, type AnalyticsPage, type PageReport } from '../../server/contract/page-reports.contract';
 import { formatCell } from '../../server/contract/report-display';
 import type { Db } from '../../server/db/database';
 import { createAnalyticsFixture, type AnalyticsFixture } from './support/analytics-fixture';
+import { csvTables, pdfText, readBack } from '../support/report-files';
 import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
@@ -24,7 +16,6 @@ import { openTestDatabase, type TestDatabase } from './support/test-db';
 const DAY = 86_400_000;
 const HARBOUR = { email: 'owner@fixture-harbour.example.com', password: 'fixture-password' };
 const RIVAL = { email: 'owner@fixture-rival.example.com', password: 'fixture-password' };
-const STANDARD_FONTS = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
 
 let database: TestDatabase;
 let db: Db;
@@ -67,42 +58,6 @@ async function download(path: string, token: string | null = owner) {
   const env = { incoming: { socket: { remoteAddress: '203.0.113.1' } } };
   const res = await t.app.request(`/api/v1/franchise/${path}`, { headers }, env);
   return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
-}
-
-/** The CSV's tables after its header block: title, header row, data records (rows, then the total). */
-function csvTables(records: string[][]) {
-  const tables: { title: string; header: string[]; records: string[][] }[] = [];
-  let current: (typeof tables)[number] | null = null;
-  let index = records.findIndex((record) => record.every((field) => field === ''));
-  for (index++; index < records.length; index++) {
-    const record = records[index]!;
-    if (record.every((field) => field === '')) current = null;
-    else if (!current) tables.push((current = { title: record[0]!, header: records[++index]!, records: [] }));
-    else current.records.push(record);
-  }
-  return tables;
-}
-
-/** A CSV record read back as report cells: numbers for figure columns, null for empty ones. */
-function readBack(table: ReportTable, record: string[], isTotal: boolean): ReportRow['cells'] {
-  return table.columns.map((column, index) => {
-    const field = record[index]!;
-    if (field === '') return null;
-    const label = isTotal && index === 0;
-    return column.unit === 'text' || label ? field : Number(field);
-  });
-}
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: bytes.slice(), useSystemFonts: false, standardFontDataUrl: STANDARD_FONTS }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const content = await (await pdf.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join(''));
-  }
-  await pdf.destroy();
-  // One space between words: pdf.js gives the gaps between text runs and lines as items of their own.
-  return pages.join('\n').replace(/\s+/g, ' ');
 }
 
 const scopes = () => [

@@ -31,9 +31,9 @@ export function readBack(table: ReportTable, record: string[], isTotal: boolean)
   });
 }
 
-/** A PDF's text, pages in order, with one space between words. */
-export async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: bytes.slice(), useSystemFonts: false, standardFontDataUrl: STANDARD_FONTS }).promise;
+/** A PDF's text, pages in order, with one space between words; line ends kept with `lines`. */
+export async function pdfText(bytes: Uint8Array, { lines = false } = {}): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, standardFontDataUrl: STANDARD_FONTS }).promise;
   const pages: string[] = [];
   for (let number = 1; number <= pdf.numPages; number++) {
     const content = await (await pdf.getPage(number)).getTextContent();
@@ -41,5 +41,5 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
   }
   await pdf.destroy();
   // pdf.js gives the gaps between text runs and lines as items of their own.
-  return pages.join('\n').replace(/\s+/g, ' ');
+  return pages.join('\n').replace(lines ? /[ \t]+/g : /\s+/g, ' ');
 }

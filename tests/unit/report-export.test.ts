@@ -1,13 +1,11 @@
 import { parse } from 'csv-parse/sync';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfText as readPdfText } from '../support/report-files';
 import { describe, expect, it } from 'vitest';
 import { exportStem, renderExport, slug } from '../../server/analytics/exports/report-export';
 import type { PageReport, ReportRow, ReportTable } from '../../server/contract/page-reports.contract';
 
-/** pdf.js reads the standard fonts' metrics from its package to place text. */
-const STANDARD_FONTS = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
+/** Line ends kept: some checks read the chart's category axis on one line. */
+const pdfText = (bytes: Uint8Array) => readPdfText(bytes, { lines: true });
 
 const TRICKY_NAME = `Smith's "Café", Bondi`;
 
@@ -104,18 +102,6 @@ function expectedFields(table: ReportTable, row: ReportRow): string[] {
     if (typeof cell === 'string') return cell;
     return unit === 'money' ? cell.toFixed(2) : unit === 'percent' ? cell.toFixed(1) : String(cell);
   });
-}
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, standardFontDataUrl: STANDARD_FONTS }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const content = await (await pdf.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join(''));
-  }
-  await pdf.destroy();
-  // Items come with the spaces between them as items of their own: one space between words.
-  return pages.join('\n').replace(/[ \t]+/g, ' ');
 }
 
 describe('CSV export', () => {

@@ -1,7 +1,7 @@
 import type PDFKit from 'pdfkit';
 import { CHART_HEIGHT } from '../../contract/chart-options';
-import { formatDay, formatSignedPercent, percentChange } from '../../contract/format';
-import type { CellUnit, PageReport, ReportCard, ReportCell, ReportRow, ReportTable } from '../../contract/page-reports.contract';
+import { changeVersus, formatDay } from '../../contract/format';
+import type { CellUnit, PageReport, ReportCell, ReportRow, ReportTable } from '../../contract/page-reports.contract';
 import { formatCell, reportChartOption } from '../../contract/report-display';
 
 // A page report as an A4 PDF: the page's header facts, its cards, its main chart (the screen's own
@@ -49,17 +49,6 @@ const pdfText = (text: string) =>
   text
     .replace(/[\u202f\u2009\u00a0]/g, ' ')
     .replace(/[^\n\x20-\x7e\u00a1-\u00ff]/gu, (ch) => (WIN_ANSI_EXTRA.includes(ch) ? ch : nearest(ch)));
-
-/** What a stat card says under its figure (src/ui/stat-card.tsx says the same on screen). */
-function cardChange(card: ReportCard, comparedWith: string): { text: string; color: string } {
-  const change = card.previous === null ? null : percentChange(card.value, card.previous);
-  if (change === null) return { text: 'no previous data', color: CHANGE_COLOR.flat };
-  const rounded = Math.round(change * 10);
-  return {
-    text: `${formatSignedPercent(change)} vs ${comparedWith}`,
-    color: rounded > 0 ? CHANGE_COLOR.up : rounded < 0 ? CHANGE_COLOR.down : CHANGE_COLOR.flat,
-  };
-}
 
 /** "23 Nov 2026, 9:05 am AEDT": when the figures were read, on the franchise's clock. */
 function generatedAt(report: PageReport): string {
@@ -120,7 +109,7 @@ function cards(doc: Doc, report: PageReport): void {
     report.cards.slice(start, start + perRow).forEach((card, index) => {
       const x = MARGIN.left + index * (width + gap);
       const inner = { width: width - 16, lineBreak: false, ellipsis: true };
-      const change = cardChange(card, report.compared_with);
+      const change = changeVersus(card.value, card.previous, report.compared_with);
       doc.roundedRect(x, top, width, height, 4).lineWidth(0.75).strokeColor(RULE).stroke();
       doc
         .font(FONT)
@@ -135,7 +124,7 @@ function cards(doc: Doc, report: PageReport): void {
       doc
         .font(FONT)
         .fontSize(7.5)
-        .fillColor(change.color)
+        .fillColor(CHANGE_COLOR[change.direction])
         .text(pdfText(change.text), x + 8, top + 44, inner);
     });
     doc.x = MARGIN.left;
