@@ -21,7 +21,7 @@ import type {
   StaffProductivity,
 } from '../contract/analytics.contract.js';
 import { PURCHASE_CATEGORIES, type Database } from '../db/database.js';
-import { addDays, addMonths, dayStartMs } from './calendar.js';
+import { addDays, addMonths, dayDiff, dayStartMs } from './calendar.js';
 
 // The request-time analytics (DESIGN §3): every figure is read from the daily rollups, never from
 // raw orders, shifts or purchases. Rollup days are already the franchise's calendar days, so
@@ -571,26 +571,47 @@ export type BranchFigures = {
   previous_revenue_cents: number;
 };
 
-/** The window's days outside its whole calendar months, as ranges (at most the first and the last month's days), and those whole months. */
-function splitByWholeMonths(w: Pick<AnalyticsWindow, 'start_date' | 'end_date'>) {
-  const parts = monthParts(w);
-  const isWhole = (p: MonthPart) => p.from === 1 && addDays(p.month, p.to) === monthStart(p.month, 1);
-  return {
-    months: parts.filter(isWhole).map((p) => p.month),
-    days: parts.filter((p) => !isWhole(p)).map((p) => ({ start_date: addDays(p.month, p.from - 1), end_date: addDays(p.month, p.to - 1) })),
-  };
+/**
+ * How to total a daily counter over the window from a monthly rollup and its daily one, reading as
+ * few daily rows as possible: `months` are added whole, `minus` days taken off them, `days` added
+ * one by one. A month the window cuts is read by its days inside, or whole minus its days outside
+ * when those are fewer (days after today have no rows yet).
+ */
+function monthsAndDays(w: Pick<AnalyticsWindow, 'start_date' | 'end_date' | 'today'>) {
+  type Days = { start_date: string; end_date: string };
+  const months: string[] = [];
+  const minus: Days[] = [];
+  const days: Days[] = [];
+  for (const p of monthParts(w)) {
+    const first = p.month;
+    const last = addDays(monthStart(p.month, 1), -1);
+    const from = addDays(first, p.from - 1);
+    const to = addDays(first, p.to - 1);
+    const before = { start_date: first, end_date: addDays(from, -1) };
+    const after = { start_date: addDays(to, 1), end_date: last };
+    const outside = p.from - 1 + Math.max(0, dayDiff(to, w.today < last ? w.today : last));
+    if (outside === 0) months.push(first);
+    else if (outside < p.to - p.from + 1) {
+      months.push(first);
+      minus.push(...[before, after].filter((d) => d.start_date <= d.end_date));
+    } else days.push({ start_date: from, end_date: to });
+  }
+  return { months, minus, days };
 }
 
 /**
  * Every branch of the franchise (those without trade too) side by side, for the revenue page's
  * branch comparison: one statement, grouped by branch in SQL. Orders and revenue come from the
  * window's daily stats; the previous window's revenue from the running monthly totals; labour cost
- * from the monthly staff rollup for whole months and the daily one for the days at the window's edges.
+ * from the monthly staff rollup and as few days of the daily one as the window's edges need.
  */
 export async function branchComparison(db: Db, franchiseId: number, window: AnalyticsWindow): Promise<BranchFigures[]> {
   const branches = scopeIds({ franchiseId, restaurantId: null });
   const previous = monthParts(window.previous);
-  const labour = splitByWholeMonths(window);
+  const labour = monthsAndDays(window);
+  const daily = (days: { start_date: string; end_date: string }, sign: '' | '-') =>
+    sql`select h.restaurant_id, ${sql.raw(sign)}h.labour_cost_cents as labour_cost_cents from daily_staff_hours h
+      where h.restaurant_id in (${branches}) and ${inWindow(sql`h.day`, days)}`;
   const labourRows = [
     ...(labour.months.length === 0
       ? []
@@ -598,10 +619,8 @@ export async function branchComparison(db: Db, franchiseId: number, window: Anal
           sql`select m.restaurant_id, m.labour_cost_cents from monthly_staff_hours m
             where m.restaurant_id in (${branches}) and m.month in (${sql.join(labour.months.map((month) => sql`${month}::date`))})`,
         ]),
-    ...labour.days.map(
-      (days) => sql`select h.restaurant_id, h.labour_cost_cents from daily_staff_hours h
-        where h.restaurant_id in (${branches}) and ${inWindow(sql`h.day`, days)}`,
-    ),
+    ...labour.minus.map((days) => daily(days, '-')),
+    ...labour.days.map((days) => daily(days, '')),
   ];
   const { rows } = await fetchParts<{ rows: BranchFigures[] }>(db, {
     rows: part(

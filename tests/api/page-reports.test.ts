@@ -648,5 +648,13 @@ describe('the branch comparison over whole and partial months', () => {
       cells: [1, 'Harbour Parramatta', 100, 1, 100, 100, 0, 100],
       restaurant_id: f.parramatta,
     });
+    // 2 Jul–30 Aug: July and August are read whole minus their one day outside (1 July, 31 August), each with a shift that must not count.
+    await recordShifts(db, f.harbour, [shift('2026-07-01', 60, 9000), shift('2026-08-31', 60, 9000)]);
+    const r2 = await report('analytics/pages/revenue?period=monthly&start_date=2026-07-02&end_date=2026-08-30');
+    // Labour 6000 + 1000 + 6000 ¢ on 10000 ¢ (130 %); the previous 60 days (3 May–1 Jul): 7000 + 5000 ¢, so −16.67 %.
+    expect(tableOf(r2, 'branches').rows[0]).toEqual({
+      cells: [1, 'Harbour Parramatta', 100, 1, 100, 130, 0, -16.7],
+      restaurant_id: f.parramatta,
+    });
   });
 });
