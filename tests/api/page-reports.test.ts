@@ -74,9 +74,16 @@ function expectTotalsAreSums(table: ReportTable) {
   table.columns.forEach((column, i) => {
     if (column.unit !== 'money' && column.unit !== 'count') return;
     const summed = table.rows.reduce((s, row) => s + Math.round(Number(row.cells[i] ?? 0) * 100), 0);
+    expect(Number.isFinite(summed), `${table.id}.${column.key} holds numbers`).toBe(true);
     expect(Math.round(Number(table.total!.cells[i]) * 100), `${table.id}.${column.key}`).toBe(summed);
   });
 }
+
+/** The rank has no total, and an average order value is a ratio of sums: left out of expectTotalsAreSums. */
+const withoutRatios = (table: ReportTable): ReportTable => ({
+  ...table,
+  columns: table.columns.map((c) => (['rank', 'aov'].includes(c.key) ? { ...c, unit: 'text' } : c)),
+});
 
 describe('the order page', () => {
   it('franchise-wide, 7 days: cards against 9–15 Nov, a row per day with dine-in, takeaway and total, and the Total row', async () => {
@@ -175,6 +182,7 @@ describe('the headcount page', () => {
       ]),
       total: ['Total', 6, 10, 16],
     });
+    expectTotalsAreSums(tableOf(r, 'breakdown'));
     expect(r.chart.series).toEqual(['recurrent', 'new']);
   });
 
@@ -261,7 +269,7 @@ describe('the revenue page', () => {
     ]);
     expect(franchise.rows).toEqual(expected);
     expect(franchise.total).toEqual({ cells: total });
-    expectTotalsAreSums({ ...franchise, columns: franchise.columns.filter((c) => c.key !== 'rank') });
+    expectTotalsAreSums(withoutRatios(franchise));
     // A branch's page compares it with its peers: the same table.
     const branch = await report(`restaurants/${f.manly}/analytics/pages/revenue`);
     expect(tableOf(branch, 'branches').rows).toEqual(expected);
@@ -406,6 +414,7 @@ describe('the procurement page', () => {
       ],
       total: ['Total', 55, 528, 100],
     });
+    expectTotalsAreSums(tableOf(r, 'suppliers'));
     expect(r.chart).toEqual({ title: 'Spend by Category', type: 'bar', table: 'categories', category: 'category', series: ['spend'] });
   });
 
@@ -429,6 +438,25 @@ describe('the procurement page', () => {
     expect(cells(manly, 'suppliers')).toEqual({ rows: [], total: ['Total', 0, 0, null] });
     expect(cells(manly, 'categories').total).toEqual(['Total', 0, 0, null]);
     expect(cards(manly)).toEqual({ spend: [0, 0], average_per_supplier: [0, null], spend_share: [0, null] });
+  });
+});
+
+describe('every Total row', () => {
+  it('is the sum of its rows in cents and counts, on every page, range and scope', async () => {
+    for (const scope of ['analytics', `restaurants/${f.parramatta}/analytics`, `restaurants/${f.manly}/analytics`]) {
+      for (const page of ['order', 'roster', 'revenue', 'headcount', 'procurement']) {
+        for (const period of ['7days', '14days', '1month', '3months']) {
+          const r = await report(`${scope}/pages/${page}?period=${period}`);
+          for (const table of r.tables.filter((t) => t.total !== null)) {
+            // The rank has no total, and an average order value is a ratio of sums.
+            expectTotalsAreSums({
+              ...table,
+              columns: table.columns.map((c) => (['rank', 'aov'].includes(c.key) ? { ...c, unit: 'text' } : c)),
+            });
+          }
+        }
+      }
+    }
   });
 });
 
