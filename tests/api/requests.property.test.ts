@@ -3,6 +3,7 @@ import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
 import { createTokens } from '../../server/auth/tokens';
 import { analyticsQuery } from '../../server/contract/analytics.contract';
 import type { TokenClaims } from '../../server/contract/auth.contract';
+import { EXPORT_FORMATS } from '../../server/contract/page-reports.contract';
 import { API, concretePath, ROUTES, type RouteSpec } from './support/route-table';
 import { expectSecurityHeaders } from './support/security-headers';
 import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope, OWNER, RIVAL, type CallOptions } from './support/test-app';
@@ -169,7 +170,13 @@ function randomQueryStatus(route: RouteSpec, query: string): number {
   // As the URL carries it: a leading '?' of the query is then a name, not the separator.
   const pairs = [...new URL(`http://localhost/?${query}`).searchParams];
   if (new Set(pairs.map(([name]) => name)).size < pairs.length) return 422;
-  return analyticsQuery.safeParse(Object.fromEntries(pairs)).success ? 200 : 422;
+  // An export's `format` is required and one of the contract's formats; the rest is the analytics query.
+  const required = new Set(route.requires);
+  for (const name of required) {
+    const value = pairs.find(([n]) => n === name)?.[1];
+    if (value === undefined || !(EXPORT_FORMATS as readonly string[]).includes(value)) return 422;
+  }
+  return analyticsQuery.safeParse(Object.fromEntries(pairs.filter(([name]) => !required.has(name)))).success ? 200 : 422;
 }
 
 function expected(route: RouteSpec, m: Mutation): Expected {
@@ -392,9 +399,12 @@ describe('requests generated from the route table', () => {
 
           expect(res.status, what).toBeLessThan(500);
           expectSecurityHeaders(res.headers);
-          expect(res.headers.get('content-type'), what).toMatch(/^application\/json/);
-          if (res.status < 300) expectSuccessEnvelope(res.body);
-          else expectErrorEnvelope(res.body);
+          if (res.status < 300 && route.file) expect(res.headers.get('content-type'), what).toMatch(route.file);
+          else {
+            expect(res.headers.get('content-type'), what).toMatch(/^application\/json/);
+            if (res.status < 300) expectSuccessEnvelope(res.body);
+            else expectErrorEnvelope(res.body);
+          }
           expect(res.status, what).toBe(want.status);
           if (want.status === 422) expect(res.body.errors, what).toEqual(expect.any(Object));
           if (want.field) expect(Object.keys(res.body.errors), what).toContain(want.field);
