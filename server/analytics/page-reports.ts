@@ -58,13 +58,8 @@ const share = (part: number, whole: number) => (whole === 0 ? null : percent(par
 const sum = <T>(items: readonly T[], pick: (item: T) => number) => items.reduce((s, item) => s + pick(item), 0);
 
 const column = (key: string, label: string, unit: CellUnit): ReportColumn => ({ key, label, unit });
-const card = (id: string, label: string, unit: CellUnit, value: number, previous: number | null): ReportCard => ({
-  id,
-  label,
-  unit,
-  value,
-  previous,
-});
+const card = (id: string, label: string, unit: CellUnit, value: number, previous: number | null, lowerIsBetter = false): ReportCard =>
+  lowerIsBetter ? { id, label, unit, value, previous, lower_is_better: true } : { id, label, unit, value, previous };
 const row = (cells: ReportCell[], restaurantId?: number): ReportRow =>
   restaurantId === undefined ? { cells } : { cells, restaurant_id: restaurantId };
 const table = (
@@ -192,7 +187,7 @@ async function rosterPage({ db, scope, window, rangeLabel: range }: Context): Pr
   return {
     cards: [
       card('labour_cost', 'Labour Cost', 'money', dollars(t.totals.labour_cost_cents), dollars(t.previous.labour_cost_cents)),
-      card('attendance', 'Attendance', 'percent', attendance(t.totals) ?? 0, attendance(t.previous)),
+      card('attendance', 'Attendance (all shifts)', 'percent', attendance(t.totals) ?? 0, attendance(t.previous)),
       card(
         'revenue_per_hour',
         'Productivity',
@@ -206,6 +201,7 @@ async function rosterPage({ db, scope, window, rangeLabel: range }: Context): Pr
         'percent',
         share(t.totals.labour_cost_cents, revenue(t.totals)) ?? 0,
         share(t.previous.labour_cost_cents, previousRevenue),
+        true,
       ),
     ],
     tables: [
@@ -349,7 +345,7 @@ async function revenuePage({ db, scope, window, limit, rangeLabel: range, answer
           column('aov', 'AOV', 'money'),
           column('labour_share', 'Labour % of Revenue', 'percent'),
           column('procurement_share', 'Procurement % of Revenue', 'percent'),
-          column('change', 'Revenue vs previous (%)', 'percent'),
+          column('change', 'Revenue vs Previous', 'change'),
         ],
         ranked.map((b, i) => comparison(i + 1, b.name, b, b.id)),
         // The rank column has no figure for the franchise; the label goes in the name column.
@@ -393,7 +389,7 @@ async function procurementPage({ db, scope, window, limit, answer }: Context): P
         p.totals.average_per_supplier,
         p.previous_totals.suppliers === 0 ? null : p.previous_totals.average_per_supplier,
       ),
-      card('spend_share', 'Spend % of Revenue', 'percent', share(spend, revenue) ?? 0, share(previousSpend, previousRevenue)),
+      card('spend_share', 'Spend % of Revenue', 'percent', share(spend, revenue) ?? 0, share(previousSpend, previousRevenue), true),
     ],
     tables: [
       table(

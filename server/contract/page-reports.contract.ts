@@ -27,10 +27,10 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /**
  * How a value is shown: `count` whole numbers ("1,234"), `money` dollars ("$1,234.56"), `percent`
- * 0–100 ("96.3%"), `hours` ("12.50"), `money_per_hour` ("$85.20/h"), `text` as is. Files carry the
- * plain number.
+ * 0–100 ("96.3%"), `change` a signed percentage ("+8.4%"), `hours` ("12.50"), `money_per_hour`
+ * ("$85.20/h"), `text` as is. Files carry the plain number.
  */
-export type CellUnit = 'text' | 'count' | 'money' | 'percent' | 'hours' | 'money_per_hour';
+export type CellUnit = 'text' | 'count' | 'money' | 'percent' | 'change' | 'hours' | 'money_per_hour';
 
 export type ReportColumn = { key: string; label: string; unit: CellUnit };
 
@@ -51,8 +51,11 @@ export type ReportTable = {
   empty_text: string;
 };
 
-/** A stat card: this window's figure and the previous window's (null when a previous figure makes no sense). */
-export type ReportCard = { id: string; label: string; unit: CellUnit; value: number; previous: number | null };
+/**
+ * A stat card: this window's figure and the previous window's (null when a previous figure makes no
+ * sense). `lower_is_better`: a rise is shown as bad (red), e.g. labour cost as % of revenue.
+ */
+export type ReportCard = { id: string; label: string; unit: CellUnit; value: number; previous: number | null; lower_is_better?: boolean };
 
 /** The page's main chart: categories from one column of a table, one series per listed column. */
 export type ReportChart = { title: string; type: 'line' | 'bar'; table: string; category: string; series: string[] };

@@ -1,6 +1,6 @@
 import type { EChartsOption } from 'echarts';
 import { barOption, lineOption, type ValueFormat } from './chart-options';
-import { formatCurrency, formatNumber, formatPercent, formatWholeCurrency } from './format';
+import { formatCurrency, formatNumber, formatPercent, formatSignedPercent, formatWholeCurrency } from './format';
 import type { CellUnit, PageReport, ReportCell } from './page-reports.contract';
 
 // How a page report is shown, shared by the analytics pages and the PDF export. Its own module, so
@@ -17,6 +17,8 @@ export function formatCell(unit: CellUnit, value: ReportCell): string {
       return formatCurrency(value);
     case 'percent':
       return formatPercent(value);
+    case 'change':
+      return formatSignedPercent(value);
     case 'hours':
       return formatNumber(value, 2);
     case 'money_per_hour':

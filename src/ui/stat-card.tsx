@@ -15,13 +15,16 @@ export type StatCardProps = {
   comparedWith: string;
   /** A "More" button to this route. */
   moreHref?: string;
+  /** A rise is bad news (red), e.g. a cost's share of revenue. */
+  lowerIsBetter?: boolean;
 };
 
 /** A figure with its change against the previous window: green and up, red and down, or "no previous data". */
-export function StatCard({ label, value, current, previous, comparedWith, moreHref }: StatCardProps) {
+export function StatCard({ label, value, current, previous, comparedWith, moreHref, lowerIsBetter = false }: StatCardProps) {
   const { text, direction } = changeVersus(current, previous, comparedWith);
   const Arrow = direction === 'up' ? IconArrowUpRight : direction === 'down' ? IconArrowDownRight : null;
-  const color = direction === 'up' ? FIGURE_COLOR.positive : direction === 'down' ? FIGURE_COLOR.negative : 'dimmed';
+  const good = lowerIsBetter ? 'down' : 'up';
+  const color = direction === 'flat' ? 'dimmed' : direction === good ? FIGURE_COLOR.positive : FIGURE_COLOR.negative;
   return (
     <Paper withBorder p="sm" radius="md" h="100%">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">

@@ -182,6 +182,6 @@ describe('report text', { timeout: 20_000 }, () => {
     );
     const total = within(comparison).getAllByRole('row').at(-1)!;
     expect(total.closest('tfoot')).not.toBeNull();
-    expect(total.textContent).toBe('–Total$3,600.75210$17.1529.0%30.8%40.2%');
+    expect(total.textContent).toBe('–Total$3,600.75210$17.1529.0%30.8%+40.2%');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatCell } from '../../server/contract/report-display';
 import {
   formatCurrency,
   formatDay,
@@ -60,5 +61,19 @@ describe('display formats (spec §9, en-AU)', () => {
     expect(formatDay('2026-11-16')).toBe('16 Nov 2026');
     expect(formatDayMonth('2026-01-01')).toBe('1 Jan');
     expect(formatMonth('2026-12-31')).toBe('Dec 2026');
+  });
+});
+
+describe('report cells (formatCell), as the analytics pages and their PDFs show them', () => {
+  it('formats each unit, and "–" where a figure is undefined', () => {
+    expect(formatCell('count', 1234)).toBe('1,234');
+    expect(formatCell('money', 1234.5)).toBe('$1,234.50');
+    expect(formatCell('percent', 8.4)).toBe('8.4%');
+    expect(formatCell('change', 8.4)).toBe('+8.4%');
+    expect(formatCell('change', -3)).toBe('-3.0%');
+    expect(formatCell('hours', 12.5)).toBe('12.50');
+    expect(formatCell('money_per_hour', 85.2)).toBe('$85.20/h');
+    expect(formatCell('text', 'Mon 16 Nov')).toBe('Mon 16 Nov');
+    expect(formatCell('money', null)).toBe('–');
   });
 });

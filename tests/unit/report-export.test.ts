@@ -59,7 +59,7 @@ function revenueReport(overrides: Partial<PageReport> = {}): PageReport {
           { key: 'name', label: 'Restaurant', unit: 'text' },
           { key: 'revenue', label: 'Revenue', unit: 'money' },
           { key: 'labour_share', label: 'Labour % of Revenue', unit: 'percent' },
-          { key: 'change', label: 'Revenue vs previous (%)', unit: 'percent' },
+          { key: 'change', label: 'Revenue vs Previous', unit: 'change' },
         ],
         rows: [
           { cells: [1, TRICKY_NAME, 98765.43, 28.4, -3.5], restaurant_id: 7 },
@@ -100,7 +100,7 @@ function expectedFields(table: ReportTable, row: ReportRow): string[] {
     const unit = table.columns[index]!.unit;
     if (cell === null) return '';
     if (typeof cell === 'string') return cell;
-    return unit === 'money' ? cell.toFixed(2) : unit === 'percent' ? cell.toFixed(1) : String(cell);
+    return unit === 'money' ? cell.toFixed(2) : unit === 'percent' || unit === 'change' ? cell.toFixed(1) : String(cell);
   });
 }
 
@@ -237,7 +237,7 @@ describe('PDF export', () => {
     const report = revenueReport();
     report.tables[1] = { ...report.tables[1]!, rows: [], empty_text: 'No branches traded in this window' };
     const text = await pdfText((await renderExport(report, 'pdf')).body);
-    expect(text).toContain('\nNo branches traded in this window \n– Total $99,999.93 28.5% 12.3%');
+    expect(text).toContain('\nNo branches traded in this window \n– Total $99,999.93 28.5% +12.3%');
   });
 
   it('never leaves the total row alone on a page: the last row goes over with it', async () => {

@@ -36,6 +36,18 @@ describe('stat card', () => {
     expect(change.parentElement!.querySelector('svg.tabler-icon-arrow-down-right')).not.toBeNull();
   });
 
+  it('shows a rise in red (with its up arrow) and a fall in green where lower is better, e.g. labour cost as % of revenue', () => {
+    renderCard({ label: 'Labour Cost % of Revenue', value: '30.0%', current: 30, previous: 25, lowerIsBetter: true });
+    const rise = changeText('+20.0% vs previous 7 days');
+    expect(rise.getAttribute('style')).toContain('--fc-color-negative');
+    expect(rise.parentElement!.querySelector('svg.tabler-icon-arrow-up-right')).not.toBeNull();
+  });
+
+  it('shows a fall in green where lower is better', () => {
+    renderCard({ current: 20, previous: 25, lowerIsBetter: true });
+    expect(changeText('-20.0% vs previous 7 days').getAttribute('style')).toContain('--fc-color-positive');
+  });
+
   it('says "no previous data" without an arrow when the previous window had nothing', () => {
     renderCard({ current: 750, previous: 0 });
     const change = changeText('no previous data');

@@ -14,6 +14,7 @@ function plainNumber(unit: CellUnit, value: number): string {
     case 'hours':
       return value.toFixed(2);
     case 'percent':
+    case 'change':
       return value.toFixed(1);
     default:
       return String(value);

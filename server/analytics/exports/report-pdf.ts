@@ -17,7 +17,8 @@ const TEXT = '#212529';
 const DIMMED = '#6c757d';
 const RULE = '#ced4da';
 const SHADE = '#f1f3f5';
-const CHANGE_COLOR = { up: '#2b8a3e', down: '#c92a2a', flat: DIMMED };
+const GOOD = '#2b8a3e';
+const BAD = '#c92a2a';
 const TABLE_FONT_SIZE = 8.5;
 const CELL_PAD = { x: 4, y: 3 };
 /** The chart is rendered this wide (CSS pixels, the screen's scale) and scaled to the page's width. */
@@ -124,7 +125,7 @@ function cards(doc: Doc, report: PageReport): void {
       doc
         .font(FONT)
         .fontSize(7.5)
-        .fillColor(CHANGE_COLOR[change.direction])
+        .fillColor(change.direction === 'flat' ? DIMMED : (change.direction === 'up') !== Boolean(card.lower_is_better) ? GOOD : BAD)
         .text(pdfText(change.text), x + 8, top + 44, inner);
     });
     doc.x = MARGIN.left;

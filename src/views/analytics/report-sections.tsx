@@ -35,6 +35,7 @@ export function ReportCards({ report }: { report: PageReport }) {
           // No previous figure reads as "no previous data", like a previous window without trade.
           previous={card.previous ?? 0}
           comparedWith={report.compared_with}
+          lowerIsBetter={card.lower_is_better}
         />
       ))}
     </div>

@@ -112,7 +112,7 @@ export const REVENUE_REPORT: PageReport = {
         { key: 'aov', label: 'AOV', unit: 'money' },
         { key: 'labour_share', label: 'Labour % of Revenue', unit: 'percent' },
         { key: 'procurement_share', label: 'Procurement % of Revenue', unit: 'percent' },
-        { key: 'change', label: 'Revenue vs previous (%)', unit: 'percent' },
+        { key: 'change', label: 'Revenue vs Previous', unit: 'change' },
       ],
       rows: [
         { cells: [1, 'Parramatta', 2400.5, 140, 17.15, 28.4, 31.2, 12.5], restaurant_id: 7 },
