@@ -1,10 +1,9 @@
 import { parse } from 'csv-parse/sync';
-import { hashPassword } from '../../server/auth/passwords';
 import { formatDay } from '../../server/contract/format';
 import { ANALYTICS_PAGES, type AnalyticsPage, type PageReport } from '../../server/contract/page-reports.contract';
 import { formatCell } from '../../server/contract/report-display';
 import type { Db } from '../../server/db/database';
-import { createAnalyticsFixture, type AnalyticsFixture } from './support/analytics-fixture';
+import { addFixtureOwners, createAnalyticsFixture, FIXTURE_OWNERS, type AnalyticsFixture } from './support/analytics-fixture';
 import { csvTables, pdfText, readBack } from '../support/report-files';
 import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
@@ -14,8 +13,6 @@ import { openTestDatabase, type TestDatabase } from './support/test-db';
 // and totals, franchise-wide and for one branch.
 
 const DAY = 86_400_000;
-const HARBOUR = { email: 'owner@fixture-harbour.example.com', password: 'fixture-password' };
-const RIVAL = { email: 'owner@fixture-rival.example.com', password: 'fixture-password' };
 
 let database: TestDatabase;
 let db: Db;
@@ -28,20 +25,11 @@ beforeAll(async () => {
   database = await openTestDatabase();
   db = database.db;
   f = await createAnalyticsFixture(db);
-  const passwordHash = await hashPassword(HARBOUR.password);
-  for (const [franchiseId, account] of [
-    [f.harbour, HARBOUR],
-    [f.rival, RIVAL],
-  ] as const) {
-    await db
-      .insertInto('franchise_users')
-      .values({ franchise_id: franchiseId, email: account.email, name: 'Fixture Owner', password_hash: passwordHash })
-      .execute();
-  }
+  await addFixtureOwners(db, f);
   t = createTestApp(db);
   t.advance(DAY);
-  owner = await t.login(HARBOUR);
-  rival = await t.login(RIVAL);
+  owner = await t.login(FIXTURE_OWNERS.harbour);
+  rival = await t.login(FIXTURE_OWNERS.rival);
 });
 afterAll(() => database.close());
 

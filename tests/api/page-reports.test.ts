@@ -1,10 +1,9 @@
 import { recordOrders, recordShifts } from '../../server/analytics/ingest';
 import { analyticsAnswer } from '../../server/analytics/queries';
 import { createApp } from '../../server/app';
-import { hashPassword } from '../../server/auth/passwords';
 import type { PageReport, ReportTable } from '../../server/contract/page-reports.contract';
 import type { Db } from '../../server/db/database';
-import { createAnalyticsFixture, type AnalyticsFixture } from './support/analytics-fixture';
+import { addFixtureOwners, createAnalyticsFixture, FIXTURE_OWNERS, type AnalyticsFixture } from './support/analytics-fixture';
 import { expectSecurityHeaders } from './support/security-headers';
 import { silentLogger } from '../../server/logger';
 import { memoryMailer } from '../../server/mail/mailer';
@@ -17,8 +16,6 @@ import { openTestDatabase, type TestDatabase } from './support/test-db';
 // a figure is rounded).
 
 const DAY = 86_400_000;
-const HARBOUR = { email: 'owner@fixture-harbour.example.com', password: 'fixture-password' };
-const RIVAL = { email: 'owner@fixture-rival.example.com', password: 'fixture-password' };
 
 let database: TestDatabase;
 let db: Db;
@@ -31,21 +28,12 @@ beforeAll(async () => {
   database = await openTestDatabase();
   db = database.db;
   f = await createAnalyticsFixture(db);
-  const passwordHash = await hashPassword(HARBOUR.password);
-  for (const [franchiseId, account] of [
-    [f.harbour, HARBOUR],
-    [f.rival, RIVAL],
-  ] as const) {
-    await db
-      .insertInto('franchise_users')
-      .values({ franchise_id: franchiseId, email: account.email, name: 'Fixture Owner', password_hash: passwordHash })
-      .execute();
-  }
+  await addFixtureOwners(db, f);
   t = createTestApp(db);
   // 11:00 on Monday 23 November in Sydney (the test app starts at 11:00 on the 22nd).
   t.advance(DAY);
-  owner = await t.login(HARBOUR);
-  rival = await t.login(RIVAL);
+  owner = await t.login(FIXTURE_OWNERS.harbour);
+  rival = await t.login(FIXTURE_OWNERS.rival);
 });
 afterAll(() => database.close());
 

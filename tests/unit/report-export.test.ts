@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
-import { pdfText as readPdfText } from '../support/report-files';
+import { WINDOW } from '../model/models/dashboard.fixtures';
+import { csvTables, pdfText as readPdfText } from '../support/report-files';
 import { describe, expect, it } from 'vitest';
 import { exportStem, renderExport, slug } from '../../server/analytics/exports/report-export';
 import type { PageReport, ReportRow, ReportTable } from '../../server/contract/page-reports.contract';
@@ -16,15 +17,7 @@ function revenueReport(overrides: Partial<PageReport> = {}): PageReport {
     title: 'Revenue',
     franchise: { id: 1, name: 'Harbour Eats' },
     branch: null,
-    window: {
-      start_date: '2026-11-16',
-      end_date: '2026-11-22',
-      days: 7,
-      grouping: 'daily',
-      time_zone: 'Australia/Sydney',
-      previous: { start_date: '2026-11-09', end_date: '2026-11-15' },
-      today: '2026-11-23',
-    },
+    window: WINDOW,
     range_label: 'Last 7 Days',
     compared_with: 'previous 7 days',
     generated_at: '2026-11-22T22:05:00.000Z',
@@ -75,25 +68,6 @@ function revenueReport(overrides: Partial<PageReport> = {}): PageReport {
   };
 }
 
-/** Sections of the CSV after its header block: each a title, a header row and its data records. */
-function sections(records: string[][]) {
-  const result: { title: string; header: string[]; records: string[][] }[] = [];
-  let current: (typeof result)[number] | null = null;
-  let index = records.findIndex((record) => record.every((field) => field === ''));
-  for (index++; index < records.length; index++) {
-    const record = records[index]!;
-    if (record.every((field) => field === '')) {
-      current = null;
-    } else if (!current) {
-      current = { title: record[0]!, header: records[++index]!, records: [] };
-      result.push(current);
-    } else {
-      current.records.push(record);
-    }
-  }
-  return result;
-}
-
 /** A report row as the CSV should carry it: plain numbers at the report's precision, empty for null. */
 function expectedFields(table: ReportTable, row: ReportRow): string[] {
   return row.cells.map((cell, index) => {
@@ -131,7 +105,7 @@ describe('CSV export', () => {
       ['Time zone', 'Australia/Sydney'],
       ['Generated at', '2026-11-22T22:05:00.000Z'],
     ]);
-    const parsed = sections(records);
+    const parsed = csvTables(records);
     expect(parsed.map((section) => section.title)).toEqual(report.tables.map((table) => table.title));
     report.tables.forEach((table, index) => {
       const section = parsed[index]!;
@@ -158,7 +132,7 @@ describe('CSV export', () => {
   it('writes a table without rows as its title, header and total', async () => {
     const report = revenueReport();
     report.tables = [{ ...report.tables[0]!, rows: [], total: { cells: ['Total', 0, 0, 0] } }];
-    const parsed = sections(parse((await renderExport(report, 'csv')).body, { bom: true }));
+    const parsed = csvTables(parse((await renderExport(report, 'csv')).body, { bom: true }));
     expect(parsed).toEqual([
       { title: 'Revenue Breakdown', header: ['Date', 'Dine-In', 'Takeaway', 'Total'], records: [['Total', '0.00', '0.00', '0.00']] },
     ]);

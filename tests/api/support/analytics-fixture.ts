@@ -1,4 +1,5 @@
 import { recordOrders, recordPurchases, recordShifts, type OrderInput } from '../../../server/analytics/ingest';
+import { hashPassword } from '../../../server/auth/passwords';
 import type { Db, MenuName, PurchaseCategory } from '../../../server/db/database';
 
 /**
@@ -267,4 +268,23 @@ export async function createAnalyticsFixture(db: Db): Promise<AnalyticsFixture> 
   await recordPurchases(db, rival, [purchase(rivalBranch, rivalSupplier, '2026-11-16', 'bakery', 100, 99999)]);
 
   return { harbour, rival, parramatta, bondi, manly, rivalBranch, people: { ava, ben, cara }, suppliers: { fresh, ocean, dairy } };
+}
+
+/** Owners who sign in to each fixture franchise (the analytics pages' tests call the API as them). */
+export const FIXTURE_OWNERS = {
+  harbour: { email: 'owner@fixture-harbour.example.com', password: 'fixture-password' },
+  rival: { email: 'owner@fixture-rival.example.com', password: 'fixture-password' },
+};
+
+export async function addFixtureOwners(db: Db, f: AnalyticsFixture): Promise<void> {
+  const passwordHash = await hashPassword(FIXTURE_OWNERS.harbour.password);
+  for (const [franchiseId, account] of [
+    [f.harbour, FIXTURE_OWNERS.harbour],
+    [f.rival, FIXTURE_OWNERS.rival],
+  ] as const) {
+    await db
+      .insertInto('franchise_users')
+      .values({ franchise_id: franchiseId, email: account.email, name: 'Fixture Owner', password_hash: passwordHash })
+      .execute();
+  }
 }

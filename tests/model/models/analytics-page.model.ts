@@ -3,13 +3,13 @@
 // report of one week, and the Revenue page's with its branch comparison.
 import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import type { AnalyticsWindow } from '../../../server/contract/analytics.contract';
 import type { PageReport } from '../../../server/contract/page-reports.contract';
 import { analyticsPageMachine, type AnalyticsPageEvent } from '../../../src/machines/analytics-page.machine';
 import { ApiError } from '../../../src/services/api-error';
 import type { ExportFile } from '../../../src/services/page-reports.service';
 import { eventKey } from '../support/event-key';
 import { selectPaths } from '../support/inventory';
+import { WINDOW } from './dashboard.fixtures';
 
 export type Snapshot = SnapshotFrom<typeof analyticsPageMachine>;
 export type ModelEvent =
@@ -23,16 +23,6 @@ export const BRANCHES = [
   { id: 7, name: 'Parramatta' },
   { id: 9, name: 'Bondi Beach' },
 ];
-
-export const WINDOW: AnalyticsWindow = {
-  start_date: '2026-11-16',
-  end_date: '2026-11-22',
-  days: 7,
-  grouping: 'daily',
-  time_zone: 'Australia/Sydney',
-  previous: { start_date: '2026-11-09', end_date: '2026-11-15' },
-  today: '2026-11-23',
-};
 
 const DAYS = ['Mon 16 Nov', 'Tue 17 Nov', 'Wed 18 Nov', 'Thu 19 Nov', 'Fri 20 Nov', 'Sat 21 Nov', 'Sun 22 Nov'];
 const DINE_IN = [12, 9, 14, 10, 18, 25, 21];
