@@ -34,4 +34,9 @@ export const MACHINE_MODELS: { file: string; machine: () => Promise<AnyStateMach
     machine: async () => (await import('../../../src/machines/analytics-page.machine')).analyticsPageMachine,
     model: () => import('./analytics-page.model'),
   },
+  {
+    file: 'confirm-dialog',
+    machine: async () => (await import('../../../src/machines/confirm-dialog.machine')).confirmDialogMachine,
+    model: () => import('./confirm-dialog.model'),
+  },
 ];

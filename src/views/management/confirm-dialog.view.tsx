@@ -1,0 +1,32 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { confirmDialogMachine } from '../../machines/confirm-dialog.machine';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+
+export type ConfirmDialogRef = ActorRefFrom<typeof confirmDialogMachine>;
+
+/**
+ * Shows the question a confirm-dialog actor asks (a parent's invoked child, or none), open while the
+ * actor is; the user's answer and every way of closing go to the actor as events.
+ */
+export function ConfirmDialogView({ dialog }: { dialog: ConfirmDialogRef | undefined }) {
+  const opened = useSelector(dialog, (s) => s?.matches('open') ?? false);
+  const title = useSelector(dialog, (s) => s?.context.title ?? '');
+  const text = useSelector(dialog, (s) => s?.context.text ?? '');
+  const confirmLabel = useSelector(dialog, (s) => s?.context.confirmLabel ?? '');
+  const cancelLabel = useSelector(dialog, (s) => s?.context.cancelLabel ?? '');
+  const denyLabel = useSelector(dialog, (s) => s?.context.denyLabel ?? null);
+  return (
+    <ConfirmDialog
+      opened={opened}
+      title={title}
+      text={text}
+      confirmLabel={confirmLabel}
+      cancelLabel={cancelLabel}
+      denyLabel={denyLabel}
+      onConfirm={() => dialog?.send({ type: 'dialog.confirm' })}
+      onDeny={() => dialog?.send({ type: 'dialog.deny' })}
+      onDismiss={(reason) => dialog?.send({ type: 'dialog.dismiss', reason })}
+    />
+  );
+}
