@@ -5,6 +5,7 @@ import { pageReportRoutes } from './analytics/pages.routes.js';
 import type { AppDeps, AppEnv, RouteDeps } from './app-deps.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { passwordResetRoutes } from './auth/password-reset.js';
+import { profileRoutes } from './auth/profile.routes.js';
 import { requireAuth } from './auth/require-auth.js';
 import { createTokens } from './auth/tokens.js';
 import { writeClockOfDatabase } from './db/database.js';
@@ -15,6 +16,7 @@ import { success } from './http/envelope.js';
 import { errorHandler, failure, notFound } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { staticSpa } from './http/static-spa.js';
+import { peopleRoutes } from './people/people.routes.js';
 import { restaurantsRoutes } from './restaurants/restaurants.routes.js';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -39,7 +41,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Liveness without the database: answers as fast as the event loop is free (the bench's responsiveness probe).
   api.get('/health', (c) => success(c, { ok: true, time: new Date(deps.clock()).toISOString() } satisfies ConnectivityCheck, 'Healthy'));
   api.route('/franchise', authRoutes(routeDeps));
+  api.route('/franchise', profileRoutes(routeDeps));
   api.route('/franchise/password', passwordResetRoutes(routeDeps));
+  api.route('/franchise/people', peopleRoutes(routeDeps));
   api.route('/franchise/restaurants', restaurantsRoutes(routeDeps));
   api.route('/franchise', analyticsRoutes(routeDeps));
   api.route('/franchise', pageReportRoutes(routeDeps));

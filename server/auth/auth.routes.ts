@@ -14,7 +14,7 @@ import { revoke, revokeSession } from './revocations.repository.js';
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
 export function authRoutes(deps: RouteDeps) {
-  const { db, clock, config, tokens, authenticated, authenticatedOrExpired } = deps;
+  const { db, clock, config, tokens, authenticatedOrExpired } = deps;
   void prepareDummyHash();
 
   async function tokenResponse(user: AuthUser, session?: { authTime: number; sid: string }): Promise<TokenResponse> {
@@ -44,7 +44,6 @@ export function authRoutes(deps: RouteDeps) {
       await revokeSession(db, claims.sid, sessionRevocationExpiry(config, claims));
       return success(c, null, 'Logged out');
     })
-    .get('/profile', authenticated, (c) => success(c, { user: toFranchiseUser(c.get('auth').user) }, 'Profile retrieved'))
     .post('/refresh', authenticatedOrExpired, async (c) => {
       const { claims, user } = c.get('auth');
       if (!(await revoke(db, claims.jti, tokenRevocationExpiry(config, claims)))) {

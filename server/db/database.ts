@@ -28,6 +28,8 @@ export interface FranchiseUsersTable {
   suburb: string | null;
   post_code: string | null;
   token_version: Generated<number>;
+  /** Bumped by every profile save; a save naming an older version is refused. */
+  version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -49,6 +51,7 @@ export interface RestaurantsTable {
   capacity: number;
   status: 0 | 1;
   location: string;
+  version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -87,6 +90,9 @@ export interface PeopleTable {
   role: PersonRole;
   status: PersonStatus;
   password_hash: string | null;
+  version: Generated<number>;
+  /** Soft delete: the person leaves every list, their shifts still count in the roster. */
+  deleted_at: Generated<Date | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -6,6 +6,7 @@ import * as trade from './migrations/2026-11-23-02-trade.js';
 import * as franchiseRollups from './migrations/2026-11-23-03-franchise-rollups.js';
 import * as monthlyStaffHours from './migrations/2026-11-23-04-monthly-staff-hours.js';
 import * as runningMonthlyTotals from './migrations/2026-11-23-05-running-monthly-totals.js';
+import * as management from './migrations/2026-11-24-01-management.js';
 
 // Static list: works the same under tsx, vitest and a bundle, with no directory scanning.
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-03-franchise-rollups': franchiseRollups,
   '2026-11-23-04-monthly-staff-hours': monthlyStaffHours,
   '2026-11-23-05-running-monthly-totals': runningMonthlyTotals,
+  '2026-11-24-01-management': management,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,9 +1,10 @@
 import type { Restaurant, Subscription } from '../contract/auth.contract.js';
+import type { RestaurantDetail } from '../contract/restaurants.contract.js';
 import type { Db } from '../db/database.js';
 
-/** The franchise's restaurants by name, each with its subscriptions and restaurant user. */
-export async function listRestaurants(db: Db, franchiseId: number): Promise<Restaurant[]> {
-  const rows = await db
+/** The franchise's restaurants (or the one of `id`) by name, each with its subscriptions, restaurant user and version. */
+async function readRestaurants(db: Db, franchiseId: number, id?: number): Promise<RestaurantDetail[]> {
+  let query = db
     .selectFrom('restaurants as r')
     .innerJoin('restaurant_users as ru', 'ru.restaurant_id', 'r.id')
     .select([
@@ -22,14 +23,14 @@ export async function listRestaurants(db: Db, franchiseId: number): Promise<Rest
       'r.capacity',
       'r.status',
       'r.location',
+      'r.version',
       'ru.id as ru_id',
       'ru.name as ru_name',
       'ru.email as ru_email',
     ])
-    .where('r.franchise_id', '=', franchiseId)
-    .orderBy('r.name')
-    .orderBy('r.id')
-    .execute();
+    .where('r.franchise_id', '=', franchiseId);
+  if (id !== undefined) query = query.where('r.id', '=', id);
+  const rows = await query.orderBy('r.name').orderBy('r.id').execute();
   if (rows.length === 0) return [];
   const subscriptions = await db
     .selectFrom('subscriptions')
@@ -51,4 +52,38 @@ export async function listRestaurants(db: Db, franchiseId: number): Promise<Rest
     subscriptions: byRestaurant.get(r.id) ?? [],
     restaurant_user: { id: ru_id, name: ru_name, email: ru_email },
   }));
+}
+
+/** The franchise's restaurants by name, each with its subscriptions and restaurant user. */
+export async function listRestaurants(db: Db, franchiseId: number): Promise<Restaurant[]> {
+  return (await readRestaurants(db, franchiseId)).map(({ version: _version, ...r }) => r);
+}
+
+export async function findRestaurant(db: Db, franchiseId: number, id: number): Promise<RestaurantDetail | undefined> {
+  return (await readRestaurants(db, franchiseId, id))[0];
+}
+
+export type RestaurantValues = Pick<
+  RestaurantDetail,
+  'logo' | 'name' | 'address' | 'suburb' | 'post_code' | 'city' | 'state' | 'phone_no' | 'email' | 'business_type' | 'capacity' | 'status'
+>;
+
+/** Saves the restaurant if it is still at `version`, bumping it in the same statement; false otherwise. */
+export async function updateRestaurant(
+  db: Db,
+  franchiseId: number,
+  id: number,
+  version: number,
+  values: RestaurantValues,
+  now: Date,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('restaurants')
+    .set((eb) => ({ ...values, location: `${values.suburb}, ${values.state}`, version: eb('version', '+', 1), updated_at: now }))
+    .where('id', '=', id)
+    .where('franchise_id', '=', franchiseId)
+    .where('version', '=', version)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -4,6 +4,8 @@
  * with the routes the app registers, so a new route fails until it is described here.
  */
 
+import type { CallOptions, CallResult } from './test-app';
+
 /** `bearer-or-expired` also accepts an expired token while its first sign-in is inside the refresh window. */
 export type Auth = 'public' | 'bearer' | 'bearer-or-expired';
 
@@ -16,9 +18,15 @@ export type Param = { valid: string; refused: string[] };
 /** The query a route validates: a valid one, and per parameter values refused with 422 naming it; unknown names are refused too. */
 export type Query = { valid: Record<string, string>; fields: Record<string, Field> };
 
+/** What a route's valid request is built with: the test app's call and a valid token of the demo owner. */
+export type PrepareApi = { call: (method: string, path: string, options?: CallOptions) => Promise<CallResult>; token: string };
+
+/** A valid request's parts that depend on the database's state: path parameter values and the JSON body. */
+export type Prepared = { params?: Record<string, string>; body?: Record<string, unknown> };
+
 export type RouteSpec = {
   name: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   auth: Auth;
   /** Fields of the JSON body, all required; absent when the route reads no body. */
@@ -30,6 +38,10 @@ export type RouteSpec = {
   requires?: string[];
   /** The success answer is a file of one of these types, not a JSON envelope (errors still are). */
   file?: RegExp;
+  /** The status of a success when not 200 (a create's 201). */
+  success?: 201;
+  /** Builds the valid request before each run (e.g. the version a save names, or a person to delete). */
+  prepare?: (api: PrepareApi) => Promise<Prepared>;
 };
 
 const email: Field = { refused: ['', 'not-an-email', '@example.com', 'owner@', `${'a'.repeat(250)}@example.com`] };
@@ -107,10 +119,120 @@ const pageRoutes: RouteSpec[] = [
   },
 ];
 
+// People (server/contract/people.contract.ts): the seed's first person is the owner's (id 1); the
+// 15th is the rival's. Only string fields are listed: version and restaurant_id are numbers.
+const personId: Param = { valid: '1', refused: ['15', '0', '-1', 'abc', '1.5', '01', '1e1', '2147483648'] };
+const personName: Field = { refused: ['', '   ', 'x'.repeat(201)] };
+const role: Field = { refused: ['', 'Owner', 'manager', 'Manager '] };
+const personStatus: Field = { refused: ['', 'active', 'Deleted'] };
+let created = 0;
+/** A valid create body with an e-mail no earlier run used. */
+const newPersonBody = () => ({
+  name: 'Fuzz Person',
+  email: `fuzz.person.${++created}.${Math.random().toString(36).slice(2)}@example.com`,
+  phone: '0412 345 678',
+  state: 'NSW',
+  post_code: '2150',
+  picture: 'https://images.example.com/fuzz.png',
+  restaurant_id: 1,
+  role: 'Waiter',
+  status: 'Active',
+  password: 'fuzz-password',
+  change_password: 'fuzz-password',
+});
+/** The person as the edit form sends it back: every field read, with the version read. */
+async function personEditBody({ call, token }: PrepareApi): Promise<Record<string, unknown>> {
+  const { id: _id, restaurant: _restaurant, ...fields } = (await call('GET', `${API}/people/${personId.valid}`, { token })).body.data;
+  return fields;
+}
+const peopleRoutes: RouteSpec[] = [
+  { name: 'people', method: 'GET', path: `${API}/people`, auth: 'bearer' },
+  { name: 'person', method: 'GET', path: `${API}/people/:id`, auth: 'bearer', params: { id: personId } },
+  {
+    name: 'person create',
+    method: 'POST',
+    path: `${API}/people`,
+    auth: 'bearer',
+    success: 201,
+    body: {
+      name: personName,
+      email,
+      role,
+      status: personStatus,
+      password: { refused: ['', 'short', 'x'.repeat(129)] },
+      change_password: { refused: ['', 'does-not-match', 'x'.repeat(1025)] },
+    },
+    prepare: async () => ({ body: newPersonBody() }),
+  },
+  {
+    name: 'person update',
+    method: 'PUT',
+    path: `${API}/people/:id`,
+    auth: 'bearer',
+    params: { id: personId },
+    body: { name: personName, email, role, status: personStatus },
+    prepare: async (api) => ({ body: await personEditBody(api) }),
+  },
+  {
+    name: 'person delete',
+    method: 'DELETE',
+    path: `${API}/people/:id`,
+    auth: 'bearer',
+    params: { id: personId },
+    // A person of its own each run, so the seeded ones the other routes read stay.
+    prepare: async ({ call, token }) => {
+      const res = await call('POST', `${API}/people`, { token, body: newPersonBody() });
+      return { params: { id: String(res.body.data.id) } };
+    },
+  },
+];
+
+const required: Field = { refused: ['', '   ', 'x'.repeat(201)] };
+/** The seed's first restaurant as the edit form sends it back, with the version read (abn_no unchanged). */
+async function restaurantEditBody({ call, token }: PrepareApi): Promise<Record<string, unknown>> {
+  const read = (await call('GET', `${API}/restaurants/${restaurantId.valid}`, { token })).body.data;
+  const { id: _id, location: _location, subscriptions: _subscriptions, restaurant_user: _user, ...fields } = read;
+  return fields;
+}
+const restaurantEditRoutes: RouteSpec[] = [
+  { name: 'restaurant', method: 'GET', path: `${API}/restaurants/:id`, auth: 'bearer', params: { id: restaurantId } },
+  {
+    name: 'restaurant update',
+    method: 'PUT',
+    path: `${API}/restaurants/:id`,
+    auth: 'bearer',
+    params: { id: restaurantId },
+    body: {
+      name: required,
+      address: required,
+      suburb: required,
+      post_code: { refused: ['', '215', '21500', 'abcd'] },
+      city: required,
+      state: { refused: ['', 'nsw', 'New South Wales', 'XX'] },
+      phone_no: { refused: ['', 'call me', '123', '+'.repeat(3)] },
+      email,
+      business_type: required,
+    },
+    prepare: async (api) => ({ body: await restaurantEditBody(api) }),
+  },
+];
+
 export const ROUTES: RouteSpec[] = [
   { name: 'login', method: 'POST', path: `${API}/login`, auth: 'public', body: { email, password } },
   { name: 'logout', method: 'POST', path: `${API}/logout`, auth: 'bearer-or-expired' },
   { name: 'profile', method: 'GET', path: `${API}/profile`, auth: 'bearer' },
+  {
+    name: 'profile update',
+    method: 'PUT',
+    path: `${API}/profile`,
+    auth: 'bearer',
+    body: { name: required, email },
+    // The profile as read, with its version; no password change, so the run's tokens stay valid.
+    prepare: async ({ call, token }) => {
+      const { id: _id, franchise: _franchise, ...fields } = (await call('GET', `${API}/profile`, { token })).body.data.user;
+      return { body: fields };
+    },
+  },
   { name: 'refresh', method: 'POST', path: `${API}/refresh`, auth: 'bearer-or-expired' },
   { name: 'restaurants', method: 'GET', path: `${API}/restaurants`, auth: 'bearer' },
   { name: 'test', method: 'GET', path: `${API}/test`, auth: 'public' },
@@ -130,4 +252,6 @@ export const ROUTES: RouteSpec[] = [
   },
   ...analyticsRoutes,
   ...pageRoutes,
+  ...peopleRoutes,
+  ...restaurantEditRoutes,
 ];

@@ -1,0 +1,82 @@
+import { Hono } from 'hono';
+import type { AppEnv, RouteDeps } from '../app-deps.js';
+import { EMAIL_TAKEN_MESSAGE } from '../contract/people.contract.js';
+import { updateProfileInput, WRONG_CURRENT_PASSWORD_MESSAGE, type Profile, type ProfileSaved } from '../contract/profile.contract.js';
+import type { Db } from '../db/database.js';
+import { readJson, success } from '../http/envelope.js';
+import { fieldError, isUniqueViolation, staleVersion } from '../people/records.js';
+import { toFranchiseUser, type AuthUser } from './franchise-users.repository.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+/** franchise_users.email is unique across franchises: it is the sign-in name. */
+const EMAIL_KEY = 'franchise_users_email_key';
+
+type ProfileValues = Omit<Profile, 'id' | 'franchise' | 'version'>;
+
+async function readVersion(db: Db, userId: number): Promise<number> {
+  const row = await db.selectFrom('franchise_users').select('version').where('id', '=', userId).executeTakeFirstOrThrow();
+  return row.version;
+}
+
+async function emailTaken(db: Db, email: string, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('franchise_users').select('id').where('email', '=', email).where('id', '!=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Saves the profile if it is still at `version`; with a password hash, also bumps token_version so
+ * every token issued before is refused. Returns the new version and token_version, or undefined
+ * when another save came first.
+ */
+async function saveProfile(db: Db, userId: number, version: number, values: ProfileValues, passwordHash: string | undefined, now: Date) {
+  return db
+    .updateTable('franchise_users')
+    .set((eb) => ({
+      ...values,
+      ...(passwordHash === undefined ? {} : { password_hash: passwordHash, token_version: eb('token_version', '+', 1) }),
+      version: eb('version', '+', 1),
+      updated_at: now,
+    }))
+    .where('id', '=', userId)
+    .where('version', '=', version)
+    .returning(['version', 'token_version'])
+    .executeTakeFirst();
+}
+
+/** The signed-in user's own profile: read it, and save it with an optional password change. */
+export function profileRoutes(deps: RouteDeps) {
+  const { db, clock, tokens, authenticated } = deps;
+
+  const profileOf = (user: AuthUser, version: number): Profile => ({ ...toFranchiseUser(user), version });
+
+  return new Hono<AppEnv>()
+    .get('/profile', authenticated, async (c) => {
+      const { user } = c.get('auth');
+      return success(c, { user: profileOf(user, await readVersion(db, user.id)) }, 'Profile retrieved');
+    })
+    .put('/profile', authenticated, async (c) => {
+      const { user } = c.get('auth');
+      const { version, current_password, new_password, confirm_password: _confirmation, ...values } = await readJson(c, updateProfileInput);
+      if (new_password !== null && !(await verifyPassword(user.password_hash, current_password ?? ''))) {
+        throw fieldError('current_password', WRONG_CURRENT_PASSWORD_MESSAGE);
+      }
+      if (await emailTaken(db, values.email, user.id)) throw fieldError('email', EMAIL_TAKEN_MESSAGE);
+      // Hashed before the write: argon2 takes ~20 ms and PGlite is busy while a statement runs.
+      const passwordHash = new_password === null ? undefined : await hashPassword(new_password);
+      let saved;
+      try {
+        saved = await saveProfile(db, user.id, version, values, passwordHash, new Date(clock()));
+      } catch (error) {
+        if (isUniqueViolation(error, EMAIL_KEY)) throw fieldError('email', EMAIL_TAKEN_MESSAGE);
+        throw error;
+      }
+      if (!saved) throw staleVersion();
+      const updated: AuthUser = { ...user, ...values, token_version: saved.token_version };
+      const profile = profileOf(updated, saved.version);
+      if (passwordHash === undefined) return success(c, { user: profile } satisfies ProfileSaved, 'Profile updated successfully!');
+      // The bump refused every token of the account, the caller's too: a new sign-in keeps this one session going.
+      const { token, claims } = await tokens.issue({ ...updated, franchise_id: user.franchise.id });
+      const data: ProfileSaved = { access_token: token, token_type: 'bearer', expires_in: claims.exp - claims.iat, user: profile };
+      return success(c, data, 'Profile updated successfully!');
+    });
+}

@@ -1,0 +1,45 @@
+import * as z from 'zod';
+import { email, newPassword, type FranchiseUser, type TokenResponse } from './auth.contract.js';
+import { australianState, httpUrl, optional, phone, postCode, version } from './people.contract.js';
+
+/**
+ * Input and outputs of the profile form (spec §3). A password change needs current_password and
+ * new_password confirmed; it signs every other session out, and the answer carries the caller's
+ * new token. Unknown fields are dropped.
+ */
+
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
+
+const text = (label: string) =>
+  z.string(`${label} is required`).trim().min(1, `${label} is required`).max(200, `${label} must be at most 200 characters`);
+
+export const updateProfileInput = z
+  .object({
+    picture: optional(httpUrl),
+    name: text('Name'),
+    email,
+    phone: optional(phone),
+    state: optional(australianState),
+    city: optional(text('City')),
+    street_address: optional(text('Street address')),
+    suburb: optional(text('Suburb')),
+    post_code: optional(postCode),
+    current_password: optional(z.string().max(1024)),
+    new_password: optional(newPassword),
+    confirm_password: optional(z.string().max(1024)),
+    version,
+  })
+  .superRefine((v, ctx) => {
+    if (v.new_password !== v.confirm_password)
+      ctx.addIssue({ code: 'custom', message: 'Passwords do not match', path: ['confirm_password'] });
+    if (v.new_password !== null && v.current_password === null) {
+      ctx.addIssue({ code: 'custom', message: 'Current password is required', path: ['current_password'] });
+    }
+  });
+export type UpdateProfileInput = z.input<typeof updateProfileInput>;
+
+/** data.user of GET and PUT /franchise/profile: the signed-in user with the version a save must name. */
+export type Profile = FranchiseUser & { version: number };
+
+/** data of PUT /franchise/profile: the saved profile; after a password change, also the caller's new token (login's shape). */
+export type ProfileSaved = { user: Profile } | (Omit<TokenResponse, 'user'> & { user: Profile });

@@ -1,0 +1,114 @@
+import type { Person } from '../contract/people.contract.js';
+import type { Db } from '../db/database.js';
+
+/** The partial unique index on (franchise_id, email) of people not deleted. */
+export const PEOPLE_EMAIL_INDEX = 'people_franchise_id_email_live_idx';
+
+export type PersonValues = Omit<Person, 'id' | 'restaurant' | 'version'>;
+
+function selectPeople(db: Db, franchiseId: number) {
+  return db
+    .selectFrom('people as p')
+    .leftJoin('restaurants as r', (join) => join.onRef('r.id', '=', 'p.restaurant_id').on('r.franchise_id', '=', franchiseId))
+    .select([
+      'p.id',
+      'p.picture',
+      'p.name',
+      'p.email',
+      'p.phone',
+      'p.state',
+      'p.city',
+      'p.street_address',
+      'p.suburb',
+      'p.post_code',
+      'p.restaurant_id',
+      'r.name as restaurant',
+      'p.role',
+      'p.status',
+      'p.version',
+    ])
+    .where('p.franchise_id', '=', franchiseId)
+    .where('p.deleted_at', 'is', null);
+}
+
+/** The franchise's people not deleted, by name. */
+export function listPeople(db: Db, franchiseId: number): Promise<Person[]> {
+  return selectPeople(db, franchiseId).orderBy('p.name').orderBy('p.id').execute();
+}
+
+export function findPerson(db: Db, franchiseId: number, id: number): Promise<Person | undefined> {
+  return selectPeople(db, franchiseId).where('p.id', '=', id).executeTakeFirst();
+}
+
+export async function isFranchiseRestaurant(db: Db, franchiseId: number, restaurantId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('restaurants')
+    .select('id')
+    .where('id', '=', restaurantId)
+    .where('franchise_id', '=', franchiseId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function emailTaken(db: Db, franchiseId: number, email: string, exceptId?: number): Promise<boolean> {
+  let query = db
+    .selectFrom('people')
+    .select('id')
+    .where('franchise_id', '=', franchiseId)
+    .where('email', '=', email)
+    .where('deleted_at', 'is', null);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function insertPerson(db: Db, franchiseId: number, values: PersonValues, passwordHash: string, now: Date): Promise<number> {
+  const row = await db
+    .insertInto('people')
+    .values({ ...values, franchise_id: franchiseId, password_hash: passwordHash, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Saves the person if it is still at `version`, bumping it in the same statement; false when the
+ * person is gone or another save came first (the caller tells which).
+ */
+export async function updatePerson(
+  db: Db,
+  franchiseId: number,
+  id: number,
+  version: number,
+  values: PersonValues,
+  passwordHash: string | undefined,
+  now: Date,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('people')
+    .set((eb) => ({
+      ...values,
+      ...(passwordHash === undefined ? {} : { password_hash: passwordHash }),
+      version: eb('version', '+', 1),
+      updated_at: now,
+    }))
+    .where('id', '=', id)
+    .where('franchise_id', '=', franchiseId)
+    .where('deleted_at', 'is', null)
+    .where('version', '=', version)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Marks the person deleted; their shifts stay, so past rosters are unchanged. False when there was none to delete. */
+export async function softDeletePerson(db: Db, franchiseId: number, id: number, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('people')
+    .set((eb) => ({ deleted_at: now, updated_at: now, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('franchise_id', '=', franchiseId)
+    .where('deleted_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
