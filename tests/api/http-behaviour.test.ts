@@ -34,7 +34,7 @@ describe('errors in the envelope', () => {
   it('answers a known path with a wrong method with 405 and Allow', async () => {
     const cases: [string, string, string][] = [
       ['GET', 'login', 'POST'],
-      ['DELETE', 'profile', 'GET, HEAD'],
+      ['DELETE', 'profile', 'GET, HEAD, PUT'],
       ['POST', 'restaurants', 'GET, HEAD'],
       ['PUT', 'password/reset', 'POST'],
       ['POST', 'test', 'GET, HEAD'],
