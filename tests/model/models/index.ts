@@ -39,4 +39,9 @@ export const MACHINE_MODELS: { file: string; machine: () => Promise<AnyStateMach
     machine: async () => (await import('../../../src/machines/confirm-dialog.machine')).confirmDialogMachine,
     model: () => import('./confirm-dialog.model'),
   },
+  {
+    file: 'list',
+    machine: async () => (await import('../../../src/machines/list.machine')).listMachine,
+    model: () => import('./list.model'),
+  },
 ];

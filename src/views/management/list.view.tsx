@@ -1,0 +1,71 @@
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { createActorContext } from '@xstate/react';
+import { useEffect, type ReactNode } from 'react';
+import { useSearch } from 'wouter';
+import { listMachine, shownPage, type ListItem, type ListPage } from '../../machines/list.machine';
+import { ListPager, ListSearch } from '../../ui/list-controls';
+
+/** The list actor of a user or restaurant list; tests pass `logic={listMachine.provide(fakes)}`. */
+export const ListActorContext = createActorContext(listMachine);
+
+/** Reports the address's query to the list: the URL is where its search and page live (back and forward included). */
+export function ListUrlSync() {
+  const list = ListActorContext.useActorRef();
+  const search = useSearch();
+  useEffect(() => list.send({ type: 'list.urlChanged', search }), [list, search]);
+  return null;
+}
+
+export type ListViewProps<T extends ListItem> = {
+  /** What the list holds, plural ("Users"): names the loader, the failure and the pager. */
+  noun: string;
+  searchLabel: string;
+  /** "No users found." / "No restaurants found." (spec §8). */
+  emptyText: string;
+  /** The table of one page's items. */
+  children: (items: T[]) => ReactNode;
+};
+
+/** A searchable, paged list: the search box, then the loader, the failure with Retry, the empty text, or the page and its pager. */
+export function ListView<T extends ListItem>({ noun, searchLabel, emptyText, children }: ListViewProps<T>) {
+  const list = ListActorContext.useActorRef();
+  const query = ListActorContext.useSelector((s) => s.context.query);
+  const status = ListActorContext.useSelector((s) => (['loading', 'loaded', 'empty', 'failed'] as const).find((v) => s.matches(v))!);
+  const error = ListActorContext.useSelector((s) => s.context.error?.message);
+  const page = ListActorContext.useSelector((s) => shownPage<T>(s), samePage);
+  return (
+    <Stack gap="md">
+      <ListSearch label={searchLabel} value={query} onChange={(value) => list.send({ type: 'list.search', query: value })} />
+      {status === 'loading' && (
+        <Center mih={120}>
+          <Loader role="status" aria-label={`Loading ${noun.toLocaleLowerCase()}`} />
+        </Center>
+      )}
+      {status === 'failed' && (
+        <Stack gap="sm" align="flex-start">
+          <Alert color="red" variant="light" title={`${noun} could not be loaded`} w="100%">
+            {error}
+          </Alert>
+          <Button variant="light" onClick={() => list.send({ type: 'list.retry' })}>
+            Retry
+          </Button>
+        </Stack>
+      )}
+      {status === 'empty' && <Text c="dimmed">{emptyText}</Text>}
+      {status === 'loaded' && (
+        <>
+          {children(page.items)}
+          <ListPager {...page} label={`${noun} pages`} onPage={(to) => list.send({ type: 'list.page', page: to })} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** Same page on screen: a selector recomputes the page for every snapshot, a re-render only follows a change. */
+const samePage = <T extends ListItem>(a: ListPage<T>, b: ListPage<T>) =>
+  a.page === b.page &&
+  a.pageCount === b.pageCount &&
+  a.total === b.total &&
+  a.items.length === b.items.length &&
+  a.items.every((item, i) => item === b.items[i]);
