@@ -1,5 +1,6 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { choose } from './support/choose';
 import { describe, expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import type { AnalyticsPage, PageReport } from '../../server/contract/page-reports.contract';
@@ -73,13 +74,6 @@ export function renderPage({
   return { ...view, fetch, exporter, navigations, downloads };
 }
 
-/** Points at the field first: the deferred select swaps in Mantine's Select then, and a click meant for the stand-in would be lost. */
-async function choose(user: UserEvent, field: 'Time range' | 'Branch', option: string) {
-  await user.hover(screen.getByRole('combobox', { name: field }));
-  await waitFor(() => expect(screen.getByRole('combobox', { name: field })).toHaveClass('mantine-Select-input'));
-  await user.click(screen.getByRole('combobox', { name: field }));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
 
 async function exportAs(user: UserEvent, label: 'CSV' | 'PDF') {
   await user.click(screen.getByRole('button', { name: 'Export' }));

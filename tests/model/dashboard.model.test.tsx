@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import userEvent from '@testing-library/user-event';
+import { choose } from './support/choose';
 import { describe, expect, it } from 'vitest';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import { ANALYTICS_KINDS, type AnalyticsData, type AnalyticsKind } from '../../server/contract/analytics.contract';
@@ -96,10 +97,6 @@ function renderDashboard({
   return { ...view, fetch, navigations };
 }
 
-async function choose(user: UserEvent, field: 'Time range' | 'Branch', option: string) {
-  await user.click(screen.getByRole('combobox', { name: field }));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
 
 const settleAll = async (fetch: ReturnType<typeof renderDashboard>['fetch'], answers: Partial<AnalyticsData> = TRADE) => {
   for (const kind of ANALYTICS_KINDS) await act(async () => fetch.resolve(answers[kind] ?? TRADE[kind], kind));
