@@ -113,6 +113,14 @@ describe('PUT /franchise/profile', () => {
     expect(res.body.errors).toEqual({ email: ['This email address is already in use'] });
   });
 
+  it('of two accounts taking one new e-mail at the same time, exactly one gets it and the other a 422 on email', async () => {
+    const tokens = [await t.login(OWNER), await t.login(RIVAL)];
+    const bodies = await Promise.all(tokens.map(async (token) => formBody(await profile(token), { email: 'wanted@example.com' })));
+    const answers = await Promise.all(tokens.map((token, i) => t.call('PUT', 'profile', { token, body: bodies[i] })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+    expect(answers.find((a) => a.status === 422)!.body.errors).toEqual({ email: ['This email address is already in use'] });
+  });
+
   it('refuses a stale version with 409 and changes nothing', async () => {
     const token = await t.login(OWNER);
     const before = await profile(token);
