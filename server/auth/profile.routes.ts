@@ -3,10 +3,12 @@ import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { EMAIL_TAKEN_MESSAGE } from '../contract/people.contract.js';
 import { updateProfileInput, WRONG_CURRENT_PASSWORD_MESSAGE, type Profile, type ProfileSaved } from '../contract/profile.contract.js';
 import type { Db } from '../db/database.js';
+import { clientLimitAddress } from '../http/client-address.js';
 import { readJson, success } from '../http/envelope.js';
 import { fieldError, isUniqueViolation, staleVersion } from '../people/records.js';
 import { toFranchiseUser, type AuthUser } from './franchise-users.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { attempt, loginRules, release } from './rate-limit.js';
 
 /** franchise_users.email is unique across franchises: it is the sign-in name. */
 const EMAIL_KEY = 'franchise_users_email_key';
@@ -45,7 +47,7 @@ async function saveProfile(db: Db, userId: number, version: number, values: Prof
 
 /** The signed-in user's own profile: read it, and save it with an optional password change. */
 export function profileRoutes(deps: RouteDeps) {
-  const { db, clock, tokens, authenticated } = deps;
+  const { db, clock, config, tokens, authenticated } = deps;
 
   const profileOf = (user: AuthUser, version: number): Profile => ({ ...toFranchiseUser(user), version });
 
@@ -57,8 +59,17 @@ export function profileRoutes(deps: RouteDeps) {
     .put('/profile', authenticated, async (c) => {
       const { user } = c.get('auth');
       const { version, current_password, new_password, confirm_password: _confirmation, ...values } = await readJson(c, updateProfileInput);
-      if (new_password !== null && !(await verifyPassword(user.password_hash, current_password ?? ''))) {
-        throw fieldError('current_password', WRONG_CURRENT_PASSWORD_MESSAGE);
+      if (new_password !== null) {
+        // A wrong current password counts against the account's sign-in budget, so a stolen token cannot guess it faster than login could.
+        const slots = await attempt(
+          db,
+          [loginRules(user.email, clientLimitAddress(c, config.trustProxy)).perAccount],
+          clock(),
+          'password attempts',
+        );
+        if (!(await verifyPassword(user.password_hash, current_password ?? '')))
+          throw fieldError('current_password', WRONG_CURRENT_PASSWORD_MESSAGE);
+        await release(db, slots);
       }
       if (await emailTaken(db, values.email, user.id)) throw fieldError('email', EMAIL_TAKEN_MESSAGE);
       // Hashed before the write: argon2 takes ~20 ms and PGlite is busy while a statement runs.

@@ -155,6 +155,26 @@ describe('PUT /franchise/profile', () => {
     expect((await t.call('POST', 'login', { body: OWNER })).status).toBe(200);
   });
 
+  it('counts wrong current passwords against the account sign-in limit: 429 once it is used up, for login too', async () => {
+    const token = await t.login(OWNER);
+    const body = formBody(await profile(token), {
+      current_password: 'a-wrong-guess',
+      new_password: 'a-new-password',
+      confirm_password: 'a-new-password',
+    });
+    let status = 422;
+    let tries = 0;
+    while (status === 422 && tries < 30) {
+      status = (await t.call('PUT', 'profile', { token, body })).status;
+      tries++;
+    }
+    expect(status).toBe(429);
+    expect(tries).toBeGreaterThan(10);
+    const right = await t.call('PUT', 'profile', { token, body: { ...body, current_password: OWNER.password } });
+    expect(right.status).toBe(429);
+    expect((await t.call('POST', 'login', { body: OWNER, address: '192.0.2.77' })).status).toBe(429);
+  });
+
   it('a password change signs every other token out, keeps the caller signed in with a new token, and the new password signs in', async () => {
     const token = await t.login(OWNER);
     const other = await t.login(OWNER);
