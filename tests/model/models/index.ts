@@ -44,4 +44,9 @@ export const MACHINE_MODELS: { file: string; machine: () => Promise<AnyStateMach
     machine: async () => (await import('../../../src/machines/list.machine')).listMachine,
     model: () => import('./list.model'),
   },
+  {
+    file: 'entity-form',
+    machine: async () => (await import('../../../src/machines/entity-form.machine')).entityFormMachine,
+    model: () => import('./entity-form.model'),
+  },
 ];

@@ -1,0 +1,231 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { toApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
+import type { Notice } from '../shared/effects';
+import { confirmDialogMachine, isConfirmed, SAVE_CHANGES, type ConfirmDialogInput } from './confirm-dialog.machine';
+import { notProvided } from './machine-effects';
+
+/** Toasts of spec §8 every form shows. */
+export const SAVING_MESSAGE = 'Saving changes...';
+export const SAVE_FAILED_MESSAGE = 'Something went wrong!';
+
+export type FieldValue = string | number | boolean | null;
+export type FormValues = Record<string, FieldValue>;
+/** A stored record as the form edits it: its fields, and the version a save must name (null: not stored yet). */
+export type FormRecord = { values: FormValues; version: number | null };
+export type SaveRequest = FormRecord & { id: string | number | null };
+
+/** Which record (null: a new one), and spec §8's texts: `{field}` is filled from the record ("{name}'s info reset."). */
+export type EntityFormInput = {
+  id: string | number | null;
+  messages: { reset: string; saved: string };
+  /** The question before a save; spec §5's "Save Changes?" unless given. */
+  confirm?: ConfirmDialogInput;
+};
+
+export type EntityFormContext = {
+  id: string | number | null;
+  messages: EntityFormInput['messages'];
+  confirm: ConfirmDialogInput;
+  /** As stored: what Reset returns to and dirtiness is measured against. */
+  initial: FormValues;
+  values: FormValues;
+  version: number | null;
+  /** The server's message per field (422), shown on the fields until they change. */
+  fieldErrors: Record<string, string>;
+  error: ErrorInfo | null;
+};
+
+export type EntityFormEvent =
+  | { type: 'form.change'; field: string; value: FieldValue }
+  | { type: 'form.reset' }
+  /** Save Changes (or Create): asks first, saves only when confirmed. */
+  | { type: 'form.submit' }
+  /** Retry after a failed load, Reload after a stale save: the stored record, edits dropped. */
+  | { type: 'form.reload' };
+
+/** "{name}'s info reset." with the record's name. */
+export const fillMessage = (template: string, values: FormValues) =>
+  template.replace(/\{(\w+)\}/g, (whole, field: string) =>
+    values[field] === undefined || values[field] === null ? whole : String(values[field]),
+  );
+
+export const isDirty = ({ initial, values }: Pick<EntityFormContext, 'initial' | 'values'>) =>
+  [...new Set([...Object.keys(initial), ...Object.keys(values)])].some((field) => initial[field] !== values[field]);
+
+/** The server's messages per field of a 422 (`errors: { field: [messages] }`), the first of each. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  const apiError = toApiError(error);
+  const errors = (apiError.data as { errors?: unknown } | null | undefined)?.errors;
+  if (apiError.status !== 422 || typeof errors !== 'object' || errors === null) return {};
+  return Object.fromEntries(
+    Object.entries(errors as Record<string, unknown>).flatMap(([field, messages]) =>
+      Array.isArray(messages) && typeof messages[0] === 'string' ? [[field, messages[0]]] : [],
+    ),
+  );
+}
+
+const CHANGE = { type: 'change', params: ({ event }: { event: { field: string; value: FieldValue } }) => event } as const;
+/** Back to the stored record, with spec §8's toast ("{name}'s info reset."). */
+const RESET = [
+  'reset',
+  {
+    type: 'notify',
+    params: ({ context }: { context: EntityFormContext }): Notice => ({
+      message: fillMessage(context.messages.reset, context.initial),
+      type: 'info',
+    }),
+  },
+] as const;
+
+/**
+ * The create, edit and profile forms: the record loads, edits are measured against it, Reset restores
+ * it, a save is confirmed first, and the answer is a saved record, the server's messages on the fields,
+ * a failure, or a conflict (409: someone saved first) that offers to reload.
+ */
+export const entityFormMachine = setup({
+  types: {
+    context: {} as EntityFormContext,
+    events: {} as EntityFormEvent,
+    input: {} as EntityFormInput,
+    children: {} as { load: 'load'; save: 'save'; confirmSave: 'confirmDialog' },
+    tags: {} as 'busy',
+  },
+  actors: {
+    /** The page's read of the record (a new record: its blank fields). */
+    load: fromPromise<FormRecord, { id: string | number | null }>(() => notProvided('load')),
+    /** The page's create or update call; it answers with the record as stored. */
+    save: fromPromise<FormRecord, SaveRequest>(() => notProvided('save')),
+    confirmDialog: confirmDialogMachine,
+  },
+  actions: {
+    notify: (_, _notice: Notice) => notProvided('notify'),
+    loaded: assign((_, record: FormRecord) => ({
+      initial: record.values,
+      values: record.values,
+      version: record.version,
+      fieldErrors: {},
+    })),
+    change: assign(({ context }, { field, value }: { field: string; value: FieldValue }) => {
+      const { [field]: _answered, ...fieldErrors } = context.fieldErrors;
+      return { values: { ...context.values, [field]: value }, fieldErrors };
+    }),
+    reset: assign(({ context }) => ({ values: context.initial, fieldErrors: {} })),
+    fail: assign((_, { error }: { error: unknown }) => ({ error: toErrorInfo(error) })),
+  },
+  guards: {
+    isDirty: ({ context }) => isDirty(context),
+    confirmed: (_, output: Parameters<typeof isConfirmed>[0]) => isConfirmed(output),
+    isConflict: (_, { error }: { error: unknown }) => toErrorInfo(error).status === 409,
+    hasFieldErrors: (_, { error }: { error: unknown }) => Object.keys(fieldErrorsOf(error)).length > 0,
+  },
+}).createMachine({
+  id: 'entityForm',
+  initial: 'loading',
+  context: ({ input }) => ({
+    id: input.id,
+    messages: input.messages,
+    confirm: input.confirm ?? SAVE_CHANGES,
+    initial: {},
+    values: {},
+    version: null,
+    fieldErrors: {},
+    error: null,
+  }),
+  states: {
+    loading: {
+      tags: ['busy'],
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'load',
+        src: 'load',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: { target: 'editing', actions: { type: 'loaded', params: ({ event }) => event.output } },
+        onError: { target: 'loadFailed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    /** Not found (a missing or foreign id), or no answer: the message and Retry. */
+    loadFailed: {
+      on: { 'form.reload': 'loading' },
+    },
+    editing: {
+      on: {
+        'form.change': { actions: CHANGE },
+        'form.reset': { guard: 'isDirty', actions: RESET },
+        'form.submit': { guard: 'isDirty', target: 'confirming' },
+      },
+    },
+    confirming: {
+      invoke: {
+        id: 'confirmSave',
+        src: 'confirmDialog',
+        input: ({ context }) => context.confirm,
+        onDone: [
+          { guard: { type: 'confirmed', params: ({ event }) => event.output }, target: 'saving' },
+          // Cancel, No, Escape, the backdrop: nothing is saved, the edits stay.
+          { target: 'editing' },
+        ],
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      // The server's messages were about the last attempt; this answer brings its own.
+      entry: [assign({ fieldErrors: {} }), { type: 'notify', params: { message: SAVING_MESSAGE, type: 'info' } }],
+      invoke: {
+        id: 'save',
+        src: 'save',
+        input: ({ context }): SaveRequest => ({ id: context.id, values: context.values, version: context.version }),
+        onDone: {
+          target: 'saved',
+          actions: [
+            { type: 'loaded', params: ({ event }) => event.output },
+            assign({ error: null }),
+            {
+              type: 'notify',
+              params: ({ context }) => ({ message: fillMessage(context.messages.saved, context.values), type: 'success' }),
+            },
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'stale',
+            actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            guard: { type: 'hasFieldErrors', params: ({ event }) => ({ error: event.error }) },
+            target: 'failed',
+            actions: [
+              { type: 'fail', params: ({ event }) => ({ error: event.error }) },
+              assign({ fieldErrors: ({ event }) => fieldErrorsOf(event.error) }),
+              { type: 'notify', params: ({ context }) => ({ message: context.error!.message, type: 'error' }) },
+            ],
+          },
+          {
+            target: 'failed',
+            actions: [
+              { type: 'fail', params: ({ event }) => ({ error: event.error }) },
+              { type: 'notify', params: { message: SAVE_FAILED_MESSAGE, type: 'error' } },
+            ],
+          },
+        ],
+      },
+    },
+    saved: {
+      on: { 'form.change': { target: 'editing', actions: CHANGE } },
+    },
+    /** The save failed; the edits stay to be corrected or saved again (only a changed form is saved, so it differs here). */
+    failed: {
+      on: {
+        'form.change': { target: 'editing', actions: CHANGE },
+        'form.reset': { target: 'editing', actions: RESET },
+        'form.submit': 'confirming',
+      },
+    },
+    /** Someone saved this record first (409): saving again would overwrite their change, so only Reload is offered. */
+    stale: {
+      on: { 'form.reload': 'loading' },
+    },
+  },
+});
+
+export type EntityFormSnapshot = SnapshotFrom<typeof entityFormMachine>;
