@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { confirmDialogMachine } from '../../machines/confirm-dialog.machine';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -10,12 +11,16 @@ export type ConfirmDialogRef = ActorRefFrom<typeof confirmDialogMachine>;
  * actor is; the user's answer and every way of closing go to the actor as events.
  */
 export function ConfirmDialogView({ dialog }: { dialog: ConfirmDialogRef | undefined }) {
+  // A parent stops its child once answered: the last question stays readable while the dialog fades out.
+  const [shown, setShown] = useState(dialog);
+  if (dialog && dialog !== shown) setShown(dialog);
+  const question = dialog ?? shown;
   const opened = useSelector(dialog, (s) => s?.matches('open') ?? false);
-  const title = useSelector(dialog, (s) => s?.context.title ?? '');
-  const text = useSelector(dialog, (s) => s?.context.text ?? '');
-  const confirmLabel = useSelector(dialog, (s) => s?.context.confirmLabel ?? '');
-  const cancelLabel = useSelector(dialog, (s) => s?.context.cancelLabel ?? '');
-  const denyLabel = useSelector(dialog, (s) => s?.context.denyLabel ?? null);
+  const title = useSelector(question, (s) => s?.context.title ?? '');
+  const text = useSelector(question, (s) => s?.context.text ?? '');
+  const confirmLabel = useSelector(question, (s) => s?.context.confirmLabel ?? '');
+  const cancelLabel = useSelector(question, (s) => s?.context.cancelLabel ?? '');
+  const denyLabel = useSelector(question, (s) => s?.context.denyLabel ?? null);
   return (
     <ConfirmDialog
       opened={opened}
