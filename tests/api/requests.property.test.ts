@@ -440,8 +440,13 @@ describe('requests generated from the route table', () => {
     expect(runs).toBe(RUNS);
     expect(total(byRoute, reachedValidation) / runs).toBeGreaterThanOrEqual(0.4);
     expect(total(byRoute, reachedAuthenticated) / runs).toBeGreaterThanOrEqual(0.08);
-    // Every route answered its valid request, and every kind of mutation ran.
-    for (const route of ROUTES) expect(byRoute.get(routeKey(route))?.get(route.success ?? 200), route.name).toBeGreaterThan(0);
+    // Every route answers its valid request: sent once each, as a route drawn rarely may get none among the runs.
+    for (const [i, route] of ROUTES.entries()) {
+      t.advance(HOUR);
+      const res = await send(route, { kind: 'none' }, `10.255.255.${i}`);
+      expect(res.status, `${route.name}: ${res.text.slice(0, 300)}`).toBe(route.success ?? 200);
+    }
+    // Every kind of mutation ran.
     expect([...byMutation.keys()].sort()).toEqual(MUTATION_KINDS);
   });
 });
