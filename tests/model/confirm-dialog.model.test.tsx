@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, type Actor, type InspectionEvent } from 'xstate';
 import {
@@ -91,6 +92,13 @@ describe('confirm dialog spec scenarios', () => {
     expect(within(dialog).getByRole('button', { name: 'Yes' })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(actor.getSnapshot().value).toBe('open');
+  });
+
+  it('passes axe (colour contrast aside: happy-dom lays nothing out)', async () => {
+    renderDialog(SAVE_CHANGES);
+    const result = await axe.run(screen.getByRole('dialog'), { rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+    expect(result.passes.length).toBeGreaterThan(0);
   });
 
   it('labels default to OK, No and Cancel (spec §9)', () => {
