@@ -404,6 +404,7 @@ export async function prepareDemoFranchise(db: Db, franchiseId: number, options:
       .select(['id', 'restaurant_id', 'role'])
       .where('franchise_id', '=', franchiseId)
       .where('status', '=', 'Active')
+      .where('deleted_at', 'is', null)
       .orderBy('id')
       .execute(),
     db

@@ -578,6 +578,22 @@ describe('recordShifts and recordPurchases', () => {
   });
 });
 
+describe('prepareDemoFranchise', () => {
+  it('rosters no deleted person: a person removed from the franchise gets no new demo shifts', async () => {
+    const staffIds = async () =>
+      (await prepareDemoFranchise(db, rivalId, { customers: 50 })).restaurants.flatMap((r) => r.people.map((p) => p.id));
+    const [person] = await staffIds();
+    expect(person).toBeDefined();
+    await db.updateTable('people').set({ deleted_at: new Date() }).where('id', '=', person!).execute();
+    try {
+      expect(await staffIds()).not.toContain(person);
+    } finally {
+      await db.updateTable('people').set({ deleted_at: null }).where('id', '=', person!).execute();
+    }
+    expect(await staffIds()).toContain(person);
+  });
+});
+
 describe('writeTrade (demo back-fill and top-up)', () => {
   it('continues from the last recorded order: every generated row written once, rosters with a day’s first orders, rollups consistent', async () => {
     const f = await prepareDemoFranchise(db, rivalId, { customers: 50 });
