@@ -1,6 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import axe from 'axe-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { entityFormMachine, type EntityFormInput, type FormRecord, type SaveRequest } from '../../src/machines/entity-form.machine';
@@ -170,6 +171,27 @@ describe('entity form spec scenarios', () => {
     await user.click(button('Reset'));
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('ava@example.com');
     expect(await screen.findByText("Ava Chen's info reset.")).toBeInTheDocument();
+  });
+
+  it('the form with a field message, then with the conflict notice, passes axe (colour contrast aside)', async () => {
+    const user = userEvent.setup();
+    const { load, save, container } = renderForm();
+    const violations = async () =>
+      (await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })).violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`,
+      );
+    await act(async () => load.resolve(RECORD));
+    await type(user, 'Email', 'ava@');
+    await user.click(button('Save Changes'));
+    await user.click(button('Yes'));
+    await act(async () => save.reject(new ApiError(INVALID_EMAIL, 422, { errors: { email: [INVALID_EMAIL] } })));
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(INVALID_EMAIL);
+    expect(await violations()).toEqual([]);
+    await user.click(button('Save Changes'));
+    await user.click(button('Yes'));
+    await act(async () => save.reject(new ApiError(CONFLICT, 409)));
+    expect(screen.getByText(CONFLICT)).toBeInTheDocument();
+    expect(await violations()).toEqual([]);
   });
 
   it('typing a field back to its stored value makes the form clean again', async () => {

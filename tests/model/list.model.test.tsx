@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { listMachine, RESTAURANT_SEARCH_FIELDS, type ListInput, type ListItem } from '../../src/machines/list.machine';
@@ -214,6 +215,13 @@ describe('list spec scenarios', () => {
     act(() => location.navigate('/user'));
     await waitFor(() => expect(shownNames()).toHaveLength(5));
     expect(screen.getByRole('searchbox', { name: 'Search users' })).toHaveValue('');
+  });
+
+  it('the search box, a page and its pager pass axe (colour contrast aside: happy-dom lays nothing out)', async () => {
+    const { fetch, container } = renderList();
+    await act(async () => fetch.resolve(PEOPLE));
+    const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
   });
 
   it('an old link past the last page shows the last page', async () => {
