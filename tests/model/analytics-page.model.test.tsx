@@ -74,7 +74,6 @@ export function renderPage({
   return { ...view, fetch, exporter, navigations, downloads };
 }
 
-
 async function exportAs(user: UserEvent, label: 'CSV' | 'PDF') {
   await user.click(screen.getByRole('button', { name: 'Export' }));
   await user.click(screen.getByRole('button', { name: `Export as ${label}` }));

@@ -97,7 +97,6 @@ function renderDashboard({
   return { ...view, fetch, navigations };
 }
 
-
 const settleAll = async (fetch: ReturnType<typeof renderDashboard>['fetch'], answers: Partial<AnalyticsData> = TRADE) => {
   for (const kind of ANALYTICS_KINDS) await act(async () => fetch.resolve(answers[kind] ?? TRADE[kind], kind));
 };
