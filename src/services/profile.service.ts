@@ -1,0 +1,47 @@
+import type { ApiSuccess } from '../../server/contract/envelope';
+import type { Profile, ProfileSaved, UpdateProfileInput } from '../../server/contract/profile.contract';
+import { ApiError, withDefaultMessage } from './api-error';
+import { httpClient, type HttpClient } from './http-client';
+import { sessionStore, type SessionStore } from './session-storage';
+
+export const PROFILE_ERRORS = {
+  read: 'Failed to fetch profile',
+  update: 'Failed to update profile',
+} as const;
+
+async function call<T>(fallback: string, send: () => Promise<ApiSuccess<T>>): Promise<T> {
+  let response: ApiSuccess<T>;
+  try {
+    response = await send();
+  } catch (error) {
+    throw withDefaultMessage(error, fallback);
+  }
+  if (response?.status !== 'success' || response.data == null) throw withDefaultMessage(new ApiError(fallback, 200, response), fallback);
+  return response.data;
+}
+
+export function createProfileService(client: HttpClient, store: SessionStore) {
+  return {
+    /** The signed-in user with the version a save must name. */
+    async read(): Promise<Profile> {
+      return (await call<{ user: Profile }>(PROFILE_ERRORS.read, () => client.request('/franchise/profile'))).user;
+    },
+    /**
+     * Saves the profile. A password change signs every other session out and answers this session's new
+     * token: it is stored at once (the old one is revoked), so this tab stays signed in; the stored user
+     * follows the saved profile.
+     */
+    async update(input: UpdateProfileInput): Promise<Profile> {
+      const saved = await call<ProfileSaved>(PROFILE_ERRORS.update, () =>
+        client.request('/franchise/profile', { method: 'PUT', body: input }),
+      );
+      if ('access_token' in saved && saved.access_token) store.replaceToken(saved.access_token);
+      const { version: _version, ...user } = saved.user;
+      store.saveUser(user);
+      return saved.user;
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;
+export const profileService = createProfileService(httpClient, sessionStore);
