@@ -1,0 +1,92 @@
+import { ActionIcon, Avatar, Badge, Button, Group, Stack } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import type { Person } from '../../../server/contract/people.contract';
+import { USER_SEARCH_FIELDS } from '../../machines/list.machine';
+import { userListMachine } from '../../machines/people.machines';
+import type { PageProps } from '../../routes';
+import { DataTable } from '../../ui/data-table';
+import { PageTitle } from '../../ui/page-title';
+import { appEffects } from '../app-effects';
+import { ConfirmDialogView } from '../management/confirm-dialog.view';
+import { ListActorContext, ListUrlSync, ListView } from '../management/list.view';
+import { useDeletePerson } from './use-delete-person';
+
+/** The router carries out the list's address changes. */
+const userListLogic = userListMachine.provide({ actions: { navigate: appEffects.navigate } });
+
+export const editHref = (id: number) => `/user/edit?id=${id}`;
+
+function UserTable({ people, onDelete }: { people: Person[]; onDelete: (person: Person) => void }) {
+  return (
+    <DataTable>
+      <thead>
+        <tr>
+          <th>Picture</th>
+          <th>Name</th>
+          <th>Email</th>
+          <th>Role</th>
+          <th>Restaurant</th>
+          <th>Status</th>
+          <th>Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {people.map((person) => (
+          <tr key={person.id}>
+            <td>
+              <Avatar src={person.picture} alt={person.name} name={person.name} size="sm" />
+            </td>
+            <td>{person.name}</td>
+            <td>{person.email}</td>
+            <td>{person.role}</td>
+            <td>{person.restaurant ?? '—'}</td>
+            <td>
+              <Badge variant="light" color={person.status === 'Active' ? 'green' : 'gray'}>
+                {person.status}
+              </Badge>
+            </td>
+            <td>
+              <Group gap={4} wrap="nowrap">
+                <ActionIcon component={Link} href={editHref(person.id)} variant="subtle" aria-label={`Edit ${person.name}`}>
+                  <IconPencil size={16} aria-hidden />
+                </ActionIcon>
+                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${person.name}`} onClick={() => onDelete(person)}>
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Group>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </DataTable>
+  );
+}
+
+/** "User Dashboard" (/user, spec §2): Create User, and the searchable, paged table of the franchise's people with edit and delete. */
+export default function UserListPage({ title }: PageProps) {
+  const search = useSearch();
+  const [input] = useState(() => ({ path: '/user', search, fields: USER_SEARCH_FIELDS }));
+  // A new list actor after a delete: it fetches the list again, at the address's search and page.
+  const [generation, setGeneration] = useState(0);
+  const reload = useCallback(() => setGeneration((n) => n + 1), []);
+  const { dialog, askDelete } = useDeletePerson(reload);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <PageTitle>{title}</PageTitle>
+        <Button component={Link} href="/user/create">
+          Create User
+        </Button>
+      </Group>
+      <ListActorContext.Provider key={generation} logic={userListLogic} options={{ input }}>
+        <ListUrlSync />
+        <ListView<Person> noun="Users" searchLabel="Search users" emptyText="No users found.">
+          {(people) => <UserTable people={people} onDelete={askDelete} />}
+        </ListView>
+      </ListActorContext.Provider>
+      <ConfirmDialogView dialog={dialog} />
+    </Stack>
+  );
+}
