@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { AustralianState, Person, PersonRole, PersonStatus } from '../../server/contract/people.contract';
 import { ApiError, toErrorInfo } from '../services/api-error';
 import { peopleService, PERSON_NOT_FOUND } from '../services/people.service';
@@ -112,13 +112,14 @@ type Target = { id: number; name: string };
 
 /**
  * The trash button and Delete User: asks "Delete {name}'s Profile?"; only Yes deletes, then toasts
- * "{name}'s profile deleted!" and reports `deleted` (the page reloads its list or leaves the form).
+ * "{name}'s profile deleted!" and emits `deleted` (the page reloads its list or leaves the form).
  */
 export const deletePersonMachine = setup({
   types: {
     context: {} as { target: Target | null },
     events: {} as { type: 'delete.ask'; id: number; name: string },
     children: {} as { confirmDelete: 'confirmDialog'; remove: 'remove' },
+    emitted: {} as { type: 'deleted'; id: number },
   },
   actors: {
     confirmDialog: confirmDialogMachine,
@@ -126,7 +127,6 @@ export const deletePersonMachine = setup({
   },
   actions: {
     notify: (_, _notice: Notice) => notProvided('notify'),
-    deleted: () => notProvided('deleted'),
   },
 }).createMachine({
   id: 'deletePerson',
@@ -153,7 +153,7 @@ export const deletePersonMachine = setup({
           target: 'idle',
           actions: [
             { type: 'notify', params: ({ context }) => ({ message: deletedMessage(context.target!.name), type: 'success' }) },
-            'deleted',
+            emit(({ context }) => ({ type: 'deleted' as const, id: context.target!.id })),
           ],
         },
         onError: {

@@ -142,18 +142,17 @@ function ToListWhenCreated() {
 
 /** Delete User of the edit form: the same question as the list's trash, then back to the list. */
 function DeleteUser() {
-  const form = EntityFormContext.useSelector((s) => ({
-    id: s.context.id,
-    name: text(s.context.initial.name),
-    shown: !s.matches('loading') && !s.matches('loadFailed'),
-  }));
+  const id = EntityFormContext.useSelector((s) => s.context.id);
+  const name = EntityFormContext.useSelector((s) => text(s.context.initial.name));
+  const shown = EntityFormContext.useSelector((s) => !s.matches('loading') && !s.matches('loadFailed'));
+
   const [, navigate] = useLocation();
   const { dialog, askDelete } = useDeletePerson(() => navigate('/user'));
   return (
     <>
-      {form.shown && form.id !== null && (
+      {shown && id !== null && (
         <Group justify="flex-start">
-          <Button color="red" variant="light" onClick={() => askDelete({ id: Number(form.id), name: form.name })}>
+          <Button color="red" variant="light" onClick={() => askDelete({ id: Number(id), name })}>
             Delete User
           </Button>
         </Group>
