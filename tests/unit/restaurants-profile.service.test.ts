@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import type { FranchiseUser } from '../../server/contract/auth.contract';
+import { franchiseLoginHref, isHttpUrl } from '../../src/machines/restaurants.logic';
+import { profileBody } from '../../src/machines/profile.logic';
+import { createHttpClient } from '../../src/services/http-client';
+import { createProfileService, PROFILE_ERRORS } from '../../src/services/profile.service';
+import { createRestaurantsService, RESTAURANT_ERRORS } from '../../src/services/restaurants.service';
+import { createSessionStore } from '../../src/services/session-storage';
+import { fakeJwt } from './support/jwt';
+
+const NOW = Date.UTC(2026, 10, 23);
+const VALID = fakeJwt(NOW / 1000 + 3600, { n: 1 });
+const FRESH = fakeJwt(NOW / 1000 + 7200, { n: 2 });
+const user = { id: 1, name: 'Olivia', franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' } } as FranchiseUser;
+
+type Call = { method: string; path: string; body: unknown; authorization: string | null };
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function setup(handler: (call: Call) => Response) {
+  const storage = createSessionStore({ local: localStorage, session: sessionStorage });
+  storage.save({ token: VALID, user, restaurants: [], remember: true });
+  const calls: Call[] = [];
+  const client = createHttpClient({
+    baseURL: '/api/v1',
+    storage,
+    now: () => NOW,
+    onSessionExpired: () => {},
+    fetch: async (input, init) => {
+      const call = {
+        method: init?.method ?? 'GET',
+        path: new URL(String(input), 'http://test').pathname,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+        authorization: new Headers(init?.headers).get('Authorization'),
+      };
+      calls.push(call);
+      return handler(call);
+    },
+  });
+  return { restaurants: createRestaurantsService(client), profile: createProfileService(client, storage), storage, calls };
+}
+
+describe('restaurants service', () => {
+  it('lists, reads and updates through the franchise paths with the bearer', async () => {
+    const { restaurants, calls } = setup((call) =>
+      json(200, { status: 'success', message: 'ok', data: call.path.endsWith('restaurants') ? [{ id: 7 }] : { id: 7, version: 3 } }),
+    );
+    expect(await restaurants.list()).toEqual([{ id: 7 }]);
+    expect(await restaurants.read(7)).toEqual({ id: 7, version: 3 });
+    await restaurants.update(7, { name: 'Parramatta', version: 3 } as never);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /api/v1/franchise/restaurants',
+      'GET /api/v1/franchise/restaurants/7',
+      'PUT /api/v1/franchise/restaurants/7',
+    ]);
+    expect(calls[2]!.body).toEqual({ name: 'Parramatta', version: 3 });
+    expect(calls.every((c) => c.authorization === `Bearer ${VALID}`)).toBe(true);
+  });
+
+  it("keeps the server's message and field errors, else its own default", async () => {
+    const errors = { name: ['Name is required'] };
+    const { restaurants } = setup((call) =>
+      call.method === 'PUT' ? json(422, { status: 'error', message: 'Validation failed', errors }) : json(500, {}),
+    );
+    await expect(restaurants.update(7, {} as never)).rejects.toMatchObject({ status: 422, message: 'Validation failed', data: { errors } });
+    await expect(restaurants.read(7)).rejects.toMatchObject({ status: 500, message: RESTAURANT_ERRORS.read });
+  });
+});
+
+describe('MENUPLUS link', () => {
+  it('is web_link + /franchise-login/{franchise user}/{restaurant user}, only for http(s) links', () => {
+    expect(franchiseLoginHref('https://menu.example.com/', 1, 42)).toBe('https://menu.example.com/franchise-login/1/42');
+    expect(franchiseLoginHref('http://menu.example.com', 1, 42)).toBe('http://menu.example.com/franchise-login/1/42');
+    expect(franchiseLoginHref('javascript:alert(1)', 1, 42)).toBeNull();
+    expect(franchiseLoginHref('/relative', 1, 42)).toBeNull();
+    expect(isHttpUrl('')).toBe(false);
+  });
+});
+
+describe('profile service', () => {
+  const saved = { ...user, version: 5 };
+
+  it('stores the new token of a password change and the saved user, so this session stays signed in', async () => {
+    const { profile, storage } = setup(() =>
+      json(200, { status: 'success', message: 'ok', data: { access_token: FRESH, token_type: 'bearer', expires_in: 7200, user: saved } }),
+    );
+    expect(await profile.update({} as never)).toEqual(saved);
+    expect(storage.readToken()).toBe(FRESH);
+    expect(storage.read().user).toEqual(user);
+  });
+
+  it('keeps the token when no password changed, and names its default on a failure', async () => {
+    let fail = false;
+    const { profile, storage } = setup(() =>
+      fail ? json(503, {}) : json(200, { status: 'success', message: 'ok', data: { user: saved } }),
+    );
+    await profile.update({} as never);
+    expect(storage.readToken()).toBe(VALID);
+    fail = true;
+    await expect(profile.read()).rejects.toMatchObject({ status: 503, message: PROFILE_ERRORS.read });
+  });
+
+  it('sends blanks as null and no password change when the password fields are empty', () => {
+    const body = profileBody({ name: 'Olivia', email: 'o@example.com', phone: ' ', current_password: '', new_password: '' }, 5);
+    expect(body).toMatchObject({
+      name: 'Olivia',
+      phone: null,
+      current_password: null,
+      new_password: null,
+      confirm_password: null,
+      version: 5,
+    });
+  });
+});

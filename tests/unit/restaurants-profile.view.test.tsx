@@ -1,0 +1,188 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FranchiseUser, Restaurant } from '../../server/contract/auth.contract';
+import { App } from '../../src/app';
+import { sessionStore } from '../../src/services/session-storage';
+import { fakeJwt } from './support/jwt';
+
+// Until the registry routes these paths to the new pages, the test routes them itself.
+vi.mock('../../src/routes', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/routes')>();
+  const { lazy } = await import('react');
+  const pages: Record<string, (typeof actual.ROUTES)[number]['page']> = {
+    '/restaurant': lazy(() => import('../../src/views/restaurants/restaurant-list.page')),
+    '/restaurant/edit': lazy(() => import('../../src/views/restaurants/restaurant-edit.page')),
+    '/profile': lazy(() => import('../../src/views/profile/profile.page')),
+  };
+  const ROUTES = actual.ROUTES.map((route) => (pages[route.path] ? { ...route, page: pages[route.path]! } : route));
+  return { ...actual, ROUTES, PROTECTED_ROUTES: ROUTES.filter((route) => route.access === 'protected') };
+});
+
+const user = {
+  id: 3,
+  name: 'Olivia',
+  email: 'owner@example.com',
+  picture: null,
+  phone: null,
+  state: 'NSW',
+  city: 'Sydney',
+  street_address: null,
+  suburb: null,
+  post_code: null,
+  franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' },
+} as FranchiseUser;
+const restaurant = (id: number, name: string, location: string, webLink: string): Restaurant => ({
+  id,
+  name,
+  logo: null,
+  abn_no: '12345678901',
+  address: '1 Main St',
+  suburb: name,
+  post_code: '2150',
+  city: 'Sydney',
+  state: 'NSW',
+  phone_no: '0298765432',
+  email: 'shop@example.com',
+  business_type: 'Cafe',
+  capacity: 40,
+  status: id === 9 ? 0 : 1,
+  location,
+  subscriptions: [{ id: id * 10, product_name: 'MENUPLUS', plan_name: 'Pro', web_link: webLink }],
+  restaurant_user: { id: id + 100, name, email: `${id}@example.com` },
+});
+const RESTAURANTS = [
+  restaurant(7, 'Parramatta', 'Parramatta, NSW', 'https://menu.example.com'),
+  restaurant(9, 'Bondi Beach', 'Bondi, NSW', 'javascript:alert(1)'),
+];
+const LAZY = { timeout: 5000 };
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const ok = (data: unknown) => json(200, { status: 'success', message: 'ok', data });
+
+type Request = { method: string; path: string; body: unknown };
+let answer: (request: Request) => Response;
+let requests: Request[];
+
+beforeEach(() => {
+  requests = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+      const request = { method: init?.method ?? 'GET', path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+      requests.push(request);
+      return answer(request);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderApp(path: string) {
+  sessionStore.save({ token: fakeJwt(Math.floor(Date.now() / 1000) + 3600), user, restaurants: RESTAURANTS, remember: true });
+  window.history.replaceState(null, '', path);
+  render(<App />);
+}
+
+async function saveConfirmed(ui: ReturnType<typeof userEvent.setup>) {
+  await ui.click(screen.getByRole('button', { name: 'Save Changes' }));
+  await ui.click(await screen.findByRole('button', { name: 'Yes' }));
+}
+
+describe('Restaurant Management', { timeout: 20_000 }, () => {
+  it('lists the restaurants, links MENUPLUS only for an http(s) web_link, and searches by name or location', async () => {
+    answer = () => ok(RESTAURANTS);
+    const ui = userEvent.setup();
+    renderApp('/restaurant');
+    const row = (await screen.findByText('Parramatta', undefined, LAZY)).closest('tr')!;
+    const link = within(row).getByRole('link', { name: /MENUPLUS/ });
+    expect(link).toHaveAttribute('href', 'https://menu.example.com/franchise-login/3/107');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(row).getByRole('link', { name: 'Edit Parramatta' })).toHaveAttribute('href', '/restaurant/edit?id=7');
+    expect(within(row).getByRole('link', { name: 'Show analytics of Parramatta' })).toHaveAttribute('href', '/dashboard?restaurant=7');
+    const bondi = screen.getByText('Bondi Beach').closest('tr')!;
+    expect(within(bondi).queryByRole('link', { name: /MENUPLUS/ })).toBeNull();
+    expect(within(bondi).getByText('Inactive')).toBeInTheDocument();
+
+    await ui.type(screen.getByRole('searchbox', { name: 'Search by name or location' }), 'bondi');
+    expect(screen.queryByText('Parramatta')).toBeNull();
+    expect(screen.getByText('Bondi Beach')).toBeInTheDocument();
+    expect(window.location.search).toBe('?q=bondi');
+    await ui.clear(screen.getByRole('searchbox', { name: 'Search by name or location' }));
+    await ui.type(screen.getByRole('searchbox', { name: 'Search by name or location' }), 'perth');
+    expect(screen.getByText('No restaurants found.')).toBeInTheDocument();
+  });
+});
+
+describe('Edit Restaurant', { timeout: 20_000 }, () => {
+  const detail = { ...RESTAURANTS[0]!, version: 4 };
+
+  it("shows the server's message on its field after a 422, and the conflict notice after a 409", async () => {
+    let put = json(422, { status: 'error', message: 'Validation failed', errors: { email: ['Invalid email address'] } });
+    answer = (request) => (request.method === 'PUT' ? put : ok(detail));
+    const ui = userEvent.setup();
+    renderApp('/restaurant/edit?id=7');
+    const name = await screen.findByRole('textbox', { name: /^Name/ }, LAZY);
+    expect(screen.getByRole('textbox', { name: /^ABN/ })).toHaveAttribute('readonly');
+    await ui.clear(name);
+    await ui.type(name, 'Parramatta Central');
+    await saveConfirmed(ui);
+    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    const sent = requests.find((r) => r.method === 'PUT')!;
+    expect(sent.path).toBe('/api/v1/franchise/restaurants/7');
+    expect(sent.body).toMatchObject({ name: 'Parramatta Central', abn_no: '12345678901', capacity: 40, status: 1, version: 4 });
+
+    put = json(409, { status: 'error', message: 'This record was changed by someone else.' });
+    await saveConfirmed(ui);
+    expect(await screen.findByText('This restaurant was changed elsewhere')).toBeInTheDocument();
+    expect(screen.getByText('This record was changed by someone else.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+  });
+
+  it('saves and toasts "{name}\'s info updated successfully!"', async () => {
+    answer = (request) => ok(request.method === 'PUT' ? { ...detail, ...(request.body as object), version: 5 } : detail);
+    const ui = userEvent.setup();
+    renderApp('/restaurant/edit?id=7');
+    const name = await screen.findByRole('textbox', { name: /^Name/ }, LAZY);
+    await ui.clear(name);
+    await ui.type(name, 'Parramatta Central');
+    await saveConfirmed(ui);
+    expect(await screen.findByText("Parramatta Central's info updated successfully!")).toBeInTheDocument();
+  });
+
+  it('shows the not-found state for a missing id without asking the server', async () => {
+    answer = () => ok(detail);
+    renderApp('/restaurant/edit');
+    expect(await screen.findByText('The restaurant could not be loaded', undefined, LAZY)).toBeInTheDocument();
+    expect(screen.getByText('Restaurant not found')).toBeInTheDocument();
+    expect(requests.filter((r) => r.path.startsWith('/api/v1/franchise/restaurants/'))).toEqual([]);
+  });
+});
+
+describe('Profile', { timeout: 20_000 }, () => {
+  it('saves a password change, stores the new token and toasts "Profile updated successfully!"', async () => {
+    const fresh = fakeJwt(Math.floor(Date.now() / 1000) + 7200, { n: 2 });
+    answer = (request) =>
+      request.method === 'PUT'
+        ? ok({ access_token: fresh, token_type: 'bearer', expires_in: 7200, user: { ...user, version: 2 } })
+        : ok({ user: { ...user, version: 1 } });
+    const ui = userEvent.setup();
+    renderApp('/profile');
+    await ui.type(await screen.findByLabelText('Current password', undefined, LAZY), 'demo-password');
+    await ui.type(screen.getByLabelText('New password'), 'new-password-1');
+    await ui.type(screen.getByLabelText('Confirm new password'), 'new-password-1');
+    await saveConfirmed(ui);
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')!.body).toMatchObject({
+      name: 'Olivia',
+      current_password: 'demo-password',
+      new_password: 'new-password-1',
+      confirm_password: 'new-password-1',
+      version: 1,
+    });
+    expect(sessionStore.readToken()).toBe(fresh);
+    expect(screen.getByLabelText('New password')).toHaveValue('');
+  });
+});
