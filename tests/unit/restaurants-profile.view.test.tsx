@@ -185,4 +185,17 @@ describe('Profile', { timeout: 20_000 }, () => {
     expect(sessionStore.readToken()).toBe(fresh);
     expect(screen.getByLabelText('New password')).toHaveValue('');
   });
+
+  it('Reset returns to the stored profile and toasts "Profile information reset."', async () => {
+    answer = () => ok({ user: { ...user, version: 1 } });
+    const ui = userEvent.setup();
+    renderApp('/profile');
+    const name = await screen.findByRole('textbox', { name: /^Name/ }, LAZY);
+    await ui.clear(name);
+    await ui.type(name, 'Liv');
+    await ui.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText('Profile information reset.')).toBeInTheDocument();
+    expect(name).toHaveValue('Olivia');
+    expect(requests.filter((r) => r.method === 'PUT')).toEqual([]);
+  });
 });
