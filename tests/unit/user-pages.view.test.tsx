@@ -80,6 +80,11 @@ beforeEach(() => {
       if (special) return special;
       const id = Number(/^\/people\/(\d+)$/.exec(call.path)?.[1]);
       if (call.path === '/people' && call.method === 'GET') return ok(people);
+      if (call.path === '/people' && call.method === 'POST') {
+        const created = { ...person(people.length + 1, (call.body as Person).name, 'Waiter'), version: 1 };
+        people = [...people, created];
+        return ok(created, 201);
+      }
       const found = people.find((p) => p.id === id);
       if (!found) return json(404, { status: 'error', message: 'Person not found' });
       if (call.method === 'DELETE') {
@@ -193,6 +198,24 @@ describe('Create User and Edit User', { timeout: 20_000 }, () => {
       path: '/people/2',
       body: { name: 'Noah Smyth', version: 3, restaurant_id: 7 },
     });
+  });
+
+  it('create: a saved person toasts and returns to the list; edit: Reset restores the stored fields with its toast', async () => {
+    const user = userEvent.setup();
+    renderApp('/user/create');
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }, LAZY), 'Isla Park');
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText("Isla Park's profile created successfully!")).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'User Dashboard' }, LAZY)).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/user');
+
+    await user.click(await screen.findByRole('link', { name: 'Edit Mia Chen' }, LAZY));
+    const name = await screen.findByRole('textbox', { name: /^Name/ }, LAZY);
+    await user.type(name, ' Jr');
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText("Mia Chen's profile reset.")).toBeInTheDocument();
+    expect(name).toHaveValue('Mia Chen');
   });
 
   it('edit: a missing or unknown id shows "Person not found"', async () => {
