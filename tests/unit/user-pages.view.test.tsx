@@ -218,6 +218,18 @@ describe('Create User and Edit User', { timeout: 20_000 }, () => {
     expect(name).toHaveValue('Mia Chen');
   });
 
+  it('edit: Delete User asks, deletes on Yes, toasts and returns to the list', async () => {
+    const user = userEvent.setup();
+    renderApp('/user/edit?id=3');
+    await user.click(await screen.findByRole('button', { name: 'Delete User' }, LAZY));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText("Delete Ava Brown's Profile?")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText("Ava Brown's profile deleted!")).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'User Dashboard' }, LAZY)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/people/3']);
+  });
+
   it('edit: a missing or unknown id shows "Person not found"', async () => {
     renderApp('/user/edit?id=99');
     expect(await screen.findByText('Person not found', undefined, LAZY)).toBeInTheDocument();
