@@ -82,7 +82,33 @@ export async function createEmptyPostgres(databaseUrl: string): Promise<{ url: s
   await adminQuery(databaseUrl, `create database ${name}`);
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(databaseUrl, `drop database if exists ${name} with (force)`) };
+  return { url: url.toString(), drop: () => dropDatabase(databaseUrl, name) };
+}
+
+/**
+ * DROP DATABASE … WITH (FORCE) refuses (42501) when it meets a backend it may not end (seen once in CI
+ * after a file's tests, most likely an autovacuum worker): then our own sessions are ended and a plain
+ * DROP, which stops autovacuum workers itself, is tried, a few times.
+ */
+async function dropDatabase(databaseUrl: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await adminQuery(databaseUrl, `drop database if exists ${name} with (force)`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '42501' || attempt === 5) throw error;
+      await adminQuery(
+        databaseUrl,
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and usename = current_user and pid <> pg_backend_pid()`,
+      );
+      try {
+        await adminQuery(databaseUrl, `drop database if exists ${name}`);
+        return;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
+  }
 }
 
 /** A fresh database per test file on the server of DATABASE_URL. */
