@@ -41,10 +41,15 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/restaurant',
     title: 'Restaurant Management',
     access: 'protected',
-    page: SectionPage,
+    page: lazy(() => import('./views/restaurants/restaurant-list.page')),
     nav: { label: 'Restaurant Management', icon: 'store' },
   },
-  { path: '/restaurant/edit', title: 'Edit Restaurant', access: 'protected', page: SectionPage },
+  {
+    path: '/restaurant/edit',
+    title: 'Edit Restaurant',
+    access: 'protected',
+    page: lazy(() => import('./views/restaurants/restaurant-edit.page')),
+  },
   {
     path: '/headcount',
     title: 'Headcount',
@@ -68,7 +73,13 @@ export const ROUTES: readonly AppRoute[] = [
     page: AnalyticsPage,
     nav: { label: 'Productivity', icon: 'clock' },
   },
-  { path: '/profile', title: 'Profile', access: 'protected', page: SectionPage, nav: { label: 'Profile', icon: 'profile' } },
+  {
+    path: '/profile',
+    title: 'Profile',
+    access: 'protected',
+    page: lazy(() => import('./views/profile/profile.page')),
+    nav: { label: 'Profile', icon: 'profile' },
+  },
 ];
 
 export const PUBLIC_ROUTES = ROUTES.filter((route) => route.access === 'public');

@@ -7,17 +7,6 @@ import { sessionStore } from '../../src/services/session-storage';
 import { fakeJwt } from './support/jwt';
 
 // Until the registry routes these paths to the new pages, the test routes them itself.
-vi.mock('../../src/routes', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/routes')>();
-  const { lazy } = await import('react');
-  const pages: Record<string, (typeof actual.ROUTES)[number]['page']> = {
-    '/restaurant': lazy(() => import('../../src/views/restaurants/restaurant-list.page')),
-    '/restaurant/edit': lazy(() => import('../../src/views/restaurants/restaurant-edit.page')),
-    '/profile': lazy(() => import('../../src/views/profile/profile.page')),
-  };
-  const ROUTES = actual.ROUTES.map((route) => (pages[route.path] ? { ...route, page: pages[route.path]! } : route));
-  return { ...actual, ROUTES, PROTECTED_ROUTES: ROUTES.filter((route) => route.access === 'protected') };
-});
 
 const user = {
   id: 3,
