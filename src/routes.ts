@@ -15,7 +15,8 @@ export type AppRoute = {
   nav?: { label: string; icon: NavIcon };
 };
 
-const SectionPage = lazy(() => import('./views/console/section.page'));
+// Create and edit in one chunk; the path picks the mode.
+const UserFormPage = lazy(() => import('./views/users/user-form.page'));
 /** The five analytics pages: one chunk, one machine and view; each shows the report of its path. */
 const AnalyticsPage = lazy(() => import('./views/analytics/analytics.page'));
 
@@ -34,9 +35,15 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazy(() => import('./views/dashboard/dashboard.page')),
     nav: { label: 'Dashboard', icon: 'dashboard' },
   },
-  { path: '/user', title: 'User Dashboard', access: 'protected', page: SectionPage, nav: { label: 'User Management', icon: 'users' } },
-  { path: '/user/create', title: 'Create User', access: 'protected', page: SectionPage },
-  { path: '/user/edit', title: 'Edit User', access: 'protected', page: SectionPage },
+  {
+    path: '/user',
+    title: 'User Dashboard',
+    access: 'protected',
+    page: lazy(() => import('./views/users/user-list.page')),
+    nav: { label: 'User Management', icon: 'users' },
+  },
+  { path: '/user/create', title: 'Create User', access: 'protected', page: UserFormPage },
+  { path: '/user/edit', title: 'Edit User', access: 'protected', page: UserFormPage },
   {
     path: '/restaurant',
     title: 'Restaurant Management',

@@ -1,4 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FranchiseUser, Restaurant } from '../../server/contract/auth.contract';
@@ -66,7 +67,11 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // Toasts live in a module-wide store with a limit: one test's toasts would queue the next test's.
+  act(() => notifications.clean());
+});
 
 function renderApp(path: string) {
   sessionStore.save({ token: fakeJwt(Math.floor(Date.now() / 1000) + 3600), user, restaurants: RESTAURANTS, remember: true });

@@ -9,20 +9,6 @@ import { sessionStore } from '../../src/services/session-storage';
 import { fakeJwt } from './support/jwt';
 
 // The user routes show these modules (the registry may still name the placeholder page while this lands).
-vi.mock('../../src/routes', async (importOriginal) => {
-  const { lazy } = await import('react');
-  const actual = await importOriginal<typeof import('../../src/routes')>();
-  const list = lazy(() => import('../../src/views/users/user-list.page'));
-  const form = lazy(() => import('../../src/views/users/user-form.page'));
-  const pageOf = (path: string) => (path === '/user' ? list : path === '/user/create' || path === '/user/edit' ? form : undefined);
-  const ROUTES = actual.ROUTES.map((route) => ({ ...route, page: pageOf(route.path) ?? route.page }));
-  return {
-    ...actual,
-    ROUTES,
-    PUBLIC_ROUTES: ROUTES.filter((r) => r.access === 'public'),
-    PROTECTED_ROUTES: ROUTES.filter((r) => r.access === 'protected'),
-  };
-});
 
 const owner = { id: 1, name: 'Olivia', franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' } } as FranchiseUser;
 const restaurants = [
