@@ -158,7 +158,7 @@ describe('guard, navigation and 404s', () => {
     ]);
     await nav.getByRole('link', { name: 'Productivity' }).click();
     await page.waitForURL('**/roster');
-    await page.getByRole('heading', { name: 'Roster & Productivity' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Roster & Productivity' }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });
