@@ -1,3 +1,4 @@
+import type { ApiSuccess } from '../../server/contract/envelope';
 import { FetchError } from 'ofetch';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';
@@ -47,6 +48,23 @@ export function toApiError(error: unknown): ApiError {
 export function withDefaultMessage(error: unknown, fallback: string): ApiError {
   const apiError = toApiError(error);
   return new ApiError(apiError.serverMessage ?? fallback, apiError.status, apiError.data);
+}
+
+/**
+ * The data of a call's success envelope. A failed call, or an answer that is no success (or has no data
+ * unless `nullable`), rejects with an ApiError carrying the server's message or the call's `fallback`.
+ */
+export async function callApi<T>(fallback: string, send: () => Promise<ApiSuccess<T>>, { nullable = false } = {}): Promise<T> {
+  let response: ApiSuccess<T>;
+  try {
+    response = await send();
+  } catch (error) {
+    throw withDefaultMessage(error, fallback);
+  }
+  if (response?.status !== 'success' || (!nullable && response.data == null)) {
+    throw withDefaultMessage(new ApiError(fallback, 200, response), fallback);
+  }
+  return response.data;
 }
 
 export function toErrorInfo(error: unknown): ErrorInfo {

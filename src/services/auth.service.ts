@@ -6,8 +6,7 @@ import type {
   ResetPasswordInput,
   TokenResponse,
 } from '../../server/contract/auth.contract';
-import type { ApiSuccess } from '../../server/contract/envelope';
-import { ApiError, withDefaultMessage } from './api-error';
+import { ApiError, callApi, withDefaultMessage } from './api-error';
 import { httpClient, type HttpClient } from './http-client';
 
 export type SignedIn = { token: string; user: FranchiseUser; restaurants: Restaurant[] };
@@ -24,26 +23,15 @@ export const AUTH_ERRORS = {
   resetPassword: 'Failed to change password',
 } as const;
 
-async function call<T>(fallback: string, send: () => Promise<ApiSuccess<T>>): Promise<T> {
-  let response: ApiSuccess<T>;
-  try {
-    response = await send();
-  } catch (error) {
-    throw withDefaultMessage(error, fallback);
-  }
-  if (response?.status !== 'success') throw withDefaultMessage(new ApiError(fallback, 200, response), fallback);
-  return response.data;
-}
-
 export function createAuthService(client: HttpClient) {
   async function fetchRestaurants(token?: string): Promise<Restaurant[]> {
-    return call(AUTH_ERRORS.restaurants, () => client.request<Restaurant[]>('/franchise/restaurants', { token }));
+    return callApi(AUTH_ERRORS.restaurants, () => client.request<Restaurant[]>('/franchise/restaurants', { token }));
   }
 
   return {
     /** Signs in and loads the accessible restaurants; a failure of the latter is only a warning (spec §8). */
     async login(credentials: LoginInput): Promise<SignedIn> {
-      const data = await call(AUTH_ERRORS.login, () =>
+      const data = await callApi(AUTH_ERRORS.login, () =>
         client.request<TokenResponse>('/franchise/login', { method: 'POST', body: credentials }),
       );
       if (!data?.access_token) throw new ApiError(AUTH_ERRORS.login, 200, data);
@@ -56,10 +44,10 @@ export function createAuthService(client: HttpClient) {
       return { token: data.access_token, user: data.user, restaurants };
     },
     async logout(): Promise<void> {
-      await call(AUTH_ERRORS.logout, () => client.request<unknown>('/franchise/logout', { method: 'POST' }));
+      await callApi(AUTH_ERRORS.logout, () => client.request<unknown>('/franchise/logout', { method: 'POST' }), { nullable: true });
     },
     async fetchProfile(): Promise<FranchiseUser> {
-      const data = await call(AUTH_ERRORS.profile, () => client.request<{ user: FranchiseUser }>('/franchise/profile'));
+      const data = await callApi(AUTH_ERRORS.profile, () => client.request<{ user: FranchiseUser }>('/franchise/profile'));
       return data.user;
     },
     async refreshToken(): Promise<TokenResponse> {
@@ -71,15 +59,23 @@ export function createAuthService(client: HttpClient) {
     },
     fetchRestaurants: () => fetchRestaurants(),
     testConnection(): Promise<ConnectivityCheck> {
-      return call(AUTH_ERRORS.connection, () => client.request<ConnectivityCheck>('/franchise/test'));
+      return callApi(AUTH_ERRORS.connection, () => client.request<ConnectivityCheck>('/franchise/test'));
     },
     async requestPasswordReset(email: string): Promise<void> {
-      await call(AUTH_ERRORS.forgotPassword, () =>
-        client.request<unknown>('/franchise/password/forgot', { method: 'POST', body: { email } }),
+      await callApi(
+        AUTH_ERRORS.forgotPassword,
+        () => client.request<unknown>('/franchise/password/forgot', { method: 'POST', body: { email } }),
+        { nullable: true },
       );
     },
     async resetPassword(input: ResetPasswordInput): Promise<void> {
-      await call(AUTH_ERRORS.resetPassword, () => client.request<unknown>('/franchise/password/reset', { method: 'POST', body: input }));
+      await callApi(
+        AUTH_ERRORS.resetPassword,
+        () => client.request<unknown>('/franchise/password/reset', { method: 'POST', body: input }),
+        {
+          nullable: true,
+        },
+      );
     },
   };
 }

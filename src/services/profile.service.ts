@@ -1,6 +1,5 @@
-import type { ApiSuccess } from '../../server/contract/envelope';
 import type { Profile, ProfileSaved, UpdateProfileInput } from '../../server/contract/profile.contract';
-import { ApiError, withDefaultMessage } from './api-error';
+import { callApi } from './api-error';
 import { httpClient, type HttpClient } from './http-client';
 import { sessionStore, type SessionStore } from './session-storage';
 
@@ -9,22 +8,11 @@ export const PROFILE_ERRORS = {
   update: 'Failed to update profile',
 } as const;
 
-async function call<T>(fallback: string, send: () => Promise<ApiSuccess<T>>): Promise<T> {
-  let response: ApiSuccess<T>;
-  try {
-    response = await send();
-  } catch (error) {
-    throw withDefaultMessage(error, fallback);
-  }
-  if (response?.status !== 'success' || response.data == null) throw withDefaultMessage(new ApiError(fallback, 200, response), fallback);
-  return response.data;
-}
-
 export function createProfileService(client: HttpClient, store: SessionStore) {
   return {
     /** The signed-in user with the version a save must name. */
     async read(): Promise<Profile> {
-      return (await call<{ user: Profile }>(PROFILE_ERRORS.read, () => client.request('/franchise/profile'))).user;
+      return (await callApi<{ user: Profile }>(PROFILE_ERRORS.read, () => client.request('/franchise/profile'))).user;
     },
     /**
      * Saves the profile. A password change signs every other session out and answers this session's new
@@ -32,7 +20,7 @@ export function createProfileService(client: HttpClient, store: SessionStore) {
      * follows the saved profile.
      */
     async update(input: UpdateProfileInput): Promise<Profile> {
-      const saved = await call<ProfileSaved>(PROFILE_ERRORS.update, () =>
+      const saved = await callApi<ProfileSaved>(PROFILE_ERRORS.update, () =>
         client.request('/franchise/profile', { method: 'PUT', body: input }),
       );
       if ('access_token' in saved && saved.access_token) store.replaceToken(saved.access_token);

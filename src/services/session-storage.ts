@@ -31,6 +31,8 @@ export type SessionStore = {
   /** Keeps the new token in the area that held the old one. */
   replaceToken(token: string): void;
   saveUser(user: FranchiseUser): void;
+  /** Replaces one restaurant of the cached list (the branch pickers') after it was saved. */
+  saveRestaurant(restaurant: Restaurant): void;
   clear(): void;
 };
 
@@ -74,6 +76,11 @@ export function createSessionStore(areas: StorageAreas): SessionStore {
     },
     saveUser(user) {
       activeArea().setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    },
+    saveRestaurant(restaurant) {
+      const cached = parseJson<Restaurant[]>(get(STORAGE_KEYS.restaurants), []);
+      const restaurants = cached.map((r) => (r.id === restaurant.id ? restaurant : r));
+      activeArea().setItem(STORAGE_KEYS.restaurants, JSON.stringify(restaurants));
     },
     clear() {
       for (const area of [areas.local, areas.session]) {

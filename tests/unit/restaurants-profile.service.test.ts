@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FranchiseUser } from '../../server/contract/auth.contract';
+import type { FranchiseUser, Restaurant } from '../../server/contract/auth.contract';
 import { franchiseLoginHref, isHttpUrl } from '../../src/machines/restaurants.logic';
 import { profileBody } from '../../src/machines/profile.logic';
 import { createHttpClient } from '../../src/services/http-client';
@@ -12,6 +12,10 @@ const NOW = Date.UTC(2026, 10, 23);
 const VALID = fakeJwt(NOW / 1000 + 3600, { n: 1 });
 const FRESH = fakeJwt(NOW / 1000 + 7200, { n: 2 });
 const user = { id: 1, name: 'Olivia', franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' } } as FranchiseUser;
+const cached = [
+  { id: 7, name: 'Parramatta', status: 1 },
+  { id: 8, name: 'Bondi', status: 1 },
+] as Restaurant[];
 
 type Call = { method: string; path: string; body: unknown; authorization: string | null };
 const json = (status: number, body: unknown) =>
@@ -19,7 +23,7 @@ const json = (status: number, body: unknown) =>
 
 function setup(handler: (call: Call) => Response) {
   const storage = createSessionStore({ local: localStorage, session: sessionStorage });
-  storage.save({ token: VALID, user, restaurants: [], remember: true });
+  storage.save({ token: VALID, user, restaurants: cached, remember: true });
   const calls: Call[] = [];
   const client = createHttpClient({
     baseURL: '/api/v1',
@@ -37,7 +41,7 @@ function setup(handler: (call: Call) => Response) {
       return handler(call);
     },
   });
-  return { restaurants: createRestaurantsService(client), profile: createProfileService(client, storage), storage, calls };
+  return { restaurants: createRestaurantsService(client, storage), profile: createProfileService(client, storage), storage, calls };
 }
 
 describe('restaurants service', () => {
@@ -55,6 +59,20 @@ describe('restaurants service', () => {
     ]);
     expect(calls[2]!.body).toEqual({ name: 'Parramatta', version: 3 });
     expect(calls.every((c) => c.authorization === `Bearer ${VALID}`)).toBe(true);
+  });
+
+  it("puts the saved restaurant (without its version) in the session's cached list, in its place", async () => {
+    const saved = { id: 8, name: 'Bondi Beach', status: 0, version: 4 };
+    const { restaurants, storage } = setup(() => json(200, { status: 'success', message: 'ok', data: saved }));
+    expect(await restaurants.update(8, {} as never)).toEqual(saved);
+    expect(storage.read().restaurants).toEqual([cached[0], { id: 8, name: 'Bondi Beach', status: 0 }]);
+    expect(JSON.parse(localStorage.getItem('franchise_restaurants')!)).toEqual(storage.read().restaurants);
+  });
+
+  it('leaves the cached list as it was when the save fails', async () => {
+    const { restaurants, storage } = setup(() => json(409, { status: 'error', message: 'Someone else saved this restaurant first' }));
+    await expect(restaurants.update(8, {} as never)).rejects.toMatchObject({ status: 409 });
+    expect(storage.read().restaurants).toEqual(cached);
   });
 
   it("keeps the server's message and field errors, else its own default", async () => {
