@@ -11,6 +11,7 @@ import {
   type ReportRow,
   type ReportTable,
 } from '../contract/page-reports.contract.js';
+import { MONTHS, RANGE_LABELS } from '../contract/labels.js';
 import type { Db } from '../db/database.js';
 import { dayStartMs } from './calendar.js';
 import {
@@ -89,13 +90,6 @@ const PERIOD_LABELS: Record<Grouping, string> = { daily: 'Date', weekly: 'Week',
 const periodColumn = (w: AnalyticsWindow) => column('period', PERIOD_LABELS[w.grouping], 'text');
 const NO_TRADE = 'No trade in this window.';
 
-const RANGE_LABELS: Record<Range, string> = {
-  '7days': 'Last 7 Days',
-  '14days': 'Last 14 Days',
-  '1month': 'Last 1 Month',
-  '3months': 'Last 3 Months',
-};
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** "16 Nov 2026". */
 function dateLabel(day: string): string {
   const d = new Date(dayStartMs(day));

@@ -20,6 +20,7 @@ import type {
   SellingItem,
   StaffProductivity,
 } from '../contract/analytics.contract.js';
+import { MONTHS } from '../contract/labels.js';
 import { PURCHASE_CATEGORIES, type Database } from '../db/database.js';
 import { addDays, addMonths, dayDiff, dayStartMs } from './calendar.js';
 
@@ -37,7 +38,6 @@ type Db = Kysely<Database>;
 // Buckets and labels
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 const utc = (day: string) => new Date(dayStartMs(day));
 const DAY_MS = 86_400_000;

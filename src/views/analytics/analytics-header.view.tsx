@@ -1,16 +1,15 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { DeferredSelect } from '../../ui/deferred-select';
 import type { Range } from '../../../server/contract/analytics.contract';
+import { RANGE_LABELS } from '../../../server/contract/labels';
 import { PageTitle } from '../../ui/page-title';
 
 /** The time-range choices of spec §2, in order. */
-export const RANGE_OPTIONS: readonly { value: Range; label: string }[] = [
-  { value: '7days', label: 'Last 7 Days' },
-  { value: '14days', label: 'Last 14 Days' },
-  { value: '1month', label: 'Last 1 Month' },
-  { value: '3months', label: 'Last 3 Months' },
-];
-export const rangeLabel = (range: Range) => RANGE_OPTIONS.find((o) => o.value === range)?.label ?? range;
+export const RANGE_OPTIONS: readonly { value: Range; label: string }[] = Object.entries(RANGE_LABELS).map(([value, label]) => ({
+  value: value as Range,
+  label,
+}));
+export const rangeLabel = (range: Range) => RANGE_LABELS[range];
 
 export const ALL_BRANCHES = 'All Branches';
 const ALL = 'all';
