@@ -49,4 +49,9 @@ export const MACHINE_MODELS: { file: string; machine: () => Promise<AnyStateMach
     machine: async () => (await import('../../../src/machines/entity-form.machine')).entityFormMachine,
     model: () => import('./entity-form.model'),
   },
+  {
+    file: 'delete-person',
+    machine: async () => (await import('../../../src/machines/people.machines')).deletePersonMachine,
+    model: () => import('./delete-person.model'),
+  },
 ];
