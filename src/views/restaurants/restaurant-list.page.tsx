@@ -1,16 +1,16 @@
-import { ActionIcon, Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconChartBar, IconExternalLink, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import type { Restaurant } from '../../../server/contract/auth.contract';
 import { RESTAURANT_SEARCH_FIELDS } from '../../machines/list.machine';
 import { franchiseLoginHref, restaurantListMachine } from '../../machines/restaurants.logic';
 import type { PageProps } from '../../routes';
-import { DataTable } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { ScrollX } from '../../ui/scroll-x';
 import { FIGURE_COLOR } from '../../ui/theme';
 import { appEffects } from '../app-effects';
+import { EntityTable, type EntityColumn } from '../management/entity-table.view';
 import { ListActorContext, ListUrlSync, ListView } from '../management/list.view';
 import { SessionContext } from '../session/session.context';
 
@@ -52,55 +52,41 @@ function Subscriptions({ restaurant, franchiseUserId }: { restaurant: Restaurant
 /** One page of restaurants: name, status, subscriptions, then the edit and analytics icons. */
 export function RestaurantTable({ restaurants }: { restaurants: Restaurant[] }) {
   const franchiseUserId = SessionContext.useSelector((s) => s.context.user?.id ?? null);
+  const columns: EntityColumn<Restaurant>[] = [
+    {
+      header: 'Name',
+      cell: (r) => (
+        <>
+          <Text size="sm" fw={600}>
+            {r.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {r.location}
+          </Text>
+        </>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (r) => (
+        <Text size="sm" fw={600} c={r.status === 1 ? FIGURE_COLOR.positive : 'dimmed'}>
+          {r.status === 1 ? 'Active' : 'Inactive'}
+        </Text>
+      ),
+    },
+    { header: 'Subscriptions', cell: (r) => <Subscriptions restaurant={r} franchiseUserId={franchiseUserId} /> },
+  ];
   return (
     <ScrollX minWidth={520} label="Restaurants, scrollable">
-      <DataTable>
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Status</th>
-            <th>Subscriptions</th>
-            <th>Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {restaurants.map((r) => (
-            <tr key={r.id}>
-              <td>
-                <Text size="sm" fw={600}>
-                  {r.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {r.location}
-                </Text>
-              </td>
-              <td>
-                <Text size="sm" fw={600} c={r.status === 1 ? FIGURE_COLOR.positive : 'dimmed'}>
-                  {r.status === 1 ? 'Active' : 'Inactive'}
-                </Text>
-              </td>
-              <td>
-                <Subscriptions restaurant={r} franchiseUserId={franchiseUserId} />
-              </td>
-              <td>
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon component={Link} href={restaurantEditHref(r.id)} variant="subtle" aria-label={`Edit ${r.name}`}>
-                    <IconPencil size={18} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    component={Link}
-                    href={`/dashboard?restaurant=${r.id}`}
-                    variant="subtle"
-                    aria-label={`Show analytics of ${r.name}`}
-                  >
-                    <IconChartBar size={18} aria-hidden />
-                  </ActionIcon>
-                </Group>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </DataTable>
+      <EntityTable
+        items={restaurants}
+        columns={columns}
+        iconSize={18}
+        actions={(r) => [
+          { label: `Edit ${r.name}`, icon: IconPencil, href: restaurantEditHref(r.id) },
+          { label: `Show analytics of ${r.name}`, icon: IconChartBar, href: `/dashboard?restaurant=${r.id}` },
+        ]}
+      />
     </ScrollX>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Badge, Button, Group, Stack } from '@mantine/core';
+import { Avatar, Badge, Button, Group, Stack } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -6,10 +6,10 @@ import type { Person } from '../../../server/contract/people.contract';
 import { USER_SEARCH_FIELDS } from '../../machines/list.machine';
 import { userListMachine } from '../../machines/people.machines';
 import type { PageProps } from '../../routes';
-import { DataTable } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
 import { ConfirmDialogView } from '../management/confirm-dialog.view';
+import { EntityTable, type EntityColumn } from '../management/entity-table.view';
 import { ListActorContext, ListUrlSync, ListView } from '../management/list.view';
 import { useDeletePerson } from './use-delete-person';
 
@@ -18,49 +18,33 @@ const userListLogic = userListMachine.provide({ actions: { navigate: appEffects.
 
 export const editHref = (id: number) => `/user/edit?id=${id}`;
 
+const USER_COLUMNS: EntityColumn<Person>[] = [
+  { header: 'Picture', cell: (person) => <Avatar src={person.picture} alt={person.name} name={person.name} size="sm" /> },
+  { header: 'Name', cell: (person) => person.name },
+  { header: 'Email', cell: (person) => person.email },
+  { header: 'Role', cell: (person) => person.role },
+  { header: 'Restaurant', cell: (person) => person.restaurant ?? '—' },
+  {
+    header: 'Status',
+    cell: (person) => (
+      <Badge variant="light" color={person.status === 'Active' ? 'green' : 'gray'}>
+        {person.status}
+      </Badge>
+    ),
+  },
+];
+
 function UserTable({ people, onDelete }: { people: Person[]; onDelete: (person: Person) => void }) {
   return (
-    <DataTable>
-      <thead>
-        <tr>
-          <th>Picture</th>
-          <th>Name</th>
-          <th>Email</th>
-          <th>Role</th>
-          <th>Restaurant</th>
-          <th>Status</th>
-          <th>Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {people.map((person) => (
-          <tr key={person.id}>
-            <td>
-              <Avatar src={person.picture} alt={person.name} name={person.name} size="sm" />
-            </td>
-            <td>{person.name}</td>
-            <td>{person.email}</td>
-            <td>{person.role}</td>
-            <td>{person.restaurant ?? '—'}</td>
-            <td>
-              <Badge variant="light" color={person.status === 'Active' ? 'green' : 'gray'}>
-                {person.status}
-              </Badge>
-            </td>
-            <td>
-              <Group gap={4} wrap="nowrap">
-                <ActionIcon component={Link} href={editHref(person.id)} variant="subtle" aria-label={`Edit ${person.name}`}>
-                  <IconPencil size={16} aria-hidden />
-                </ActionIcon>
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${person.name}`} onClick={() => onDelete(person)}>
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
-              </Group>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </DataTable>
+    <EntityTable
+      items={people}
+      columns={USER_COLUMNS}
+      iconSize={16}
+      actions={(person) => [
+        { label: `Edit ${person.name}`, icon: IconPencil, href: editHref(person.id) },
+        { label: `Delete ${person.name}`, icon: IconTrash, color: 'red', onClick: () => onDelete(person) },
+      ]}
+    />
   );
 }
 
