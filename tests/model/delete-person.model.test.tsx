@@ -1,20 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
-import type { FranchiseUser, Restaurant } from '../../server/contract/auth.contract';
 import type { Person } from '../../server/contract/people.contract';
 import { deletePersonMachine } from '../../src/machines/people.machines';
-import { sessionMachine } from '../../src/machines/session.machine';
 import { peopleService } from '../../src/services/people.service';
-import type { StoredSession } from '../../src/services/session-storage';
 import { SessionContext } from '../../src/views/session/session.context';
 import UserFormPage from '../../src/views/users/user-form.page';
 import UserListPage from '../../src/views/users/user-list.page';
-import { fakeJwt } from '../unit/support/jwt';
 import { REMOVE_FAILURE, TARGET, paths, type ModelEvent } from './models/delete-person.model';
 import { runModel } from './support/model-runner';
 import { inspectPageActors } from './support/page-actors';
+import { signedInSession } from './support/page-session';
 import { clearToasts, renderView } from './support/render-view';
 import { controllableCall } from './support/service-calls';
 
@@ -25,9 +21,6 @@ vi.mock('../../src/services/people.service', async (original) => ({
   ...(await original<typeof import('../../src/services/people.service')>()),
   peopleService: { list: vi.fn(), get: vi.fn(), create: vi.fn(), update: vi.fn(), remove: vi.fn() },
 }));
-
-const RESTAURANTS = [{ id: 7, name: 'Parramatta', location: 'Parramatta, NSW', status: 1, subscriptions: [] }] as unknown as Restaurant[];
-const OWNER = { id: 1, name: 'Olivia', franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' } } as FranchiseUser;
 
 const person = (id: number, name: string): Person => ({
   id,
@@ -64,18 +57,6 @@ function fakePeople() {
     },
   };
 }
-
-/** The signed-in session the form reads the franchise's restaurants from. */
-const sessionLogic = sessionMachine.provide({
-  actors: {
-    restore: fromPromise<StoredSession>(async () => ({
-      token: fakeJwt(Math.floor(Date.now() / 1000) + 3600),
-      user: OWNER,
-      restaurants: RESTAURANTS,
-      remember: true,
-    })),
-  },
-});
 
 const QUESTION = `Delete ${TARGET.name}'s Profile?`;
 const DELETED = `${TARGET.name}'s profile deleted!`;
@@ -170,7 +151,7 @@ describe('delete person machine × Edit User’s Delete User (model-based)', () 
     const { remove, settleRemove } = fakePeople();
     const { location } = renderView(
       () => (
-        <SessionContext.Provider logic={sessionLogic}>
+        <SessionContext.Provider logic={signedInSession().logic}>
           <UserFormPage title="Edit User" />
         </SessionContext.Provider>
       ),
