@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { toApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { Notice } from '../shared/effects';
 import { confirmDialogMachine, isConfirmed, SAVE_CHANGES, type ConfirmDialogInput } from './confirm-dialog.machine';
@@ -89,6 +89,8 @@ export const entityFormMachine = setup({
     input: {} as EntityFormInput,
     children: {} as { load: 'load'; save: 'save'; confirmSave: 'confirmDialog' },
     tags: {} as 'busy',
+    /** A save was stored: what caches the record elsewhere (the session's user and restaurants) can follow. */
+    emitted: {} as { type: 'saved' },
   },
   actors: {
     /** The page's read of the record (a new record: its blank fields). */
@@ -183,6 +185,7 @@ export const entityFormMachine = setup({
               type: 'notify',
               params: ({ context }) => ({ message: fillMessage(context.messages.saved, context.values), type: 'success' }),
             },
+            emit({ type: 'saved' }),
           ],
         },
         onError: [

@@ -33,7 +33,12 @@ const expiryOf = (token: string | null): number | null => {
 };
 
 export type SessionEvent =
-  { type: 'session.signedIn'; session: NewSession } | { type: 'session.logout' } | { type: 'session.expired' } | { type: 'session.retry' };
+  | { type: 'session.signedIn'; session: NewSession }
+  | { type: 'session.logout' }
+  | { type: 'session.expired' }
+  | { type: 'session.retry' }
+  /** A save stored a new user, token or restaurant (profile, restaurant edit): the shell and branch pickers follow. */
+  | { type: 'session.storageChanged' };
 
 export const sessionMachine = setup({
   types: {
@@ -56,6 +61,12 @@ export const sessionMachine = setup({
     forget: assign({ user: null, restaurants: [], expiresAt: null }),
     /** Adopts a refreshed token's user and expiry (start-up refresh and background renewal alike). */
     adoptToken: assign((_, token: TokenResponse) => ({ user: token.user, expiresAt: expiryOf(token.access_token) })),
+    /** Adopts what a save stored; a missing user (never written by a save) keeps the one on screen. */
+    adoptStored: assign(({ context }, stored: StoredSession) => ({
+      user: stored.user ?? context.user,
+      restaurants: stored.restaurants,
+      expiresAt: expiryOf(stored.token),
+    })),
     /** Adopts the session the login machine reports (saveSession stores it). */
     startSession: assign(({ event }) => {
       assertEvent(event, 'session.signedIn');
@@ -179,8 +190,27 @@ export const sessionMachine = setup({
             ],
           },
         },
+        // Re-reads the stored session after a save; the renewal timer restarts from the stored token's expiry.
+        syncing: {
+          invoke: {
+            id: 'sync',
+            src: 'restore',
+            onDone: [
+              // The token went (cleared elsewhere): signed out, as on an expired session, leaving nothing half-stored.
+              {
+                guard: { type: 'noStoredToken', params: ({ event }) => event.output },
+                target: '#session.signedOut',
+                actions: ['clearSession', 'forget', { type: 'navigate', params: { to: '/', replace: true } }],
+              },
+              { target: 'active', actions: { type: 'adoptStored', params: ({ event }) => event.output } },
+            ],
+            // Storage unreadable: what is on screen stays right until the next sign-in.
+            onError: 'active',
+          },
+        },
       },
       on: {
+        'session.storageChanged': '.syncing',
         'session.logout': 'loggingOut',
         'session.expired': {
           target: 'signedOut',

@@ -1,4 +1,4 @@
-import { ActionIcon, AppShell as MantineAppShell, Burger, Button, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, AppShell as MantineAppShell, Avatar, Burger, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -10,8 +10,12 @@ import { NAV_ICONS, type NavItem } from './nav-items';
 import { APP_NAME } from './page-title';
 import { FIGURE_COLOR } from './theme';
 
+/** Who is signed in, as the shell shows them (the session's user: a profile save updates it at once); picture: an http(s) URL or null (initials). */
+export type ShellAccount = { name: string; picture: string | null; franchise: string };
+
 type AppShellProps = {
   children: ReactNode;
+  account: ShellAccount | null;
   /** Sidebar entries in order (the app's route registry); Logout follows them. */
   navItems: readonly NavItem[];
   onLogout: () => void;
@@ -22,8 +26,37 @@ function isActive(location: string, href: string): boolean {
   return location === href || location.startsWith(`${href}/`);
 }
 
-/** Links plus Logout; `compact` shows icons only (collapsed sidebar). */
-function Navigation({ compact, navItems, onLogout, loggingOut }: { compact: boolean } & Omit<AppShellProps, 'children'>) {
+/** The signed-in user's picture (or initials) and name; `compact`: the picture alone, named by its tooltip. */
+function AccountBadge({ account, compact }: { account: ShellAccount; compact: boolean }) {
+  const avatar = (
+    <Avatar src={account.picture} name={account.name} color="initials" alt={account.name} size={compact ? 36 : 40} radius="xl" />
+  );
+  if (compact) {
+    return (
+      <Group justify="center" py={4} data-testid="shell-account">
+        <HoverTooltip label={account.name} position="right">
+          {avatar}
+        </HoverTooltip>
+      </Group>
+    );
+  }
+  return (
+    <Group gap="sm" wrap="nowrap" px="xs" py={4} data-testid="shell-account">
+      {avatar}
+      <Stack gap={0} miw={0}>
+        <Text size="sm" fw={600} truncate>
+          {account.name}
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {account.franchise}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+/** Links, who is signed in, and Logout; `compact` shows icons only (collapsed sidebar). */
+function Navigation({ compact, navItems, onLogout, loggingOut, account }: { compact: boolean } & Omit<AppShellProps, 'children'>) {
   const [location] = useLocation();
   return (
     <Stack component="nav" aria-label="Main" gap={4} justify="space-between" h="100%">
@@ -61,24 +94,27 @@ function Navigation({ compact, navItems, onLogout, loggingOut }: { compact: bool
           );
         })}
       </Stack>
-      <Button
-        variant="subtle"
-        color="red"
-        c={FIGURE_COLOR.negative}
-        justify={compact ? 'center' : 'flex-start'}
-        leftSection={<IconLogout size={20} stroke={1.6} aria-hidden />}
-        aria-label={compact ? 'Logout' : undefined}
-        onClick={onLogout}
-        disabled={loggingOut}
-      >
-        {compact ? null : 'Logout'}
-      </Button>
+      <Stack gap={4}>
+        {account && <AccountBadge account={account} compact={compact} />}
+        <Button
+          variant="subtle"
+          color="red"
+          c={FIGURE_COLOR.negative}
+          justify={compact ? 'center' : 'flex-start'}
+          leftSection={<IconLogout size={20} stroke={1.6} aria-hidden />}
+          aria-label={compact ? 'Logout' : undefined}
+          onClick={onLogout}
+          disabled={loggingOut}
+        >
+          {compact ? null : 'Logout'}
+        </Button>
+      </Stack>
     </Stack>
   );
 }
 
 /** The console frame: sidebar on large screens (collapsible to icons), top bar with a drawer below `sm`. */
-export function AppShell({ children, navItems, onLogout, loggingOut }: AppShellProps) {
+export function AppShell({ children, navItems, onLogout, loggingOut, account }: AppShellProps) {
   const [compact, sidebar] = useDisclosure(false);
   const [location] = useLocation();
   // The drawer stays open only on the page where it was opened, so navigating closes it (spec §2).
@@ -99,6 +135,7 @@ export function AppShell({ children, navItems, onLogout, loggingOut }: AppShellP
             {APP_NAME}
           </Text>
           <ColorSchemeToggle />
+          {account && <Avatar src={account.picture} name={account.name} color="initials" alt={account.name} size={32} radius="xl" />}
         </Group>
       </MantineAppShell.Header>
 
@@ -115,11 +152,11 @@ export function AppShell({ children, navItems, onLogout, loggingOut }: AppShellP
             {compact ? <IconLayoutSidebarLeftExpand aria-hidden /> : <IconLayoutSidebarLeftCollapse aria-hidden />}
           </ActionIcon>
         </Group>
-        <Navigation compact={compact} navItems={navItems} onLogout={onLogout} loggingOut={loggingOut} />
+        <Navigation compact={compact} navItems={navItems} onLogout={onLogout} loggingOut={loggingOut} account={account} />
       </MantineAppShell.Navbar>
 
       <NavDrawer opened={drawerOpened} onClose={closeDrawer} title={APP_NAME} closeLabel="Close navigation">
-        <Navigation compact={false} navItems={navItems} onLogout={onLogout} loggingOut={loggingOut} />
+        <Navigation compact={false} navItems={navItems} onLogout={onLogout} loggingOut={loggingOut} account={account} />
       </NavDrawer>
 
       <MantineAppShell.Main>{children}</MantineAppShell.Main>

@@ -2,7 +2,7 @@ import { TextInput } from '@mantine/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { entityFormMachine, type EntityFormInput, type FormRecord, type SaveRequest } from '../../src/machines/entity-form.machine';
 import { ApiError } from '../../src/services/api-error';
@@ -19,6 +19,7 @@ function Field({ name, label }: { name: string; label: string }) {
 
 /** A person's edit form around a fresh actor whose calls the test answers; the confirm dialog is the real one. */
 function renderForm({ inspect, input = INPUT }: { inspect?: (event: InspectionEvent) => void; input?: EntityFormInput } = {}) {
+  const onSaved = vi.fn();
   const load = controllableActor<FormRecord, { id: string | number | null }>();
   const save = controllableActor<FormRecord, SaveRequest>();
   const view = renderView((effects) => (
@@ -26,13 +27,13 @@ function renderForm({ inspect, input = INPUT }: { inspect?: (event: InspectionEv
       options={{ inspect, input }}
       logic={entityFormMachine.provide({ actors: { load: load.logic, save: save.logic }, actions: { notify: effects.notify } })}
     >
-      <EntityFormView noun="user">
+      <EntityFormView noun="user" onSaved={onSaved}>
         <Field name="name" label="Name" />
         <Field name="email" label="Email" />
       </EntityFormView>
     </EntityFormContext.Provider>
   ));
-  return { ...view, load, save };
+  return { ...view, load, save, onSaved };
 }
 
 /** Replaces a field's text: one change to empty, then one paste. */
@@ -48,8 +49,9 @@ const button = (name: string) => screen.getByRole('button', { name });
 describe('entity form machine × entity form frame and confirm dialog (model-based)', () => {
   runModel(entityFormMachine, paths, (inspect) => {
     const user = userEvent.setup();
-    const { load, save } = renderForm({ inspect });
+    const { load, save, onSaved } = renderForm({ inspect });
     let saves = 0;
+    let stored = 0;
 
     return {
       perform: async (event) => {
@@ -122,8 +124,11 @@ describe('entity form machine × entity form frame and confirm dialog (model-bas
         // A dismissed question saves nothing.
         if (e.type === 'xstate.done.actor.confirmSave' && e.output.result !== 'confirmed') expect(save.inputs).toHaveLength(saves);
         if (e.type === 'xstate.done.actor.save') {
+          stored += 1;
           expect(await screen.findByText(`${values.name}'s info updated successfully!`)).toBeInTheDocument();
         }
+        // Only a stored save is announced (the session follows profile and restaurant saves).
+        expect(onSaved).toHaveBeenCalledTimes(stored);
         if (e.type === 'xstate.error.actor.save' && state.matches('failed')) {
           // The server's message on its field and in a toast; a failure without one: spec §8's toast only.
           expect(Boolean(fieldErrors.email)).toBe((e.error as ApiError).status === 422);

@@ -12,7 +12,7 @@ import { SignedOutOnly } from '../../src/views/session/signed-out-only.view';
 import { controllableActor } from './support/deferred';
 import { runModel } from './support/model-runner';
 import { renderView } from './support/render-view';
-import { type ModelEvent, user, paths } from './models/session.model';
+import { type ModelEvent, user, paths, savedRestaurants, savedUser } from './models/session.model';
 
 function renderSession(inspect: (event: InspectionEvent) => void) {
   const actors = {
@@ -26,6 +26,11 @@ function renderSession(inspect: (event: InspectionEvent) => void) {
   function Probe() {
     session = SessionContext.useActorRef();
     return null;
+  }
+  /** Stands in for the branch pickers, which read the session's restaurants. */
+  function Branches() {
+    const names = SessionContext.useSelector((s) => s.context.restaurants.map((r) => r.name).join(', '));
+    return <p data-testid="branches">{names}</p>;
   }
   const view = renderView(
     (effects) => (
@@ -56,6 +61,7 @@ function renderSession(inspect: (event: InspectionEvent) => void) {
           <Route path="/dashboard">
             <GuardedLayout>
               <p>Console content</p>
+              <Branches />
             </GuardedLayout>
           </Route>
         </Switch>
@@ -66,6 +72,9 @@ function renderSession(inspect: (event: InspectionEvent) => void) {
   return { ...view, actors, storage, send: (event: SessionEvent) => act(() => session!.send(event)) };
 }
 
+// The background renewal (invoke id `renew`) runs the refresh logic; the sync after a save (`sync`) the restore logic.
+const SETTLED_BY: Record<string, 'refresh' | 'restore'> = { renew: 'refresh', sync: 'restore' };
+
 describe('session machine × guarded layout and app shell (model-based)', () => {
   runModel(sessionMachine, paths, (inspect) => {
     const visitor = userEvent.setup();
@@ -75,8 +84,7 @@ describe('session machine × guarded layout and app shell (model-based)', () => 
       perform: async (event) => {
         const e = event as ModelEvent;
         const settled = /^xstate\.(?:done|error)\.actor\.(\w+)$/.exec(e.type)?.[1];
-        // The background renewal (invoke id `renew`) runs the same refresh logic as the start-up refresh.
-        if (settled) await act(async () => actors[settled === 'renew' ? 'refresh' : (settled as keyof typeof actors)].settle(e));
+        if (settled) await act(async () => actors[SETTLED_BY[settled] ?? (settled as keyof typeof actors)].settle(e));
         else if (e.type === 'session.logout') await visitor.click(screen.getByRole('button', { name: 'Logout' }));
         else if (e.type === 'session.retry') await visitor.click(screen.getByRole('button', { name: 'Retry' }));
         else await send(e as SessionEvent);
@@ -103,6 +111,12 @@ describe('session machine × guarded layout and app shell (model-based)', () => 
           expect(screen.getByRole('button', { name: 'Collapse sidebar' })).toBeInTheDocument();
           if (e.type === 'session.signedIn') expect(storage.saveSession).toHaveBeenCalledWith(e.session);
           if (e.type === 'xstate.done.actor.fetchProfile') expect(storage.saveUser).toHaveBeenCalledWith(user);
+          // The shell names the user; after a save, the stored user and restaurants show at once.
+          const shown = e.type === 'xstate.done.actor.sync' ? savedUser : state.context.user!;
+          expect(screen.getAllByTestId('shell-account')[0]).toHaveTextContent(shown.name);
+          if (e.type === 'xstate.done.actor.sync') {
+            expect(screen.getByTestId('branches')).toHaveTextContent(savedRestaurants.map((r) => r.name).join(', '));
+          }
           return;
         }
         if (state.matches('loggingOut')) {

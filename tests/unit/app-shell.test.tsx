@@ -4,16 +4,18 @@ import { describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { NAV_ITEMS } from '../../src/routes';
-import { AppShell } from '../../src/ui/app-shell';
+import { AppShell, type ShellAccount } from '../../src/ui/app-shell';
 import { UiProvider } from '../../src/ui/ui-provider';
 
-function renderShell(path = '/dashboard') {
+const OLIVIA: ShellAccount = { name: 'Olivia Chen', picture: null, franchise: 'Harbour Eats' };
+
+function renderShell(path = '/dashboard', account: ShellAccount | null = OLIVIA) {
   const location = memoryLocation({ path, record: true });
   const onLogout = vi.fn();
   render(
     <UiProvider env="test">
       <Router hook={location.hook}>
-        <AppShell navItems={NAV_ITEMS} onLogout={onLogout} loggingOut={false}>
+        <AppShell navItems={NAV_ITEMS} account={account} onLogout={onLogout} loggingOut={false}>
           <p>Page</p>
         </AppShell>
       </Router>
@@ -41,6 +43,30 @@ describe('app shell', () => {
     expect(within(nav).getByRole('link', { name: 'User Management' })).toHaveAttribute('data-active', 'true');
     await userEvent.click(within(nav).getByRole('button', { name: 'Logout' }));
     expect(onLogout).toHaveBeenCalledOnce();
+  });
+
+  it('shows who is signed in: the picture, the name and the franchise; collapsed, the picture alone', async () => {
+    renderShell('/dashboard', { ...OLIVIA, picture: 'https://cdn.example.com/olivia.png' });
+    const badge = screen.getAllByTestId('shell-account')[0]!;
+    expect(badge).toHaveTextContent('Olivia Chen');
+    expect(badge).toHaveTextContent('Harbour Eats');
+    expect(within(badge).getByRole('img', { name: 'Olivia Chen' })).toHaveAttribute('src', 'https://cdn.example.com/olivia.png');
+    await userEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    const compact = screen.getAllByTestId('shell-account')[0]!;
+    expect(compact.textContent).toBe('');
+    expect(within(compact).getByRole('img', { name: 'Olivia Chen' })).toHaveAttribute('src', 'https://cdn.example.com/olivia.png');
+  });
+
+  it('shows the initials when there is no picture', () => {
+    renderShell('/dashboard', OLIVIA);
+    const badge = screen.getAllByTestId('shell-account')[0]!;
+    expect(within(badge).queryByRole('img', { name: 'Olivia Chen' })).toBeNull();
+    expect(badge).toHaveTextContent(/^OCOlivia ChenHarbour Eats$/);
+  });
+
+  it('shows no account block before the user is known', () => {
+    renderShell('/dashboard', null);
+    expect(screen.queryByTestId('shell-account')).not.toBeInTheDocument();
   });
 
   it('collapses the sidebar to icons and expands it again', async () => {

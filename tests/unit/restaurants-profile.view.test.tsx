@@ -1,13 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FranchiseUser, Restaurant } from '../../server/contract/auth.contract';
 import { App } from '../../src/app';
 import { sessionStore } from '../../src/services/session-storage';
 import { fakeJwt } from './support/jwt';
-
-// Until the registry routes these paths to the new pages, the test routes them itself.
 
 const user = {
   id: 3,
@@ -144,6 +142,19 @@ describe('Edit Restaurant', { timeout: 20_000 }, () => {
     await ui.type(name, 'Parramatta Central');
     await saveConfirmed(ui);
     expect(await screen.findByText("Parramatta Central's info updated successfully!")).toBeInTheDocument();
+
+    // Without a reload, the session's restaurant list (the pickers' source, and its storage) has the new name.
+    expect(sessionStore.read().restaurants.map((r) => r.name)).toEqual(['Parramatta Central', 'Bondi Beach']);
+    answer = () => ok([]);
+    await ui.click(screen.getAllByRole('link', { name: 'User Management' })[0]!);
+    await ui.click(await screen.findByRole('link', { name: /Create User/ }, LAZY));
+    // The deferred select swaps Mantine's Select in on pointing; the options show on the click after.
+    const picker = await screen.findByRole('combobox', { name: /^Restaurant/ }, LAZY);
+    await ui.hover(picker);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Restaurant/ })).toHaveClass('mantine-Select-input'));
+    await ui.click(screen.getByRole('combobox', { name: /^Restaurant/ }));
+    expect(await screen.findByRole('option', { name: 'Parramatta Central', hidden: true }, LAZY)).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Parramatta', hidden: true })).toBeNull();
   });
 
   it('shows the not-found state for a missing id without asking the server', async () => {
@@ -160,17 +171,21 @@ describe('Profile', { timeout: 20_000 }, () => {
     const fresh = fakeJwt(Math.floor(Date.now() / 1000) + 7200, { n: 2 });
     answer = (request) =>
       request.method === 'PUT'
-        ? ok({ access_token: fresh, token_type: 'bearer', expires_in: 7200, user: { ...user, version: 2 } })
+        ? ok({ access_token: fresh, token_type: 'bearer', expires_in: 7200, user: { ...user, name: 'Olivia Chen', version: 2 } })
         : ok({ user: { ...user, version: 1 } });
     const ui = userEvent.setup();
     renderApp('/profile');
-    await ui.type(await screen.findByLabelText('Current password', undefined, LAZY), 'demo-password');
+    expect((await screen.findAllByTestId('shell-account', undefined, LAZY))[0]).toHaveTextContent('Olivia');
+    const name = await screen.findByRole('textbox', { name: /^Name/ }, LAZY);
+    await ui.clear(name);
+    await ui.type(name, 'Olivia Chen');
+    await ui.type(screen.getByLabelText('Current password'), 'demo-password');
     await ui.type(screen.getByLabelText('New password'), 'new-password-1');
     await ui.type(screen.getByLabelText('Confirm new password'), 'new-password-1');
     await saveConfirmed(ui);
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PUT')!.body).toMatchObject({
-      name: 'Olivia',
+      name: 'Olivia Chen',
       current_password: 'demo-password',
       new_password: 'new-password-1',
       confirm_password: 'new-password-1',
@@ -178,6 +193,9 @@ describe('Profile', { timeout: 20_000 }, () => {
     });
     expect(sessionStore.readToken()).toBe(fresh);
     expect(screen.getByLabelText('New password')).toHaveValue('');
+    // The shell names the saved user at once.
+    expect(await screen.findAllByText('Olivia Chen')).not.toHaveLength(0);
+    expect(screen.getAllByTestId('shell-account')[0]).toHaveTextContent('Olivia Chen');
   });
 
   it('Reset returns to the stored profile and toasts "Profile information reset."', async () => {

@@ -5,6 +5,7 @@ import type { PageProps } from '../../routes';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
 import { EntityFormContext, EntityFormView, useFormField } from '../management/entity-form.view';
+import { useSessionStorageChanged } from '../session/session.context';
 import { FormSelectField, FormTextField, STATE_OPTIONS } from '../restaurants/form-fields';
 
 const MESSAGES = { reset: 'Profile information reset.', saved: 'Profile updated successfully!' };
@@ -65,11 +66,12 @@ function ProfileFields() {
 
 /** Profile (spec §2, §3): the signed-in user's picture, details and password, Reset and Save Changes. */
 export default function ProfilePage({ title }: PageProps) {
+  const storageChanged = useSessionStorageChanged();
   return (
     <Stack gap="lg">
       <PageTitle>{title}</PageTitle>
       <EntityFormContext.Provider logic={profileLogic} options={{ input: INPUT }}>
-        <EntityFormView noun="profile">
+        <EntityFormView noun="profile" onSaved={storageChanged}>
           <ProfileFields />
         </EntityFormView>
       </EntityFormContext.Provider>

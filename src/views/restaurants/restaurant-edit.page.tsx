@@ -5,6 +5,7 @@ import { isHttpUrl, restaurantEditMachine, restaurantIdOf } from '../../machines
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
 import { EntityFormContext, EntityFormView, useFormField } from '../management/entity-form.view';
+import { useSessionStorageChanged } from '../session/session.context';
 import { FormSelectField, FormTextField, STATE_OPTIONS } from './form-fields';
 
 const MESSAGES = { reset: "{name}'s info reset.", saved: "{name}'s info updated successfully!" };
@@ -55,11 +56,12 @@ function RestaurantFields() {
 export default function RestaurantEditPage({ title }: PageProps) {
   const search = useSearch();
   const id = restaurantIdOf(search);
+  const storageChanged = useSessionStorageChanged();
   return (
     <Stack gap="lg">
       <PageTitle>{title}</PageTitle>
       <EntityFormContext.Provider key={id ?? 'none'} logic={editLogic} options={{ input: { id, messages: MESSAGES } }}>
-        <EntityFormView noun="restaurant">
+        <EntityFormView noun="restaurant" onSaved={storageChanged}>
           <RestaurantFields />
         </EntityFormView>
       </EntityFormContext.Provider>

@@ -2,7 +2,9 @@ import { Alert, Button, Center, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { NAV_ITEMS } from '../../routes';
-import { AppShell } from '../../ui/app-shell';
+import type { FranchiseUser } from '../../../server/contract/auth.contract';
+import { AppShell, type ShellAccount } from '../../ui/app-shell';
+import { isHttpUrl } from '../../machines/restaurants.logic';
 import { sessionLoadingLabel } from '../../machines/session.machine';
 import { CenteredLoader } from '../../ui/centered-loader';
 import { SessionContext } from './session.context';
@@ -22,6 +24,11 @@ function SessionError() {
   );
 }
 
+const accountOf = (user: FranchiseUser | null): ShellAccount | null =>
+  user && { name: user.name, picture: isHttpUrl(user.picture) ? user.picture : null, franchise: user.franchise.name };
+const sameAccount = (a: ShellAccount | null, b: ShellAccount | null) =>
+  a?.name === b?.name && a?.picture === b?.picture && a?.franchise === b?.franchise;
+
 /** Protected routes: spinner while the session loads, signed-out visitors to `/`, otherwise the console shell. */
 export function GuardedLayout({ children }: { children: ReactNode }) {
   const session = SessionContext.useActorRef();
@@ -29,12 +36,13 @@ export function GuardedLayout({ children }: { children: ReactNode }) {
   const signedOut = SessionContext.useSelector((s) => s.matches('signedOut'));
   const failed = SessionContext.useSelector((s) => s.matches('error'));
   const loggingOut = SessionContext.useSelector((s) => s.hasTag('busy'));
+  const account = SessionContext.useSelector((s) => accountOf(s.context.user), sameAccount);
 
   if (loading) return <CenteredLoader label={loading} />;
   if (signedOut) return <Redirect to="/" replace />;
   if (failed) return <SessionError />;
   return (
-    <AppShell navItems={NAV_ITEMS} onLogout={() => session.send({ type: 'session.logout' })} loggingOut={loggingOut}>
+    <AppShell navItems={NAV_ITEMS} account={account} onLogout={() => session.send({ type: 'session.logout' })} loggingOut={loggingOut}>
       {children}
     </AppShell>
   );

@@ -22,6 +22,8 @@ export type ModelEvent =
   | { type: 'xstate.after.renewDue.session.signedIn.active' }
   | { type: 'xstate.done.actor.renew'; output: TokenResponse }
   | { type: 'xstate.error.actor.renew'; error: unknown }
+  | { type: 'xstate.done.actor.sync'; output: StoredSession }
+  | { type: 'xstate.error.actor.sync'; error: unknown }
   | { type: 'xstate.done.actor.logout'; output: undefined }
   | { type: 'xstate.error.actor.logout'; error: unknown };
 
@@ -30,6 +32,9 @@ export const VALID = fakeJwt(4_102_444_800);
 export const EXPIRED = fakeJwt(1_577_836_800);
 export const user = { id: 1, name: 'Olivia', franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' } } as FranchiseUser;
 export const restaurants = [{ id: 7, name: 'Parramatta' }] as Restaurant[];
+/** What a profile save and a restaurant save stored: the shell and the branch list must show them. */
+export const savedUser = { ...user, name: 'Olivia Chen' } as FranchiseUser;
+export const savedRestaurants = [{ id: 7, name: 'Parramatta Central' }] as Restaurant[];
 
 export const EVENTS: ModelEvent[] = [
   { type: 'xstate.done.actor.restore', output: { token: null, user: null, restaurants: [] } },
@@ -51,12 +56,17 @@ export const EVENTS: ModelEvent[] = [
   { type: 'xstate.error.actor.renew', error: new ApiError('Unauthenticated', 401) },
   { type: 'xstate.error.actor.renew', error: new ApiError('Connection failed', 0) },
   { type: 'session.retry' },
+  { type: 'session.storageChanged' },
+  { type: 'xstate.done.actor.sync', output: { token: VALID, user: savedUser, restaurants: savedRestaurants } },
+  { type: 'xstate.done.actor.sync', output: { token: null, user: null, restaurants: [] } },
+  { type: 'xstate.error.actor.sync', error: new Error('storage is blocked') },
   { type: 'session.signedIn', session: { token: VALID, user, restaurants, remember: true } },
 ];
 
 export const model = new TestModel(sessionMachine, {
   events: (s: Snapshot) => EVENTS.filter((e) => s.can(e as SessionEvent)) as SessionEvent[],
   // The state it came from too: a transition defined on a parent must be taken from each of its leaves.
-  serializeState: (s: Snapshot, event, previous) => JSON.stringify([s.value, s.context.user !== null, eventKey(event), previous?.value]),
+  serializeState: (s: Snapshot, event, previous) =>
+    JSON.stringify([s.value, s.context.user?.name ?? null, eventKey(event), previous?.value]),
 });
 export const paths = selectPaths(sessionMachine, model.getShortestPaths(), eventKey);
