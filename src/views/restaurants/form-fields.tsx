@@ -1,13 +1,10 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import type { AustralianState } from '../../../server/contract/people.contract';
+import { STATE_CODES } from '../../../server/contract/australian-states';
 import { DeferredSelect } from '../../ui/deferred-select';
 import { useFormField } from '../management/entity-form.view';
 
-/** The server's list (people.contract), repeated here so the page chunk carries no validation library. */
-export const STATE_OPTIONS = (['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'ACT', 'NT'] satisfies AustralianState[]).map((s) => ({
-  value: s,
-  label: s,
-}));
+/** The states as the selects' options. */
+export const STATE_OPTIONS = STATE_CODES.map((s) => ({ value: s, label: s }));
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
 
