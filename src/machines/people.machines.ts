@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { AustralianState, Person, PersonRole, PersonStatus } from '../../server/contract/people.contract';
+import type { Person, PersonRole, PersonStatus } from '../../server/contract/people.contract';
 import { ApiError, toErrorInfo } from '../services/api-error';
 import { peopleService, PERSON_NOT_FOUND } from '../services/people.service';
 import type { Notice } from '../shared/effects';
@@ -13,7 +13,7 @@ import { notProvided } from './machine-effects';
 export type PersonFormMode = 'create' | 'edit';
 
 // The contract's lists, repeated: importing its values would bring zod into the client.
-export const STATE_OPTIONS = ['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'ACT', 'NT'] as const satisfies readonly AustralianState[];
+export { STATE_CODES as STATE_OPTIONS } from '../../server/contract/australian-states';
 export const ROLE_OPTIONS = ['Manager', 'Chef', 'Waiter'] as const satisfies readonly PersonRole[];
 export const STATUS_OPTIONS = ['Active', 'Inactive'] as const satisfies readonly PersonStatus[];
 
