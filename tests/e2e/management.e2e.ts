@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Restaurant } from '../../server/contract/auth.contract';
 import type { Person } from '../../server/contract/people.contract';
+import type { Profile } from '../../server/contract/profile.contract';
 import { DEMO, VIEWPORTS, launchBrowser, openPage, screenshot, seriousA11yViolations, signIn } from './support/browser';
 import { startServer, stopServer, type RunningServer } from './support/server-process';
 
@@ -53,6 +55,11 @@ async function api<T>(token: string, path: string, expected = 200): Promise<T> {
   return ((await res.json()) as { data: T }).data;
 }
 
+async function apiStatus(token: string, path: string): Promise<number> {
+  const res = await fetch(`${server.url}/api/v1/franchise${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  return res.status;
+}
+
 /** axe on the page as it rests: no pointer over a link or button (a hovered control has other colours). */
 async function a11y(page: Page) {
   await page.mouse.move(0, 0);
@@ -103,6 +110,17 @@ async function navigate(page: Page, viewport: Viewport, label: string) {
   } else {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
   }
+}
+
+async function logout(page: Page, viewport: Viewport) {
+  if (viewport.name === 'phone') {
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
+  } else {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+  }
+  await toast(page, 'Logged Out!');
+  await page.waitForURL((url) => url.pathname === '/');
 }
 
 async function expectNoSidewaysScroll(page: Page, viewport: Viewport) {
@@ -417,4 +435,277 @@ describe('Create, Edit and delete users', () => {
     },
     FLOW_TIMEOUT,
   );
+});
+
+describe('a select on a touch screen', () => {
+  it('opens on the first tap at 375 px, also when its code arrived after the form was drawn', async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORTS[1].size, hasTouch: true });
+    const { page, problems } = await openPage(context);
+    await signIn(page);
+    await page.goto('/user/create');
+    await h1(page, 'Create User').waitFor();
+    await page.getByRole('combobox', { name: 'State', exact: true }).tap();
+    await page.getByRole('option', { name: 'VIC', exact: true }).tap();
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    await page.getByRole('combobox', { name: 'Role', exact: true }).tap();
+    await page.getByRole('option', { name: 'Chef', exact: true }).tap({ timeout: 5000 });
+    await expect.poll(() => page.getByRole('combobox', { name: 'Role', exact: true }).inputValue()).toBe('Chef');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Restaurants
+
+const RESTAURANT_PLAN = {
+  desktop: { from: 'Harbour Eats Bondi', stored: 'Harbour Eats Bondi Beach', picked: 'Harbour Eats Bondi Beachfront' },
+  phone: { from: 'Harbour Eats Fitzroy', stored: 'Harbour Eats Fitzroy North', picked: 'Harbour Eats Fitzroy Gardens' },
+} satisfies Record<Viewport['name'], { from: string; stored: string; picked: string }>;
+
+const restaurantRow = (page: Page, name: string) => page.locator('table tbody tr').filter({ has: page.getByText(name, { exact: true }) });
+
+/** From the restaurant list, the pencil of `from`, the name changed to `to` and saved with Yes. */
+async function renameRestaurant(page: Page, viewport: Viewport, from: string, to: string): Promise<number> {
+  await navigate(page, viewport, 'Restaurant Management');
+  await h1(page, 'Restaurant Management').waitFor();
+  await restaurantRow(page, from)
+    .getByRole('link', { name: `Edit ${from}`, exact: true })
+    .click();
+  await page.waitForURL((url) => url.pathname === '/restaurant/edit');
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  await h1(page, 'Edit Restaurant').waitFor();
+  await expect.poll(() => textbox(page, 'Name').inputValue()).toBe(from);
+  await textbox(page, 'Name').fill(to);
+  await page.getByRole('button', { name: 'Save Changes', exact: true }).click();
+  await answer(page, 'Save Changes?', 'Yes');
+  await toast(page, `${to}'s info updated successfully!`);
+  return id;
+}
+
+describe('Restaurant Management and Edit Restaurant', () => {
+  it.each(VIEWPORTS)(
+    'at $name: MENUPLUS links to the franchise sign-in in a new tab; a renamed restaurant is stored',
+    async (viewport) => {
+      const plan = RESTAURANT_PLAN[viewport.name];
+      const { context, page, unexpected } = await open(viewport);
+      await signIn(page);
+      const token = await tokenOf(page);
+      const restaurants = await api<Restaurant[]>(token, '/restaurants');
+      const { user } = await api<{ user: Profile }>(token, '/profile');
+
+      await navigate(page, viewport, 'Restaurant Management');
+      await h1(page, 'Restaurant Management').waitFor();
+      await expect.poll(() => page.locator('table tbody tr').count()).toBe(Math.min(5, restaurants.length));
+      let menuplus = 0;
+      for (const r of restaurants.slice(0, 5)) {
+        const row = restaurantRow(page, r.name);
+        for (const s of r.subscriptions) {
+          const link = row.getByRole('link', { name: `${s.product_name} (${s.plan_name}) (opens in a new tab)`, exact: true });
+          if (s.product_name !== 'MENUPLUS') {
+            expect(await link.count(), `${r.name} ${s.product_name}`).toBe(0);
+            await row.getByText(`${s.product_name} (${s.plan_name})`, { exact: true }).waitFor();
+            continue;
+          }
+          menuplus++;
+          expect(await link.getAttribute('href')).toBe(`${s.web_link}/franchise-login/${user.id}/${r.restaurant_user.id}`);
+          expect(await link.getAttribute('target')).toBe('_blank');
+          expect((await link.getAttribute('rel'))?.split(/\s+/)).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));
+        }
+      }
+      expect(menuplus).toBeGreaterThanOrEqual(2);
+      await expectNoSidewaysScroll(page, viewport);
+      expect(await a11y(page)).toEqual([]);
+
+      const id = await renameRestaurant(page, viewport, plan.from, plan.stored);
+      await expect.poll(async () => (await api<Restaurant>(token, `/restaurants/${id}`)).name).toBe(plan.stored);
+      await page.reload();
+      await h1(page, 'Edit Restaurant').waitFor();
+      await expect.poll(() => textbox(page, 'Name').inputValue()).toBe(plan.stored);
+      expect(await textbox(page, 'ABN').getAttribute('readonly')).not.toBeNull();
+      await screenshot(page, `restaurant-edit-${viewport.name}`);
+      await expectNoSidewaysScroll(page, viewport);
+      expect(await a11y(page)).toEqual([]);
+      changed.restaurants.push({ id, name: plan.stored });
+      expect(unexpected()).toEqual([]);
+      await context.close();
+    },
+    FLOW_TIMEOUT,
+  );
+
+  it.each(VIEWPORTS)(
+    "at $name: after a save the dashboard's branch picker shows the new name without a reload",
+    async (viewport) => {
+      const plan = RESTAURANT_PLAN[viewport.name];
+      const { context, page, unexpected } = await open(viewport);
+      await signIn(page);
+      const id = await renameRestaurant(page, viewport, plan.stored, plan.picked);
+      const cached = await page.evaluate(
+        () => sessionStorage.getItem('franchise_restaurants') ?? localStorage.getItem('franchise_restaurants'),
+      );
+      expect((JSON.parse(cached ?? '[]') as Restaurant[]).find((r) => r.id === id)?.name).toBe(plan.picked);
+
+      await navigate(page, viewport, 'Dashboard');
+      await page.waitForURL('**/dashboard');
+      const branch = page.getByRole('combobox', { name: 'Branch', exact: true });
+      await branch.focus();
+      await branch.press('ArrowDown');
+      await page.getByRole('option', { name: 'All Branches', exact: true }).waitFor();
+      const options = await page.getByRole('option').allInnerTexts();
+      expect(options).toContain(plan.picked);
+      expect(options).not.toContain(plan.stored);
+      changed.restaurants = changed.restaurants.map((r) => (r.id === id ? { id, name: plan.picked } : r));
+      expect(unexpected()).toEqual([]);
+      await context.close();
+    },
+    FLOW_TIMEOUT,
+  );
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Profile
+
+const PROFILE_PLAN = {
+  desktop: { name: 'Olivia Owner-Desk', password: 'desk-secret-2026' },
+  phone: { name: 'Olivia Phone', password: 'phone-secret-2026' },
+} satisfies Record<Viewport['name'], { name: string; password: string }>;
+
+async function saveProfile(page: Page) {
+  await page.getByRole('button', { name: 'Save Changes', exact: true }).click();
+  await answer(page, 'Save Changes?', 'Yes');
+}
+
+describe('Profile', () => {
+  it.each(VIEWPORTS)(
+    'at $name: a new name is stored and the shell shows it at once',
+    async (viewport) => {
+      const plan = PROFILE_PLAN[viewport.name];
+      const { context, page, unexpected } = await open(viewport);
+      await signIn(page, { email: DEMO.email, password: changed.password });
+      const token = await tokenOf(page);
+      const before = (await api<{ user: Profile }>(token, '/profile')).user;
+
+      await navigate(page, viewport, 'Profile');
+      await h1(page, 'Profile').waitFor();
+      await expect.poll(() => textbox(page, 'Name').inputValue()).toBe(before.name);
+      await textbox(page, 'Name').fill(plan.name);
+      await screenshot(page, `profile-${viewport.name}`);
+      await expectNoSidewaysScroll(page, viewport);
+      expect(await a11y(page)).toEqual([]);
+      await saveProfile(page);
+      await toast(page, 'Profile updated successfully!');
+      await expect.poll(async () => (await api<{ user: Profile }>(token, '/profile')).user.name).toBe(plan.name);
+      changed.profileName = plan.name;
+
+      // The shell's account (the sidebar; the drawer at 375 px), without a reload.
+      if (viewport.name === 'phone') await page.getByRole('button', { name: 'Open navigation' }).click();
+      const shell = page.getByRole('navigation', { name: 'Main' });
+      await shell.getByText(plan.name, { exact: true }).waitFor({ timeout: 5000 });
+      expect(await shell.getByText(before.name, { exact: true }).count()).toBe(0);
+      expect(unexpected()).toEqual([]);
+      await context.close();
+    },
+    FLOW_TIMEOUT,
+  );
+
+  it.each(VIEWPORTS)(
+    'at $name: a password change keeps this tab signed in, signs other sessions out, and only the new password signs in',
+    async (viewport) => {
+      const plan = PROFILE_PLAN[viewport.name];
+      const old = changed.password;
+      const other = await open(viewport);
+      await signIn(other.page, { email: DEMO.email, password: old });
+      const otherToken = await tokenOf(other.page);
+      const { context, page, unexpected } = await open(viewport);
+      await signIn(page, { email: DEMO.email, password: old });
+      const token = await tokenOf(page);
+
+      await navigate(page, viewport, 'Profile');
+      await h1(page, 'Profile').waitFor();
+      await expect.poll(() => textbox(page, 'Email').inputValue()).toBe(DEMO.email);
+      await textbox(page, 'Current password').fill('not-my-password');
+      await textbox(page, 'New password').fill(plan.password);
+      await textbox(page, 'Confirm new password').fill(plan.password);
+      await saveProfile(page);
+      await expect.poll(() => describedBy(page, 'Current password')).toContain('Current password is incorrect');
+      expect(await apiStatus(token, '/profile')).toBe(200);
+
+      await textbox(page, 'Current password').fill(old);
+      await saveProfile(page);
+      await toast(page, 'Profile updated successfully!');
+      changed.password = plan.password;
+      await expect.poll(() => tokenOf(page)).not.toBe(token);
+      expect(await apiStatus(await tokenOf(page), '/profile')).toBe(200);
+      expect(await apiStatus(otherToken, '/profile')).toBe(401);
+
+      // Still signed in: another page loads its data, also after a reload.
+      await navigate(page, viewport, 'User Management');
+      await h1(page, 'User Dashboard').waitFor();
+      await expect.poll(async () => (await rowNames(page)).length).toBe(5);
+      await page.reload();
+      await h1(page, 'User Dashboard').waitFor();
+      await expect.poll(async () => (await rowNames(page)).length).toBe(5);
+
+      await logout(page, viewport);
+      await page.getByLabel('Email').fill(DEMO.email);
+      await page.getByLabel('Password', { exact: true }).fill(old);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await toast(page, 'Invalid email or password');
+      expect(new URL(page.url()).pathname).toBe('/');
+      await signIn(page, { email: DEMO.email, password: plan.password });
+      expect(unexpected()).toEqual([]);
+      await context.close();
+      await other.context.close();
+    },
+    FLOW_TIMEOUT,
+  );
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Restart
+
+describe('after a restart on the same DATA_DIR', () => {
+  it('every change is still there: people created, edited and deleted, restaurant names, the profile name and password', async () => {
+    expect(changed.people.length + changed.deleted.length + changed.restaurants.length).toBeGreaterThan(0);
+    expect(await stopServer(server.process)).toBe(0);
+    server = await startServer({ dataDir: server.dataDir });
+    const viewport = VIEWPORTS[0];
+    const { context, page, unexpected } = await open(viewport);
+    if (changed.password !== DEMO.password) {
+      await page.goto('/');
+      await page.getByLabel('Email').fill(DEMO.email);
+      await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await toast(page, 'Invalid email or password');
+    }
+    await signIn(page, { email: DEMO.email, password: changed.password });
+    const token = await tokenOf(page);
+
+    const people = await api<Person[]>(token, '/people');
+    for (const person of changed.people) expect(stored(people.find((p) => p.email === person.email)!)).toEqual(person.values);
+    for (const name of changed.deleted) expect(people.map((p) => p.name)).not.toContain(name);
+    await navigate(page, viewport, 'User Management');
+    await h1(page, 'User Dashboard').waitFor();
+    for (const person of changed.people) {
+      await search(page, person.name);
+      await expect.poll(() => rowNames(page)).toEqual([person.name]);
+    }
+    for (const name of changed.deleted) {
+      await search(page, name);
+      await page.getByText('No users found.', { exact: true }).waitFor();
+    }
+
+    for (const r of changed.restaurants) expect((await api<Restaurant>(token, `/restaurants/${r.id}`)).name).toBe(r.name);
+    await navigate(page, viewport, 'Restaurant Management');
+    await h1(page, 'Restaurant Management').waitFor();
+    for (const r of changed.restaurants) await restaurantRow(page, r.name).waitFor();
+
+    if (changed.profileName) {
+      await navigate(page, viewport, 'Profile');
+      await h1(page, 'Profile').waitFor();
+      await expect.poll(() => textbox(page, 'Name').inputValue()).toBe(changed.profileName);
+    }
+    expect(unexpected()).toEqual([]);
+    await context.close();
+  }, 300_000);
 });
