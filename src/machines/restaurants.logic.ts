@@ -3,19 +3,9 @@ import type { Restaurant } from '../../server/contract/auth.contract';
 import type { RestaurantDetail, UpdateRestaurantInput } from '../../server/contract/restaurants.contract';
 import { ApiError } from '../services/api-error';
 import { restaurantsService } from '../services/restaurants.service';
+import { isHttpUrl } from '../shared/urls';
 import { entityFormMachine, type FormRecord, type FormValues } from './entity-form.machine';
 import { listMachine, type ListItem } from './list.machine';
-
-/** An http(s) URL: only those become links (a javascript: or relative web_link never does). */
-export function isHttpUrl(value: string | null | undefined): value is string {
-  if (!value) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 /** The MENUPLUS sign-in link of a restaurant for the franchise user; null when web_link is no http(s) URL. */
 export function franchiseLoginHref(webLink: string, franchiseUserId: number, restaurantUserId: number): string | null {

@@ -1,8 +1,9 @@
-import { ActionIcon, AppShell as MantineAppShell, Avatar, Burger, Button, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, AppShell as MantineAppShell, Burger, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { AccountAvatar } from './account-avatar';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { HoverTooltip } from './hover-tooltip';
 import { NavDrawer } from './nav-drawer';
@@ -28,9 +29,7 @@ function isActive(location: string, href: string): boolean {
 
 /** The signed-in user's picture (or initials) and name; `compact`: the picture alone, named by its tooltip. */
 function AccountBadge({ account, compact }: { account: ShellAccount; compact: boolean }) {
-  const avatar = (
-    <Avatar src={account.picture} name={account.name} color="initials" alt={account.name} size={compact ? 36 : 40} radius="xl" />
-  );
+  const avatar = <AccountAvatar name={account.name} picture={account.picture} size={compact ? 36 : 40} />;
   if (compact) {
     return (
       <Group justify="center" py={4} data-testid="shell-account">
@@ -135,7 +134,7 @@ export function AppShell({ children, navItems, onLogout, loggingOut, account }: 
             {APP_NAME}
           </Text>
           <ColorSchemeToggle />
-          {account && <Avatar src={account.picture} name={account.name} color="initials" alt={account.name} size={32} radius="xl" />}
+          {account && <AccountAvatar name={account.name} picture={account.picture} size={32} />}
         </Group>
       </MantineAppShell.Header>
 

@@ -1,9 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { NAV_ITEMS } from '../../src/routes';
+import { initialsOf } from '../../src/ui/account-avatar';
 import { AppShell, type ShellAccount } from '../../src/ui/app-shell';
 import { UiProvider } from '../../src/ui/ui-provider';
 
@@ -62,6 +63,20 @@ describe('app shell', () => {
     const badge = screen.getAllByTestId('shell-account')[0]!;
     expect(within(badge).queryByRole('img', { name: 'Olivia Chen' })).toBeNull();
     expect(badge).toHaveTextContent(/^OCOlivia ChenHarbour Eats$/);
+  });
+
+  it('falls back to the initials when the picture fails to load', () => {
+    renderShell('/dashboard', { ...OLIVIA, picture: 'https://cdn.example.com/gone.png' });
+    const badge = screen.getAllByTestId('shell-account')[0]!;
+    fireEvent.error(within(badge).getByRole('img', { name: 'Olivia Chen' }));
+    expect(within(badge).queryByRole('img', { name: 'Olivia Chen' })).toBeNull();
+    expect(within(badge).getByTitle('Olivia Chen')).toHaveTextContent('OC');
+  });
+
+  it('makes initials of the first two words', () => {
+    expect(initialsOf('olivia  chen ng')).toBe('OC');
+    expect(initialsOf('Mia')).toBe('M');
+    expect(initialsOf(' ')).toBe('');
   });
 
   it('shows no account block before the user is known', () => {

@@ -1,5 +1,5 @@
 import { Avatar, Group, PasswordInput, SimpleGrid, Stack, Title } from '@mantine/core';
-import { isHttpUrl } from '../../machines/restaurants.logic';
+import { isHttpUrl } from '../../shared/urls';
 import { profileFormMachine } from '../../machines/profile.logic';
 import type { PageProps } from '../../routes';
 import { PageTitle } from '../../ui/page-title';

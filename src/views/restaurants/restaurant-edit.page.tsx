@@ -1,7 +1,8 @@
 import { Avatar, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useSearch } from 'wouter';
 import type { PageProps } from '../../routes';
-import { isHttpUrl, restaurantEditMachine, restaurantIdOf } from '../../machines/restaurants.logic';
+import { restaurantEditMachine, restaurantIdOf } from '../../machines/restaurants.logic';
+import { isHttpUrl } from '../../shared/urls';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
 import { EntityFormContext, EntityFormView, useFormField } from '../management/entity-form.view';

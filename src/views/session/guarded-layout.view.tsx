@@ -4,7 +4,7 @@ import { Redirect } from 'wouter';
 import { NAV_ITEMS } from '../../routes';
 import type { FranchiseUser } from '../../../server/contract/auth.contract';
 import { AppShell, type ShellAccount } from '../../ui/app-shell';
-import { isHttpUrl } from '../../machines/restaurants.logic';
+import { isHttpUrl } from '../../shared/urls';
 import { sessionLoadingLabel } from '../../machines/session.machine';
 import { CenteredLoader } from '../../ui/centered-loader';
 import { SessionContext } from './session.context';
