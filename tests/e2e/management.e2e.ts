@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Restaurant } from '../../server/contract/auth.contract';
 import type { Person } from '../../server/contract/people.contract';
@@ -25,7 +25,7 @@ const FLOW_TIMEOUT = 180_000;
 
 /** What the tests changed, checked again after the restart. */
 const changed = {
-  people: [] as { email: string; name: string; values: PersonValues }[],
+  people: [] as { email: string; name: string; restaurantId: number; values: PersonValues }[],
   deleted: [] as string[],
   restaurants: [] as { id: number; name: string }[],
   profileName: '',
@@ -102,14 +102,22 @@ async function answer(page: Page, title: string, button: 'Yes' | 'Cancel') {
   await dialog.waitFor({ state: 'hidden' });
 }
 
-/** Follows a sidebar entry (in the drawer at 375 px) without reloading the page. */
+/** Follows a sidebar entry (in the drawer at 375 px, which closes on the way) without reloading the page. */
 async function navigate(page: Page, viewport: Viewport, label: string) {
   if (viewport.name === 'phone') {
     await page.getByRole('button', { name: 'Open navigation' }).click();
-    await page.getByRole('dialog').getByRole('link', { name: label, exact: true }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('link', { name: label, exact: true }).click();
+    await drawer.waitFor({ state: 'hidden' });
   } else {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
   }
+}
+
+/** The whole page from its top (a full-page shot of a scrolled page draws the fixed top bar where the view was). */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
 }
 
 async function logout(page: Page, viewport: Viewport) {
@@ -176,7 +184,7 @@ describe('User Dashboard (/user)', () => {
       await page.waitForURL('**/user');
       await h1(page, 'User Dashboard').waitFor();
       await expectUserPage(page, everyone, 1);
-      await screenshot(page, `users-list-${viewport.name}`);
+      await shot(page, `users-list-${viewport.name}`);
       await expectNoSidewaysScroll(page, viewport);
 
       const pageCount = Math.ceil(everyone.length / 5);
@@ -320,8 +328,9 @@ async function formValues(page: Page): Promise<PersonValues> {
   return values as PersonValues;
 }
 
-async function describedBy(page: Page, label: string): Promise<string> {
-  return textbox(page, label).evaluate((el) =>
+/** The texts that describe a field (its error among them). */
+async function describedBy(field: Locator): Promise<string> {
+  return field.evaluate((el) =>
     (el.getAttribute('aria-describedby') ?? '')
       .split(' ')
       .map((id) => document.getElementById(id)?.textContent ?? '')
@@ -354,7 +363,7 @@ describe('Create, Edit and delete users', () => {
       await textbox(page, 'Password').fill('staff-secret-1');
       await textbox(page, 'Confirm password').fill('staff-secret-1');
       expect(await formValues(page)).toEqual(plan.values);
-      await screenshot(page, `user-create-${viewport.name}`);
+      await shot(page, `user-create-${viewport.name}`);
       expect(await a11y(page)).toEqual([]);
       await expectNoSidewaysScroll(page, viewport);
 
@@ -362,7 +371,7 @@ describe('Create, Edit and delete users', () => {
       await textbox(page, 'Email').fill(taken.toUpperCase());
       await create.click();
       await answer(page, 'Save Changes?', 'Yes');
-      await expect.poll(() => describedBy(page, 'Email')).toContain('This email address is already in use');
+      await expect.poll(() => describedBy(textbox(page, 'Email'))).toContain('This email address is already in use');
       expect(await textbox(page, 'Email').getAttribute('aria-invalid')).toBe('true');
       expect(new URL(page.url()).pathname).toBe('/user/create');
       expect((await api<Person[]>(token, '/people')).length).toBe(before.length);
@@ -399,14 +408,19 @@ describe('Create, Edit and delete users', () => {
       // Delete User asks by name; Cancel keeps the person.
       await page.getByRole('button', { name: 'Delete User', exact: true }).click();
       await confirmDialog(page, `Delete ${plan.renamed}'s Profile?`);
-      await screenshot(page, `user-edit-delete-confirm-${viewport.name}`);
+      await shot(page, `user-edit-delete-confirm-${viewport.name}`);
       await answer(page, `Delete ${plan.renamed}'s Profile?`, 'Cancel');
       expect(new URL(page.url()).pathname).toBe('/user/edit');
       await page.reload();
       await h1(page, 'Edit User').waitFor();
       await expect.poll(() => formValues(page)).toEqual({ ...plan.values, name: plan.renamed });
       await expectNoSidewaysScroll(page, viewport);
-      changed.people.push({ email: plan.values.email, name: plan.renamed, values: { ...plan.values, name: plan.renamed } });
+      changed.people.push({
+        email: plan.values.email,
+        name: plan.renamed,
+        restaurantId: created!.restaurant_id!,
+        values: { ...plan.values, name: plan.renamed },
+      });
 
       // The list's trash: Cancel keeps, Yes removes with its toast.
       await navigate(page, viewport, 'User Management');
@@ -437,8 +451,26 @@ describe('Create, Edit and delete users', () => {
   );
 });
 
-describe('a select on a touch screen', () => {
-  it('opens on the first tap at 375 px, also when its code arrived after the form was drawn', async () => {
+describe('the selects of a form', () => {
+  it("show the server's message before the user has touched them", async () => {
+    const { context, page, unexpected } = await open(VIEWPORTS[0]);
+    await signIn(page);
+    await page.goto('/user/create');
+    await h1(page, 'Create User').waitFor();
+    await textbox(page, 'Name').fill('Nobody Chosen');
+    await textbox(page, 'Email').fill('nobody.chosen@harbour.example.com');
+    await textbox(page, 'Password').fill('staff-secret-1');
+    await textbox(page, 'Confirm password').fill('staff-secret-1');
+    await page.getByRole('button', { name: 'Create User', exact: true }).click();
+    await answer(page, 'Save Changes?', 'Yes');
+    const restaurant = page.getByRole('combobox', { name: 'Restaurant', exact: true });
+    await expect.poll(() => describedBy(restaurant)).toContain('Restaurant is required');
+    expect(await restaurant.getAttribute('aria-invalid')).toBe('true');
+    expect(unexpected()).toEqual([]);
+    await context.close();
+  });
+
+  it('open on the first tap at 375 px, also when its code arrived after the form was drawn', async () => {
     const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORTS[1].size, hasTouch: true });
     const { page, problems } = await openPage(context);
     await signIn(page);
@@ -467,7 +499,7 @@ const restaurantRow = (page: Page, name: string) => page.locator('table tbody tr
 
 /** From the restaurant list, the pencil of `from`, the name changed to `to` and saved with Yes. */
 async function renameRestaurant(page: Page, viewport: Viewport, from: string, to: string): Promise<number> {
-  await navigate(page, viewport, 'Restaurant Management');
+  if (new URL(page.url()).pathname !== '/restaurant') await navigate(page, viewport, 'Restaurant Management');
   await h1(page, 'Restaurant Management').waitFor();
   await restaurantRow(page, from)
     .getByRole('link', { name: `Edit ${from}`, exact: true })
@@ -523,7 +555,7 @@ describe('Restaurant Management and Edit Restaurant', () => {
       await h1(page, 'Edit Restaurant').waitFor();
       await expect.poll(() => textbox(page, 'Name').inputValue()).toBe(plan.stored);
       expect(await textbox(page, 'ABN').getAttribute('readonly')).not.toBeNull();
-      await screenshot(page, `restaurant-edit-${viewport.name}`);
+      await shot(page, `restaurant-edit-${viewport.name}`);
       await expectNoSidewaysScroll(page, viewport);
       expect(await a11y(page)).toEqual([]);
       changed.restaurants.push({ id, name: plan.stored });
@@ -589,7 +621,7 @@ describe('Profile', () => {
       await h1(page, 'Profile').waitFor();
       await expect.poll(() => textbox(page, 'Name').inputValue()).toBe(before.name);
       await textbox(page, 'Name').fill(plan.name);
-      await screenshot(page, `profile-${viewport.name}`);
+      await shot(page, `profile-${viewport.name}`);
       await expectNoSidewaysScroll(page, viewport);
       expect(await a11y(page)).toEqual([]);
       await saveProfile(page);
@@ -627,7 +659,7 @@ describe('Profile', () => {
       await textbox(page, 'New password').fill(plan.password);
       await textbox(page, 'Confirm new password').fill(plan.password);
       await saveProfile(page);
-      await expect.poll(() => describedBy(page, 'Current password')).toContain('Current password is incorrect');
+      await expect.poll(() => describedBy(textbox(page, 'Current password'))).toContain('Current password is incorrect');
       expect(await apiStatus(token, '/profile')).toBe(200);
 
       await textbox(page, 'Current password').fill(old);
@@ -682,7 +714,11 @@ describe('after a restart on the same DATA_DIR', () => {
     const token = await tokenOf(page);
 
     const people = await api<Person[]>(token, '/people');
-    for (const person of changed.people) expect(stored(people.find((p) => p.email === person.email)!)).toEqual(person.values);
+    // A person's restaurant is read by id: a renamed restaurant shows its new name.
+    for (const person of changed.people) {
+      const restaurant = changed.restaurants.find((r) => r.id === person.restaurantId)?.name ?? person.values.restaurant;
+      expect(stored(people.find((p) => p.email === person.email)!)).toEqual({ ...person.values, restaurant });
+    }
     for (const name of changed.deleted) expect(people.map((p) => p.name)).not.toContain(name);
     await navigate(page, viewport, 'User Management');
     await h1(page, 'User Dashboard').waitFor();
