@@ -1,8 +1,18 @@
-import { ActionIcon, Group } from '@mantine/core';
+import { ActionIcon, Group, Text } from '@mantine/core';
 import type { TablerIcon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { DataTable } from '../../ui/data-table';
+import { FIGURE_COLOR } from '../../ui/theme';
+
+/** A person's or restaurant's status cell: Active in the figures' green (AA contrast in both schemes), Inactive dimmed. */
+export function StatusText({ active }: { active: boolean }) {
+  return (
+    <Text size="sm" fw={600} c={active ? FIGURE_COLOR.positive : 'dimmed'}>
+      {active ? 'Active' : 'Inactive'}
+    </Text>
+  );
+}
 
 /** A column of a list page's table: its heading and what each row shows under it. */
 export type EntityColumn<T> = { header: string; cell: (item: T) => ReactNode };

@@ -8,9 +8,8 @@ import { franchiseLoginHref, restaurantListMachine } from '../../machines/restau
 import type { PageProps } from '../../routes';
 import { PageTitle } from '../../ui/page-title';
 import { ScrollX } from '../../ui/scroll-x';
-import { FIGURE_COLOR } from '../../ui/theme';
 import { appEffects } from '../app-effects';
-import { EntityTable, type EntityColumn } from '../management/entity-table.view';
+import { EntityTable, StatusText, type EntityColumn } from '../management/entity-table.view';
 import { ListActorContext, ListUrlSync, ListView } from '../management/list.view';
 import { SessionContext } from '../session/session.context';
 
@@ -68,11 +67,7 @@ export function RestaurantTable({ restaurants }: { restaurants: Restaurant[] }) 
     },
     {
       header: 'Status',
-      cell: (r) => (
-        <Text size="sm" fw={600} c={r.status === 1 ? FIGURE_COLOR.positive : 'dimmed'}>
-          {r.status === 1 ? 'Active' : 'Inactive'}
-        </Text>
-      ),
+      cell: (r) => <StatusText active={r.status === 1} />,
     },
     { header: 'Subscriptions', cell: (r) => <Subscriptions restaurant={r} franchiseUserId={franchiseUserId} /> },
   ];

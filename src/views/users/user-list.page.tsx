@@ -1,4 +1,4 @@
-import { Avatar, Badge, Button, Group, Stack } from '@mantine/core';
+import { Avatar, Button, Group, Stack } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -7,9 +7,11 @@ import { USER_SEARCH_FIELDS } from '../../machines/list.machine';
 import { userListMachine } from '../../machines/people.machines';
 import type { PageProps } from '../../routes';
 import { PageTitle } from '../../ui/page-title';
+import { ScrollX } from '../../ui/scroll-x';
+import { isHttpUrl } from '../../shared/urls';
 import { appEffects } from '../app-effects';
 import { ConfirmDialogView } from '../management/confirm-dialog.view';
-import { EntityTable, type EntityColumn } from '../management/entity-table.view';
+import { EntityTable, StatusText, type EntityColumn } from '../management/entity-table.view';
 import { ListActorContext, ListUrlSync, ListView } from '../management/list.view';
 import { useDeletePerson } from './use-delete-person';
 
@@ -19,32 +21,30 @@ const userListLogic = userListMachine.provide({ actions: { navigate: appEffects.
 export const editHref = (id: number) => `/user/edit?id=${id}`;
 
 const USER_COLUMNS: EntityColumn<Person>[] = [
-  { header: 'Picture', cell: (person) => <Avatar src={person.picture} alt={person.name} name={person.name} size="sm" /> },
+  {
+    header: 'Picture',
+    cell: (person) => <Avatar src={isHttpUrl(person.picture) ? person.picture : null} alt={person.name} name={person.name} size="sm" />,
+  },
   { header: 'Name', cell: (person) => person.name },
   { header: 'Email', cell: (person) => person.email },
   { header: 'Role', cell: (person) => person.role },
   { header: 'Restaurant', cell: (person) => person.restaurant ?? '—' },
-  {
-    header: 'Status',
-    cell: (person) => (
-      <Badge variant="light" color={person.status === 'Active' ? 'green' : 'gray'}>
-        {person.status}
-      </Badge>
-    ),
-  },
+  { header: 'Status', cell: (person) => <StatusText active={person.status === 'Active'} /> },
 ];
 
 function UserTable({ people, onDelete }: { people: Person[]; onDelete: (person: Person) => void }) {
   return (
-    <EntityTable
-      items={people}
-      columns={USER_COLUMNS}
-      iconSize={16}
-      actions={(person) => [
-        { label: `Edit ${person.name}`, icon: IconPencil, href: editHref(person.id) },
-        { label: `Delete ${person.name}`, icon: IconTrash, color: 'red', onClick: () => onDelete(person) },
-      ]}
-    />
+    <ScrollX minWidth={720} label="Users, scrollable">
+      <EntityTable
+        items={people}
+        columns={USER_COLUMNS}
+        iconSize={16}
+        actions={(person) => [
+          { label: `Edit ${person.name}`, icon: IconPencil, href: editHref(person.id) },
+          { label: `Delete ${person.name}`, icon: IconTrash, color: 'red', onClick: () => onDelete(person) },
+        ]}
+      />
+    </ScrollX>
   );
 }
 
