@@ -1,20 +1,14 @@
 import * as z from 'zod';
+import { AUSTRALIAN_STATES, PERSON_ROLES, PERSON_STATUSES, type PersonRole, type PersonStatus } from './choices.js';
 import { email, newPassword } from './auth.contract.js';
+
+export * from './choices.js';
 
 /**
  * Inputs and outputs of the people calls (spec §3 Person), and the field rules the restaurant and
  * profile forms share. The server validates with the schemas; the client imports the types.
  * Unknown fields are dropped, not refused.
  */
-
-export const AUSTRALIAN_STATES = ['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'ACT', 'NT'] as const;
-export type AustralianState = (typeof AUSTRALIAN_STATES)[number];
-
-export const PERSON_ROLES = ['Manager', 'Chef', 'Waiter'] as const;
-export type PersonRole = (typeof PERSON_ROLES)[number];
-
-export const PERSON_STATUSES = ['Active', 'Inactive'] as const;
-export type PersonStatus = (typeof PERSON_STATUSES)[number];
 
 export const STALE_VERSION_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
 export const EMAIL_TAKEN_MESSAGE = 'This email address is already in use';

@@ -12,10 +12,11 @@ import { notProvided } from './machine-effects';
 
 export type PersonFormMode = 'create' | 'edit';
 
-// The contract's lists, repeated: importing its values would bring zod into the client.
-export { STATE_CODES as STATE_OPTIONS } from '../../server/contract/australian-states';
-export const ROLE_OPTIONS = ['Manager', 'Chef', 'Waiter'] as const satisfies readonly PersonRole[];
-export const STATUS_OPTIONS = ['Active', 'Inactive'] as const satisfies readonly PersonStatus[];
+export {
+  AUSTRALIAN_STATES as STATE_OPTIONS,
+  PERSON_ROLES as ROLE_OPTIONS,
+  PERSON_STATUSES as STATUS_OPTIONS,
+} from '../../server/contract/choices';
 
 /** The id of `/user/edit?id=…`: a positive whole number, else null (the edit form then shows "Person not found" without a call). */
 export function personIdOf(search: string): number | null {

@@ -1,10 +1,10 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { STATE_CODES } from '../../../server/contract/australian-states';
+import { AUSTRALIAN_STATES } from '../../../server/contract/choices';
 import { DeferredSelect } from '../../ui/deferred-select';
 import { useFormField } from '../management/entity-form.view';
 
 /** The states as the selects' options. */
-export const STATE_OPTIONS = STATE_CODES.map((s) => ({ value: s, label: s }));
+export const STATE_OPTIONS = AUSTRALIAN_STATES.map((s) => ({ value: s, label: s }));
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
 
