@@ -415,6 +415,7 @@ describe('Create, Edit and delete users', () => {
       await h1(page, 'Edit User').waitFor();
       await expect.poll(() => formValues(page)).toEqual({ ...plan.values, name: plan.renamed });
       await expectNoSidewaysScroll(page, viewport);
+      expect(await a11y(page)).toEqual([]);
       changed.people.push({
         email: plan.values.email,
         name: plan.renamed,
