@@ -129,6 +129,10 @@ export const deletePersonMachine = setup({
   actions: {
     notify: (_, _notice: Notice) => notProvided('notify'),
   },
+  guards: {
+    /** Only Yes deletes: Cancel, the backdrop, the close button and Escape keep the person. */
+    confirmed: (_, output: Parameters<typeof isConfirmed>[0]) => isConfirmed(output),
+  },
 }).createMachine({
   id: 'deletePerson',
   initial: 'idle',
@@ -142,7 +146,7 @@ export const deletePersonMachine = setup({
         id: 'confirmDelete',
         src: 'confirmDialog',
         input: ({ context }) => deleteProfileQuestion(context.target!.name),
-        onDone: [{ guard: ({ event }) => isConfirmed(event.output), target: 'deleting' }, { target: 'idle' }],
+        onDone: [{ guard: { type: 'confirmed', params: ({ event }) => event.output }, target: 'deleting' }, { target: 'idle' }],
       },
     },
     deleting: {
