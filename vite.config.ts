@@ -4,8 +4,15 @@ import { defineConfig } from 'vite';
 // Route-level code splitting lives in src/routes.ts (React.lazy); the sign-in page loads only the entry's static graph.
 export default defineConfig({
   plugins: [react()],
-  // ECharts and zrender each carry their own older tslib; one copy serves all three.
-  resolve: { dedupe: ['tslib'] },
+  resolve: {
+    // ECharts and zrender each carry their own older tslib; one copy serves all three.
+    dedupe: ['tslib'],
+    // wouter and @xstate/react import the pre-React-18 shim of useSyncExternalStore; React 19 has the hook itself.
+    alias: [
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' },
+    ],
+  },
   build: {
     outDir: 'dist',
     // Every browser we support knows <link rel="modulepreload">; the polyfill would only add bytes to `/`.

@@ -3,15 +3,8 @@ import type { Restaurant } from '../../server/contract/auth.contract';
 import type { RestaurantDetail, UpdateRestaurantInput } from '../../server/contract/restaurants.contract';
 import { ApiError } from '../services/api-error';
 import { restaurantsService } from '../services/restaurants.service';
-import { isHttpUrl } from '../shared/urls';
 import { entityFormMachine, type FormRecord, type FormValues } from './entity-form.machine';
 import { listMachine, type ListItem } from './list.machine';
-
-/** The MENUPLUS sign-in link of a restaurant for the franchise user; null when web_link is no http(s) URL. */
-export function franchiseLoginHref(webLink: string, franchiseUserId: number, restaurantUserId: number): string | null {
-  if (!isHttpUrl(webLink)) return null;
-  return `${webLink.replace(/\/+$/, '')}/franchise-login/${franchiseUserId}/${restaurantUserId}`;
-}
 
 /** The restaurant list with the real list call (the page provides navigation). */
 export const restaurantListMachine = listMachine.provide({

@@ -8,3 +8,9 @@ export function isHttpUrl(value: string | null | undefined): value is string {
     return false;
   }
 }
+
+/** The MENUPLUS sign-in link of a restaurant for the franchise user; null when web_link is no http(s) URL. */
+export function franchiseLoginHref(webLink: string, franchiseUserId: number, restaurantUserId: number): string | null {
+  if (!isHttpUrl(webLink)) return null;
+  return `${webLink.replace(/\/+$/, '')}/franchise-login/${franchiseUserId}/${restaurantUserId}`;
+}

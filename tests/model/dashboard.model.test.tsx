@@ -89,7 +89,7 @@ function renderDashboard({
         })}
       >
         <DashboardUrlSync />
-        <DashboardView title={GROUP} restaurants={RESTAURANTS} />
+        <DashboardView title={GROUP} restaurants={RESTAURANTS} franchiseUserId={1} />
       </DashboardContext.Provider>
     ),
     { path },

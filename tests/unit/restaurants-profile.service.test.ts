@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { FranchiseUser, Restaurant } from '../../server/contract/auth.contract';
-import { franchiseLoginHref } from '../../src/machines/restaurants.logic';
 import { profileBody } from '../../src/machines/profile.logic';
 import { createHttpClient } from '../../src/services/http-client';
 import { createProfileService, PROFILE_ERRORS } from '../../src/services/profile.service';
 import { createRestaurantsService, RESTAURANT_ERRORS } from '../../src/services/restaurants.service';
 import { createSessionStore } from '../../src/services/session-storage';
-import { isHttpUrl } from '../../src/shared/urls';
+import { franchiseLoginHref, isHttpUrl } from '../../src/shared/urls';
 import { fakeJwt } from './support/jwt';
 
 const NOW = Date.UTC(2026, 10, 23);

@@ -14,13 +14,14 @@ const dashboardLogic = dashboardMachine.provide({ actions: { navigate: appEffect
 export default function DashboardPage({ title }: PageProps) {
   const groupName = SessionContext.useSelector((s) => s.context.user?.franchise.name ?? title);
   const restaurants = SessionContext.useSelector((s) => s.context.restaurants);
+  const franchiseUserId = SessionContext.useSelector((s) => s.context.user?.id ?? null);
   const search = useSearch();
   // The address it mounted with holds the first applied filters; later changes arrive as events.
   const [input] = useState(() => ({ search, branches: restaurants.map(({ id, name }) => ({ id, name })) }));
   return (
     <DashboardContext.Provider logic={dashboardLogic} options={{ input }}>
       <DashboardUrlSync />
-      <DashboardView title={groupName} restaurants={restaurants} />
+      <DashboardView title={groupName} restaurants={restaurants} franchiseUserId={franchiseUserId} />
     </DashboardContext.Provider>
   );
 }

@@ -73,7 +73,15 @@ function DashboardHeader({ title }: { title: string }) {
 }
 
 /** The dashboard (spec §2): the analytics header, the applied window, the cards, and the restaurant widget. */
-export function DashboardView({ title, restaurants }: { title: string; restaurants: readonly Restaurant[] }) {
+export function DashboardView({
+  title,
+  restaurants,
+  franchiseUserId,
+}: {
+  title: string;
+  restaurants: readonly Restaurant[];
+  franchiseUserId: number | null;
+}) {
   const range = DashboardContext.useSelector((s) => s.context.applied.range);
   return (
     <Stack gap="md">
@@ -99,7 +107,7 @@ export function DashboardView({ title, restaurants }: { title: string; restauran
           <ProcurementCard />
         </div>
         <div className="fc-lg-5">
-          <RestaurantWidget restaurants={restaurants} range={range} />
+          <RestaurantWidget restaurants={restaurants} franchiseUserId={franchiseUserId} range={range} />
         </div>
       </div>
     </Stack>

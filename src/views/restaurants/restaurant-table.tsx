@@ -1,0 +1,90 @@
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { IconChartBar, IconExternalLink, IconPencil } from '@tabler/icons-react';
+import type { Restaurant } from '../../../server/contract/auth.contract';
+import { franchiseLoginHref } from '../../shared/urls';
+import { ScrollX } from '../../ui/scroll-x';
+import { EntityTable, StatusText, type EntityColumn } from '../management/entity-table.view';
+
+const MENUPLUS = 'MENUPLUS';
+
+export const restaurantEditHref = (id: number) => `/restaurant/edit?id=${id}`;
+
+function Subscriptions({ restaurant, franchiseUserId }: { restaurant: Restaurant; franchiseUserId: number | null }) {
+  if (restaurant.subscriptions.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        None
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={2}>
+      {restaurant.subscriptions.map((s) => {
+        const label = `${s.product_name} (${s.plan_name})`;
+        const href =
+          s.product_name.toUpperCase() === MENUPLUS && franchiseUserId !== null
+            ? franchiseLoginHref(s.web_link, franchiseUserId, restaurant.restaurant_user.id)
+            : null;
+        return href ? (
+          <Anchor key={s.id} href={href} target="_blank" rel="noopener noreferrer" size="sm">
+            <Group gap={4} wrap="nowrap" component="span">
+              {label}
+              <IconExternalLink size={14} aria-label="(opens in a new tab)" />
+            </Group>
+          </Anchor>
+        ) : (
+          <Text key={s.id} size="sm">
+            {label}
+          </Text>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/**
+ * Restaurants as spec §2 lists them, on Restaurant Management and embedded in the dashboard: name (and
+ * location), status, subscriptions with the MENUPLUS link, then the edit and analytics icons.
+ */
+export function RestaurantTable({
+  restaurants,
+  franchiseUserId,
+  analyticsHref = (r) => `/dashboard?restaurant=${r.id}`,
+}: {
+  restaurants: readonly Restaurant[];
+  /** The signed-in franchise user, whom the MENUPLUS links sign in (none while unknown). */
+  franchiseUserId: number | null;
+  /** Where the analytics icon goes (the dashboard keeps its applied range). */
+  analyticsHref?: (restaurant: Restaurant) => string;
+}) {
+  const columns: EntityColumn<Restaurant>[] = [
+    {
+      header: 'Name',
+      cell: (r) => (
+        <>
+          <Text size="sm" fw={600}>
+            {r.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {r.location}
+          </Text>
+        </>
+      ),
+    },
+    { header: 'Status', cell: (r) => <StatusText active={r.status === 1} /> },
+    { header: 'Subscriptions', cell: (r) => <Subscriptions restaurant={r} franchiseUserId={franchiseUserId} /> },
+  ];
+  return (
+    <ScrollX minWidth={360} label="Restaurants, scrollable">
+      <EntityTable
+        items={restaurants}
+        columns={columns}
+        iconSize={18}
+        actions={(r) => [
+          { label: `Edit ${r.name}`, icon: IconPencil, href: restaurantEditHref(r.id) },
+          { label: `Show analytics of ${r.name}`, icon: IconChartBar, href: analyticsHref(r) },
+        ]}
+      />
+    </ScrollX>
+  );
+}
