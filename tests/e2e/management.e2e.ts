@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Restaurant } from '../../server/contract/auth.contract';
@@ -17,7 +18,10 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   await browser?.close();
-  if (server) await stopServer(server.process);
+  if (server) {
+    await stopServer(server.process);
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
 });
 
 type Viewport = (typeof VIEWPORTS)[number];
