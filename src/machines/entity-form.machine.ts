@@ -7,6 +7,8 @@ import { notProvided } from './machine-effects';
 /** Toasts of spec §8 every form shows. */
 export const SAVING_MESSAGE = 'Saving changes...';
 export const SAVE_FAILED_MESSAGE = 'Something went wrong!';
+/** The saving toast's key: the save's result replaces it rather than stacking beside it. */
+const SAVE_TOAST = 'entity-form.save';
 
 export type FieldValue = string | number | boolean | null;
 export type FormValues = Record<string, FieldValue>;
@@ -171,7 +173,7 @@ export const entityFormMachine = setup({
     saving: {
       tags: ['busy'],
       // The server's messages were about the last attempt; this answer brings its own.
-      entry: [assign({ fieldErrors: {} }), { type: 'notify', params: { message: SAVING_MESSAGE, type: 'info' } }],
+      entry: [assign({ fieldErrors: {} }), { type: 'notify', params: { message: SAVING_MESSAGE, type: 'info', replaces: SAVE_TOAST } }],
       invoke: {
         id: 'save',
         src: 'save',
@@ -183,7 +185,11 @@ export const entityFormMachine = setup({
             assign({ error: null }),
             {
               type: 'notify',
-              params: ({ context }) => ({ message: fillMessage(context.messages.saved, context.values), type: 'success' }),
+              params: ({ context }) => ({
+                message: fillMessage(context.messages.saved, context.values),
+                type: 'success',
+                replaces: SAVE_TOAST,
+              }),
             },
             emit({ type: 'saved' }),
           ],
@@ -200,14 +206,14 @@ export const entityFormMachine = setup({
             actions: [
               { type: 'fail', params: ({ event }) => ({ error: event.error }) },
               assign({ fieldErrors: ({ event }) => fieldErrorsOf(event.error) }),
-              { type: 'notify', params: ({ context }) => ({ message: context.error!.message, type: 'error' }) },
+              { type: 'notify', params: ({ context }) => ({ message: context.error!.message, type: 'error', replaces: SAVE_TOAST }) },
             ],
           },
           {
             target: 'failed',
             actions: [
               { type: 'fail', params: ({ event }) => ({ error: event.error }) },
-              { type: 'notify', params: { message: SAVE_FAILED_MESSAGE, type: 'error' } },
+              { type: 'notify', params: { message: SAVE_FAILED_MESSAGE, type: 'error', replaces: SAVE_TOAST } },
             ],
           },
         ],
