@@ -1,4 +1,4 @@
-import { Box, InputBase, type SelectProps } from '@mantine/core';
+import { Box, extractStyleProps, InputBase, type SelectProps } from '@mantine/core';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { floating, loadFloating } from './floating';
 
@@ -6,6 +6,24 @@ export type DeferredSelectProps = Omit<SelectProps, 'data' | 'defaultDropdownOpe
   data: readonly { value: string; label: string }[];
 };
 
+// What Select hands on to its wrapper and input besides the style props: the stand-in takes them too, so the swap is neither
+// seen nor heard (asterisk, description, error text linked by aria-describedby with aria-invalid and the red border, ...).
+const FIELD = [
+  'label',
+  'description',
+  'error',
+  'success',
+  'required',
+  'withAsterisk',
+  'placeholder',
+  'disabled',
+  'size',
+  'radius',
+  'variant',
+  'className',
+  'style',
+  'id',
+] as const;
 const OPEN_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
 
 /**
@@ -13,7 +31,7 @@ const OPEN_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
  * points at the field, touches it or focuses it, not with the page. Until it arrives, an input that looks and reads
  * the same shows the value; a click or an opening key pressed meanwhile opens the list once it is there.
  */
-export function DeferredSelect({ data, value, label, searchable, w, ...rest }: DeferredSelectProps) {
+export function DeferredSelect({ data, value, searchable, ...rest }: DeferredSelectProps) {
   const [arrived, setArrived] = useState<{ open: boolean; focus: boolean } | null>(() =>
     floating() ? { open: false, focus: false } : null,
   );
@@ -30,9 +48,7 @@ export function DeferredSelect({ data, value, label, searchable, w, ...rest }: D
       <loaded.Select
         data={data as SelectProps['data']}
         value={value}
-        label={label}
         searchable={searchable}
-        w={w}
         ref={input}
         defaultDropdownOpened={arrived.open}
         {...rest}
@@ -49,9 +65,9 @@ export function DeferredSelect({ data, value, label, searchable, w, ...rest }: D
   };
   return (
     <InputBase
+      {...extractStyleProps(rest).styleProps}
+      {...(Object.fromEntries(FIELD.map((key) => [key, rest[key]])) as Pick<SelectProps, (typeof FIELD)[number]>)}
       ref={input}
-      label={label}
-      w={w}
       value={data.find((option) => option.value === value)?.label ?? ''}
       readOnly
       pointer={!searchable}

@@ -1,0 +1,69 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DeferredSelect, type DeferredSelectProps } from '../../src/ui/deferred-select';
+import { floating, loadFloating } from '../../src/ui/floating';
+import { UiProvider } from '../../src/ui/ui-provider';
+
+const ROLES = [
+  { value: 'Chef', label: 'Chef' },
+  { value: 'Waiter', label: 'Waiter' },
+];
+
+function renderSelect(props: Partial<DeferredSelectProps> = {}) {
+  return render(
+    <UiProvider env="test">
+      <DeferredSelect label="Role" data={ROLES} value={null} onChange={() => undefined} {...props} />
+    </UiProvider>,
+  );
+}
+
+/** What the user sees and assistive tech announces of the field, whichever component draws it. */
+function announced() {
+  const field = screen.getByRole('combobox', { name: 'Role' });
+  const wrapper = field.closest('.mantine-InputWrapper-root')!;
+  return {
+    text: wrapper.textContent,
+    asterisk: wrapper.querySelector('label [aria-hidden]')?.textContent ?? null,
+    description: [...(field.getAttribute('aria-describedby') ?? '').split(' ')].map((id) => id && document.getElementById(id)?.textContent),
+    attributes: ['aria-invalid', 'data-error', 'required', 'disabled', 'data-disabled', 'placeholder', 'readonly'].map((name) => [
+      name,
+      field.getAttribute(name),
+    ]),
+    width: wrapper.getAttribute('style'),
+  };
+}
+
+const FIELDS: [string, Partial<DeferredSelectProps>][] = [
+  ['an error (a server answer) and the asterisk', { error: 'Restaurant is required', withAsterisk: true }],
+  ['required and described', { required: true, description: 'What they do in the restaurant' }],
+  ['an error under a description', { error: 'Role is required', description: 'What they do', w: 240 }],
+  ['disabled with a placeholder', { disabled: true, placeholder: 'Pick a role', size: 'lg' }],
+];
+
+// One file, one module cache: the stand-ins are drawn before the Select code is fetched, the real ones after.
+const standIns = new Map<string, ReturnType<typeof announced>>();
+
+describe('the stand-in drawn before the Select code arrives', () => {
+  it.each(FIELDS)('shows and announces %s', (_, props) => {
+    expect(floating()).toBeUndefined();
+    renderSelect(props);
+    const seen = announced();
+    standIns.set(JSON.stringify(props), seen);
+    const field = screen.getByRole('combobox', { name: 'Role' });
+    if (props.error) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(String(props.error)));
+    }
+    if (props.description) expect(field).toHaveAccessibleDescription(expect.stringContaining(String(props.description)));
+    if (props.required || props.withAsterisk) expect(seen.asterisk?.trim()).toBe('*');
+  });
+});
+
+describe('once the Select code is there', () => {
+  it.each(FIELDS)('is announced the same as the real Select with %s', async (_, props) => {
+    await loadFloating();
+    renderSelect(props);
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveClass('mantine-Select-input');
+    expect(announced()).toEqual(standIns.get(JSON.stringify(props)));
+  });
+});
