@@ -1,13 +1,12 @@
-import { Avatar, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useSearch } from 'wouter';
 import type { PageProps } from '../../routes';
 import { restaurantEditMachine, restaurantIdOf } from '../../machines/restaurants.logic';
-import { isHttpUrl } from '../../shared/urls';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
 import { EntityFormContext, EntityFormView, useFormField } from '../management/entity-form.view';
 import { useSessionStorageChanged } from '../session/session.context';
-import { FormSelectField, FormTextField, STATE_OPTIONS } from './form-fields';
+import { FormPictureField, FormSelectField, FormTextField, STATE_OPTIONS } from '../management/form-fields';
 
 const MESSAGES = { reset: "{name}'s info reset.", saved: "{name}'s info updated successfully!" };
 const STATUS_OPTIONS = [
@@ -18,26 +17,22 @@ const STATUS_OPTIONS = [
 /** The real read and update calls; the toasts show the machine's notices. */
 const editLogic = restaurantEditMachine.provide({ actions: { notify: appEffects.notify } });
 
-function LogoField() {
-  const { value } = useFormField('logo');
-  const name = useFormField('name').value;
-  const src = typeof value === 'string' && isHttpUrl(value) ? value : null;
-  return (
-    <Group align="flex-end" wrap="nowrap">
-      <Avatar src={src} alt={typeof name === 'string' ? `${name} logo` : 'Logo'} size="lg" radius="sm" />
-      <FormTextField field="logo" label="Logo URL" type="url" style={{ flex: 1 }} />
-    </Group>
-  );
-}
-
 function RestaurantFields() {
   const abn = useFormField('abn_no');
   return (
     <Stack gap="md">
-      <LogoField />
+      <FormPictureField field="logo" label="Logo URL" alt={(name) => (name ? `${name} logo` : 'Logo')} size="lg" radius="sm" />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <FormTextField field="name" label="Name" required />
-        <TextInput label="ABN" value={typeof abn.value === 'string' ? abn.value : ''} error={abn.error} readOnly description="Read-only" />
+        <TextInput
+          label="ABN"
+          value={typeof abn.value === 'string' ? abn.value : ''}
+          error={abn.error}
+          readOnly
+          description="Read-only"
+          // Below the input, so the row's inputs line up.
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+        />
         <FormTextField field="address" label="Address" required />
         <FormTextField field="suburb" label="Suburb" required />
         <FormTextField field="city" label="City" required />

@@ -1,11 +1,10 @@
-import { Avatar, Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import {
   PERSON_FORM_MESSAGES as MESSAGES,
   personIdOf,
   ROLE_OPTIONS,
-  STATE_OPTIONS,
   STATUS_OPTIONS,
   text,
   userCreateMachine,
@@ -13,11 +12,11 @@ import {
   type PersonFormMode,
 } from '../../machines/people.machines';
 import type { PageProps } from '../../routes';
-import { DeferredSelect } from '../../ui/deferred-select';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
 import { ConfirmDialogView } from '../management/confirm-dialog.view';
-import { EntityFormContext, EntityFormView, useFormField } from '../management/entity-form.view';
+import { EntityFormContext, EntityFormView } from '../management/entity-form.view';
+import { FormPasswordField, FormPictureField, FormSelectField, FormTextField, STATE_OPTIONS } from '../management/form-fields';
 import { SessionContext } from '../session/session.context';
 import { useDeletePerson } from './use-delete-person';
 
@@ -27,102 +26,36 @@ type Mode = PersonFormMode;
 const createLogic = userCreateMachine.provide({ actions: { notify: appEffects.notify } });
 const editLogic = userEditMachine.provide({ actions: { notify: appEffects.notify } });
 
-function TextField({ field, label, required, type }: { field: string; label: string; required?: boolean; type?: string }) {
-  const { value, error, onChange } = useFormField(field);
-  return (
-    <TextInput
-      label={label}
-      type={type}
-      withAsterisk={required}
-      value={text(value)}
-      error={error}
-      onChange={(event) => onChange(event.currentTarget.value)}
-    />
-  );
-}
-
-function PasswordField({ field, label, required }: { field: string; label: string; required?: boolean }) {
-  const { value, error, onChange } = useFormField(field);
-  return (
-    <PasswordInput
-      label={label}
-      withAsterisk={required}
-      autoComplete="new-password"
-      value={text(value)}
-      error={error}
-      onChange={(event) => onChange(event.currentTarget.value)}
-    />
-  );
-}
-
-function SelectField({
-  field,
-  label,
-  data,
-  required,
-}: {
-  field: string;
-  label: string;
-  data: readonly string[] | readonly { value: string; label: string }[];
-  required?: boolean;
-}) {
-  const { value, error, onChange } = useFormField(field);
-  const options = useMemo(() => data.map((option) => (typeof option === 'string' ? { value: option, label: option } : option)), [data]);
-  return (
-    <DeferredSelect
-      label={label}
-      data={options}
-      withAsterisk={required}
-      value={text(value) || null}
-      error={error}
-      onChange={(next) => onChange(next ?? '')}
-    />
-  );
-}
-
-function PictureField() {
-  const { value } = useFormField('picture');
-  const name = text(useFormField('name').value);
-  return (
-    <Group align="flex-end" wrap="nowrap" gap="sm">
-      <Avatar src={/^https?:\/\//i.test(text(value)) ? text(value) : null} name={name} alt={name || 'Picture'} size="lg" />
-      <div style={{ flex: 1 }}>
-        <TextField field="picture" label="Picture URL" type="url" />
-      </div>
-    </Group>
-  );
-}
-
 /** Every Person field of spec §3; the restaurant is one of the session's restaurants. */
 function PersonFields({ mode }: { mode: Mode }) {
   const restaurants = SessionContext.useSelector((s) => s.context.restaurants);
   const restaurantOptions = useMemo(() => restaurants.map(({ id, name }) => ({ value: String(id), label: name })), [restaurants]);
   return (
     <Stack gap="md">
-      <PictureField />
+      <FormPictureField field="picture" label="Picture URL" alt={(name) => name || 'Picture'} size="lg" radius="xl" />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextField field="name" label="Name" required />
-        <TextField field="email" label="Email" type="email" required />
-        <TextField field="phone" label="Phone" type="tel" />
-        <SelectField field="state" label="State" data={STATE_OPTIONS} />
-        <TextField field="city" label="City" />
-        <TextField field="street_address" label="Street address" />
-        <TextField field="suburb" label="Suburb" />
-        <TextField field="post_code" label="Post code" />
-        <SelectField field="restaurant_id" label="Restaurant" data={restaurantOptions} required />
-        <SelectField field="role" label="Role" data={ROLE_OPTIONS} required />
-        <SelectField field="status" label="Status" data={STATUS_OPTIONS} required />
+        <FormTextField field="name" label="Name" required />
+        <FormTextField field="email" label="Email" type="email" required />
+        <FormTextField field="phone" label="Phone" type="tel" />
+        <FormSelectField field="state" label="State" data={STATE_OPTIONS} />
+        <FormTextField field="city" label="City" />
+        <FormTextField field="street_address" label="Street address" />
+        <FormTextField field="suburb" label="Suburb" />
+        <FormTextField field="post_code" label="Post code" />
+        <FormSelectField field="restaurant_id" label="Restaurant" data={restaurantOptions} required />
+        <FormSelectField field="role" label="Role" data={ROLE_OPTIONS} required />
+        <FormSelectField field="status" label="Status" data={STATUS_OPTIONS} required />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {mode === 'create' ? (
           <>
-            <PasswordField field="password" label="Password" required />
-            <PasswordField field="change_password" label="Confirm password" required />
+            <FormPasswordField field="password" label="Password" required autoComplete="new-password" />
+            <FormPasswordField field="change_password" label="Confirm password" required autoComplete="new-password" />
           </>
         ) : (
           <>
-            <PasswordField field="new_password" label="New password" />
-            <PasswordField field="confirm_password" label="Confirm new password" />
+            <FormPasswordField field="new_password" label="New password" autoComplete="new-password" />
+            <FormPasswordField field="confirm_password" label="Confirm new password" autoComplete="new-password" />
           </>
         )}
       </SimpleGrid>
