@@ -36,7 +36,8 @@ export function DeferredSelect({ data, value, searchable, ...rest }: DeferredSel
     floating() ? { open: false, focus: false } : null,
   );
   const input = useRef<HTMLInputElement>(null);
-  const wantsOpen = useRef(false);
+  // What the user last did to the stand-in: pressed a pointer on it, or asked for the list (a click, an opening key).
+  const intent = useRef<'press' | 'open'>(undefined);
   // The field had the focus when the real one replaced it: the real one takes it over.
   useEffect(() => {
     if (arrived?.focus) input.current?.focus();
@@ -56,10 +57,10 @@ export function DeferredSelect({ data, value, searchable, ...rest }: DeferredSel
     );
   }
 
-  const load = (open: boolean) => {
-    if (open) wantsOpen.current = true;
+  const load = (open?: boolean) => {
+    if (open) intent.current = 'open';
     loadFloating().then(
-      () => setArrived({ open: wantsOpen.current, focus: document.activeElement === input.current }),
+      () => intent.current !== 'press' && setArrived({ open: intent.current === 'open', focus: document.activeElement === input.current }),
       () => undefined,
     );
   };
@@ -76,9 +77,15 @@ export function DeferredSelect({ data, value, searchable, ...rest }: DeferredSel
       aria-expanded={false}
       rightSection={<Chevron />}
       rightSectionPointerEvents="none"
-      onPointerEnter={() => load(false)}
-      onFocus={() => load(false)}
-      onPointerDown={() => load(true)}
+      onPointerEnter={() => load()}
+      onFocus={() => load()}
+      // From a press to its click the stand-in stays (a swap already due included): a Select swapped in between would lose
+      // the click to the page (mouse), or mount open and be toggled shut by it (touch). The click swaps it in open.
+      onPointerDown={() => {
+        intent.current = 'press';
+        setArrived(null);
+      }}
+      onClick={() => load(true)}
       onKeyDown={(event: KeyboardEvent) => OPEN_KEYS.has(event.key) && load(true)}
     />
   );

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DeferredSelect, type DeferredSelectProps } from '../../src/ui/deferred-select';
 import { floating, loadFloating } from '../../src/ui/floating';
@@ -33,6 +34,14 @@ function announced() {
   };
 }
 
+/** A finger (or a mouse) landing on the element: pointerover and pointerenter, then pointerdown (promise callbacks run in between). */
+async function press(element: HTMLElement, pointerType = 'touch') {
+  fireEvent.pointerOver(element, { pointerType });
+  fireEvent.pointerEnter(element, { pointerType });
+  await Promise.resolve();
+  fireEvent.pointerDown(element, { pointerType });
+}
+
 const FIELDS: [string, Partial<DeferredSelectProps>][] = [
   ['an error (a server answer) and the asterisk', { error: 'Restaurant is required', withAsterisk: true }],
   ['required and described', { required: true, description: 'What they do in the restaurant' }],
@@ -56,6 +65,49 @@ describe('the stand-in drawn before the Select code arrives', () => {
     }
     if (props.description) expect(field).toHaveAccessibleDescription(expect.stringContaining(String(props.description)));
     if (props.required || props.withAsterisk) expect(seen.asterisk?.trim()).toBe('*');
+  });
+});
+
+describe('a form whose selects were drawn as stand-ins', () => {
+  it('opens each on one tap, also once the code arrived through another one, and from the keyboard', async () => {
+    const user = userEvent.setup();
+    render(
+      <UiProvider env="test">
+        <DeferredSelect label="State" data={[{ value: 'VIC', label: 'VIC' }]} value={null} onChange={() => undefined} />
+        <DeferredSelect label="Role" data={ROLES} value={null} onChange={() => undefined} />
+        <DeferredSelect label="Status" data={[{ value: 'Active', label: 'Active' }]} value={null} onChange={() => undefined} />
+        <DeferredSelect label="Shift" data={[{ value: 'Late', label: 'Late' }]} value={null} onChange={() => undefined} />
+      </UiProvider>,
+    );
+    expect(floating()).toBeUndefined();
+    // A tap before the code is there: pointerdown starts the fetch, the click (on the stand-in) asks for the list.
+    await press(screen.getByRole('combobox', { name: 'State' }));
+    fireEvent.click(screen.getByRole('combobox', { name: 'State' }));
+    await user.click(await screen.findByRole('option', { name: 'VIC' }));
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+
+    // Role is still a stand-in; its code is there now, so the swap comes between the touch and the tap's click.
+    expect(screen.getByRole('combobox', { name: 'Role' })).not.toHaveClass('mantine-Select-input');
+    await act(async () => {
+      await press(screen.getByRole('combobox', { name: 'Role' }));
+      await loadFloating();
+    });
+    fireEvent.click(screen.getByRole('combobox', { name: 'Role' }));
+    expect(await screen.findByRole('option', { name: 'Chef' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    expect(screen.getByRole('combobox', { name: 'Status' })).not.toHaveClass('mantine-Select-input');
+    screen.getByRole('combobox', { name: 'Status' }).focus();
+    await user.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('option', { name: 'Active' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    // A mouse pressed at once, the swap due on its way in: the stand-in stays until the click, which opens the list.
+    const shift = screen.getByRole('combobox', { name: 'Shift' });
+    await act(() => press(shift, 'mouse'));
+    expect(shift).toBeInTheDocument();
+    fireEvent.click(shift);
+    expect(await screen.findByRole('option', { name: 'Late' })).toBeInTheDocument();
   });
 });
 
