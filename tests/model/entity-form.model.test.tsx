@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
@@ -9,6 +9,7 @@ import { ApiError } from '../../src/services/api-error';
 import { EntityFormContext, EntityFormView, useFormField } from '../../src/views/management/entity-form.view';
 import { CONFLICT, INPUT, INVALID_EMAIL, NOT_FOUND, RECORD, UNAVAILABLE, paths, type ModelEvent } from './models/entity-form.model';
 import { controllableActor } from './support/deferred';
+import { button, performAsUser, type } from './support/entity-form-ui';
 import { runModel } from './support/model-runner';
 import { clearToasts, renderView } from './support/render-view';
 
@@ -36,16 +37,6 @@ function renderForm({ inspect, input = INPUT }: { inspect?: (event: InspectionEv
   return { ...view, load, save, onSaved };
 }
 
-/** Replaces a field's text: one change to empty, then one paste. */
-async function type(user: UserEvent, label: string, value: string) {
-  const field = screen.getByRole('textbox', { name: label });
-  await user.clear(field);
-  await user.click(field);
-  await user.paste(value);
-}
-
-const button = (name: string) => screen.getByRole('button', { name });
-
 describe('entity form machine × entity form frame and confirm dialog (model-based)', () => {
   runModel(entityFormMachine, paths, (inspect) => {
     const user = userEvent.setup();
@@ -56,16 +47,8 @@ describe('entity form machine × entity form frame and confirm dialog (model-bas
     return {
       perform: async (event) => {
         const e = event as ModelEvent;
-        if (e.type === 'form.change') await type(user, e.field === 'name' ? 'Name' : 'Email', String(e.value));
-        else if (e.type === 'form.reset') await user.click(button('Reset'));
-        else if (e.type === 'form.submit') await user.click(button('Save Changes'));
-        else if (e.type === 'form.reload') await user.click(button(screen.queryByRole('button', { name: 'Reload' }) ? 'Reload' : 'Retry'));
-        else if (e.type === 'xstate.done.actor.confirmSave') {
-          const dialog = screen.getByRole('dialog', { name: 'Save Changes?' });
-          if (e.output.result === 'confirmed') await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
-          else if (e.output.reason === 'cancel') await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-          else await user.keyboard('{Escape}');
-        } else if (e.type.endsWith('actor.load')) await act(async () => load.settle(e));
+        if (await performAsUser(user, e)) return;
+        if (e.type.endsWith('actor.load')) await act(async () => load.settle(e));
         else await act(async () => save.settle(e));
       },
       verify: async (state, event) => {

@@ -1,5 +1,5 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { describe, expect, vi, type Mock } from 'vitest';
 import type { Restaurant } from '../../server/contract/auth.contract';
@@ -17,6 +17,7 @@ import RestaurantEditPage from '../../src/views/restaurants/restaurant-edit.page
 import { SessionContext } from '../../src/views/session/session.context';
 import UserFormPage from '../../src/views/users/user-form.page';
 import { CONFLICT, INVALID_EMAIL, NOT_FOUND, UNAVAILABLE, paths, type ModelEvent } from './models/entity-form.model';
+import { button, performAsUser, textbox } from './support/entity-form-ui';
 import { runModel } from './support/model-runner';
 import { inspectPageActors } from './support/page-actors';
 import { OWNER, signedInSession } from './support/page-session';
@@ -176,18 +177,6 @@ const PAGES: FormPage[] = [
   },
 ];
 
-/** Replaces a field's text: one change to empty, then one paste. */
-async function type(user: UserEvent, label: 'Name' | 'Email', value: string) {
-  const field = textbox(label);
-  await user.clear(field);
-  await user.click(field);
-  await user.paste(value);
-}
-
-// A required field's label ends with Mantine's asterisk.
-const textbox = (label: 'Name' | 'Email') => screen.getByRole('textbox', { name: new RegExp(`^${label}\\b`) });
-const button = (name: string) => screen.getByRole('button', { name });
-
 describe.each(PAGES)('entity form machine × the real $title page (model-based)', (page) => {
   runModel(entityFormMachine, paths, (inspect) => {
     inspectPageActors(entityFormMachine.id, inspect);
@@ -212,21 +201,13 @@ describe.each(PAGES)('entity form machine × the real $title page (model-based)'
     return {
       perform: async (event) => {
         const e = event as ModelEvent;
-        if (e.type === 'form.change') await type(user, e.field === 'name' ? 'Name' : 'Email', String(e.value));
-        else if (e.type === 'form.reset') await user.click(button('Reset'));
-        else if (e.type === 'form.submit') await user.click(button('Save Changes'));
-        else if (e.type === 'form.reload') await user.click(button(screen.queryByRole('button', { name: 'Reload' }) ? 'Reload' : 'Retry'));
-        else if (e.type === 'xstate.done.actor.confirmSave') {
-          const dialog = screen.getByRole('dialog', { name: 'Save Changes?' });
-          if (e.output.result === 'confirmed') await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
-          else if (e.output.reason === 'cancel') await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-          else await user.keyboard('{Escape}');
-        } else if (e.type === 'xstate.done.actor.load')
+        if (await performAsUser(user, e)) return;
+        if (e.type === 'xstate.done.actor.load')
           await act(async () => load.resolve(page.answer(shown(e.output.values), e.output.version!)));
         else if (e.type === 'xstate.done.actor.save')
           await act(async () => save.resolve(page.answer(shown(e.output.values), e.output.version!)));
         else if (e.type === 'xstate.error.actor.load') await act(async () => load.reject(e.error));
-        else await act(async () => save.reject(e.error));
+        else if (e.type === 'xstate.error.actor.save') await act(async () => save.reject(e.error));
       },
       verify: async (state, event) => {
         const e = event as ModelEvent;
