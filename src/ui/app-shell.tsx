@@ -54,8 +54,15 @@ function AccountBadge({ account, compact }: { account: ShellAccount; compact: bo
   );
 }
 
-/** Links, who is signed in, and Logout; `compact` shows icons only (collapsed sidebar). */
-function Navigation({ compact, navItems, onLogout, loggingOut, account }: { compact: boolean } & Omit<AppShellProps, 'children'>) {
+/** Links, who is signed in, and Logout; `compact` shows icons only (collapsed sidebar); `onNavigate`: a link was followed. */
+function Navigation({
+  compact,
+  navItems,
+  onLogout,
+  loggingOut,
+  account,
+  onNavigate,
+}: { compact: boolean; onNavigate?: () => void } & Omit<AppShellProps, 'children'>) {
   const [location] = useLocation();
   return (
     <Stack component="nav" aria-label="Main" gap={4} justify="space-between" h="100%">
@@ -70,6 +77,7 @@ function Navigation({ compact, navItems, onLogout, loggingOut, account }: { comp
               key={href}
               component={Link}
               href={href}
+              onClick={onNavigate}
               variant={active ? 'light' : 'subtle'}
               color={active ? undefined : 'gray'}
               c={active ? undefined : 'var(--mantine-color-text)'}
@@ -116,7 +124,8 @@ function Navigation({ compact, navItems, onLogout, loggingOut, account }: { comp
 export function AppShell({ children, navItems, onLogout, loggingOut, account }: AppShellProps) {
   const [compact, sidebar] = useDisclosure(false);
   const [location] = useLocation();
-  // The drawer stays open only on the page where it was opened, so navigating closes it (spec §2).
+  // The drawer stays open only on the page where it was opened, so navigating closes it (spec §2); a link in it closes it
+  // too, the current page's included.
   const [drawerOpenedAt, setDrawerOpenedAt] = useState<string | null>(null);
   const drawerOpened = drawerOpenedAt === location;
   const closeDrawer = () => setDrawerOpenedAt(null);
@@ -155,7 +164,14 @@ export function AppShell({ children, navItems, onLogout, loggingOut, account }: 
       </MantineAppShell.Navbar>
 
       <NavDrawer opened={drawerOpened} onClose={closeDrawer} title={APP_NAME} closeLabel="Close navigation">
-        <Navigation compact={false} navItems={navItems} onLogout={onLogout} loggingOut={loggingOut} account={account} />
+        <Navigation
+          compact={false}
+          navItems={navItems}
+          onLogout={onLogout}
+          loggingOut={loggingOut}
+          account={account}
+          onNavigate={closeDrawer}
+        />
       </NavDrawer>
 
       <MantineAppShell.Main>{children}</MantineAppShell.Main>

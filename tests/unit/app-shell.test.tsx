@@ -103,4 +103,13 @@ describe('app shell', () => {
     expect(location.history.at(-1)).toBe('/order');
     expect(screen.queryByRole('dialog', { hidden: true })).not.toBeInTheDocument();
   });
+
+  it("closes the drawer on a click on the current page's link too", async () => {
+    const { location } = renderShell('/user');
+    await userEvent.click(screen.getByRole('button', { name: 'Open navigation', hidden: true }));
+    const drawer = screen.getByRole('dialog', { hidden: true });
+    await userEvent.click(within(drawer).getByRole('link', { name: 'User Management', hidden: true }));
+    expect(location.history.at(-1)).toBe('/user');
+    expect(screen.queryByRole('dialog', { hidden: true })).not.toBeInTheDocument();
+  });
 });
