@@ -1,4 +1,6 @@
 // Display formats of spec §9 (the screen's and the PDF exports'), in Australian English: "$1,234.56", "1,234", "96.3%", "+12.4%", "16 Nov 2026".
+import { MONTHS } from './labels';
+
 const LOCALE = 'en-AU';
 
 const CURRENCY = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'AUD', currencyDisplay: 'narrowSymbol' });
@@ -56,15 +58,25 @@ export function changeVersus(
   return { text: `${formatSignedPercent(change)} vs ${comparedWith}`, direction: rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'flat' };
 }
 
-// Calendar days ('YYYY-MM-DD') are read at UTC midnight and shown in UTC, so no zone can move them.
-const dayFormat = (options: Intl.DateTimeFormatOptions) => {
-  const format = new Intl.DateTimeFormat(LOCALE, { ...options, timeZone: 'UTC' });
-  return (day: string): string => format.format(new Date(`${day}T00:00:00Z`));
+// Calendar days ('YYYY-MM-DD') are spelt from their digits with the answers' month names: no time zone can
+// move them, and every runtime prints "Sep" (Intl's en-AU says "Sept" in some and "Sep" in others).
+const parts = (day: string) => {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return { year, month: MONTHS[month - 1], date };
 };
 
 /** "16 Nov 2026". */
-export const formatDay = dayFormat({ day: 'numeric', month: 'short', year: 'numeric' });
+export const formatDay = (day: string) => {
+  const { year, month, date } = parts(day);
+  return `${date} ${month} ${year}`;
+};
 /** "16 Nov", for chart axes. */
-export const formatDayMonth = dayFormat({ day: 'numeric', month: 'short' });
+export const formatDayMonth = (day: string) => {
+  const { month, date } = parts(day);
+  return `${date} ${month}`;
+};
 /** "Nov 2026". */
-export const formatMonth = dayFormat({ month: 'short', year: 'numeric' });
+export const formatMonth = (day: string) => {
+  const { year, month } = parts(day);
+  return `${month} ${year}`;
+};

@@ -61,6 +61,12 @@ describe('display formats (spec §9, en-AU)', () => {
     expect(formatDay('2026-11-16')).toBe('16 Nov 2026');
     expect(formatDayMonth('2026-01-01')).toBe('1 Jan');
     expect(formatMonth('2026-12-31')).toBe('Dec 2026');
+    // The answers' and the reports' month names, never en-AU's "Sept".
+    expect([formatDay('2026-09-01'), formatDayMonth('2026-09-30'), formatMonth('2026-09-15')]).toEqual([
+      '1 Sep 2026',
+      '30 Sep',
+      'Sep 2026',
+    ]);
   });
 });
 
