@@ -42,7 +42,8 @@ export const version = z.number('Version is required').int('Version is required'
 export const optional = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v), schema.nullable());
 
-export const personFields = z.object({
+/** The contact fields a person and the profile share (spec §3). */
+export const contactFields = z.object({
   picture: optional(httpUrl),
   name: text('Name'),
   email,
@@ -52,6 +53,9 @@ export const personFields = z.object({
   street_address: optional(text('Street address')),
   suburb: optional(text('Suburb')),
   post_code: optional(postCode),
+});
+
+export const personFields = contactFields.extend({
   restaurant_id: z.number('Restaurant is required').int('Restaurant is required').min(1, 'Restaurant is required').max(2_147_483_647),
   role: z.enum(PERSON_ROLES, `Role must be one of ${PERSON_ROLES.join(', ')}`),
   status: z.enum(PERSON_STATUSES, `Status must be one of ${PERSON_STATUSES.join(', ')}`),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { email, newPassword, type FranchiseUser, type TokenResponse } from './auth.contract.js';
-import { australianState, httpUrl, optional, phone, postCode, version } from './people.contract.js';
+import { newPassword, type FranchiseUser, type TokenResponse } from './auth.contract.js';
+import { contactFields, optional, version } from './people.contract.js';
 
 /**
  * Input and outputs of the profile form (spec §3). A password change needs current_password and
@@ -10,20 +10,8 @@ import { australianState, httpUrl, optional, phone, postCode, version } from './
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
 
-const text = (label: string) =>
-  z.string(`${label} is required`).trim().min(1, `${label} is required`).max(200, `${label} must be at most 200 characters`);
-
-export const updateProfileInput = z
-  .object({
-    picture: optional(httpUrl),
-    name: text('Name'),
-    email,
-    phone: optional(phone),
-    state: optional(australianState),
-    city: optional(text('City')),
-    street_address: optional(text('Street address')),
-    suburb: optional(text('Suburb')),
-    post_code: optional(postCode),
+export const updateProfileInput = contactFields
+  .extend({
     current_password: optional(z.string().max(1024)),
     new_password: optional(newPassword),
     confirm_password: optional(z.string().max(1024)),

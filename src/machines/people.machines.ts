@@ -3,6 +3,7 @@ import type { Person, PersonRole, PersonStatus } from '../../server/contract/peo
 import { ApiError, toErrorInfo } from '../services/api-error';
 import { peopleService, PERSON_NOT_FOUND } from '../services/people.service';
 import type { Notice } from '../shared/effects';
+import { contactBody, contactValues, text } from './contact-fields';
 import { confirmDialogMachine, deleteProfileQuestion, isConfirmed } from './confirm-dialog.machine';
 import { entityFormMachine, type FormRecord, type FormValues } from './entity-form.machine';
 import { listMachine, type ListItem } from './list.machine';
@@ -11,6 +12,7 @@ import { notProvided } from './machine-effects';
 /** The user screens' machines with the real people calls; the pages add the router and the toasts. */
 
 export type PersonFormMode = 'create' | 'edit';
+export { text } from './contact-fields';
 
 export {
   AUSTRALIAN_STATES as STATE_OPTIONS,
@@ -31,12 +33,11 @@ export const PERSON_FORM_MESSAGES = {
 
 export const deletedMessage = (name: string) => `${name}'s profile deleted!`;
 
-const TEXT_FIELDS = ['picture', 'name', 'email', 'phone', 'state', 'city', 'street_address', 'suburb', 'post_code'] as const;
 export const PASSWORD_FIELDS = { create: ['password', 'change_password'], edit: ['new_password', 'confirm_password'] } as const;
 
 /** A person as the form edits it: text everywhere (blank for none), the restaurant as its id's text, empty password fields. */
 export function personValues(person: Person | null, mode: PersonFormMode): FormValues {
-  const values: FormValues = Object.fromEntries(TEXT_FIELDS.map((field) => [field, person?.[field] ?? '']));
+  const values = contactValues(person);
   values.restaurant_id = person?.restaurant_id == null ? '' : String(person.restaurant_id);
   values.role = person?.role ?? '';
   values.status = person?.status ?? 'Active';
@@ -45,21 +46,11 @@ export function personValues(person: Person | null, mode: PersonFormMode): FormV
 }
 
 const recordOf = (person: Person, mode: PersonFormMode): FormRecord => ({ values: personValues(person, mode), version: person.version });
-export const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const orNull = (value: unknown) => (text(value).trim() === '' ? null : text(value));
 
 /** The call's body: blanks the server stores as null, the restaurant's id as a number (0 when none, which the server refuses by name). */
 export function personBody(values: FormValues) {
   return {
-    picture: orNull(values.picture),
-    name: text(values.name),
-    email: text(values.email),
-    phone: orNull(values.phone),
-    state: orNull(values.state),
-    city: orNull(values.city),
-    street_address: orNull(values.street_address),
-    suburb: orNull(values.suburb),
-    post_code: orNull(values.post_code),
+    ...contactBody(values),
     restaurant_id: Number(values.restaurant_id) || 0,
     role: text(values.role) as PersonRole,
     status: text(values.status) as PersonStatus,

@@ -1,33 +1,22 @@
 import { fromPromise } from 'xstate';
 import type { Profile, UpdateProfileInput } from '../../server/contract/profile.contract';
 import { profileService } from '../services/profile.service';
+import { contactBody, contactValues, orNull } from './contact-fields';
 import { entityFormMachine, type FormRecord, type FormValues } from './entity-form.machine';
 
-export const PROFILE_TEXT_FIELDS = ['picture', 'name', 'email', 'phone', 'state', 'city', 'street_address', 'suburb', 'post_code'] as const;
 export const PROFILE_PASSWORD_FIELDS = ['current_password', 'new_password', 'confirm_password'] as const;
 
 /** The profile as the form edits it: text everywhere (blank for none), the password fields empty. */
 export function profileValues(profile: Profile): FormValues {
-  const values: FormValues = Object.fromEntries(PROFILE_TEXT_FIELDS.map((field) => [field, profile[field] ?? '']));
+  const values = contactValues(profile);
   for (const field of PROFILE_PASSWORD_FIELDS) values[field] = '';
   return values;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const orNull = (value: unknown) => (text(value).trim() === '' ? null : text(value));
-
 /** The call's body: blanks as null (empty password fields: no password change). */
 export function profileBody(values: FormValues, version: number): UpdateProfileInput {
   return {
-    picture: orNull(values.picture),
-    name: text(values.name),
-    email: text(values.email),
-    phone: orNull(values.phone),
-    state: orNull(values.state),
-    city: orNull(values.city),
-    street_address: orNull(values.street_address),
-    suburb: orNull(values.suburb),
-    post_code: orNull(values.post_code),
+    ...contactBody(values),
     current_password: orNull(values.current_password),
     new_password: orNull(values.new_password),
     confirm_password: orNull(values.confirm_password),

@@ -3,6 +3,7 @@ import type { Restaurant } from '../../server/contract/auth.contract';
 import type { RestaurantDetail, UpdateRestaurantInput } from '../../server/contract/restaurants.contract';
 import { ApiError } from '../services/api-error';
 import { restaurantsService } from '../services/restaurants.service';
+import { text } from './contact-fields';
 import { entityFormMachine, type FormRecord, type FormValues } from './entity-form.machine';
 import { listMachine, type ListItem } from './list.machine';
 
@@ -42,7 +43,6 @@ export function restaurantValues(r: RestaurantDetail): FormValues {
 }
 
 const recordOf = (r: RestaurantDetail): FormRecord => ({ values: restaurantValues(r), version: r.version });
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The call's body; a blank capacity goes as null (not 0) so the server names the field. */
 export function restaurantBody(values: FormValues, version: number): UpdateRestaurantInput {
