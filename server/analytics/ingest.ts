@@ -1,9 +1,24 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Channel, Db, OrderSource, PurchaseCategory } from '../db/database.js';
 
-// The write path of the analytics (DESIGN §3): raw trade rows and the daily rollups that summarise
-// them are written in one transaction, which also bumps the franchise's data_version (the cache key
-// of every server). Rollups are added to (`x = t.x + excluded.x`), so batches may arrive in any order.
+// The write path of the analytics (docs/integrations.md): raw trade rows and the daily rollups that
+// summarise them are written in one transaction, which also bumps the franchise's data_version (the
+// cache key of every server) once. Rollups are added to (`x = t.x + excluded.x`), so batches may
+// arrive in any order; a record sent again under its external_id first takes its old version's
+// counts back out, and rollup rows left empty are deleted, so the rollups always equal what
+// rollups.ts computes from the raw rows.
+
+/**
+ * A record sent by a franchise's system: its id there (unique per restaurant) and a hash of what was
+ * sent. Absent for the demo generator's rows, which are only ever added.
+ */
+export type SentRecord = { externalId?: string; sourceHash?: string };
+
+/** What a write did with the records it was given. */
+export type WriteCounts = { created: number; updated: number; unchanged: number };
+
+/** A sent record's identity. */
+export type RecordRef = { restaurantId: number; externalId: string };
 
 export type OrderInput = {
   restaurantId: number;
@@ -15,7 +30,7 @@ export type OrderInput = {
   status: 'completed' | 'voided';
   lines: { menuItemId: number; quantity: number; amountCents: number }[];
   payments: { method: 'card' | 'cash' | 'app'; amountCents: number }[];
-};
+} & SentRecord;
 
 export type ShiftInput = {
   restaurantId: number;
@@ -26,7 +41,7 @@ export type ShiftInput = {
   actualMinutes: number;
   hourlyRateCents: number;
   attended: boolean;
-};
+} & SentRecord;
 
 export type PurchaseInput = {
   restaurantId: number;
@@ -36,7 +51,7 @@ export type PurchaseInput = {
   category: PurchaseCategory;
   quantity: number;
   amountCents: number;
-};
+} & SentRecord;
 
 /** A row names a restaurant, menu item, customer, person or supplier of another franchise (or none). */
 export class ForeignReferenceError extends Error {
@@ -62,6 +77,8 @@ const ORDER_COLUMNS: Column[] = [
   ['recurrent', 'boolean'],
   ['status', 'text'],
   ['total_cents', 'int'],
+  ['external_id', 'text'],
+  ['source_hash', 'text'],
 ];
 const LINE_COLUMNS: Column[] = [
   ['order_id', 'bigint'],
@@ -129,10 +146,11 @@ async function insertOrders(db: Db, timeZone: string, rows: Cell[][]): Promise<{
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
     const { rows: inserted } = await sql<{ id: number; day: string }>`insert into orders
-        (restaurant_id, placed_at, day, channel, source, guests, customer_id, recurrent, status, total_cents)
-      select restaurant_id, placed_at, (placed_at at time zone ${timeZone})::date, channel, source, guests, customer_id, recurrent, status, total_cents
+        (restaurant_id, placed_at, day, channel, source, guests, customer_id, recurrent, status, total_cents, external_id, source_hash)
+      select restaurant_id, placed_at, (placed_at at time zone ${timeZone})::date, channel, source, guests, customer_id, recurrent, status, total_cents,
+        external_id, source_hash
       from ${unnestOf(ORDER_COLUMNS, chunk)} with ordinality
-        as u(restaurant_id, placed_at, channel, source, guests, customer_id, recurrent, status, total_cents, ordinal)
+        as u(restaurant_id, placed_at, channel, source, guests, customer_id, recurrent, status, total_cents, external_id, source_hash, ordinal)
       order by ordinal
       returning id, day`.execute(db);
     out.push(...inserted);
@@ -231,140 +249,162 @@ async function assertOwned(db: Db, table: OwnedTable, franchiseId: number, ids: 
   }
 }
 
+/** Transactions whose franchise write has begun: the franchise and its time zone. */
+const franchiseWrites = new WeakMap<Db, { franchiseId: number; timeZone: Promise<string> }>();
+
 /**
- * Bumps the franchise's data_version and returns its time zone. Done first in every write, so the
- * franchise row lock also orders concurrent writes of one franchise on PostgreSQL.
+ * Begins a franchise's write in the transaction `trx`: bumps its data_version and returns its time
+ * zone, once however many writes the transaction holds (each batch bumps the version once). Done
+ * first, so the franchise row lock also orders concurrent writes of one franchise on PostgreSQL: a
+ * batch sent twice at once waits for the first, then finds its records there.
  */
-async function bumpDataVersion(db: Db, franchiseId: number): Promise<string> {
-  const { rows } = await sql<{ time_zone: string }>`update franchises set data_version = data_version + 1
-    where id = ${franchiseId} returning time_zone`.execute(db);
-  if (!rows[0]) throw new ForeignReferenceError(`franchise ${franchiseId} does not exist`);
-  return rows[0].time_zone;
+export function beginFranchiseWrite(trx: Db, franchiseId: number): Promise<string> {
+  const begun = franchiseWrites.get(trx);
+  if (begun) {
+    if (begun.franchiseId !== franchiseId) throw new Error('One transaction writes one franchise');
+    return begun.timeZone;
+  }
+  const timeZone = sql<{ time_zone: string }>`update franchises set data_version = data_version + 1
+    where id = ${franchiseId} returning time_zone`
+    .execute(trx)
+    .then(({ rows }) => {
+      if (!rows[0]) throw new ForeignReferenceError(`franchise ${franchiseId} does not exist`);
+      return rows[0].time_zone;
+    });
+  franchiseWrites.set(trx, { franchiseId, timeZone });
+  return timeZone;
 }
 
 /** A transaction of its own, or the caller's when `db` is one (the demo generator writes orders, shifts and purchases of a batch together). */
 const transaction = <T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> =>
   db.isTransaction ? work(db) : db.transaction().execute(work);
 
+type SentTable = 'orders' | 'staff_shifts' | 'purchase_lines';
+
 /**
- * Whether each order is recurrent, and the customers' new first_order_at, with the customers' rows
- * locked (in id order, so two writers never deadlock) until the transaction ends.
- *
- * Recurrent means the customer has a completed order at the franchise placed before this one among
- * the orders known when this one is written (earlier batches, and this batch). It is fixed at write
- * time: an order back-filled before a customer's first known order is new, and moves first_order_at
- * back, but the orders already written keep their flag (and their rollups stay as counted).
- * Voided orders never make a customer known. Anonymous guests are new.
+ * Sorts a batch against what was sent before: records never seen are created; a record whose
+ * external_id is known replaces the stored version unless it is the same as sent then (unchanged,
+ * left out). Returns the records to write and the ids of the stored versions they replace.
  */
-async function decideRecurrent(db: Db, franchiseId: number, orders: OrderInput[]): Promise<boolean[]> {
-  const customerIds = [...new Set(orders.flatMap((o) => (o.customerId == null ? [] : [o.customerId])))].sort((a, b) => a - b);
-  const firstOrder = new Map<number, number | null>();
-  if (customerIds.length > 0) {
-    const { rows } = await sql<{ id: number; first_order_at: Date | null }>`select id, first_order_at from customers
-      where franchise_id = ${franchiseId} and id = any(${customerIds}::int[]) order by id for update`.execute(db);
-    for (const row of rows) firstOrder.set(row.id, row.first_order_at?.getTime() ?? null);
-    const missing = customerIds.filter((id) => !firstOrder.has(id));
-    if (missing.length > 0) throw new ForeignReferenceError(`customer ${missing.join(', ')} does not belong to franchise ${franchiseId}`);
+async function sortOutResent<T extends SentRecord & { restaurantId: number }>(
+  db: Db,
+  table: SentTable,
+  records: T[],
+): Promise<{ fresh: T[]; replaced: number[]; counts: WriteCounts }> {
+  const sent = records.filter((r) => r.externalId !== undefined);
+  const stored = new Map<string, { id: number; source_hash: string | null }>();
+  if (sent.length > 0) {
+    const { rows } = await sql<{ id: number; restaurant_id: number; external_id: string; source_hash: string | null }>`
+      select t.id, t.restaurant_id, t.external_id, t.source_hash from ${sql.table(table)} t
+      join unnest(${sent.map((r) => r.restaurantId)}::int[], ${sent.map((r) => r.externalId!)}::text[]) as u(restaurant_id, external_id)
+        on t.restaurant_id = u.restaurant_id and t.external_id = u.external_id`.execute(db);
+    for (const row of rows) stored.set(`${row.restaurant_id}|${row.external_id}`, row);
   }
-  const before = new Map(firstOrder);
-  const recurrent = orders.map(() => false);
-  const byTime = orders.map((_, i) => i).sort((a, b) => orders[a]!.placedAt.getTime() - orders[b]!.placedAt.getTime() || a - b);
-  for (const i of byTime) {
-    const order = orders[i]!;
-    if (order.customerId == null) continue;
-    const placed = order.placedAt.getTime();
-    const first = firstOrder.get(order.customerId)!;
-    recurrent[i] = first !== null && first < placed;
-    if (order.status === 'completed' && (first === null || placed < first)) firstOrder.set(order.customerId, placed);
+  const fresh: T[] = [];
+  const replaced: number[] = [];
+  const counts: WriteCounts = { created: 0, updated: 0, unchanged: 0 };
+  for (const record of records) {
+    const before = record.externalId === undefined ? undefined : stored.get(`${record.restaurantId}|${record.externalId}`);
+    if (!before) {
+      counts.created += 1;
+      fresh.push(record);
+    } else if (before.source_hash !== null && before.source_hash === record.sourceHash) {
+      counts.unchanged += 1;
+    } else {
+      counts.updated += 1;
+      fresh.push(record);
+      replaced.push(before.id);
+    }
   }
-  const changed = [...firstOrder].filter(([id, at]) => at !== before.get(id));
-  if (changed.length > 0) {
-    await sql`update customers c set first_order_at = u.at
-      from unnest(${changed.map(([id]) => id)}::int[], ${changed.map(([, at]) => new Date(at!).toISOString())}::timestamptz[]) as u(id, at)
-      where c.id = u.id`.execute(db);
-  }
-  return recurrent;
+  return { fresh, replaced, counts };
 }
 
-/** Orders with their lines and payment transactions, and their rollups, in one transaction. */
-export async function recordOrders(db: Db, franchiseId: number, orders: OrderInput[]): Promise<void> {
-  if (orders.length === 0) return;
-  await transaction(db, async (trx) => {
-    const timeZone = await bumpDataVersion(trx, franchiseId);
-    await assertOwned(
-      trx,
-      'restaurants',
-      franchiseId,
-      orders.map((o) => o.restaurantId),
-    );
-    await assertOwned(
-      trx,
-      'menu_items',
-      franchiseId,
-      orders.flatMap((o) => o.lines.map((l) => l.menuItemId)),
-    );
-    const recurrent = await decideRecurrent(trx, franchiseId, orders);
-    const totals = orders.map((o) => o.lines.reduce((sum, l) => sum + l.amountCents, 0));
-    const inserted = await insertOrders(
-      trx,
-      timeZone,
-      orders.map((o, i) => [
-        o.restaurantId,
-        o.placedAt.toISOString(),
-        o.channel,
-        o.source,
-        o.guests,
-        o.customerId ?? null,
-        recurrent[i]!,
-        o.status,
-        totals[i]!,
-      ]),
-    );
+/** Stored records named by their sender's ids, among the franchise's restaurants. */
+async function storedIds(db: Db, table: SentTable, franchiseId: number, refs: RecordRef[]): Promise<number[]> {
+  if (refs.length === 0) return [];
+  const { rows } = await sql<{ id: number }>`select t.id from ${sql.table(table)} t
+    join unnest(${refs.map((r) => r.restaurantId)}::int[], ${refs.map((r) => r.externalId)}::text[]) as u(restaurant_id, external_id)
+      on t.restaurant_id = u.restaurant_id and t.external_id = u.external_id
+    join restaurants r on r.id = t.restaurant_id and r.franchise_id = ${franchiseId}`.execute(db);
+  return rows.map((r) => r.id);
+}
 
-    const lineRows: Cell[][] = [];
-    const paymentRows: Cell[][] = [];
-    const stats = new Map<string, number[]>();
-    const items = new Map<string, [restaurantId: number, day: string, menuItemId: number, units: number, revenue: number]>();
-    const franchiseItems = new Map<string, [day: string, menuItemId: number, units: number, revenue: number]>();
-    for (const [i, order] of orders.entries()) {
-      const { id, day } = inserted[i]!;
-      const total = totals[i]!;
-      for (const l of order.lines) lineRows.push([id, l.menuItemId, l.quantity, l.amountCents]);
-      for (const p of order.payments) paymentRows.push([id, p.method, p.amountCents]);
+/** Rollup rows of the keys a write touched that no raw row backs any more: what a rebuild would not have. */
+type EmptyRows = { table: string; where: RawBuilder<unknown> };
 
-      const statsKey = `${order.restaurantId}|${day}`;
-      // Counters in STATS_COUNTERS order.
-      const s = stats.get(statsKey) ?? stats.set(statsKey, Array<number>(STATS_COUNTERS.length).fill(0)).get(statsKey)!;
-      if (order.status === 'voided') {
-        s[4]! += 1;
-        continue;
-      }
-      const dineIn = order.channel === 'dine_in';
-      const pos = order.source === 'pos';
-      s[dineIn ? 0 : 1]! += 1;
-      s[pos ? 2 : 3]! += 1;
-      s[dineIn ? 5 : 6]! += total;
-      s[pos ? 7 : 8]! += total;
-      s[recurrent[i] ? 9 : 10]! += order.guests;
-      s[11]! += order.payments.length;
-      for (const l of order.lines) {
-        s[12]! += l.quantity;
-        const itemKey = `${order.restaurantId}|${day}|${l.menuItemId}`;
-        const item = items.get(itemKey) ?? items.set(itemKey, [order.restaurantId, day, l.menuItemId, 0, 0]).get(itemKey)!;
-        item[3] += l.quantity;
-        item[4] += l.amountCents;
-        const franchiseKey = `${day}|${l.menuItemId}`;
-        const fItem = franchiseItems.get(franchiseKey) ?? franchiseItems.set(franchiseKey, [day, l.menuItemId, 0, 0]).get(franchiseKey)!;
-        fItem[2] += l.quantity;
-        fItem[3] += l.amountCents;
-      }
+async function deleteEmptyRows(db: Db, rows: EmptyRows[]): Promise<void> {
+  for (const { table, where } of rows) await sql`delete from ${sql.table(table)} t where ${where}`.execute(db);
+}
+
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+
+/** The facts of one order that its rollup rows count. */
+type OrderFacts = {
+  restaurantId: number;
+  day: string;
+  channel: Channel;
+  source: OrderSource;
+  guests: number;
+  recurrent: boolean;
+  status: 'completed' | 'voided';
+  totalCents: number;
+  transactions: number;
+  lines: { menuItemId: number; quantity: number; amountCents: number }[];
+};
+
+/** The net change a batch makes to the order rollups: orders added, taken out, and guests moved between recurrent and new. */
+class OrderRollups {
+  private readonly stats = new Map<string, number[]>();
+  private readonly items = new Map<string, [restaurantId: number, day: string, menuItemId: number, units: number, revenue: number]>();
+  private readonly franchiseItems = new Map<string, [day: string, menuItemId: number, units: number, revenue: number]>();
+
+  private statsOf(restaurantId: number, day: string): number[] {
+    const key = `${restaurantId}|${day}`;
+    // Counters in STATS_COUNTERS order.
+    return this.stats.get(key) ?? this.stats.set(key, Array<number>(STATS_COUNTERS.length).fill(0)).get(key)!;
+  }
+
+  add(order: OrderFacts, sign: 1 | -1): void {
+    const s = this.statsOf(order.restaurantId, order.day);
+    if (order.status === 'voided') {
+      s[4]! += sign;
+      return;
     }
+    const dineIn = order.channel === 'dine_in';
+    const pos = order.source === 'pos';
+    const total = sign * order.totalCents;
+    s[dineIn ? 0 : 1]! += sign;
+    s[pos ? 2 : 3]! += sign;
+    s[dineIn ? 5 : 6]! += total;
+    s[pos ? 7 : 8]! += total;
+    s[order.recurrent ? 9 : 10]! += sign * order.guests;
+    s[11]! += sign * order.transactions;
+    for (const l of order.lines) {
+      s[12]! += sign * l.quantity;
+      const itemKey = `${order.restaurantId}|${order.day}|${l.menuItemId}`;
+      const item = this.items.get(itemKey) ?? this.items.set(itemKey, [order.restaurantId, order.day, l.menuItemId, 0, 0]).get(itemKey)!;
+      item[3] += sign * l.quantity;
+      item[4] += sign * l.amountCents;
+      const franchiseKey = `${order.day}|${l.menuItemId}`;
+      const fItem =
+        this.franchiseItems.get(franchiseKey) ?? this.franchiseItems.set(franchiseKey, [order.day, l.menuItemId, 0, 0]).get(franchiseKey)!;
+      fItem[2] += sign * l.quantity;
+      fItem[3] += sign * l.amountCents;
+    }
+  }
 
-    await insertRows(trx, 'order_lines', LINE_COLUMNS, lineRows);
-    await insertRows(trx, 'payment_transactions', PAYMENT_COLUMNS, paymentRows);
+  /** A completed order already counted whose customer's first order moved: its guests change sides. */
+  moveGuests(restaurantId: number, day: string, guests: number, toRecurrent: boolean): void {
+    const s = this.statsOf(restaurantId, day);
+    s[9]! += toRecurrent ? guests : -guests;
+    s[10]! += toRecurrent ? -guests : guests;
+  }
+
+  /** Adds the net change to the rollups; after orders were taken out, deletes the rows left without orders. */
+  async write(trx: Db, franchiseId: number, takenOut: boolean): Promise<void> {
     const franchiseStats = new Map<string, number[]>();
     const monthlyStats = new Map<string, RunningRow>();
-    for (const [key, counters] of stats) {
+    for (const [key, counters] of this.stats) {
       const [restaurantId, day] = key.split('|') as [string, string];
       // Running revenue (dine-in + takeaway) and units, what the restaurant list sums over a window.
       addRunning(monthlyStats, restaurantId, [Number(restaurantId)], day, [], [counters[5]! + counters[6]!, counters[12]!]);
@@ -379,7 +419,7 @@ export async function recordOrders(db: Db, franchiseId: number, orders: OrderInp
         ['day', 'date'],
       ],
       STATS_COUNTERS,
-      [...stats].map(([key, counters]) => {
+      [...this.stats].map(([key, counters]) => {
         const [restaurantId, day] = key.split('|');
         return [Number(restaurantId), day!, ...counters];
       }),
@@ -414,7 +454,7 @@ export async function recordOrders(db: Db, franchiseId: number, orders: OrderInp
         ['menu_item_id', 'int'],
       ],
       ITEM_COUNTERS,
-      [...items.values()],
+      [...this.items.values()],
     );
     await addToRollup(
       trx,
@@ -425,62 +465,255 @@ export async function recordOrders(db: Db, franchiseId: number, orders: OrderInp
         ['menu_item_id', 'int'],
       ],
       ITEM_COUNTERS,
-      [...franchiseItems.values()].map((row) => [franchiseId, ...row]),
+      [...this.franchiseItems.values()].map((row) => [franchiseId, ...row]),
     );
-  });
+    if (!takenOut) return;
+    const keys = [...this.stats.keys()].map((k) => k.split('|') as [string, string]);
+    const restaurants = [...new Set(keys.map(([r]) => Number(r)))];
+    const days = [...new Set(keys.map(([, d]) => d))];
+    const months = [...new Set(days.map(monthOf))];
+    const noOrders = sql`t.orders_dine_in = 0 and t.orders_takeaway = 0 and t.orders_voided = 0`;
+    const ofRestaurants = sql`t.restaurant_id = any(${restaurants}::int[]) and t.day = any(${days}::date[])`;
+    const ofFranchise = sql`t.franchise_id = ${franchiseId} and t.day = any(${days}::date[])`;
+    await deleteEmptyRows(trx, [
+      { table: 'daily_restaurant_stats', where: sql`${ofRestaurants} and ${noOrders}` },
+      { table: 'daily_franchise_stats', where: sql`${ofFranchise} and ${noOrders}` },
+      { table: 'daily_item_sales', where: sql`${ofRestaurants} and t.units = 0` },
+      { table: 'daily_franchise_item_sales', where: sql`${ofFranchise} and t.units = 0` },
+      {
+        table: 'monthly_restaurant_stats',
+        where: sql`t.restaurant_id = any(${restaurants}::int[]) and t.month = any(${months}::date[]) and not exists (
+          select 1 from daily_restaurant_stats d
+          where d.restaurant_id = t.restaurant_id and d.day >= t.month and d.day < t.month + interval '1 month')`,
+      },
+    ]);
+  }
 }
 
-/** Staff shifts (one per person and day) and their daily, per-franchise and monthly staff-hours rollups, in one transaction. */
-export async function recordShifts(db: Db, franchiseId: number, shifts: ShiftInput[]): Promise<void> {
-  if (shifts.length === 0) return;
-  await transaction(db, async (trx) => {
-    await bumpDataVersion(trx, franchiseId);
+/** An order taken out of the counts: what deciding recurrent needs of it. */
+type TakenOutOrder = { customerId: number | null; placedAt: Date; status: 'completed' | 'voided' };
+
+/** Takes stored orders out of the rollups and deletes them (their lines and payments go with them). */
+async function takeOutOrders(trx: Db, ids: number[], rollups: OrderRollups): Promise<TakenOutOrder[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<{
+    id: number;
+    restaurant_id: number;
+    day: string;
+    channel: Channel;
+    source: OrderSource;
+    guests: number;
+    recurrent: boolean;
+    status: 'completed' | 'voided';
+    total_cents: number;
+    customer_id: number | null;
+    placed_at: Date;
+    transactions: number;
+  }>`select o.id, o.restaurant_id, o.day, o.channel, o.source, o.guests, o.recurrent, o.status, o.total_cents, o.customer_id, o.placed_at,
+      (select count(*) from payment_transactions p where p.order_id = o.id)::int as transactions
+    from orders o where o.id = any(${ids}::bigint[])`.execute(trx);
+  const { rows: lines } = await sql<{ order_id: number; menu_item_id: number; quantity: number; amount_cents: number }>`
+    select order_id, menu_item_id, quantity, amount_cents from order_lines where order_id = any(${ids}::bigint[])`.execute(trx);
+  const linesOf = new Map<number, typeof lines>();
+  for (const l of lines) {
+    const list = linesOf.get(Number(l.order_id));
+    if (list) list.push(l);
+    else linesOf.set(Number(l.order_id), [l]);
+  }
+  for (const o of rows) {
+    rollups.add(
+      {
+        restaurantId: o.restaurant_id,
+        day: o.day,
+        channel: o.channel,
+        source: o.source,
+        guests: o.guests,
+        recurrent: o.recurrent,
+        status: o.status,
+        totalCents: o.total_cents,
+        transactions: o.transactions,
+        lines: (linesOf.get(Number(o.id)) ?? []).map((l) => ({
+          menuItemId: l.menu_item_id,
+          quantity: l.quantity,
+          amountCents: l.amount_cents,
+        })),
+      },
+      -1,
+    );
+  }
+  await sql`delete from orders where id = any(${ids}::bigint[])`.execute(trx);
+  return rows.map((o) => ({ customerId: o.customer_id, placedAt: o.placed_at, status: o.status }));
+}
+
+/** A stored order whose recurrent flag changed because its customer's first completed order moved. */
+type FlippedOrder = { restaurant_id: number; day: string; guests: number; status: 'completed' | 'voided'; recurrent: boolean };
+
+const earlier = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
+
+/**
+ * Recurrent means the customer has a completed order at the franchise placed strictly before this
+ * one; anonymous guests are new. It depends only on the orders stored, never on the order they
+ * arrived in: when a write moves a customer's first completed order (a back-filled earlier order, or
+ * a first order voided or replaced), the stored orders between the old and the new first change
+ * sides and are returned, to move their guests in the rollups. `first_order_at` keeps each
+ * customer's first completed order. Customers' rows stay locked (in id order, so two writers never
+ * deadlock) until the transaction ends. Runs after `takenOut` were deleted and before `fresh` is inserted.
+ */
+async function decideRecurrent(
+  db: Db,
+  franchiseId: number,
+  fresh: OrderInput[],
+  takenOut: TakenOutOrder[],
+): Promise<{ recurrent: boolean[]; flipped: FlippedOrder[] }> {
+  const freshCustomers = new Set(fresh.flatMap((o) => (o.customerId == null ? [] : [o.customerId])));
+  const customerIds = [...new Set([...freshCustomers, ...takenOut.flatMap((o) => (o.customerId == null ? [] : [o.customerId]))])].sort(
+    (a, b) => a - b,
+  );
+  const recurrent = fresh.map(() => false);
+  if (customerIds.length === 0) return { recurrent, flipped: [] };
+  const { rows } = await sql<{ id: number; first_order_at: Date | null }>`select id, first_order_at from customers
+    where franchise_id = ${franchiseId} and id = any(${customerIds}::int[]) order by id for update`.execute(db);
+  const stored = new Map(rows.map((row) => [row.id, row.first_order_at?.getTime() ?? null]));
+  const missing = [...freshCustomers].filter((id) => !stored.has(id));
+  if (missing.length > 0) throw new ForeignReferenceError(`customer ${missing.join(', ')} does not belong to franchise ${franchiseId}`);
+
+  // Customers whose first completed order was taken out: their first is read again from what is left.
+  const first = new Map(stored);
+  const lostFirst = [
+    ...new Set(
+      takenOut.flatMap((o) => {
+        const at = o.customerId === null ? undefined : stored.get(o.customerId);
+        return o.customerId !== null && o.status === 'completed' && (at === null || o.placedAt.getTime() <= at!) ? [o.customerId] : [];
+      }),
+    ),
+  ];
+  if (lostFirst.length > 0) {
+    for (const id of lostFirst) first.set(id, null);
+    const { rows: left } = await sql<{ customer_id: number; first: Date }>`select customer_id, min(placed_at) as first from orders
+      where customer_id = any(${lostFirst}::int[]) and status = 'completed' group by customer_id`.execute(db);
+    for (const row of left) first.set(row.customer_id, row.first.getTime());
+  }
+  for (const order of fresh) {
+    if (order.customerId != null && order.status === 'completed') {
+      first.set(order.customerId, earlier(first.get(order.customerId)!, order.placedAt.getTime()));
+    }
+  }
+  for (const [i, order] of fresh.entries()) {
+    const at = order.customerId == null ? null : first.get(order.customerId)!;
+    recurrent[i] = at !== null && at < order.placedAt.getTime();
+  }
+
+  const moved = [...first].filter(([id, at]) => at !== stored.get(id));
+  if (moved.length === 0) return { recurrent, flipped: [] };
+  const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
+  const before = moved.map(([id]) => stored.get(id)!);
+  const after = moved.map(([, at]) => at);
+  // Only the orders between the old and the new first change sides (null: no completed order yet).
+  const { rows: flipped } = await sql<FlippedOrder>`update orders o set recurrent = (u.first is not null and u.first < o.placed_at)
+    from unnest(
+      ${moved.map(([id]) => id)}::int[],
+      ${moved.map(([, at]) => iso(at))}::timestamptz[],
+      ${before.map((b, i) => iso(earlier(b, after[i]!)))}::timestamptz[],
+      ${before.map((b, i) => (b === null || after[i] === null ? null : iso(Math.max(b, after[i]!))))}::timestamptz[]
+    ) as u(id, first, low, high)
+    where o.customer_id = u.id and o.placed_at > u.low and (u.high is null or o.placed_at <= u.high)
+      and o.recurrent is distinct from (u.first is not null and u.first < o.placed_at)
+    returning o.restaurant_id, o.day, o.guests, o.status, o.recurrent`.execute(db);
+  await sql`update customers c set first_order_at = u.at
+    from unnest(${moved.map(([id]) => id)}::int[], ${moved.map(([, at]) => iso(at))}::timestamptz[]) as u(id, at)
+    where c.id = u.id`.execute(db);
+  return { recurrent, flipped };
+}
+
+const noneWritten = (): WriteCounts => ({ created: 0, updated: 0, unchanged: 0 });
+
+/**
+ * Orders with their lines and payment transactions, and their rollups, in one transaction. An order
+ * sent again under its external_id replaces the stored one (a void, a corrected amount).
+ */
+export async function recordOrders(db: Db, franchiseId: number, orders: OrderInput[]): Promise<WriteCounts> {
+  if (orders.length === 0) return noneWritten();
+  return transaction(db, async (trx) => {
+    const timeZone = await beginFranchiseWrite(trx, franchiseId);
     await assertOwned(
       trx,
       'restaurants',
       franchiseId,
-      shifts.map((s) => s.restaurantId),
+      orders.map((o) => o.restaurantId),
     );
     await assertOwned(
       trx,
-      'people',
+      'menu_items',
       franchiseId,
-      shifts.map((s) => s.personId),
+      orders.flatMap((o) => o.lines.map((l) => l.menuItemId)),
     );
-    await insertRows(
+    const { fresh, replaced, counts } = await sortOutResent(trx, 'orders', orders);
+    const rollups = new OrderRollups();
+    const takenOut = await takeOutOrders(trx, replaced, rollups);
+    const { recurrent, flipped } = await decideRecurrent(trx, franchiseId, fresh, takenOut);
+    for (const f of flipped) if (f.status === 'completed') rollups.moveGuests(f.restaurant_id, f.day, f.guests, f.recurrent);
+    const totals = fresh.map((o) => o.lines.reduce((sum, l) => sum + l.amountCents, 0));
+    const inserted = await insertOrders(
       trx,
-      'staff_shifts',
-      [
-        ['restaurant_id', 'int'],
-        ['person_id', 'int'],
-        ['day', 'date'],
-        ['assigned_minutes', 'int'],
-        ['actual_minutes', 'int'],
-        ['hourly_rate_cents', 'int'],
-        ['attended', 'boolean'],
-      ],
-      shifts.map((s) => [s.restaurantId, s.personId, s.day, s.assignedMinutes, s.actualMinutes, s.hourlyRateCents, s.attended]),
+      timeZone,
+      fresh.map((o, i) => [
+        o.restaurantId,
+        o.placedAt.toISOString(),
+        o.channel,
+        o.source,
+        o.guests,
+        o.customerId ?? null,
+        recurrent[i]!,
+        o.status,
+        totals[i]!,
+        o.externalId ?? null,
+        o.sourceHash ?? null,
+      ]),
     );
-    // Keys, then counters in HOURS_COUNTERS order.
-    const hours = new Map<string, { keys: Cell[]; counters: number[] }>();
-    const franchiseHours = new Map<string, { keys: Cell[]; counters: number[] }>();
-    const monthlyHours = new Map<string, RunningRow>();
-    const addTo = (rows: typeof hours, key: string, keys: Cell[], counters: number[]) => {
+    const lineRows: Cell[][] = [];
+    const paymentRows: Cell[][] = [];
+    for (const [i, order] of fresh.entries()) {
+      const { id, day } = inserted[i]!;
+      for (const l of order.lines) lineRows.push([id, l.menuItemId, l.quantity, l.amountCents]);
+      for (const p of order.payments) paymentRows.push([id, p.method, p.amountCents]);
+      rollups.add({ ...order, day, recurrent: recurrent[i]!, totalCents: totals[i]!, transactions: order.payments.length }, 1);
+    }
+    await insertRows(trx, 'order_lines', LINE_COLUMNS, lineRows);
+    await insertRows(trx, 'payment_transactions', PAYMENT_COLUMNS, paymentRows);
+    await rollups.write(trx, franchiseId, replaced.length > 0);
+    return counts;
+  });
+}
+
+/** The net change a batch makes to the staff-hours rollups. */
+class ShiftRollups {
+  // Keys, then counters in HOURS_COUNTERS order.
+  private readonly hours = new Map<string, { keys: Cell[]; counters: number[] }>();
+  private readonly franchiseHours = new Map<string, { keys: Cell[]; counters: number[] }>();
+  private readonly monthlyHours = new Map<string, RunningRow>();
+
+  constructor(private readonly franchiseId: number) {}
+
+  add(s: Omit<ShiftInput, keyof SentRecord>, sign: 1 | -1): void {
+    const counters = [s.assignedMinutes, s.actualMinutes, labourCostCents(s.actualMinutes, s.hourlyRateCents), 1, s.attended ? 1 : 0].map(
+      (n) => sign * n,
+    );
+    const addTo = (rows: typeof this.hours, key: string, keys: Cell[]) => {
       const row = rows.get(key) ?? rows.set(key, { keys, counters: counters.map(() => 0) }).get(key)!;
       for (const [c, n] of counters.entries()) row.counters[c]! += n;
     };
-    for (const s of shifts) {
-      const counters = [s.assignedMinutes, s.actualMinutes, labourCostCents(s.actualMinutes, s.hourlyRateCents), 1, s.attended ? 1 : 0];
-      addTo(hours, `${s.restaurantId}|${s.day}|${s.personId}`, [s.restaurantId, s.day, s.personId], counters);
-      addTo(franchiseHours, s.day, [franchiseId, s.day], counters);
-      // Running totals of what the staff list sums over a window: assigned and actual minutes, shifts.
-      addRunning(monthlyHours, `${s.restaurantId}|${s.personId}`, [s.restaurantId, s.personId], s.day, counters, [
-        s.assignedMinutes,
-        s.actualMinutes,
-        1,
-      ]);
-    }
-    const rowsOf = (rows: typeof hours) => [...rows.values()].map((r) => [...r.keys, ...r.counters]);
+    addTo(this.hours, `${s.restaurantId}|${s.day}|${s.personId}`, [s.restaurantId, s.day, s.personId]);
+    addTo(this.franchiseHours, s.day, [this.franchiseId, s.day]);
+    // Running totals of what the staff list sums over a window: assigned and actual minutes, shifts.
+    addRunning(this.monthlyHours, `${s.restaurantId}|${s.personId}`, [s.restaurantId, s.personId], s.day, counters, [
+      counters[0]!,
+      counters[1]!,
+      counters[3]!,
+    ]);
+  }
+
+  async write(trx: Db, takenOut: boolean): Promise<void> {
+    const rowsOf = (rows: typeof this.hours) => [...rows.values()].map((r) => [...r.keys, ...r.counters]);
     await addToRollup(
       trx,
       'daily_staff_hours',
@@ -490,7 +723,7 @@ export async function recordShifts(db: Db, franchiseId: number, shifts: ShiftInp
         ['person_id', 'int'],
       ],
       HOURS_COUNTERS,
-      rowsOf(hours),
+      rowsOf(this.hours),
     );
     await addToRollup(
       trx,
@@ -500,7 +733,7 @@ export async function recordShifts(db: Db, franchiseId: number, shifts: ShiftInp
         ['day', 'date'],
       ],
       HOURS_COUNTERS,
-      rowsOf(franchiseHours),
+      rowsOf(this.franchiseHours),
     );
     await addToRunningRollup(
       trx,
@@ -515,16 +748,223 @@ export async function recordShifts(db: Db, franchiseId: number, shifts: ShiftInp
         ['running_actual_minutes', 'int[]'],
         ['running_shifts', 'int[]'],
       ],
-      [...monthlyHours.values()],
+      [...this.monthlyHours.values()],
     );
+    if (!takenOut) return;
+    const keys = [...this.hours.values()].map((r) => r.keys as [number, string, number]);
+    const restaurants = [...new Set(keys.map(([r]) => r))];
+    const days = [...new Set(keys.map(([, d]) => d))];
+    await deleteEmptyRows(trx, [
+      {
+        table: 'daily_staff_hours',
+        where: sql`t.restaurant_id = any(${restaurants}::int[]) and t.day = any(${days}::date[]) and t.shifts = 0`,
+      },
+      {
+        table: 'daily_franchise_staff_hours',
+        where: sql`t.franchise_id = ${this.franchiseId} and t.day = any(${days}::date[]) and t.shifts = 0`,
+      },
+      {
+        table: 'monthly_staff_hours',
+        where: sql`t.restaurant_id = any(${restaurants}::int[]) and t.month = any(${[...new Set(days.map(monthOf))]}::date[]) and t.shifts = 0`,
+      },
+    ]);
+  }
+}
+
+async function takeOutShifts(trx: Db, ids: number[], rollups: ShiftRollups): Promise<void> {
+  if (ids.length === 0) return;
+  const { rows } = await sql<{
+    restaurant_id: number;
+    person_id: number;
+    day: string;
+    assigned_minutes: number;
+    actual_minutes: number;
+    hourly_rate_cents: number;
+    attended: boolean;
+  }>`delete from staff_shifts where id = any(${ids}::bigint[])
+    returning restaurant_id, person_id, day, assigned_minutes, actual_minutes, hourly_rate_cents, attended`.execute(trx);
+  for (const r of rows) {
+    rollups.add(
+      {
+        restaurantId: r.restaurant_id,
+        personId: r.person_id,
+        day: r.day,
+        assignedMinutes: r.assigned_minutes,
+        actualMinutes: r.actual_minutes,
+        hourlyRateCents: r.hourly_rate_cents,
+        attended: r.attended,
+      },
+      -1,
+    );
+  }
+}
+
+/**
+ * Staff shifts (a person may work several a day) and their daily, per-franchise and monthly
+ * staff-hours rollups, in one transaction. A shift sent again under its external_id replaces the stored one.
+ */
+export async function recordShifts(db: Db, franchiseId: number, shifts: ShiftInput[]): Promise<WriteCounts> {
+  if (shifts.length === 0) return noneWritten();
+  return transaction(db, async (trx) => {
+    await beginFranchiseWrite(trx, franchiseId);
+    await assertOwned(
+      trx,
+      'restaurants',
+      franchiseId,
+      shifts.map((s) => s.restaurantId),
+    );
+    await assertOwned(
+      trx,
+      'people',
+      franchiseId,
+      shifts.map((s) => s.personId),
+    );
+    const { fresh, replaced, counts } = await sortOutResent(trx, 'staff_shifts', shifts);
+    const rollups = new ShiftRollups(franchiseId);
+    await takeOutShifts(trx, replaced, rollups);
+    await insertRows(
+      trx,
+      'staff_shifts',
+      [
+        ['restaurant_id', 'int'],
+        ['person_id', 'int'],
+        ['day', 'date'],
+        ['assigned_minutes', 'int'],
+        ['actual_minutes', 'int'],
+        ['hourly_rate_cents', 'int'],
+        ['attended', 'boolean'],
+        ['external_id', 'text'],
+        ['source_hash', 'text'],
+      ],
+      fresh.map((s) => [
+        s.restaurantId,
+        s.personId,
+        s.day,
+        s.assignedMinutes,
+        s.actualMinutes,
+        s.hourlyRateCents,
+        s.attended,
+        s.externalId ?? null,
+        s.sourceHash ?? null,
+      ]),
+    );
+    for (const s of fresh) rollups.add(s, 1);
+    await rollups.write(trx, replaced.length > 0);
+    return counts;
   });
 }
 
+/** Removes shifts sent by mistake, by their sender's ids; ids the franchise does not have are skipped. Returns how many were removed. */
+export async function removeShifts(db: Db, franchiseId: number, refs: RecordRef[]): Promise<number> {
+  return transaction(db, async (trx) => {
+    await beginFranchiseWrite(trx, franchiseId);
+    const ids = await storedIds(trx, 'staff_shifts', franchiseId, refs);
+    const rollups = new ShiftRollups(franchiseId);
+    await takeOutShifts(trx, ids, rollups);
+    await rollups.write(trx, true);
+    return ids.length;
+  });
+}
+
+/** The net change a batch makes to the purchase rollups. */
+class PurchaseRollups {
+  private readonly totals = new Map<
+    string,
+    [restaurantId: number, day: string, supplierId: number, category: string, quantity: number, amount: number]
+  >();
+  private readonly franchiseTotals = new Map<
+    string,
+    [franchiseId: number, day: string, supplierId: number, category: string, quantity: number, amount: number]
+  >();
+
+  constructor(private readonly franchiseId: number) {}
+
+  add(p: Omit<PurchaseInput, keyof SentRecord>, sign: 1 | -1): void {
+    const key = `${p.restaurantId}|${p.day}|${p.supplierId}|${p.category}`;
+    const row = this.totals.get(key) ?? this.totals.set(key, [p.restaurantId, p.day, p.supplierId, p.category, 0, 0]).get(key)!;
+    row[4] += sign * p.quantity;
+    row[5] += sign * p.amountCents;
+    const franchiseKey = `${p.day}|${p.supplierId}|${p.category}`;
+    const total =
+      this.franchiseTotals.get(franchiseKey) ??
+      this.franchiseTotals.set(franchiseKey, [this.franchiseId, p.day, p.supplierId, p.category, 0, 0]).get(franchiseKey)!;
+    total[4] += sign * p.quantity;
+    total[5] += sign * p.amountCents;
+  }
+
+  async write(trx: Db, takenOut: boolean): Promise<void> {
+    await addToRollup(
+      trx,
+      'daily_purchases',
+      [
+        ['restaurant_id', 'int'],
+        ['day', 'date'],
+        ['supplier_id', 'int'],
+        ['category', 'text'],
+      ],
+      PURCHASE_COUNTERS,
+      [...this.totals.values()],
+    );
+    await addToRollup(
+      trx,
+      'daily_franchise_purchases',
+      [
+        ['franchise_id', 'int'],
+        ['day', 'date'],
+        ['supplier_id', 'int'],
+        ['category', 'text'],
+      ],
+      PURCHASE_COUNTERS,
+      [...this.franchiseTotals.values()],
+    );
+    if (!takenOut) return;
+    const rows = [...this.totals.values()];
+    const restaurants = [...new Set(rows.map(([r]) => r))];
+    const days = [...new Set(rows.map(([, d]) => d))];
+    await deleteEmptyRows(trx, [
+      {
+        table: 'daily_purchases',
+        where: sql`t.restaurant_id = any(${restaurants}::int[]) and t.day = any(${days}::date[]) and t.quantity = 0`,
+      },
+      {
+        table: 'daily_franchise_purchases',
+        where: sql`t.franchise_id = ${this.franchiseId} and t.day = any(${days}::date[]) and t.quantity = 0`,
+      },
+    ]);
+  }
+}
+
+async function takeOutPurchases(trx: Db, ids: number[], rollups: PurchaseRollups): Promise<void> {
+  if (ids.length === 0) return;
+  const { rows } = await sql<{
+    restaurant_id: number;
+    supplier_id: number;
+    day: string;
+    category: PurchaseCategory;
+    quantity: number;
+    amount_cents: number;
+  }>`delete from purchase_lines where id = any(${ids}::bigint[])
+    returning restaurant_id, supplier_id, day, category, quantity, amount_cents`.execute(trx);
+  for (const r of rows) {
+    rollups.add(
+      {
+        restaurantId: r.restaurant_id,
+        supplierId: r.supplier_id,
+        day: r.day,
+        category: r.category,
+        quantity: r.quantity,
+        amountCents: r.amount_cents,
+      },
+      -1,
+    );
+  }
+}
+
 /** Purchase lines and their daily_purchases and daily_franchise_purchases rollups, in one transaction. */
-export async function recordPurchases(db: Db, franchiseId: number, purchases: PurchaseInput[]): Promise<void> {
-  if (purchases.length === 0) return;
-  await transaction(db, async (trx) => {
-    await bumpDataVersion(trx, franchiseId);
+export async function recordPurchases(db: Db, franchiseId: number, purchases: PurchaseInput[]): Promise<WriteCounts> {
+  if (purchases.length === 0) return noneWritten();
+  return transaction(db, async (trx) => {
+    await beginFranchiseWrite(trx, franchiseId);
     await assertOwned(
       trx,
       'restaurants',
@@ -537,6 +977,9 @@ export async function recordPurchases(db: Db, franchiseId: number, purchases: Pu
       franchiseId,
       purchases.map((p) => p.supplierId),
     );
+    const { fresh, replaced, counts } = await sortOutResent(trx, 'purchase_lines', purchases);
+    const rollups = new PurchaseRollups(franchiseId);
+    await takeOutPurchases(trx, replaced, rollups);
     await insertRows(
       trx,
       'purchase_lines',
@@ -547,52 +990,34 @@ export async function recordPurchases(db: Db, franchiseId: number, purchases: Pu
         ['category', 'text'],
         ['quantity', 'int'],
         ['amount_cents', 'int'],
+        ['external_id', 'text'],
+        ['source_hash', 'text'],
       ],
-      purchases.map((p) => [p.restaurantId, p.supplierId, p.day, p.category, p.quantity, p.amountCents]),
+      fresh.map((p) => [
+        p.restaurantId,
+        p.supplierId,
+        p.day,
+        p.category,
+        p.quantity,
+        p.amountCents,
+        p.externalId ?? null,
+        p.sourceHash ?? null,
+      ]),
     );
-    const totals = new Map<
-      string,
-      [restaurantId: number, day: string, supplierId: number, category: string, quantity: number, amount: number]
-    >();
-    const franchiseTotals = new Map<
-      string,
-      [franchiseId: number, day: string, supplierId: number, category: string, quantity: number, amount: number]
-    >();
-    for (const p of purchases) {
-      const key = `${p.restaurantId}|${p.day}|${p.supplierId}|${p.category}`;
-      const row = totals.get(key) ?? totals.set(key, [p.restaurantId, p.day, p.supplierId, p.category, 0, 0]).get(key)!;
-      row[4] += p.quantity;
-      row[5] += p.amountCents;
-      const franchiseKey = `${p.day}|${p.supplierId}|${p.category}`;
-      const total =
-        franchiseTotals.get(franchiseKey) ??
-        franchiseTotals.set(franchiseKey, [franchiseId, p.day, p.supplierId, p.category, 0, 0]).get(franchiseKey)!;
-      total[4] += p.quantity;
-      total[5] += p.amountCents;
-    }
-    await addToRollup(
-      trx,
-      'daily_purchases',
-      [
-        ['restaurant_id', 'int'],
-        ['day', 'date'],
-        ['supplier_id', 'int'],
-        ['category', 'text'],
-      ],
-      PURCHASE_COUNTERS,
-      [...totals.values()],
-    );
-    await addToRollup(
-      trx,
-      'daily_franchise_purchases',
-      [
-        ['franchise_id', 'int'],
-        ['day', 'date'],
-        ['supplier_id', 'int'],
-        ['category', 'text'],
-      ],
-      PURCHASE_COUNTERS,
-      [...franchiseTotals.values()],
-    );
+    for (const p of fresh) rollups.add(p, 1);
+    await rollups.write(trx, replaced.length > 0);
+    return counts;
+  });
+}
+
+/** Removes purchases sent by mistake, by their sender's ids; ids the franchise does not have are skipped. Returns how many were removed. */
+export async function removePurchases(db: Db, franchiseId: number, refs: RecordRef[]): Promise<number> {
+  return transaction(db, async (trx) => {
+    await beginFranchiseWrite(trx, franchiseId);
+    const ids = await storedIds(trx, 'purchase_lines', franchiseId, refs);
+    const rollups = new PurchaseRollups(franchiseId);
+    await takeOutPurchases(trx, ids, rollups);
+    await rollups.write(trx, true);
+    return ids.length;
   });
 }

@@ -155,6 +155,8 @@ export interface CustomersTable {
   franchise_id: number;
   name: string;
   first_order_at: Date | null;
+  /** The sender's reference of the customer (ingest API); null for demo customers. */
+  ref: Generated<string | null>;
 }
 
 export interface OrdersTable {
@@ -171,6 +173,10 @@ export interface OrdersTable {
   recurrent: Generated<boolean>;
   status: 'completed' | 'voided';
   total_cents: number;
+  /** The sender's id, unique per restaurant; null for demo trade. */
+  external_id: Generated<string | null>;
+  /** Hash of the record as last sent: an identical resend changes nothing. */
+  source_hash: Generated<string | null>;
 }
 
 export interface OrderLinesTable {
@@ -197,6 +203,10 @@ export interface StaffShiftsTable {
   actual_minutes: number;
   hourly_rate_cents: number;
   attended: boolean;
+  /** The sender's id, unique per restaurant; null for demo trade. */
+  external_id: Generated<string | null>;
+  /** Hash of the record as last sent: an identical resend changes nothing. */
+  source_hash: Generated<string | null>;
 }
 
 export interface SuppliersTable {
@@ -213,6 +223,10 @@ export interface PurchaseLinesTable {
   category: PurchaseCategory;
   quantity: number;
   amount_cents: number;
+  /** The sender's id, unique per restaurant; null for demo trade. */
+  external_id: Generated<string | null>;
+  /** Hash of the record as last sent: an identical resend changes nothing. */
+  source_hash: Generated<string | null>;
 }
 
 type Counter = Generated<number>;
@@ -306,6 +320,24 @@ export interface DailyFranchisePurchasesTable extends Omit<DailyPurchasesTable, 
   franchise_id: number;
 }
 
+/** A key an outside system (POS, roster, supplier) calls the ingest API with; only its secret's hash is kept. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  franchise_id: number;
+  /** null: every branch of the franchise. */
+  restaurant_id: number | null;
+  name: string;
+  /** The secret's first characters (`fck_` and its public id), shown in the list to tell keys apart. */
+  prefix: string;
+  /** SHA-256 of the whole secret, hex. */
+  secret_hash: string;
+  /** null once its creator's account is gone. */
+  created_by: number | null;
+  created_at: Timestamp;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
 export interface Database {
   franchises: FranchisesTable;
   franchise_users: FranchiseUsersTable;
@@ -335,6 +367,7 @@ export interface Database {
   daily_franchise_purchases: DailyFranchisePurchasesTable;
   monthly_staff_hours: MonthlyStaffHoursTable;
   monthly_restaurant_stats: MonthlyRestaurantStatsTable;
+  api_keys: ApiKeysTable;
 }
 
 export type Db = Kysely<Database>;

@@ -7,6 +7,9 @@ import * as franchiseRollups from './migrations/2026-11-23-03-franchise-rollups.
 import * as monthlyStaffHours from './migrations/2026-11-23-04-monthly-staff-hours.js';
 import * as runningMonthlyTotals from './migrations/2026-11-23-05-running-monthly-totals.js';
 import * as management from './migrations/2026-11-24-01-management.js';
+import * as restaurantAbn from './migrations/2026-11-25-01-restaurant-abn.js';
+import * as apiKeys from './migrations/2026-11-25-02-api-keys.js';
+import * as ingest from './migrations/2026-11-25-03-ingest.js';
 
 // Static list: works the same under tsx, vitest and a bundle, with no directory scanning.
 const migrations: Record<string, Migration> = {
@@ -17,6 +20,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-04-monthly-staff-hours': monthlyStaffHours,
   '2026-11-23-05-running-monthly-totals': runningMonthlyTotals,
   '2026-11-24-01-management': management,
+  '2026-11-25-01-restaurant-abn': restaurantAbn,
+  '2026-11-25-02-api-keys': apiKeys,
+  '2026-11-25-03-ingest': ingest,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

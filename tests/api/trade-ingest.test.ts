@@ -294,7 +294,7 @@ describe('recordOrders', () => {
     expect(c.first_order_at).toEqual(new Date('2026-03-02T02:00:00Z'));
   });
 
-  it('fixes recurrent at write time: an order back-filled before the first known one is new and moves first_order_at back', async () => {
+  it('decides recurrent by placing time, not arrival: an order back-filled before the first known one is new and makes the later ones recurrent', async () => {
     const customer = await newCustomer();
     await recordOrders(db, franchiseId, [order({ placedAt: new Date('2026-04-10T02:00:00Z'), customerId: customer, guests: 2 })]);
     await recordOrders(db, franchiseId, [order({ placedAt: new Date('2026-04-06T02:00:00Z'), customerId: customer, guests: 1 })]);
@@ -303,7 +303,7 @@ describe('recordOrders', () => {
     expect(rows.map((r) => [r.day, r.guests_recurrent, r.guests_new])).toEqual([
       ['2026-04-06', 0, 1],
       ['2026-04-08', 4, 0],
-      ['2026-04-10', 0, 2],
+      ['2026-04-10', 2, 0],
     ]);
     const c = await db.selectFrom('customers').select('first_order_at').where('id', '=', customer).executeTakeFirstOrThrow();
     expect(c.first_order_at).toEqual(new Date('2026-04-06T02:00:00Z'));
