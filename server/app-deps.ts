@@ -27,8 +27,11 @@ export type AppDeps = {
 export type AppEnv = {
   // Absent under app.request() in tests: the client address is then 'unknown'.
   Bindings: Partial<HttpBindings> | undefined;
-  Variables: { auth: { claims: TokenClaims; user: AuthUser } };
+  Variables: { auth: { claims: TokenClaims; user: AuthUser }; apiKey: ApiKeyCaller };
 };
+
+/** The API key an ingest call came with (set by requireApiKey): its franchise, and its one branch or null for all. */
+export type ApiKeyCaller = { id: number; franchiseId: number; restaurantId: number | null; timeZone: string };
 
 /** What every route factory receives: the deps plus the one token service and its middlewares. */
 export type RouteDeps = AppDeps & {

@@ -16,6 +16,7 @@ import { success } from './http/envelope.js';
 import { errorHandler, failure, notFound } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { staticSpa } from './http/static-spa.js';
+import { apiKeysRoutes } from './integrations/api-keys.routes.js';
 import { peopleRoutes } from './people/people.routes.js';
 import { restaurantsRoutes } from './restaurants/restaurants.routes.js';
 
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/franchise/password', passwordResetRoutes(routeDeps));
   api.route('/franchise/people', peopleRoutes(routeDeps));
   api.route('/franchise/restaurants', restaurantsRoutes(routeDeps));
+  api.route('/franchise/api-keys', apiKeysRoutes(routeDeps));
   api.route('/franchise', analyticsRoutes(routeDeps));
   api.route('/franchise', pageReportRoutes(routeDeps));
 

@@ -217,6 +217,35 @@ const restaurantEditRoutes: RouteSpec[] = [
   },
 ];
 
+// API keys (server/contract/api-keys.contract.ts): a name no earlier run used, as a name is unique among the live keys;
+// restaurant_id is a number (or null), so only the name is listed.
+let keys = 0;
+const newApiKeyBody = () => ({ name: `Fuzz key ${++keys} ${Math.random().toString(36).slice(2)}`, restaurant_id: 1 });
+const apiKeyRoutes: RouteSpec[] = [
+  { name: 'api keys', method: 'GET', path: `${API}/api-keys`, auth: 'bearer' },
+  {
+    name: 'api key create',
+    method: 'POST',
+    path: `${API}/api-keys`,
+    auth: 'bearer',
+    success: 201,
+    body: { name: { refused: ['', '   ', 'x'.repeat(101)] } },
+    prepare: async () => ({ body: newApiKeyBody() }),
+  },
+  {
+    name: 'api key revoke',
+    method: 'DELETE',
+    path: `${API}/api-keys/:id`,
+    auth: 'bearer',
+    params: { id: { valid: '1', refused: ['0', '-1', 'abc', '1.5', '01', '1e1', '2147483647', '2147483648'] } },
+    // A key of its own each run: a revoked key is gone.
+    prepare: async ({ call, token }) => {
+      const res = await call('POST', `${API}/api-keys`, { token, body: newApiKeyBody() });
+      return { params: { id: String(res.body.data.id) } };
+    },
+  },
+];
+
 export const ROUTES: RouteSpec[] = [
   { name: 'login', method: 'POST', path: `${API}/login`, auth: 'public', body: { email, password } },
   { name: 'logout', method: 'POST', path: `${API}/logout`, auth: 'bearer-or-expired' },
@@ -254,4 +283,5 @@ export const ROUTES: RouteSpec[] = [
   ...pageRoutes,
   ...peopleRoutes,
   ...restaurantEditRoutes,
+  ...apiKeyRoutes,
 ];

@@ -1,0 +1,51 @@
+import * as z from 'zod';
+
+/**
+ * The API key calls (`/api/v1/franchise/api-keys`): an owner creates a key for an outside system
+ * (a POS, a roster or supplier system) to call the ingest API with, for every branch or for one.
+ * The server validates with the schema; the client imports the types only. Unknown fields are dropped.
+ */
+
+export const API_KEY_NAME_MAX = 100;
+export const API_KEY_NAME_TAKEN = 'An API key with this name already exists';
+export const API_KEY_RESTAURANT_MESSAGE = 'Choose one of your restaurants, or all branches';
+
+export const createApiKeyInput = z.object({
+  name: z
+    .string('Name is required')
+    .trim()
+    .min(1, 'Name is required')
+    .max(API_KEY_NAME_MAX, `Name must be at most ${API_KEY_NAME_MAX} characters`),
+  // Required, null included: a forgotten scope must not silently become every branch.
+  restaurant_id: z
+    .number(API_KEY_RESTAURANT_MESSAGE)
+    .int(API_KEY_RESTAURANT_MESSAGE)
+    .min(1, API_KEY_RESTAURANT_MESSAGE)
+    .max(2_147_483_647, API_KEY_RESTAURANT_MESSAGE)
+    .nullable(),
+});
+export type CreateApiKeyInput = z.input<typeof createApiKeyInput>;
+
+/** A live key as the list shows it; never its secret. */
+export type ApiKey = {
+  id: number;
+  name: string;
+  /** null: every branch. */
+  restaurant_id: number | null;
+  /** The branch's name; null for every branch. */
+  restaurant_name: string | null;
+  /** The secret's first characters, e.g. `fck_ab12cd34`. */
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+};
+
+/** The create call's answer: the only time the secret is sent. */
+export type CreatedApiKey = {
+  id: number;
+  name: string;
+  restaurant_id: number | null;
+  prefix: string;
+  secret: string;
+  created_at: string;
+};
