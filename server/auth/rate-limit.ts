@@ -96,3 +96,7 @@ export async function purgeAttempts(db: Db, now: number): Promise<number> {
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Bulk writes (ingest API calls per key, console imports per user): generous for a steady feed, a cap on a runaway sender. */
+export const INGEST_CALLS_PER_MINUTE = 1200;
+export const ingestRule = (caller: string): LimitRule => ({ key: `ingest:${caller}`, max: INGEST_CALLS_PER_MINUTE, windowMs: MINUTE });

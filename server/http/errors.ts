@@ -26,11 +26,19 @@ export function failure(
   return c.json(body, status, headers);
 }
 
+/** A field's path as a client writes it: `orders[3].lines[0].sku`. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('');
+}
+
 export function zodErrors(error: ZodError, unknownName = 'is not a known field'): Record<string, string[]> {
   // A Map, not an object: a client's field name such as __proto__ must stay a plain key.
   const errors = new Map<string, string[]>();
   for (const issue of error.issues) {
-    const fields = issue.code === 'unrecognized_keys' ? issue.keys : [issue.path.length ? issue.path.join('.') : '_'];
+    const fields =
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((k) => fieldPath([...issue.path, k]))
+        : [issue.path.length ? fieldPath(issue.path) : '_'];
     const message = issue.code === 'unrecognized_keys' ? unknownName : issue.message;
     for (const field of fields) errors.set(field, [...(errors.get(field) ?? []), message]);
   }

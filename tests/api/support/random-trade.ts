@@ -54,7 +54,7 @@ export async function createWorld(db: Db): Promise<World> {
           franchise_id: id,
           logo: null,
           name: `P${run}-${fi}-${ri}`,
-          abn_no: '51 824 753 556',
+          abn_no: `${run}-${fi}-${ri}`,
           address: '1 Test Street',
           suburb: 'Testville',
           post_code: '2000',
@@ -204,44 +204,46 @@ export function model(world: World, dataset: Dataset) {
   );
   for (const [fi, data] of dataset.entries()) {
     const f = world.franchises[fi]!;
+    // Recurrent: the customer has a completed order placed strictly before, among all the orders, whatever their arrival.
+    const at = (o: { minute: number }) => PERIOD_START + o.minute * 60_000;
     const firstOrder = new Map<number, number>();
-    for (const batch of data.orderBatches) {
-      // Within a batch, earlier orders first; recurrent = a completed order of the customer placed before, known by then.
-      const orders = batch.map((o, i) => ({ o, i, at: PERIOD_START + o.minute * 60_000 })).sort((a, b) => a.at - b.at || a.i - b.i);
-      for (const { o, at } of orders) {
-        const restaurant_id = f.restaurants[o.restaurant]!;
-        const day = dayIn(f.timeZone, new Date(at));
-        const customer = o.customer === null ? null : f.customers[o.customer]!;
-        const first = customer === null ? undefined : firstOrder.get(customer);
-        const recurrent = first !== undefined && first < at;
-        // Every daily_restaurant_stats row also counts in its franchise's daily_franchise_stats row.
-        const addStats = (counters: Row) => {
-          add('daily_restaurant_stats', { restaurant_id, day }, counters);
-          add('daily_franchise_stats', { franchise_id: f.id, day }, counters);
-        };
-        if (o.voided) {
-          addStats({ ...zeroStats, orders_voided: 1 });
-          continue;
-        }
-        if (customer !== null && (first === undefined || at < first)) firstOrder.set(customer, at);
-        const total = o.lines.reduce((s, l) => s + l.amountCents, 0);
-        const dineIn = o.channel === 'dine_in';
-        const pos = o.source === 'pos';
-        addStats({
-          ...zeroStats,
-          [dineIn ? 'orders_dine_in' : 'orders_takeaway']: 1,
-          [pos ? 'orders_pos' : 'orders_app']: 1,
-          [dineIn ? 'revenue_dine_in_cents' : 'revenue_takeaway_cents']: total,
-          [pos ? 'revenue_pos_cents' : 'revenue_app_cents']: total,
-          [recurrent ? 'guests_recurrent' : 'guests_new']: o.guests,
-          transactions: o.payments.length,
-          units: o.lines.reduce((s, l) => s + l.quantity, 0),
-        });
-        for (const l of o.lines) {
-          const menu_item_id = f.items[l.item]!;
-          add('daily_item_sales', { restaurant_id, day, menu_item_id }, { units: l.quantity, revenue_cents: l.amountCents });
-          add('daily_franchise_item_sales', { franchise_id: f.id, day, menu_item_id }, { units: l.quantity, revenue_cents: l.amountCents });
-        }
+    for (const o of data.orderBatches.flat()) {
+      if (o.customer === null || o.voided) continue;
+      const customer = f.customers[o.customer]!;
+      if (!(firstOrder.get(customer)! <= at(o))) firstOrder.set(customer, at(o));
+    }
+    for (const o of data.orderBatches.flat()) {
+      const restaurant_id = f.restaurants[o.restaurant]!;
+      const day = dayIn(f.timeZone, new Date(at(o)));
+      const customer = o.customer === null ? null : f.customers[o.customer]!;
+      const first = customer === null ? undefined : firstOrder.get(customer);
+      const recurrent = first !== undefined && first < at(o);
+      // Every daily_restaurant_stats row also counts in its franchise's daily_franchise_stats row.
+      const addStats = (counters: Row) => {
+        add('daily_restaurant_stats', { restaurant_id, day }, counters);
+        add('daily_franchise_stats', { franchise_id: f.id, day }, counters);
+      };
+      if (o.voided) {
+        addStats({ ...zeroStats, orders_voided: 1 });
+        continue;
+      }
+      const total = o.lines.reduce((s, l) => s + l.amountCents, 0);
+      const dineIn = o.channel === 'dine_in';
+      const pos = o.source === 'pos';
+      addStats({
+        ...zeroStats,
+        [dineIn ? 'orders_dine_in' : 'orders_takeaway']: 1,
+        [pos ? 'orders_pos' : 'orders_app']: 1,
+        [dineIn ? 'revenue_dine_in_cents' : 'revenue_takeaway_cents']: total,
+        [pos ? 'revenue_pos_cents' : 'revenue_app_cents']: total,
+        [recurrent ? 'guests_recurrent' : 'guests_new']: o.guests,
+        transactions: o.payments.length,
+        units: o.lines.reduce((s, l) => s + l.quantity, 0),
+      });
+      for (const l of o.lines) {
+        const menu_item_id = f.items[l.item]!;
+        add('daily_item_sales', { restaurant_id, day, menu_item_id }, { units: l.quantity, revenue_cents: l.amountCents });
+        add('daily_franchise_item_sales', { franchise_id: f.id, day, menu_item_id }, { units: l.quantity, revenue_cents: l.amountCents });
       }
     }
     for (const s of data.shifts) {
