@@ -4,7 +4,7 @@ import * as z from 'zod';
  * Inputs and outputs of the auth and restaurant calls. The server validates with the schemas;
  * the client imports the inferred types (`import type`), so both sides agree by construction.
  */
-export const email = z.string().trim().toLowerCase().max(254).email('Invalid email address');
+export const email = z.string('Invalid email address').trim().toLowerCase().max(254).email('Invalid email address');
 
 export const loginInput = z.object({
   email,
@@ -103,7 +103,8 @@ export type Restaurant = {
   /** Display location, e.g. "Parramatta, NSW". */
   location: string;
   subscriptions: Subscription[];
-  restaurant_user: { id: number; name: string; email: string };
+  /** The restaurant's own sign-in that a MENUPLUS link opens; null for a restaurant added in the console without one. */
+  restaurant_user: { id: number; name: string; email: string } | null;
 };
 
 export type ConnectivityCheck = { ok: true; time: string };

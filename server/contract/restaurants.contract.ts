@@ -3,9 +3,10 @@ import { email, type Restaurant } from './auth.contract.js';
 import { australianState, httpUrl, optional, phone, postCode, version } from './people.contract.js';
 
 /**
- * Input and output of the restaurant edit form (spec §3). abn_no is read-only: the form may send
- * it back, but a different value is refused. Status is 1 (Active) or 0, as the list reads it;
- * 'Active' and 'Inactive' are accepted too. Unknown fields are dropped.
+ * Input and output of the restaurant edit and create forms (the client imports the types). On edit
+ * abn_no is read-only: the form may send it back, but a different value is refused; on create it is
+ * required and checked. Status is 1 (Active) or 0, as the list reads it; 'Active' and 'Inactive' are
+ * accepted too. Unknown fields are dropped.
  */
 
 export const ABN_READ_ONLY_MESSAGE = 'ABN is read-only';
@@ -39,6 +40,45 @@ export const updateRestaurantInput = z.object({
   version,
 });
 export type UpdateRestaurantInput = z.input<typeof updateRestaurantInput>;
+
+export const ABN_MESSAGES = {
+  required: 'ABN is required',
+  digits: 'ABN must be 11 digits',
+  checksum: 'This is not a valid ABN',
+  taken: 'This ABN is already used by another restaurant',
+} as const;
+
+const ABN_WEIGHTS = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
+
+/**
+ * The ATO's check of an ABN's 11 digits: subtract 1 from the first digit, weight the digits, and the
+ * sum is divisible by 89. The first two digits are the check digits (10 to 99), so none starts with 0.
+ */
+export function hasValidAbnChecksum(digits: string): boolean {
+  if (!/^[1-9]\d{10}$/.test(digits)) return false;
+  const sum = ABN_WEIGHTS.reduce((total, weight, i) => total + weight * (Number(digits[i]) - (i === 0 ? 1 : 0)), 0);
+  return sum % 89 === 0;
+}
+
+/** The one stored form of an ABN's 11 digits, as the ABR prints it: "51 824 753 556". */
+export const canonicalAbn = (digits: string) => `${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 8)} ${digits.slice(8)}`;
+
+/** A new restaurant's ABN: typed with or without spaces, checked, and stored in its canonical form. */
+export const abn = z
+  .string(ABN_MESSAGES.required)
+  .transform((typed) => typed.replace(/\s/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, { message: ABN_MESSAGES.required, abort: true })
+      .regex(/^\d{11}$/, { message: ABN_MESSAGES.digits, abort: true })
+      .refine(hasValidAbnChecksum, ABN_MESSAGES.checksum),
+  )
+  .transform(canonicalAbn);
+
+/** Add Restaurant: the edit form's fields without a version, and the ABN, required and checked. */
+export const createRestaurantInput = updateRestaurantInput.omit({ version: true, abn_no: true }).extend({ abn_no: abn });
+export type CreateRestaurantInput = z.input<typeof createRestaurantInput>;
 
 /** One restaurant as the edit form reads it: the list's fields and the version a save must name. */
 export type RestaurantDetail = Restaurant & { version: number };

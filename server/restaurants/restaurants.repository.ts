@@ -2,11 +2,17 @@ import type { Restaurant, Subscription } from '../contract/auth.contract.js';
 import type { RestaurantDetail } from '../contract/restaurants.contract.js';
 import type { Db } from '../db/database.js';
 
-/** The franchise's restaurants (or the one of `id`) by name, each with its subscriptions, restaurant user and version. */
+/** The unique index on (franchise_id, abn_no). */
+export const RESTAURANTS_ABN_INDEX = 'restaurants_franchise_id_abn_no_idx';
+
+/**
+ * The franchise's restaurants (or the one of `id`) by name, each with its subscriptions, restaurant user
+ * (null for one added in the console, which has none) and version.
+ */
 async function readRestaurants(db: Db, franchiseId: number, id?: number): Promise<RestaurantDetail[]> {
   let query = db
     .selectFrom('restaurants as r')
-    .innerJoin('restaurant_users as ru', 'ru.restaurant_id', 'r.id')
+    .leftJoin('restaurant_users as ru', 'ru.restaurant_id', 'r.id')
     .select([
       'r.id',
       'r.name',
@@ -50,7 +56,7 @@ async function readRestaurants(db: Db, franchiseId: number, id?: number): Promis
     ...r,
     status: r.status === 1 ? 1 : 0,
     subscriptions: byRestaurant.get(r.id) ?? [],
-    restaurant_user: { id: ru_id, name: ru_name, email: ru_email },
+    restaurant_user: ru_id === null ? null : { id: ru_id, name: ru_name!, email: ru_email! },
   }));
 }
 
@@ -68,6 +74,34 @@ export type RestaurantValues = Pick<
   'logo' | 'name' | 'address' | 'suburb' | 'post_code' | 'city' | 'state' | 'phone_no' | 'email' | 'business_type' | 'capacity' | 'status'
 >;
 
+/** The display location lists show: "suburb, state". */
+const locationOf = (values: Pick<RestaurantValues, 'suburb' | 'state'>) => `${values.suburb}, ${values.state}`;
+
+export async function abnTaken(db: Db, franchiseId: number, abnNo: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('restaurants')
+    .select('id')
+    .where('franchise_id', '=', franchiseId)
+    .where('abn_no', '=', abnNo)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Adds a restaurant (no restaurant user, no subscriptions yet); its id. */
+export async function insertRestaurant(
+  db: Db,
+  franchiseId: number,
+  values: RestaurantValues & { abn_no: string },
+  now: Date,
+): Promise<number> {
+  const row = await db
+    .insertInto('restaurants')
+    .values({ ...values, franchise_id: franchiseId, location: locationOf(values), created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** Saves the restaurant if it is still at `version`, bumping it in the same statement; false otherwise. */
 export async function updateRestaurant(
   db: Db,
@@ -79,7 +113,7 @@ export async function updateRestaurant(
 ): Promise<boolean> {
   const row = await db
     .updateTable('restaurants')
-    .set((eb) => ({ ...values, location: `${values.suburb}, ${values.state}`, version: eb('version', '+', 1), updated_at: now }))
+    .set((eb) => ({ ...values, location: locationOf(values), version: eb('version', '+', 1), updated_at: now }))
     .where('id', '=', id)
     .where('franchise_id', '=', franchiseId)
     .where('version', '=', version)

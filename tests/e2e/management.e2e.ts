@@ -545,7 +545,7 @@ describe('Restaurant Management and Edit Restaurant', () => {
             continue;
           }
           menuplus++;
-          expect(await link.getAttribute('href')).toBe(`${s.web_link}/franchise-login/${user.id}/${r.restaurant_user.id}`);
+          expect(await link.getAttribute('href')).toBe(`${s.web_link}/franchise-login/${user.id}/${r.restaurant_user?.id}`);
           expect(await link.getAttribute('target')).toBe('_blank');
           expect((await link.getAttribute('rel'))?.split(/\s+/)).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));
         }

@@ -21,9 +21,11 @@ function Subscriptions({ restaurant, franchiseUserId }: { restaurant: Restaurant
     <Stack gap={2}>
       {restaurant.subscriptions.map((s) => {
         const label = `${s.product_name} (${s.plan_name})`;
+        // The link signs in as the restaurant's own user: without one (a restaurant added here) it is plain text.
+        const restaurantUser = restaurant.restaurant_user;
         const href =
-          s.product_name.toUpperCase() === MENUPLUS && franchiseUserId !== null
-            ? franchiseLoginHref(s.web_link, franchiseUserId, restaurant.restaurant_user.id)
+          s.product_name.toUpperCase() === MENUPLUS && franchiseUserId !== null && restaurantUser !== null
+            ? franchiseLoginHref(s.web_link, franchiseUserId, restaurantUser.id)
             : null;
         return href ? (
           <Anchor key={s.id} href={href} target="_blank" rel="noopener noreferrer" size="sm">

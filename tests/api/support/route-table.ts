@@ -4,6 +4,7 @@
  * with the routes the app registers, so a new route fails until it is described here.
  */
 
+import { validAbn } from '../../support/abn';
 import type { CallOptions, CallResult } from './test-app';
 
 /** `bearer-or-expired` also accepts an expired token while its first sign-in is inside the refresh window. */
@@ -194,6 +195,23 @@ async function restaurantEditBody({ call, token }: PrepareApi): Promise<Record<s
   const { id: _id, location: _location, subscriptions: _subscriptions, restaurant_user: _user, ...fields } = read;
   return fields;
 }
+let restaurantsCreated = 0;
+/** A valid create body with an ABN no earlier run used (so no run meets a duplicate by chance). */
+const newRestaurantBody = () => ({
+  logo: null,
+  name: `Fuzz Restaurant ${++restaurantsCreated}`,
+  abn_no: validAbn(600_000_000 + restaurantsCreated),
+  address: '1 Fuzz Street',
+  suburb: 'Manly',
+  post_code: '2095',
+  city: 'Sydney',
+  state: 'NSW',
+  phone_no: '(02) 9977 1234',
+  email: 'fuzz@example.com',
+  business_type: 'Cafe',
+  capacity: 40,
+  status: 1,
+});
 const restaurantEditRoutes: RouteSpec[] = [
   { name: 'restaurant', method: 'GET', path: `${API}/restaurants/:id`, auth: 'bearer', params: { id: restaurantId } },
   {
@@ -214,6 +232,27 @@ const restaurantEditRoutes: RouteSpec[] = [
       business_type: required,
     },
     prepare: async (api) => ({ body: await restaurantEditBody(api) }),
+  },
+  {
+    name: 'restaurant create',
+    method: 'POST',
+    path: `${API}/restaurants`,
+    auth: 'bearer',
+    success: 201,
+    body: {
+      name: required,
+      // Blank, not 11 digits, a failed checksum, and the seeded ABN of the owner's first restaurant (taken).
+      abn_no: { refused: ['', '   ', '5182475355', '518247535560', 'abcdefghijk', '51 824 753 557', '51 824 753 556'] },
+      address: required,
+      suburb: required,
+      post_code: { refused: ['', '215', '21500', 'abcd'] },
+      city: required,
+      state: { refused: ['', 'nsw', 'New South Wales', 'XX'] },
+      phone_no: { refused: ['', 'call me', '123', '+'.repeat(3)] },
+      email,
+      business_type: required,
+    },
+    prepare: async () => ({ body: newRestaurantBody() }),
   },
 ];
 
