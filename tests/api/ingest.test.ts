@@ -1,0 +1,408 @@
+import { sql } from 'kysely';
+import { rebuildRollups } from '../../server/analytics/rollups';
+import { INGEST_CALLS_PER_MINUTE } from '../../server/auth/rate-limit';
+import { MAX_RECORDS_PER_CALL } from '../../server/contract/ingest.contract';
+import { createTestApp, expectErrorEnvelope, OWNER, RIVAL } from './support/test-app';
+import { openTestDatabase, type TestDatabase } from './support/test-db';
+
+let database: TestDatabase;
+let t: ReturnType<typeof createTestApp>;
+let owner: string;
+let allBranches: string;
+let parramattaOnly: string;
+let rivalKey: string;
+let sku: string;
+let otherSku: string;
+let staffEmail: string;
+let rivalStaffEmail: string;
+
+// The seed's first restaurant is the owner's (Harbour Eats Parramatta, id 1), the second too (Bondi); the sixth is the rival's.
+const PARRAMATTA = 1;
+const BONDI = 2;
+const RIVAL_RESTAURANT = 6;
+
+async function createKey(token: string, name: string, restaurantId: number | null) {
+  const res = await t.call('POST', 'api-keys', { token, body: { name, restaurant_id: restaurantId } });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.secret as string;
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  t = createTestApp(database.db);
+  owner = await t.login(OWNER);
+  const rival = await t.login(RIVAL);
+  allBranches = await createKey(owner, 'POS all', null);
+  parramattaOnly = await createKey(owner, 'POS Parramatta', PARRAMATTA);
+  rivalKey = await createKey(rival, 'Rival POS', null);
+  [sku, otherSku] = ['T-BURGER', 'T-FRIES'];
+  const menu = await ingest('PUT', 'menu-items', {
+    items: [
+      { sku, name: 'Test Burger', price_cents: 1200, menu: 'All Day', is_combo: false },
+      { sku: otherSku, name: 'Test Fries', price_cents: 600, menu: 'All Day', is_combo: false },
+    ],
+  });
+  expect(menu.status, menu.text).toBe(200);
+  const emailAt = async (restaurantId: number) =>
+    (
+      await database.db
+        .selectFrom('people')
+        .select('email')
+        .where('restaurant_id', '=', restaurantId)
+        .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).email;
+  staffEmail = await emailAt(PARRAMATTA);
+  rivalStaffEmail = await emailAt(RIVAL_RESTAURANT);
+});
+afterAll(() => database.close());
+
+const ingest = (method: 'POST' | 'PUT', path: string, body: unknown, key = allBranches) =>
+  t.call(method, `/api/v1/ingest/${path}`, { token: key, body });
+
+const order = (externalId: string, overrides: Record<string, unknown> = {}) => ({
+  external_id: externalId,
+  restaurant_id: PARRAMATTA,
+  placed_at: '2026-11-10T12:30:00+11:00',
+  channel: 'dine_in',
+  source: 'pos',
+  guests: 2,
+  customer_ref: null,
+  status: 'completed',
+  lines: [
+    { sku, quantity: 2, amount_cents: 2400 },
+    { sku: otherSku, quantity: 1, amount_cents: 600 },
+  ],
+  payments: [{ method: 'card', amount_cents: 3000 }],
+  ...overrides,
+});
+
+const NO_STATS = { orders_dine_in: 0, orders_voided: 0, revenue_dine_in_cents: 0, guests_new: 0, guests_recurrent: 0, units: 0 };
+const statsOn = async (restaurantId: number, day: string) =>
+  (await database.db
+    .selectFrom('daily_restaurant_stats')
+    .select(['orders_dine_in', 'orders_voided', 'revenue_dine_in_cents', 'guests_new', 'guests_recurrent', 'units'])
+    .where('restaurant_id', '=', restaurantId)
+    .where('day', '=', day)
+    .executeTakeFirst()) ?? NO_STATS;
+
+const dataVersion = async () =>
+  (await database.db.selectFrom('franchises').select('data_version').where('name', '=', 'Harbour Eats Group').executeTakeFirstOrThrow())
+    .data_version;
+
+async function expectRollupsExact() {
+  const check = await rebuildRollups(database.db, { check: true });
+  expect(check.differing, JSON.stringify(check.tables)).toBe(0);
+}
+
+describe('who may call the ingest', () => {
+  it('refuses a console token, no token and a revoked key with 401, and a key on console calls with 401', async () => {
+    for (const token of [owner, undefined, 'fck_nope']) {
+      const res = await t.call('POST', '/api/v1/ingest/orders', { ...(token ? { token } : {}), body: { orders: [order('auth-1')] } });
+      expect(res.status).toBe(401);
+      expectErrorEnvelope(res.body);
+    }
+    expect((await t.call('GET', 'restaurants', { token: allBranches })).status).toBe(401);
+    const doomed = await createKey(owner, 'Doomed', null);
+    const id = (await t.call('GET', 'api-keys', { token: owner })).body.data.find((k: { name: string }) => k.name === 'Doomed').id;
+    expect((await t.call('DELETE', `api-keys/${id}`, { token: owner })).status).toBe(200);
+    expect((await ingest('POST', 'orders', { orders: [order('auth-2')] }, doomed)).status).toBe(401);
+  });
+
+  it('lets the console import the same bodies with the owner session, and not with a key', async () => {
+    const res = await t.call('POST', 'import/orders', { token: owner, body: { orders: [order('import-1')] } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toEqual({ created: 1, updated: 0, unchanged: 0 });
+    expect((await t.call('POST', 'import/orders', { token: allBranches, body: { orders: [order('import-2')] } })).status).toBe(401);
+    expect((await t.call('POST', 'import/people', { token: owner, body: {} })).status).toBe(404);
+  });
+});
+
+describe('orders', () => {
+  it('creates, recognises an unchanged resend, and replaces a corrected or voided order in the rollups', async () => {
+    const day = '2026-11-09';
+    const at = '2026-11-09T08:00:00+11:00';
+    const before = await statsOn(BONDI, day);
+    const first = await ingest('POST', 'orders', { orders: [order('o-1', { restaurant_id: BONDI, placed_at: at })] });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.data).toEqual({ created: 1, updated: 0, unchanged: 0 });
+    expect((await statsOn(BONDI, day)).revenue_dine_in_cents).toBe(before.revenue_dine_in_cents + 3000);
+
+    // The same instant written with another offset is the same order.
+    const again = await ingest('POST', 'orders', { orders: [order('o-1', { restaurant_id: BONDI, placed_at: '2026-11-08T21:00:00Z' })] });
+    expect(again.body.data).toEqual({ created: 0, updated: 0, unchanged: 1 });
+    expect((await statsOn(BONDI, day)).revenue_dine_in_cents).toBe(before.revenue_dine_in_cents + 3000);
+
+    const corrected = await ingest('POST', 'orders', {
+      orders: [
+        order('o-1', {
+          restaurant_id: BONDI,
+          placed_at: at,
+          lines: [{ sku, quantity: 1, amount_cents: 1200 }],
+          payments: [{ method: 'cash', amount_cents: 1200 }],
+        }),
+      ],
+    });
+    expect(corrected.body.data).toEqual({ created: 0, updated: 1, unchanged: 0 });
+    expect((await statsOn(BONDI, day)).revenue_dine_in_cents).toBe(before.revenue_dine_in_cents + 1200);
+    expect((await statsOn(BONDI, day)).units).toBe(before.units + 1);
+
+    const voided = await ingest('POST', 'orders', {
+      orders: [order('o-1', { restaurant_id: BONDI, placed_at: at, status: 'voided', payments: [] })],
+    });
+    expect(voided.body.data).toEqual({ created: 0, updated: 1, unchanged: 0 });
+    const after = await statsOn(BONDI, day);
+    expect(after.revenue_dine_in_cents).toBe(before.revenue_dine_in_cents);
+    expect(after.orders_voided).toBe(before.orders_voided + 1);
+    expect(await database.db.selectFrom('orders').select('id').where('external_id', '=', 'o-1').execute()).toHaveLength(1);
+    await expectRollupsExact();
+  });
+
+  it('knows customers by reference: a back-filled earlier order makes the later one recurrent', async () => {
+    const ref = 'loyalty-777';
+    await ingest('POST', 'orders', { orders: [order('c-2', { customer_ref: ref, placed_at: '2026-11-12T12:00:00+11:00', guests: 3 })] });
+    const later = await database.db.selectFrom('orders').select('recurrent').where('external_id', '=', 'c-2').executeTakeFirstOrThrow();
+    expect(later.recurrent).toBe(false);
+    await ingest('POST', 'orders', { orders: [order('c-1', { customer_ref: ref, placed_at: '2026-11-11T12:00:00+11:00' })] });
+    const flags = await database.db
+      .selectFrom('orders')
+      .select(['external_id', 'recurrent'])
+      .where('external_id', 'in', ['c-1', 'c-2'])
+      .orderBy('external_id')
+      .execute();
+    expect(flags).toEqual([
+      { external_id: 'c-1', recurrent: false },
+      { external_id: 'c-2', recurrent: true },
+    ]);
+    expect(await database.db.selectFrom('customers').select('id').where('ref', '=', ref).execute()).toHaveLength(1);
+    await expectRollupsExact();
+  });
+
+  it('answers 422 with every problem of the batch by path and writes nothing', async () => {
+    const versionBefore = await dataVersion();
+    const count = async () =>
+      Number(
+        (await sql<{ n: number }>`select count(*)::int as n from orders where external_id like 'bad-%'`.execute(database.db)).rows[0]!.n,
+      );
+    const res = await ingest('POST', 'orders', {
+      orders: [
+        order('bad-0'),
+        order('bad-1', {
+          lines: [{ sku: 'NO-SUCH-SKU', quantity: 1, amount_cents: 100 }],
+          payments: [{ method: 'card', amount_cents: 100 }],
+        }),
+        order('bad-2', { payments: [{ method: 'card', amount_cents: 1 }] }),
+        order('bad-3', { lines: [{ sku, quantity: -1, amount_cents: 100 }], payments: [{ method: 'card', amount_cents: 100 }] }),
+        order('bad-4', { placed_at: '2027-06-01T00:00:00Z' }),
+        order('bad-5', { restaurant_id: RIVAL_RESTAURANT }),
+        order('bad-0'),
+        order('bad-7', { placed_at: '2026-11-10 12:30' }),
+      ],
+    });
+    expect(res.status, res.text).toBe(422);
+    expectErrorEnvelope(res.body);
+    // Shape problems are reported first (the body is checked before the database is asked).
+    expect(Object.keys(res.body.errors).sort()).toEqual(['orders[2].payments', 'orders[3].lines[0].quantity', 'orders[7].placed_at']);
+    expect(await count()).toBe(0);
+
+    const refs = await ingest('POST', 'orders', {
+      orders: [
+        order('bad-0'),
+        order('bad-1', {
+          lines: [{ sku: 'NO-SUCH-SKU', quantity: 1, amount_cents: 100 }],
+          payments: [{ method: 'card', amount_cents: 100 }],
+        }),
+        order('bad-4', { placed_at: '2027-06-01T00:00:00Z' }),
+        order('bad-5', { restaurant_id: RIVAL_RESTAURANT }),
+        order('bad-0'),
+      ],
+    });
+    expect(refs.status, refs.text).toBe(422);
+    expect(refs.body.errors).toEqual({
+      'orders[1].lines[0].sku': ['Unknown SKU "NO-SUCH-SKU"'],
+      'orders[2].placed_at': ['placed_at is in the future'],
+      'orders[3].restaurant_id': [`Unknown restaurant ${RIVAL_RESTAURANT}`],
+      'orders[4].external_id': ['Sent twice in this call (also orders[0])'],
+    });
+    expect(await count()).toBe(0);
+    expect(await dataVersion()).toBe(versionBefore);
+  });
+
+  it('keeps a key scoped to one branch to that branch (422 naming the record), and other franchises apart', async () => {
+    const res = await ingest('POST', 'orders', { orders: [order('scope-1'), order('scope-2', { restaurant_id: BONDI })] }, parramattaOnly);
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ 'orders[1].restaurant_id': [`This key may only write restaurant ${PARRAMATTA}`] });
+    expect(await database.db.selectFrom('orders').select('id').where('external_id', 'like', 'scope-%').execute()).toHaveLength(0);
+    expect((await ingest('POST', 'orders', { orders: [order('scope-1')] }, parramattaOnly)).status).toBe(200);
+    // The rival's key names the owner's restaurant and SKU: both unknown to it.
+    const rival = await ingest('POST', 'orders', { orders: [order('scope-3')] }, rivalKey);
+    expect(rival.status).toBe(422);
+    expect(rival.body.errors['orders[0].restaurant_id']).toEqual([`Unknown restaurant ${PARRAMATTA}`]);
+    expect(rival.body.errors['orders[0].lines[0].sku']).toEqual([`Unknown SKU "${sku}"`]);
+  });
+
+  it(`refuses more than ${MAX_RECORDS_PER_CALL} records a call, and unknown fields`, async () => {
+    const many = Array.from({ length: MAX_RECORDS_PER_CALL + 1 }, (_, i) => order(`many-${i}`));
+    const res = await ingest('POST', 'orders', { orders: many });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.orders).toEqual([`At most ${MAX_RECORDS_PER_CALL} records per call`]);
+    const unknown = await ingest('POST', 'orders', { orders: [{ ...order('u-1'), tip_cents: 5 }] });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual({ 'orders[0].tip_cents': ['is not a known field'] });
+  });
+
+  it('counts a batch sent twice at once through two servers once', async () => {
+    const peer = createTestApp(database.openPeer());
+    const batch = { orders: Array.from({ length: 50 }, (_, i) => order(`twice-${i}`, { placed_at: `2026-11-14T0${i % 10}:00:00+11:00` })) };
+    const before = await statsOn(PARRAMATTA, '2026-11-14');
+    const [a, b] = await Promise.all([
+      t.call('POST', '/api/v1/ingest/orders', { token: allBranches, body: batch }),
+      peer.call('POST', '/api/v1/ingest/orders', { token: allBranches, body: batch }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([a.body.data, b.body.data].sort((x, y) => y.created - x.created)).toEqual([
+      { created: 50, updated: 0, unchanged: 0 },
+      { created: 0, updated: 0, unchanged: 50 },
+    ]);
+    expect((await statsOn(PARRAMATTA, '2026-11-14')).orders_dine_in).toBe(before.orders_dine_in + 50);
+    await expectRollupsExact();
+  });
+});
+
+describe('menu items, shifts and purchases', () => {
+  it('upserts menu items by SKU; a key for one branch may not change the menu', async () => {
+    const item = { sku: 'API-1', name: 'Flat White', price_cents: 450, menu: 'All Day', is_combo: false };
+    expect((await ingest('PUT', 'menu-items', { items: [item] })).body.data).toEqual({ created: 1, updated: 0, unchanged: 0 });
+    expect((await ingest('PUT', 'menu-items', { items: [item, { ...item, sku: 'API-2' }] })).body.data).toEqual({
+      created: 1,
+      updated: 0,
+      unchanged: 1,
+    });
+    expect((await ingest('PUT', 'menu-items', { items: [{ ...item, price_cents: 500 }] })).body.data).toEqual({
+      created: 0,
+      updated: 1,
+      unchanged: 0,
+    });
+    const scoped = await ingest('PUT', 'menu-items', { items: [item] }, parramattaOnly);
+    expect(scoped.status).toBe(403);
+    expectErrorEnvelope(scoped.body);
+    const dup = await ingest('PUT', 'menu-items', { items: [item, item] });
+    expect(dup.status).toBe(422);
+    expect(dup.body.errors).toEqual({ 'items[1].sku': ['Sent twice in this call (also items[0])'] });
+  });
+
+  it('takes split shifts of one person on one day, replaces a late clock-out, removes a mistaken shift', async () => {
+    const shift = (externalId: string, overrides: Record<string, unknown> = {}) => ({
+      external_id: externalId,
+      restaurant_id: PARRAMATTA,
+      person_email: staffEmail.toUpperCase(),
+      day: '2026-11-15',
+      assigned_minutes: 180,
+      actual_minutes: 175,
+      hourly_rate_cents: 3000,
+      attended: true,
+      ...overrides,
+    });
+    const hours = async () =>
+      database.db
+        .selectFrom('daily_staff_hours')
+        .innerJoin('people', 'people.id', 'daily_staff_hours.person_id')
+        .select(['shifts', 'actual_minutes'])
+        .where('people.email', '=', staffEmail)
+        .where('day', '=', '2026-11-15')
+        .executeTakeFirst();
+    const before = (await hours()) ?? { shifts: 0, actual_minutes: 0 };
+    const split = await ingest('POST', 'shifts', { shifts: [shift('s-lunch'), shift('s-dinner', { actual_minutes: 200 })] });
+    expect(split.status, split.text).toBe(200);
+    expect(split.body.data).toEqual({ created: 2, updated: 0, unchanged: 0 });
+    expect(await hours()).toEqual({ shifts: before.shifts + 2, actual_minutes: before.actual_minutes + 375 });
+    expect((await ingest('POST', 'shifts', { shifts: [shift('s-dinner', { actual_minutes: 230 })] })).body.data).toEqual({
+      created: 0,
+      updated: 1,
+      unchanged: 0,
+    });
+    expect(await hours()).toEqual({ shifts: before.shifts + 2, actual_minutes: before.actual_minutes + 405 });
+    const removed = await ingest('POST', 'shifts/remove', {
+      records: [
+        { restaurant_id: PARRAMATTA, external_id: 's-lunch' },
+        { restaurant_id: PARRAMATTA, external_id: 'never-sent' },
+      ],
+    });
+    expect(removed.status).toBe(200);
+    expect(removed.body.data).toEqual({ removed: 1 });
+    expect(await hours()).toEqual({ shifts: before.shifts + 1, actual_minutes: before.actual_minutes + 230 });
+
+    const foreign = await ingest('POST', 'shifts', {
+      shifts: [shift('s-x', { person_email: rivalStaffEmail }), shift('s-y', { day: '2030-01-01' })],
+    });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.errors).toEqual({
+      'shifts[0].person_email': [`No person with the e-mail ${rivalStaffEmail} in this franchise`],
+      'shifts[1].day': ['day is in the future'],
+    });
+    await expectRollupsExact();
+  });
+
+  it('creates a supplier on first use, and removes a mistaken purchase', async () => {
+    const purchase = {
+      external_id: 'p-1',
+      restaurant_id: BONDI,
+      supplier: 'Fresh Greens Pty Ltd',
+      day: '2026-11-16',
+      category: 'vegetables',
+      quantity: 12,
+      amount_cents: 8400,
+    };
+    const res = await ingest('POST', 'purchases', { purchases: [purchase, { ...purchase, external_id: 'p-2' }] });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toEqual({ created: 2, updated: 0, unchanged: 0 });
+    expect(await database.db.selectFrom('suppliers').select('id').where('name', '=', 'Fresh Greens Pty Ltd').execute()).toHaveLength(1);
+    expect((await ingest('POST', 'purchases/remove', { records: [{ restaurant_id: BONDI, external_id: 'p-2' }] })).body.data).toEqual({
+      removed: 1,
+    });
+    const spend = await database.db
+      .selectFrom('daily_purchases')
+      .innerJoin('suppliers', 'suppliers.id', 'daily_purchases.supplier_id')
+      .select(['quantity', 'amount_cents'])
+      .where('suppliers.name', '=', 'Fresh Greens Pty Ltd')
+      .execute();
+    expect(spend).toEqual([{ quantity: 12, amount_cents: 8400 }]);
+    const bad = await ingest('POST', 'purchases', { purchases: [{ ...purchase, category: 'Vegetables', quantity: 0 }] });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['purchases[0].category', 'purchases[0].quantity']);
+    await expectRollupsExact();
+  });
+});
+
+describe('limits', () => {
+  it('answers 429 with Retry-After when a key has used its calls of the minute, without touching another key', async () => {
+    const key = await createKey(owner, 'Flood', null);
+    const id = (await t.call('GET', 'api-keys', { token: owner })).body.data.find((k: { name: string }) => k.name === 'Flood').id;
+    // The minute's calls used up, as a flood would leave them.
+    await database.db
+      .insertInto('login_attempts')
+      .values({ key: `ingest:key:${id}`, window_start: new Date(t.now()), count: INGEST_CALLS_PER_MINUTE })
+      .execute();
+    const res = await ingest('POST', 'orders', { orders: [order('flood-1')] }, key);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await ingest('POST', 'orders', { orders: [order('flood-1')] })).status).toBe(200);
+    t.advance(61_000);
+    expect((await ingest('POST', 'orders', { orders: [order('flood-2')] }, key)).status).toBe(200);
+  });
+
+  it('takes bodies up to 8 MiB and refuses larger ones with 413', async () => {
+    const padding = 'x'.repeat(100);
+    const big = { orders: Array.from({ length: 1000 }, (_, i) => order(`big-${i}-${padding}`.slice(0, 100))) };
+    expect(JSON.stringify(big).length).toBeGreaterThan(64 * 1024);
+    expect((await ingest('POST', 'orders', big)).status).toBe(200);
+    const huge = await t.call('POST', '/api/v1/ingest/orders', {
+      token: allBranches,
+      rawBody: `{"orders":[],"pad":"${'y'.repeat(8 * 1024 * 1024)}"}`,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.body.message).toBe('Request body is too large (limit 8 MiB)');
+  });
+});
