@@ -52,6 +52,12 @@ export const ROUTES: readonly AppRoute[] = [
     nav: { label: 'Restaurant Management', icon: 'store' },
   },
   {
+    path: '/restaurant/create',
+    title: 'Add Restaurant',
+    access: 'protected',
+    page: lazy(() => import('./views/restaurants/restaurant-create.page')),
+  },
+  {
     path: '/restaurant/edit',
     title: 'Edit Restaurant',
     access: 'protected',

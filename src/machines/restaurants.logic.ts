@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { Restaurant } from '../../server/contract/auth.contract';
-import type { RestaurantDetail, UpdateRestaurantInput } from '../../server/contract/restaurants.contract';
+import type { CreateRestaurantInput, RestaurantDetail, UpdateRestaurantInput } from '../../server/contract/restaurants.contract';
 import { ApiError } from '../services/api-error';
 import { restaurantsService } from '../services/restaurants.service';
 import { text } from './contact-fields';
@@ -42,10 +42,18 @@ export function restaurantValues(r: RestaurantDetail): FormValues {
   return values;
 }
 
+/** Add Restaurant's blank form: every field empty but the status, Active as on the user forms. */
+export function newRestaurantValues(): FormValues {
+  const values: FormValues = Object.fromEntries(TEXT_FIELDS.map((field) => [field, '']));
+  values.capacity = '';
+  values.status = '1';
+  return values;
+}
+
 const recordOf = (r: RestaurantDetail): FormRecord => ({ values: restaurantValues(r), version: r.version });
 
-/** The call's body; a blank capacity goes as null (not 0) so the server names the field. */
-export function restaurantBody(values: FormValues, version: number): UpdateRestaurantInput {
+/** The create call's body; a blank capacity goes as null (not 0) so the server names the field. */
+export function newRestaurantBody(values: FormValues): CreateRestaurantInput {
   const capacity = text(values.capacity).trim();
   return {
     logo: text(values.logo).trim() === '' ? null : text(values.logo),
@@ -55,15 +63,17 @@ export function restaurantBody(values: FormValues, version: number): UpdateResta
     suburb: text(values.suburb),
     post_code: text(values.post_code),
     city: text(values.city),
-    state: text(values.state) as UpdateRestaurantInput['state'],
+    state: text(values.state) as CreateRestaurantInput['state'],
     phone_no: text(values.phone_no),
     email: text(values.email),
     business_type: text(values.business_type),
     capacity: capacity === '' ? (null as unknown as number) : Number(capacity),
     status: values.status === '1' ? 1 : 0,
-    version,
   };
 }
+
+/** The update call's body: the same fields (abn_no sent back as read) with the version read. */
+export const restaurantBody = (values: FormValues, version: number): UpdateRestaurantInput => ({ ...newRestaurantBody(values), version });
 
 const notFound = () => new ApiError(RESTAURANT_NOT_FOUND, 404);
 
@@ -78,5 +88,13 @@ export const restaurantEditMachine = entityFormMachine.provide({
       if (typeof input.id !== 'number' || input.version === null) throw notFound();
       return recordOf(await restaurantsService.update(input.id, restaurantBody(input.values, input.version)));
     }),
+  },
+});
+
+/** Add Restaurant: the blank form (no read), and the real create call. */
+export const restaurantCreateMachine = entityFormMachine.provide({
+  actors: {
+    load: fromPromise<FormRecord, { id: string | number | null }>(async () => ({ values: newRestaurantValues(), version: null })),
+    save: fromPromise(async ({ input }) => recordOf(await restaurantsService.create(newRestaurantBody(input.values)))),
   },
 });

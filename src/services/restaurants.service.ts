@@ -1,5 +1,5 @@
 import type { Restaurant } from '../../server/contract/auth.contract';
-import type { RestaurantDetail, UpdateRestaurantInput } from '../../server/contract/restaurants.contract';
+import type { CreateRestaurantInput, RestaurantDetail, UpdateRestaurantInput } from '../../server/contract/restaurants.contract';
 import { callApi } from './api-error';
 import { httpClient, type HttpClient } from './http-client';
 import { sessionStore, type SessionStore } from './session-storage';
@@ -9,9 +9,16 @@ export const RESTAURANT_ERRORS = {
   list: 'Failed to fetch restaurants',
   read: 'Failed to fetch restaurant',
   update: 'Failed to update restaurant',
+  create: 'Failed to create restaurant',
 } as const;
 
 export function createRestaurantsService(client: HttpClient, store: SessionStore) {
+  /** The stored restaurant (without its version) goes into the session's cached list, so the branch pickers show it. */
+  const cached = (saved: RestaurantDetail): RestaurantDetail => {
+    const { version: _version, ...restaurant } = saved;
+    store.saveRestaurant(restaurant);
+    return saved;
+  };
   return {
     /** The caller's franchise's restaurants, by name. */
     list(): Promise<Restaurant[]> {
@@ -21,17 +28,21 @@ export function createRestaurantsService(client: HttpClient, store: SessionStore
     read(id: number): Promise<RestaurantDetail> {
       return callApi(RESTAURANT_ERRORS.read, () => client.request<RestaurantDetail>(`/franchise/restaurants/${id}`));
     },
-    /**
-     * Saves the edit form; rejects with the 422 field messages or the 409 of a stale version. The saved
-     * restaurant replaces its entry in the session's cached list, so the branch pickers show it.
-     */
+    /** Saves the edit form; rejects with the 422 field messages or the 409 of a stale version. It replaces its cached entry. */
     async update(id: number, input: UpdateRestaurantInput): Promise<RestaurantDetail> {
-      const saved = await callApi(RESTAURANT_ERRORS.update, () =>
-        client.request<RestaurantDetail>(`/franchise/restaurants/${id}`, { method: 'PUT', body: input }),
+      return cached(
+        await callApi(RESTAURANT_ERRORS.update, () =>
+          client.request<RestaurantDetail>(`/franchise/restaurants/${id}`, { method: 'PUT', body: input }),
+        ),
       );
-      const { version: _version, ...restaurant } = saved;
-      store.saveRestaurant(restaurant);
-      return saved;
+    },
+    /** Adds a restaurant; rejects with the 422 field messages (a taken or invalid ABN among them). It joins the cached list. */
+    async create(input: CreateRestaurantInput): Promise<RestaurantDetail> {
+      return cached(
+        await callApi(RESTAURANT_ERRORS.create, () =>
+          client.request<RestaurantDetail>('/franchise/restaurants', { method: 'POST', body: input }),
+        ),
+      );
     },
   };
 }

@@ -31,7 +31,7 @@ export type SessionStore = {
   /** Keeps the new token in the area that held the old one. */
   replaceToken(token: string): void;
   saveUser(user: FranchiseUser): void;
-  /** Replaces one restaurant of the cached list (the branch pickers') after it was saved. */
+  /** Replaces one restaurant of the cached list (the branch pickers') after it was saved; a new one joins it by name. */
   saveRestaurant(restaurant: Restaurant): void;
   clear(): void;
 };
@@ -79,7 +79,12 @@ export function createSessionStore(areas: StorageAreas): SessionStore {
     },
     saveRestaurant(restaurant) {
       const cached = parseJson<Restaurant[]>(get(STORAGE_KEYS.restaurants), []);
-      const restaurants = cached.map((r) => (r.id === restaurant.id ? restaurant : r));
+      let restaurants = cached.map((r) => (r.id === restaurant.id ? restaurant : r));
+      if (!cached.some((r) => r.id === restaurant.id)) {
+        // The server lists by name: a new one goes before the first name after it; the others keep their places.
+        const at = cached.findIndex((r) => r.name.localeCompare(restaurant.name) > 0);
+        restaurants = at === -1 ? [...cached, restaurant] : [...cached.slice(0, at), restaurant, ...cached.slice(at)];
+      }
       activeArea().setItem(STORAGE_KEYS.restaurants, JSON.stringify(restaurants));
     },
     clear() {

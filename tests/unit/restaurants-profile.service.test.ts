@@ -69,6 +69,27 @@ describe('restaurants service', () => {
     expect(JSON.parse(localStorage.getItem('franchise_restaurants')!)).toEqual(storage.read().restaurants);
   });
 
+  it("creates through POST /franchise/restaurants and adds the new restaurant to the session's cached list by name", async () => {
+    const created = { id: 12, name: 'Manly', status: 1, restaurant_user: null, version: 1 };
+    const { restaurants, storage, calls } = setup(() =>
+      json(201, { status: 'success', message: 'Manly created successfully!', data: created }),
+    );
+    const body = { name: 'Manly', abn_no: '51824753556' } as never;
+    expect(await restaurants.create(body)).toEqual(created);
+    expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([['POST', '/api/v1/franchise/restaurants', body]]);
+    // Before the first name after it (Parramatta), without its version.
+    expect(storage.read().restaurants).toEqual([{ id: 12, name: 'Manly', status: 1, restaurant_user: null }, ...cached]);
+  });
+
+  it("keeps the create's field errors (a taken ABN) and leaves the cached list as it was", async () => {
+    const errors = { abn_no: ['This ABN is already used by another restaurant'] };
+    const { restaurants, storage } = setup(() => json(422, { status: 'error', message: errors.abn_no[0], errors }));
+    await expect(restaurants.create({} as never)).rejects.toMatchObject({ status: 422, data: { errors } });
+    expect(storage.read().restaurants).toEqual(cached);
+    const offline = setup(() => json(503, {}));
+    await expect(offline.restaurants.create({} as never)).rejects.toMatchObject({ status: 503, message: RESTAURANT_ERRORS.create });
+  });
+
   it('leaves the cached list as it was when the save fails', async () => {
     const { restaurants, storage } = setup(() => json(409, { status: 'error', message: 'Someone else saved this restaurant first' }));
     await expect(restaurants.update(8, {} as never)).rejects.toMatchObject({ status: 409 });

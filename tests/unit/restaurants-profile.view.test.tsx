@@ -166,6 +166,126 @@ describe('Edit Restaurant', { timeout: 20_000 }, () => {
   });
 });
 
+describe('Add Restaurant', { timeout: 30_000 }, () => {
+  const created: Restaurant = {
+    ...restaurant(12, 'Manly Wharf', 'Manly, NSW', 'https://menu.example.com'),
+    abn_no: '51 824 753 556',
+    subscriptions: [],
+    restaurant_user: null,
+  };
+
+  /** Picks an option of a deferred select: pointing swaps in Mantine's Select, whose options show on the click after. */
+  async function choose(ui: ReturnType<typeof userEvent.setup>, label: RegExp, option: string) {
+    await ui.hover(screen.getByRole('combobox', { name: label }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: label })).toHaveClass('mantine-Select-input'));
+    await ui.click(screen.getByRole('combobox', { name: label }));
+    await ui.click(await screen.findByRole('option', { name: option, hidden: true }, LAZY));
+  }
+
+  async function fillIn(ui: ReturnType<typeof userEvent.setup>) {
+    const type = async (label: RegExp, value: string) => ui.type(screen.getByRole('textbox', { name: label }), value);
+    await type(/^Name/, 'Manly Wharf');
+    await type(/^ABN/, '51824753556');
+    await type(/^Address/, '1 Wharf Rd');
+    await type(/^Suburb/, 'Manly');
+    await type(/^City/, 'Sydney');
+    await choose(ui, /^State/, 'NSW');
+    await type(/^Post code/, '2095');
+    await ui.type(screen.getByLabelText(/^Phone/), '(02) 9977 1234');
+    await ui.type(screen.getByLabelText(/^Email/), 'wharf@example.com');
+    await type(/^Business type/, 'Cafe');
+    await type(/^Capacity/, '60');
+  }
+
+  it("is reached from Restaurant Management's Add Restaurant, with the ABN to type and one button", async () => {
+    answer = () => ok(RESTAURANTS);
+    const ui = userEvent.setup();
+    renderApp('/restaurant');
+    await ui.click(await screen.findByRole('link', { name: 'Add Restaurant' }, LAZY));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add Restaurant' }, LAZY)).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/restaurant/create');
+    const abn = await screen.findByRole('textbox', { name: /^ABN/ }, LAZY);
+    expect(abn).not.toHaveAttribute('readonly');
+    expect(abn).toBeRequired();
+    expect(abn).toHaveAccessibleDescription('11 digits, e.g. 51 824 753 556');
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: /^Status/ })).toHaveValue('Active');
+    expect(screen.queryByRole('button', { name: 'Reset' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add Restaurant' })).toBeDisabled();
+    // Only the list was asked for: a new restaurant has nothing to load.
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v1/franchise/restaurants']);
+  });
+
+  it("shows the server's message on the ABN, then adds the restaurant: toast, back to the list, in the branch pickers at once", async () => {
+    let post = json(422, {
+      status: 'error',
+      message: 'This ABN is already used by another restaurant',
+      errors: { abn_no: ['This ABN is already used by another restaurant'] },
+    });
+    let listed = RESTAURANTS;
+    answer = (request) => (request.method === 'POST' ? post : ok(listed));
+    const ui = userEvent.setup();
+    renderApp('/restaurant/create');
+    await screen.findByRole('textbox', { name: /^ABN/ }, LAZY);
+    await fillIn(ui);
+    await ui.click(screen.getByRole('button', { name: 'Add Restaurant' }));
+    await ui.click(await screen.findByRole('button', { name: 'Yes' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /^ABN/ })).toHaveAccessibleDescription(
+        expect.stringContaining('This ABN is already used by another restaurant'),
+      ),
+    );
+    const sent = requests.find((r) => r.method === 'POST')!;
+    expect(sent.path).toBe('/api/v1/franchise/restaurants');
+    expect(sent.body).toEqual({
+      logo: null,
+      name: 'Manly Wharf',
+      abn_no: '51824753556',
+      address: '1 Wharf Rd',
+      suburb: 'Manly',
+      post_code: '2095',
+      city: 'Sydney',
+      state: 'NSW',
+      phone_no: '(02) 9977 1234',
+      email: 'wharf@example.com',
+      business_type: 'Cafe',
+      capacity: 60,
+      status: 1,
+    });
+    expect(window.location.pathname).toBe('/restaurant/create');
+
+    post = json(201, { status: 'success', message: 'Manly Wharf created successfully!', data: { ...created, version: 1 } });
+    listed = [...RESTAURANTS, created];
+    await ui.clear(screen.getByRole('textbox', { name: /^ABN/ }));
+    await ui.type(screen.getByRole('textbox', { name: /^ABN/ }), '51 824 753 556');
+    await ui.click(screen.getByRole('button', { name: 'Add Restaurant' }));
+    await ui.click(await screen.findByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Manly Wharf created successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(window.location.pathname).toBe('/restaurant'));
+    // The list shows it; with no restaurant user its (absent) subscriptions read None.
+    const row = (await screen.findByText('Manly Wharf', undefined, LAZY)).closest('tr')!;
+    expect(within(row).getByText('None')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Edit Manly Wharf' })).toHaveAttribute('href', '/restaurant/edit?id=12');
+    expect(sessionStore.read().restaurants.map((r) => r.name)).toEqual(['Manly Wharf', 'Parramatta', 'Bondi Beach']);
+
+    // Without a reload, the branch pickers (here Create User's restaurant) offer it.
+    answer = () => ok([]);
+    await ui.click(screen.getAllByRole('link', { name: 'User Management' })[0]!);
+    await ui.click(await screen.findByRole('link', { name: /Create User/ }, LAZY));
+    await screen.findByRole('combobox', { name: /^Restaurant/ }, LAZY);
+    await choose(ui, /^Restaurant/, 'Manly Wharf');
+  });
+
+  it('shows a MENUPLUS subscription of a restaurant without a restaurant user as text, not a link', async () => {
+    const orphan = { ...RESTAURANTS[0]!, id: 13, name: 'Orphan', restaurant_user: null };
+    answer = () => ok([orphan]);
+    renderApp('/restaurant');
+    const row = (await screen.findByText('Orphan', undefined, LAZY)).closest('tr')!;
+    expect(within(row).getByText('MENUPLUS (Pro)')).toBeInTheDocument();
+    expect(within(row).queryByRole('link', { name: /MENUPLUS/ })).toBeNull();
+  });
+});
+
 describe('Profile', { timeout: 20_000 }, () => {
   it('saves a password change, stores the new token and toasts "Profile updated successfully!"', async () => {
     const fresh = fakeJwt(Math.floor(Date.now() / 1000) + 7200, { n: 2 });

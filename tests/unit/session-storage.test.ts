@@ -44,6 +44,36 @@ describe('session storage (spec §3/§4)', () => {
     expect(store().read()).toEqual({ token: null, user: null, restaurants: [] });
   });
 
+  it('replaces a saved restaurant in its place, and adds a new one where the name order puts it', () => {
+    const cached = [
+      { id: 7, name: 'Bondi' },
+      { id: 8, name: 'Parramatta' },
+    ] as Restaurant[];
+    store().save({ token: 't1', user, restaurants: cached, remember: false });
+    store().saveRestaurant({ id: 8, name: 'Bankstown' } as Restaurant);
+    expect(
+      store()
+        .read()
+        .restaurants.map((r) => r.id),
+    ).toEqual([7, 8]);
+    store().saveRestaurant({ id: 9, name: 'Manly' } as Restaurant);
+    store().saveRestaurant({ id: 10, name: 'Abbotsford' } as Restaurant);
+    store().saveRestaurant({ id: 11, name: 'Zetland' } as Restaurant);
+    expect(
+      store()
+        .read()
+        .restaurants.map((r) => [r.id, r.name]),
+    ).toEqual([
+      [10, 'Abbotsford'],
+      [7, 'Bondi'],
+      [8, 'Bankstown'],
+      [9, 'Manly'],
+      [11, 'Zetland'],
+    ]);
+    // In the area chosen at sign-in.
+    expect(localStorage.getItem('franchise_restaurants')).toBeNull();
+  });
+
   it('treats unreadable cached JSON as absent', () => {
     localStorage.setItem('authToken', 't1');
     localStorage.setItem('franchise_user', '{oops');

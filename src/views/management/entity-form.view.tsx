@@ -1,5 +1,6 @@
 import { createActorContext } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import { entityFormMachine, isDirty, type EntityFormSnapshot, type FieldValue } from '../../machines/entity-form.machine';
 import { EntityFormFrame, type EntityFormStatus } from '../../ui/entity-form-frame';
 import { ConfirmDialogView } from './confirm-dialog.view';
@@ -26,6 +27,16 @@ function useOnSaved(onSaved: (() => void) | undefined) {
     const subscription = form.on('saved', onSaved);
     return () => subscription.unsubscribe();
   }, [form, onSaved]);
+}
+
+/** A create form's end: once saved (its toast shown), to `to` (the list). */
+export function GoWhenSaved({ to }: { to: string }) {
+  const saved = EntityFormContext.useSelector((s) => s.matches('saved'));
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (saved) navigate(to);
+  }, [saved, navigate, to]);
+  return null;
 }
 
 /** A form's frame (Reset, Save Changes, the conflict notice) around its fields, and the confirm dialog while a save is asked. */

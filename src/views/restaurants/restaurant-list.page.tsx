@@ -1,6 +1,6 @@
-import { Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import type { Restaurant } from '../../../server/contract/auth.contract';
 import { RESTAURANT_SEARCH_FIELDS } from '../../machines/list.machine';
 import { restaurantListMachine } from '../../machines/restaurants.logic';
@@ -16,14 +16,19 @@ const PATH = '/restaurant';
 /** The real list call; the router keeps the search and page in the address. */
 const listLogic = restaurantListMachine.provide({ actions: { navigate: appEffects.navigate } });
 
-/** Restaurant Management (spec §2): the franchise's restaurants, searched by name or location, five a page. */
+/** Restaurant Management: Add Restaurant, and the franchise's restaurants, searched by name or location, five a page. */
 export default function RestaurantListPage({ title }: PageProps) {
   const search = useSearch();
   const [input] = useState(() => ({ path: PATH, search, fields: RESTAURANT_SEARCH_FIELDS }));
   const franchiseUserId = SessionContext.useSelector((s) => s.context.user?.id ?? null);
   return (
     <Stack gap="lg">
-      <PageTitle>{title}</PageTitle>
+      <Group justify="space-between" align="center">
+        <PageTitle>{title}</PageTitle>
+        <Button component={Link} href="/restaurant/create">
+          Add Restaurant
+        </Button>
+      </Group>
       <ListActorContext.Provider logic={listLogic} options={{ input }}>
         <ListUrlSync />
         <ListView<Restaurant> noun="Restaurants" searchLabel="Search by name or location" emptyText="No restaurants found.">

@@ -1,5 +1,5 @@
 import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import {
   PERSON_FORM_MESSAGES as MESSAGES,
@@ -15,7 +15,7 @@ import type { PageProps } from '../../routes';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
 import { ConfirmDialogView } from '../management/confirm-dialog.view';
-import { EntityFormContext, EntityFormView } from '../management/entity-form.view';
+import { EntityFormContext, EntityFormView, GoWhenSaved } from '../management/entity-form.view';
 import { FormPasswordField, FormPictureField, FormSelectField, FormTextField, STATE_OPTIONS } from '../management/form-fields';
 import { SessionContext } from '../session/session.context';
 import { useDeletePerson } from './use-delete-person';
@@ -63,16 +63,6 @@ function PersonFields({ mode }: { mode: Mode }) {
   );
 }
 
-/** After a create, back to the list (its toast has been shown). */
-function ToListWhenCreated() {
-  const saved = EntityFormContext.useSelector((s) => s.matches('saved'));
-  const [, navigate] = useLocation();
-  useEffect(() => {
-    if (saved) navigate('/user');
-  }, [saved, navigate]);
-  return null;
-}
-
 /** Delete User of the edit form: the same question as the list's trash, then back to the list. */
 function DeleteUser() {
   const id = EntityFormContext.useSelector((s) => s.context.id);
@@ -118,7 +108,7 @@ function UserForm({ mode, id, title }: { mode: Mode; id: number | null; title: s
     <Stack gap="lg">
       <PageTitle>{title}</PageTitle>
       <EntityFormContext.Provider logic={mode === 'create' ? createLogic : editLogic} options={{ input }}>
-        {mode === 'create' && <ToListWhenCreated />}
+        {mode === 'create' && <GoWhenSaved to="/user" />}
         {content}
       </EntityFormContext.Provider>
     </Stack>

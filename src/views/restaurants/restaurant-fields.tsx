@@ -1,0 +1,64 @@
+import { SimpleGrid, Stack, TextInput, type TextInputProps } from '@mantine/core';
+import { useFormField } from '../management/entity-form.view';
+import { FormPictureField, FormSelectField, FormTextField, STATE_OPTIONS } from '../management/form-fields';
+
+const STATUS_OPTIONS = [
+  { value: '1', label: 'Active' },
+  { value: '0', label: 'Inactive' },
+];
+
+// The note goes below the input, so the row's inputs line up.
+const NOTE_BELOW: TextInputProps['inputWrapperOrder'] = ['label', 'input', 'description', 'error'];
+
+/** The ABN as stored: an edit shows it, never changes it. */
+function ReadOnlyAbn() {
+  const abn = useFormField('abn_no');
+  return (
+    <TextInput
+      label="ABN"
+      value={typeof abn.value === 'string' ? abn.value : ''}
+      error={abn.error}
+      readOnly
+      description="Read-only"
+      inputWrapperOrder={NOTE_BELOW}
+    />
+  );
+}
+
+/**
+ * Every field of a restaurant (Edit Restaurant and Add Restaurant): the ABN is typed once, when the
+ * restaurant is added, and read-only afterwards.
+ */
+export function RestaurantFields({ abn }: { abn: 'editable' | 'readOnly' }) {
+  return (
+    <Stack gap="md">
+      <FormPictureField field="logo" label="Logo URL" alt={(name) => (name ? `${name} logo` : 'Logo')} size="lg" radius="sm" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <FormTextField field="name" label="Name" required />
+        {abn === 'editable' ? (
+          <FormTextField
+            field="abn_no"
+            label="ABN"
+            inputMode="numeric"
+            autoComplete="off"
+            description="11 digits, e.g. 51 824 753 556"
+            inputWrapperOrder={NOTE_BELOW}
+            required
+          />
+        ) : (
+          <ReadOnlyAbn />
+        )}
+        <FormTextField field="address" label="Address" required />
+        <FormTextField field="suburb" label="Suburb" required />
+        <FormTextField field="city" label="City" required />
+        <FormSelectField field="state" label="State" data={STATE_OPTIONS} required />
+        <FormTextField field="post_code" label="Post code" inputMode="numeric" maxLength={4} required />
+        <FormTextField field="phone_no" label="Phone" type="tel" required />
+        <FormTextField field="email" label="Email" type="email" required />
+        <FormTextField field="business_type" label="Business type" required />
+        <FormTextField field="capacity" label="Capacity" inputMode="numeric" required />
+        <FormSelectField field="status" label="Status" data={STATUS_OPTIONS} required />
+      </SimpleGrid>
+    </Stack>
+  );
+}
