@@ -47,8 +47,11 @@ export type Config = {
   trustProxy: boolean;
   /** API-only runs: serve whatever dist/ holds without building it. */
   skipSpaBuild: boolean;
-  /** Seed the demo franchises (published passwords) into an empty PostgreSQL too; the embedded database always gets them. */
-  seedDemo: boolean;
+  /**
+   * SEED_DEMO: true seeds the demo franchises (published passwords) into an empty PostgreSQL too;
+   * false keeps the embedded database empty for a real owner; unset seeds the embedded database only.
+   */
+  seedDemo: boolean | undefined;
   /** Seconds. */
   accessTokenTtl: number;
   /** Seconds from first sign-in during which an expired token may still be refreshed. */
@@ -77,11 +80,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     trustProxy: isOn(e.TRUST_PROXY),
     skipSpaBuild: isOn(e.SKIP_SPA_BUILD),
-    seedDemo: isOn(e.SEED_DEMO),
+    seedDemo: e.SEED_DEMO === undefined ? undefined : isOn(e.SEED_DEMO),
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshWindow: e.REFRESH_WINDOW,
   };
 }
 
-/** Demo accounts have a published password: only the embedded default database gets them unasked. */
-export const demoSeedAllowed = (config: Pick<Config, 'databaseUrl' | 'seedDemo'>) => !config.databaseUrl || config.seedDemo;
+/** Demo accounts have a published password: only the embedded default database gets them unasked, and SEED_DEMO=0 keeps it empty. */
+export const demoSeedAllowed = (config: Pick<Config, 'databaseUrl' | 'seedDemo'>) =>
+  config.databaseUrl ? config.seedDemo === true : config.seedDemo !== false;

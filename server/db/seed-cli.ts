@@ -33,7 +33,11 @@ const large = restaurants !== undefined || days !== undefined;
 
 const config = loadConfig();
 if (!large && !demoSeedAllowed(config)) {
-  console.error('The demo accounts have a published password: set SEED_DEMO=1 to seed them into PostgreSQL.');
+  console.error(
+    config.seedDemo === false
+      ? 'SEED_DEMO=0 keeps this database free of the demo franchises; unset it to seed them.'
+      : 'The demo accounts have a published password: set SEED_DEMO=1 to seed them into PostgreSQL.',
+  );
   process.exit(2);
 }
 let unlock = () => {};

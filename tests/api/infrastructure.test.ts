@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { resolveJwtSecret } from '../../server/auth/tokens';
 import { sourceHash } from '../../server/build/spa-build';
-import { loadConfig } from '../../server/config';
+import { demoSeedAllowed, loadConfig } from '../../server/config';
 import { DataDirLockedError, lockDataDir } from '../../server/data-dir-lock.mjs';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedIfEmpty } from '../../server/db/seed';
@@ -122,7 +122,7 @@ describe('configuration', () => {
       accessTokenTtl: 3600,
       refreshWindow: 1209600,
       smtpUrl: undefined,
-      seedDemo: false,
+      seedDemo: undefined,
     });
     expect(
       loadConfig({ PORT: '9000', TRUST_PROXY: '1', PUBLIC_URL: 'https://fc.example.com/', DATABASE_URL: '', SEED_DEMO: '1' }),
@@ -134,6 +134,22 @@ describe('configuration', () => {
       databaseUrl: undefined,
     });
     expect(() => loadConfig({ PORT: 'eighty', JWT_SECRET: 'short' })).toThrow(/PORT[\s\S]*JWT_SECRET/);
+  });
+
+  it('seeds the demo into the embedded database unless SEED_DEMO=0, and into PostgreSQL only with SEED_DEMO=1', () => {
+    const allowed = (env: NodeJS.ProcessEnv) => demoSeedAllowed(loadConfig(env));
+    const pg = 'postgres://ci@127.0.0.1/ci';
+    expect([allowed({}), allowed({ SEED_DEMO: '1' }), allowed({ SEED_DEMO: '0' }), allowed({ SEED_DEMO: 'off' })]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect([
+      allowed({ DATABASE_URL: pg }),
+      allowed({ DATABASE_URL: pg, SEED_DEMO: '1' }),
+      allowed({ DATABASE_URL: pg, SEED_DEMO: '0' }),
+    ]).toEqual([false, true, false]);
   });
 
   it('generates the JWT secret once, keeps it private in DATA_DIR, and prefers JWT_SECRET', () => {

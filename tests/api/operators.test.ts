@@ -121,11 +121,52 @@ describe('npm run owner:create', () => {
 });
 
 describe('npm run seed', () => {
+  it('refuses to seed the demo into a database SEED_DEMO=0 keeps empty', async () => {
+    const res = await npmRun('seed', { DATA_DIR: join(tmpdir(), 'fc-never-created'), SEED_DEMO: '0' }, [], '');
+    expect(res.code).toBe(2);
+    expect(res.stderr.trim()).toBe('SEED_DEMO=0 keeps this database free of the demo franchises; unset it to seed them.');
+  });
+
   it('refuses to put the demo accounts into PostgreSQL without SEED_DEMO=1', async () => {
     const res = await npmRun('seed', { DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none' }, [], '');
     expect(res.code).toBe(2);
     expect(res.stderr.trim()).toBe('The demo accounts have a published password: set SEED_DEMO=1 to seed them into PostgreSQL.');
   });
+});
+
+describe('npm start with SEED_DEMO=0 on the embedded database', () => {
+  it('starts empty, says how to create the first owner, and an owner created then signs in to an empty franchise', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fc-empty-'));
+    try {
+      const server = await startServer({ dataDir: dir, env: { DATABASE_URL: '', SKIP_SPA_BUILD: '1', SEED_DEMO: '0' } });
+      try {
+        const login = await fetch(`${server.url}/api/v1/franchise/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: 'owner@example.com', password: 'demo-password' }),
+        });
+        expect(login.status).toBe(401);
+        await vi.waitFor(() => expect(server.output()).toContain('npm run owner:create -- --email'));
+        expect(server.output()).not.toContain('demo-password');
+      } finally {
+        expect(await stopServer(server.process)).toBe(0);
+      }
+      const created = await ownerCreate({ DATA_DIR: dir }, OWNER_ARGS);
+      expect(created.code, created.stderr).toBe(0);
+      const db = openDatabase({ dataDir: dir, databaseUrl: undefined });
+      try {
+        const t = createTestApp(db);
+        const token = await t.login({ email: 'ada@example.org', password: 'engine-of-numbers' });
+        const restaurants = await t.call('GET', 'restaurants', { token });
+        expect(restaurants.body.data).toEqual([]);
+        expect(await db.selectFrom('orders').select('id').limit(1).execute()).toEqual([]);
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
 
 describe.skipIf(!DATABASE_URL)('npm start on an empty PostgreSQL', () => {
