@@ -5,7 +5,15 @@ import { menuItemsBody, ordersBody, purchasesBody, removalBody, shiftsBody, type
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { requireApiKey } from '../integrations/api-key-auth.js';
-import { ingestMenuItems, ingestOrders, ingestPurchases, ingestRemoval, ingestShifts, type IngestScope } from './ingest.service.js';
+import {
+  ingestMenuItems,
+  keyRestaurants,
+  ingestOrders,
+  ingestPurchases,
+  ingestRemoval,
+  ingestShifts,
+  type IngestScope,
+} from './ingest.service.js';
 
 /** One call of a kind: reads and validates its body, writes it for `scope`, and answers with what was written. */
 async function ingestCall(deps: RouteDeps, c: Context<AppEnv>, kind: IngestKind, scope: IngestScope) {
@@ -43,6 +51,10 @@ export function ingestRoutes(deps: RouteDeps) {
     return success(c, { removed }, `${removed} ${kind === 'shifts' ? 'shift(s)' : 'purchase(s)'} removed`);
   };
   return new Hono<AppEnv>()
+    .get('/restaurants', ...key, async (c) => {
+      const { franchiseId, restaurantId } = scopeOf(c);
+      return success(c, await keyRestaurants(deps.db, { franchiseId, restaurantId }), 'Restaurants this key may write');
+    })
     .put('/menu-items', ...key, (c) => ingestCall(deps, c, 'menu-items', scopeOf(c)))
     .post('/orders', ...key, (c) => ingestCall(deps, c, 'orders', scopeOf(c)))
     .post('/shifts', ...key, (c) => ingestCall(deps, c, 'shifts', scopeOf(c)))

@@ -90,6 +90,13 @@ const franchiseWrite = <T>(db: Db, franchiseId: number, work: (trx: Db) => Promi
     return work(trx);
   });
 
+/** The restaurants a caller may write, so an integrator can map its branches to restaurant ids. */
+export async function keyRestaurants(db: Db, scope: IngestScope): Promise<{ id: number; name: string; location: string }[]> {
+  let query = db.selectFrom('restaurants').select(['id', 'name', 'location']).where('franchise_id', '=', scope.franchiseId);
+  if (scope.restaurantId !== null) query = query.where('id', '=', scope.restaurantId);
+  return query.orderBy('name').orderBy('id').execute();
+}
+
 /** Upserts the franchise's menu by SKU: a new SKU is created, a known one updated when anything differs. */
 export async function ingestMenuItems(db: Db, scope: IngestScope, items: MenuItemRecord[]): Promise<WriteCounts> {
   if (scope.restaurantId !== null) {

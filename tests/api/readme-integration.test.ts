@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { serve } from '@hono/node-server';
+import { rebuildRollups } from '../../server/analytics/rollups';
+import { createTestApp, OWNER } from './support/test-app';
+import { openTestDatabase, type TestDatabase } from './support/test-db';
+
+// The README's "Integrating a POS" commands, run with bash and curl as an integrator would, against
+// a real HTTP server: only the address and the key are this test's own.
+
+const run = promisify(execFile);
+
+/** The shell block of the README's section `heading`. */
+function readmeShell(heading: string): string {
+  const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf(`\n## ${heading}\n`));
+  const block = /```sh\n([\s\S]*?)```/.exec(section.slice(0, section.indexOf('\n## ', 4)));
+  if (!block) throw new Error(`no sh block under "## ${heading}"`);
+  return block[1]!;
+}
+
+let database: TestDatabase;
+let server: ReturnType<typeof serve>;
+let base: string;
+let t: ReturnType<typeof createTestApp>;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  t = createTestApp(database.db);
+  server = serve({ fetch: t.app.fetch, hostname: '127.0.0.1', port: 0 });
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await database.close();
+});
+
+describe('README: Integrating a POS', () => {
+  it('runs as written: menu, an order, its void, a purchase and its removal, each answered as the README says', async () => {
+    const owner = await t.login(OWNER);
+    const created = await t.call('POST', 'api-keys', { token: owner, body: { name: 'README', restaurant_id: null } });
+    expect(created.status).toBe(201);
+    const script = readmeShell('Integrating a POS');
+    expect(script).toMatch(/^BASE=.*$/m);
+    expect(script).toMatch(/^KEY=.*$/m);
+    const ours = script.replace(/^BASE=.*$/m, `BASE=${base}`).replace(/^KEY=.*$/m, `KEY=${created.body.data.secret}`);
+    const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', ours]);
+    const answers = stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { status: string; data: unknown });
+    expect(answers.map((a) => a.status)).toEqual(Array(answers.length).fill('success'));
+    // The restaurants, then menu, order, void, purchase, removal.
+    expect(answers.slice(1).map((a) => a.data)).toEqual([
+      { created: 2, updated: 0, unchanged: 0 },
+      { created: 1, updated: 0, unchanged: 0 },
+      { created: 0, updated: 1, unchanged: 0 },
+      { created: 1, updated: 0, unchanged: 0 },
+      { removed: 1 },
+    ]);
+    // What the README's comments promise.
+    for (const promised of script.matchAll(/^# → (.*)$/gm)) expect(stdout).toContain(promised[1]!.replace(/^\{/, ''));
+
+    const order = await database.db.selectFrom('orders').select(['status', 'total_cents']).where('external_id', '=', 'POS-1001').execute();
+    expect(order).toEqual([{ status: 'voided', total_cents: 3900 }]);
+    expect(await database.db.selectFrom('purchase_lines').select('id').where('external_id', '=', 'INV-88-1').execute()).toEqual([]);
+    expect((await rebuildRollups(database.db, { check: true })).differing).toBe(0);
+  });
+});
