@@ -1,0 +1,39 @@
+import type { IngestKind, IngestResult } from '../../server/contract/ingest.contract';
+import { MAPPING_STORAGE_PREFIX, type ColumnMapping } from '../shared/import-spec';
+import { callApi } from './api-error';
+import { httpClient, type HttpClient } from './http-client';
+
+export const IMPORT_FAILED = 'The import call failed';
+
+/** The console's import call: POST /franchise/import/{kind} with the ingest call's body, already as JSON text. */
+export function createImportService(client: HttpClient) {
+  return {
+    /** Rejects with ApiError: 422 carries `errors` keyed by path (`orders[3].lines[0].sku`), 429 asks to wait. */
+    send: (kind: IngestKind, body: string) =>
+      callApi<IngestResult>(IMPORT_FAILED, () => client.request<IngestResult>(`/franchise/import/${kind}`, { method: 'POST', body })),
+  };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;
+
+export const importService = createImportService(httpClient);
+
+/** The column mapping the owner chose last for a kind, kept in this browser for the next file of that kind. */
+export const importMappings = {
+  load(kind: IngestKind, storage: Storage = localStorage): ColumnMapping | null {
+    try {
+      const value: unknown = JSON.parse(storage.getItem(`${MAPPING_STORAGE_PREFIX}${kind}`) ?? 'null');
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+      return Object.fromEntries(Object.entries(value).filter(([, column]) => typeof column === 'string' || column === null));
+    } catch {
+      return null;
+    }
+  },
+  save(kind: IngestKind, mapping: ColumnMapping, storage: Storage = localStorage): void {
+    try {
+      storage.setItem(`${MAPPING_STORAGE_PREFIX}${kind}`, JSON.stringify(mapping));
+    } catch {
+      // Storage full or blocked: the owner maps again next time.
+    }
+  },
+};

@@ -1,0 +1,312 @@
+import type { IngestKind, IngestResult } from '../../server/contract/ingest.contract';
+
+/**
+ * The CSV files the Data Import page reads (docs/import.md): for each kind, its columns in template
+ * order, how a cell becomes a field of the ingest record, and the template's example rows. Free of
+ * zod and papaparse: the page's chunk imports it; the parsing worker adds the contract's schemas.
+ */
+
+/**
+ * How a cell becomes a field: `integer` whole numbers (money in cents), `boolean` true/false (yes/no,
+ * 1/0), `choice` one of the contract's values (case, spaces and dashes aside), `nullable` text whose
+ * empty cell is null, `payment` an order's amount paid by one method (empty or 0: not paid that way);
+ * everything else is text, checked by the record's schema.
+ */
+export type CellType = 'text' | 'integer' | 'boolean' | 'choice' | 'nullable' | 'payment';
+
+export type ImportField = {
+  name: string;
+  type: CellType;
+  /** A file without this column cannot be imported; an optional column may be missing (empty). */
+  required: boolean;
+  /** Orders: a column of the order itself, repeated on every row (line) of the order. */
+  perOrder?: boolean;
+  /** What the owner types, for the mapping step and docs/import.md. */
+  hint: string;
+};
+
+export type ImportSpec = {
+  label: string;
+  /** What one record is, plural: "orders", "menu items". */
+  noun: string;
+  /** The key of the ingest body's list: `{ orders: [...] }`. */
+  bodyKey: 'items' | 'orders' | 'shifts' | 'purchases';
+  fields: readonly ImportField[];
+  /** The template's example rows, in `fields` order; `{restaurant}` becomes a restaurant id of the owner's. */
+  example: readonly (readonly string[])[];
+};
+
+const field = (name: string, type: CellType, hint: string, extra: Partial<ImportField> = {}): ImportField => ({
+  name,
+  type,
+  required: true,
+  hint,
+  ...extra,
+});
+
+const EXTERNAL_ID = field('external_id', 'text', "your system's id of the record (with restaurant_id it names the record)");
+const RESTAURANT_ID = field('restaurant_id', 'integer', 'the restaurant id shown on Restaurant Management');
+const DAY = field('day', 'text', 'a date, YYYY-MM-DD');
+
+export const PAYMENT_METHODS_IN_COLUMNS = ['card', 'cash', 'app'] as const;
+export type PaymentColumnMethod = (typeof PAYMENT_METHODS_IN_COLUMNS)[number];
+
+export const IMPORT_SPECS = {
+  'menu-items': {
+    label: 'Menu items',
+    noun: 'menu items',
+    bodyKey: 'items',
+    fields: [
+      field('sku', 'text', 'the item code your orders use (at most 64 characters)'),
+      field('name', 'text', 'the name on the menu'),
+      field('price_cents', 'integer', 'price in cents, e.g. 1595 for $15.95'),
+      field('menu', 'choice', 'Lunch, Dinner or All Day'),
+      field('is_combo', 'boolean', 'true or false (yes/no, 1/0)'),
+    ],
+    example: [
+      ['BURGER-CLASSIC', 'Classic Burger', '1595', 'All Day', 'false'],
+      ['COMBO-LUNCH', 'Lunch Combo', '1890', 'Lunch', 'true'],
+    ],
+  },
+  orders: {
+    label: 'Orders',
+    noun: 'orders',
+    bodyKey: 'orders',
+    fields: [
+      { ...EXTERNAL_ID, perOrder: true },
+      { ...RESTAURANT_ID, perOrder: true },
+      field('placed_at', 'text', 'date and time with its offset, e.g. 2026-11-24T12:30:00+11:00', { perOrder: true }),
+      field('channel', 'choice', 'dine_in or takeaway', { perOrder: true }),
+      field('source', 'choice', 'pos or app', { perOrder: true }),
+      field('guests', 'integer', 'number of guests', { perOrder: true }),
+      field('customer_ref', 'nullable', 'your id of a known customer; empty for an anonymous guest', { perOrder: true, required: false }),
+      field('status', 'choice', 'completed or voided', { perOrder: true }),
+      field('sku', 'text', "the line's menu item code"),
+      field('quantity', 'integer', 'units on the line, at least 1'),
+      field('amount_cents', 'integer', "the line's amount in cents (all its units)"),
+      ...PAYMENT_METHODS_IN_COLUMNS.map((method) =>
+        field(`${method}_cents`, 'payment', `paid by ${method}, in cents (empty or 0: none)`, { perOrder: true, required: false }),
+      ),
+    ],
+    example: [
+      [
+        'POS-1001',
+        '{restaurant}',
+        '2026-11-24T12:30:00+11:00',
+        'dine_in',
+        'pos',
+        '2',
+        'CUST-42',
+        'completed',
+        'BURGER-CLASSIC',
+        '2',
+        '3190',
+        '2000',
+        '1740',
+        '',
+      ],
+      [
+        'POS-1001',
+        '{restaurant}',
+        '2026-11-24T12:30:00+11:00',
+        'dine_in',
+        'pos',
+        '2',
+        'CUST-42',
+        'completed',
+        'FRIES-LARGE',
+        '1',
+        '550',
+        '2000',
+        '1740',
+        '',
+      ],
+      [
+        'APP-2002',
+        '{restaurant}',
+        '2026-11-24T18:05:00+11:00',
+        'takeaway',
+        'app',
+        '1',
+        '',
+        'completed',
+        'COMBO-LUNCH',
+        '1',
+        '1890',
+        '',
+        '',
+        '1890',
+      ],
+    ],
+  },
+  shifts: {
+    label: 'Shifts',
+    noun: 'shifts',
+    bodyKey: 'shifts',
+    fields: [
+      EXTERNAL_ID,
+      RESTAURANT_ID,
+      field('person_email', 'text', "the staff member's e-mail address"),
+      DAY,
+      field('assigned_minutes', 'integer', 'rostered minutes, at most 1440'),
+      field('actual_minutes', 'integer', 'minutes worked, at most 1440 (0 when not attended)'),
+      field('hourly_rate_cents', 'integer', 'hourly rate in cents, e.g. 3250 for $32.50'),
+      field('attended', 'boolean', 'true or false (yes/no, 1/0)'),
+    ],
+    example: [
+      ['ROSTER-5001', '{restaurant}', 'mia.chen@example.com', '2026-11-24', '480', '495', '3250', 'true'],
+      ['ROSTER-5002', '{restaurant}', 'noah.smith@example.com', '2026-11-24', '360', '0', '2875', 'false'],
+    ],
+  },
+  purchases: {
+    label: 'Purchases',
+    noun: 'purchases',
+    bodyKey: 'purchases',
+    fields: [
+      EXTERNAL_ID,
+      RESTAURANT_ID,
+      field('supplier', 'text', "the supplier's name"),
+      DAY,
+      field('category', 'choice', 'vegetables, meat, dairy, bakery, seafood, beverages, fruits, grains, snacks or condiments'),
+      field('quantity', 'integer', 'units delivered, at least 1'),
+      field('amount_cents', 'integer', 'amount in cents, e.g. 12500 for $125.00'),
+    ],
+    example: [
+      ['INV-7001', '{restaurant}', 'Fresh Farms', '2026-11-24', 'vegetables', '40', '12500'],
+      ['INV-7002', '{restaurant}', 'Harbour Dairy', '2026-11-24', 'dairy', '12', '8640'],
+    ],
+  },
+} as const satisfies Record<IngestKind, ImportSpec>;
+
+/** The kinds in the order the page offers them. */
+export const IMPORT_KINDS = Object.keys(IMPORT_SPECS) as IngestKind[];
+
+export const specOf = (kind: IngestKind): ImportSpec => IMPORT_SPECS[kind];
+
+/** Our field → the file's column (a header of the file), or null when the file has none for it. */
+export type ColumnMapping = Record<string, string | null>;
+
+/** One problem of the file: its row (the file's line, the header is row 1), the file's column and what is wrong. */
+export type RowError = { row: number; column: string; message: string };
+
+/** A row as read: its line in the file and its cells. */
+export type FileRow = { row: number; cells: string[] };
+
+/** What reading the top of a file tells: its headers and first rows (the preview). */
+export type FileInfo = { name: string; headers: string[]; preview: FileRow[] };
+
+/** Where a record came from: the rows of its lines (one row for other kinds), and for orders the method of each payment. */
+export type RecordSource = { rows: number[]; payments?: PaymentColumnMethod[] };
+
+/** One call's worth of records, already as the call's JSON body. `sources` is the JSON of each record's RecordSource. */
+export type ImportBatch = { body: string; records: number; rows: number; firstRow: number; sources: string };
+
+/** The file checked against the contract: the batches of valid records, and every problem found. */
+export type PreparedFile = {
+  /** Data rows read (blank lines not counted). */
+  rows: number;
+  records: number;
+  /** Records left out because a row of theirs has a problem. */
+  rejected: number;
+  errorCount: number;
+  /** The first problems, sorted by row (the screen shows these); `errorFile` has them all. */
+  errors: RowError[];
+  errorFile: Blob | null;
+  batches: ImportBatch[];
+};
+
+/** What the import wrote so far, as the calls answered. */
+export type ImportTotals = IngestResult;
+
+/** Rows the preview shows. */
+export const PREVIEW_ROWS = 10;
+
+/** How many problems the worker hands over for the screen; the download has every one. */
+export const ERRORS_KEPT = 1000;
+
+export const MAPPING_STORAGE_PREFIX = 'franchise_import_mapping_';
+
+/** A header as compared with our field names: "Placed At", "placed-at" and "placed_at" match. */
+export const headerKey = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+
+/**
+ * The mapping a file starts with: for each field, the column the owner chose last time for this kind when
+ * the file has it, else the column named like the field, else none.
+ */
+export function initialMapping(kind: IngestKind, headers: readonly string[], saved: ColumnMapping | null): ColumnMapping {
+  const byKey = new Map<string, string>();
+  for (const header of headers) if (!byKey.has(headerKey(header))) byKey.set(headerKey(header), header);
+  const mapping: ColumnMapping = {};
+  for (const { name } of specOf(kind).fields) {
+    const remembered = saved?.[name];
+    mapping[name] = remembered && headers.includes(remembered) ? remembered : (byKey.get(name) ?? null);
+  }
+  return mapping;
+}
+
+/** The required fields the mapping leaves without a column. */
+export const missingFields = (kind: IngestKind, mapping: ColumnMapping): string[] =>
+  specOf(kind)
+    .fields.filter((f) => f.required && !mapping[f.name])
+    .map((f) => f.name);
+
+/** The example rows of a kind's template, with the restaurant id given. */
+export const templateRows = (kind: IngestKind, restaurantId: number): string[][] => [
+  specOf(kind).fields.map((f) => f.name),
+  ...specOf(kind).example.map((row) => row.map((cell) => (cell === '{restaurant}' ? String(restaurantId) : cell))),
+];
+
+/**
+ * The row and column of a problem at `path` inside a record (a zod issue's path, or the rest of the server's
+ * `orders[3].lines[0].sku`): a line's problem is on that line's row, an order's on its first row.
+ */
+export function locate(
+  kind: IngestKind,
+  path: readonly PropertyKey[],
+  source: RecordSource,
+  mapping: ColumnMapping,
+): { row: number; column: string } {
+  const first = source.rows[0] ?? 0;
+  const column = (name: PropertyKey | undefined) => (typeof name === 'string' ? (mapping[name] ?? name) : '');
+  const [head, index, inner] = path;
+  if (kind === 'orders' && head === 'lines') {
+    if (typeof index !== 'number') return { row: first, column: column('amount_cents') };
+    return { row: source.rows[index] ?? first, column: column(inner ?? 'sku') };
+  }
+  if (kind === 'orders' && head === 'payments') {
+    const method = typeof index === 'number' ? source.payments?.[index] : undefined;
+    if (method) return { row: first, column: column(`${method}_cents`) };
+    return { row: first, column: PAYMENT_METHODS_IN_COLUMNS.map((m) => column(`${m}_cents`)).join(', ') };
+  }
+  return { row: first, column: column(head) };
+}
+
+/** `orders[3].lines[0].sku` → ['orders', 3, 'lines', 0, 'sku']. */
+export function parseErrorPath(key: string): (string | number)[] {
+  return [...key.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]!));
+}
+
+/**
+ * A refused batch's problems on the file's rows: the server keys them by path (`orders[3].lines[0].sku`), the
+ * batch's record index leads to the record's rows. A key naming no record (the whole body) is put on the batch's first row.
+ */
+export function batchErrorsToRows(
+  kind: IngestKind,
+  errors: Record<string, readonly string[]>,
+  batch: ImportBatch,
+  mapping: ColumnMapping,
+): RowError[] {
+  const sources = JSON.parse(batch.sources) as RecordSource[];
+  const found: RowError[] = [];
+  for (const [key, messages] of Object.entries(errors)) {
+    const [list, index, ...rest] = parseErrorPath(key);
+    const source = list === specOf(kind).bodyKey && typeof index === 'number' ? sources[index] : undefined;
+    const { row, column } = source ? locate(kind, rest, source, mapping) : { row: batch.firstRow, column: '' };
+    for (const message of messages) found.push({ row, column, message });
+  }
+  return found.sort((a, b) => a.row - b.row);
+}
