@@ -87,6 +87,13 @@ export const ROUTES: readonly AppRoute[] = [
     nav: { label: 'Productivity', icon: 'clock' },
   },
   {
+    path: '/import',
+    title: 'Data Import',
+    access: 'protected',
+    page: lazy(() => import('./views/import/import.page')),
+    nav: { label: 'Data Import', icon: 'import' },
+  },
+  {
     path: '/profile',
     title: 'Profile',
     access: 'protected',

@@ -3,6 +3,7 @@ import {
   IconChartLine,
   IconClipboardList,
   IconClockHour4,
+  IconFileImport,
   IconLayoutDashboard,
   IconShoppingCart,
   IconUserCircle,
@@ -24,6 +25,7 @@ export const NAV_ICONS = {
   clipboard: IconClipboardList,
   chart: IconChartLine,
   clock: IconClockHour4,
+  import: IconFileImport,
   profile: IconUserCircle,
 } satisfies Record<string, Icon>;
 

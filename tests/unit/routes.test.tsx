@@ -36,6 +36,7 @@ describe('route registry', () => {
       ['Procurement', '/procurement'],
       ['Revenue', '/revenue'],
       ['Productivity', '/roster'],
+      ['Data Import', '/import'],
       ['Profile', '/profile'],
     ]);
   });
