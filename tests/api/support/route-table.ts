@@ -8,7 +8,7 @@ import { validAbn } from '../../support/abn';
 import type { CallOptions, CallResult } from './test-app';
 
 /** `bearer-or-expired` also accepts an expired token while its first sign-in is inside the refresh window. */
-export type Auth = 'public' | 'bearer' | 'bearer-or-expired';
+export type Auth = 'public' | 'bearer' | 'bearer-or-expired' | 'api-key';
 
 /** A string field of a JSON body or a query, with strings of the right type that validation refuses. */
 export type Field = { refused: string[] };
@@ -23,7 +23,12 @@ export type Query = { valid: Record<string, string>; fields: Record<string, Fiel
 export type PrepareApi = { call: (method: string, path: string, options?: CallOptions) => Promise<CallResult>; token: string };
 
 /** A valid request's parts that depend on the database's state: path parameter values and the JSON body. */
-export type Prepared = { params?: Record<string, string>; body?: Record<string, unknown> };
+export type Prepared = {
+  params?: Record<string, string>;
+  body?: Record<string, unknown>;
+  /** An `api-key` route's valid Authorization header (a console token is refused there). */
+  authorization?: string;
+};
 
 export type RouteSpec = {
   name: string;
@@ -41,6 +46,10 @@ export type RouteSpec = {
   file?: RegExp;
   /** The status of a success when not 200 (a create's 201). */
   success?: 201;
+  /** The body refuses fields it does not know (422), instead of dropping them. */
+  strict?: true;
+  /** The route's body limit when not the console's 64 KiB. */
+  maxBodyBytes?: number;
   /** Builds the valid request before each run (e.g. the version a save names, or a person to delete). */
   prepare?: (api: PrepareApi) => Promise<Prepared>;
 };
@@ -285,6 +294,104 @@ const apiKeyRoutes: RouteSpec[] = [
   },
 ];
 
+// The ingest calls (server/contract/ingest.contract.ts), with a key of the demo owner's franchise made
+// once, and a menu item and person the records name; the console's import takes the same bodies.
+let integration: Promise<{ authorization: string; email: string }> | undefined;
+const integrationOf = ({ call, token }: PrepareApi) =>
+  (integration ??= (async () => {
+    const key = await call('POST', `${API}/api-keys`, { token, body: { ...newApiKeyBody(), restaurant_id: null } });
+    const authorization = `Bearer ${key.body.data.secret}`;
+    const item = { sku: 'FUZZ-1', name: 'Fuzz Fries', price_cents: 500, menu: 'All Day', is_combo: false };
+    await call('PUT', '/api/v1/ingest/menu-items', { headers: { Authorization: authorization }, body: { items: [item] } });
+    const people = (await call('GET', `${API}/people`, { token })).body.data as { email: string; restaurant_id: number }[];
+    return { authorization, email: people.find((p) => p.restaurant_id === 1)!.email };
+  })());
+const INGEST_BODIES = {
+  items: () => [{ sku: 'FUZZ-1', name: 'Fuzz Fries', price_cents: 500, menu: 'All Day', is_combo: false }],
+  orders: () => [
+    {
+      external_id: 'fuzz-order-1',
+      restaurant_id: 1,
+      placed_at: '2026-11-20T12:00:00+11:00',
+      channel: 'takeaway',
+      source: 'app',
+      guests: 1,
+      customer_ref: 'fuzz-customer',
+      status: 'completed',
+      lines: [{ sku: 'FUZZ-1', quantity: 2, amount_cents: 1000 }],
+      payments: [{ method: 'app', amount_cents: 1000 }],
+    },
+  ],
+  shifts: (email: string) => [
+    {
+      external_id: 'fuzz-shift-1',
+      restaurant_id: 1,
+      person_email: email,
+      day: '2026-11-20',
+      assigned_minutes: 240,
+      actual_minutes: 230,
+      hourly_rate_cents: 3100,
+      attended: true,
+    },
+  ],
+  purchases: () => [
+    {
+      external_id: 'fuzz-purchase-1',
+      restaurant_id: 1,
+      supplier: 'Fuzz Supplies',
+      day: '2026-11-20',
+      category: 'snacks',
+      quantity: 3,
+      amount_cents: 900,
+    },
+  ],
+  records: () => [{ restaurant_id: 1, external_id: 'fuzz-never-sent' }],
+};
+const batch: Field = { refused: ['', 'orders', '[]'] };
+const BULK_BYTES = 8 * 1024 * 1024;
+const ingestRoute = (name: string, method: 'POST' | 'PUT', path: string, field: keyof typeof INGEST_BODIES): RouteSpec => ({
+  name,
+  method,
+  path: `/api/v1/ingest/${path}`,
+  auth: 'api-key',
+  body: { [field]: batch },
+  strict: true,
+  maxBodyBytes: BULK_BYTES,
+  prepare: async (api) => {
+    const { authorization, email } = await integrationOf(api);
+    return { authorization, body: { [field]: INGEST_BODIES[field](email) } };
+  },
+});
+const ingestRoutes: RouteSpec[] = [
+  {
+    name: 'ingest restaurants',
+    method: 'GET',
+    path: '/api/v1/ingest/restaurants',
+    auth: 'api-key',
+    prepare: async (api) => ({ authorization: (await integrationOf(api)).authorization }),
+  },
+  ingestRoute('ingest menu items', 'PUT', 'menu-items', 'items'),
+  ingestRoute('ingest orders', 'POST', 'orders', 'orders'),
+  ingestRoute('ingest shifts', 'POST', 'shifts', 'shifts'),
+  ingestRoute('ingest purchases', 'POST', 'purchases', 'purchases'),
+  ingestRoute('ingest shifts remove', 'POST', 'shifts/remove', 'records'),
+  ingestRoute('ingest purchases remove', 'POST', 'purchases/remove', 'records'),
+  {
+    name: 'import',
+    method: 'POST',
+    path: `${API}/import/:kind`,
+    auth: 'bearer',
+    params: { kind: { valid: 'orders', refused: ['people', 'Orders', 'order', 'menu_items', '..', '%2e%2e'] } },
+    body: { orders: batch },
+    strict: true,
+    maxBodyBytes: BULK_BYTES,
+    prepare: async (api) => {
+      await integrationOf(api);
+      return { body: { orders: INGEST_BODIES.orders() } };
+    },
+  },
+];
+
 export const ROUTES: RouteSpec[] = [
   { name: 'login', method: 'POST', path: `${API}/login`, auth: 'public', body: { email, password } },
   { name: 'logout', method: 'POST', path: `${API}/logout`, auth: 'bearer-or-expired' },
@@ -323,4 +430,5 @@ export const ROUTES: RouteSpec[] = [
   ...peopleRoutes,
   ...restaurantEditRoutes,
   ...apiKeyRoutes,
+  ...ingestRoutes,
 ];
