@@ -87,6 +87,13 @@ export const ROUTES: readonly AppRoute[] = [
     nav: { label: 'Productivity', icon: 'clock' },
   },
   {
+    path: '/integrations',
+    title: 'Integrations',
+    access: 'protected',
+    page: lazy(() => import('./views/integrations/integrations.page')),
+    nav: { label: 'Integrations', icon: 'plug' },
+  },
+  {
     path: '/import',
     title: 'Data Import',
     access: 'protected',

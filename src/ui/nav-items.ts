@@ -5,6 +5,7 @@ import {
   IconClockHour4,
   IconFileImport,
   IconLayoutDashboard,
+  IconPlugConnected,
   IconShoppingCart,
   IconUserCircle,
   IconUsers,
@@ -25,6 +26,7 @@ export const NAV_ICONS = {
   clipboard: IconClipboardList,
   chart: IconChartLine,
   clock: IconClockHour4,
+  plug: IconPlugConnected,
   import: IconFileImport,
   profile: IconUserCircle,
 } satisfies Record<string, Icon>;

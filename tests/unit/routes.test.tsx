@@ -36,6 +36,7 @@ describe('route registry', () => {
       ['Procurement', '/procurement'],
       ['Revenue', '/revenue'],
       ['Productivity', '/roster'],
+      ['Integrations', '/integrations'],
       ['Data Import', '/import'],
       ['Profile', '/profile'],
     ]);

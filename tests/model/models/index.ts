@@ -54,4 +54,9 @@ export const MACHINE_MODELS: { file: string; machine: () => Promise<AnyStateMach
     machine: async () => (await import('../../../src/machines/people.machines')).deletePersonMachine,
     model: () => import('./delete-person.model'),
   },
+  {
+    file: 'api-keys',
+    machine: async () => (await import('../../../src/machines/api-keys.machine')).apiKeysMachine,
+    model: () => import('./api-keys.model'),
+  },
 ];

@@ -1,0 +1,269 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Code,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
+import { createActorContext } from '@xstate/react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import type { ApiKey } from '../../../server/contract/api-keys.contract';
+import { formatDay } from '../../../server/contract/format';
+import { ALL_BRANCHES, apiKeysMachine, createStatus, listStatus } from '../../machines/api-keys.machine';
+import { DataTable } from '../../ui/data-table';
+import { DeferredSelect } from '../../ui/deferred-select';
+import { submitHandler } from '../../ui/form-events';
+import { ScrollX } from '../../ui/scroll-x';
+import { ConfirmDialogView } from '../management/confirm-dialog.view';
+import { SessionContext } from '../session/session.context';
+
+/** The Integrations page's actor; tests pass `logic={apiKeysMachine.provide(fakes)}`. */
+export const ApiKeysContext = createActorContext(apiKeysMachine);
+
+export const EMPTY_TEXT = 'No API keys yet.';
+export const ALL_BRANCHES_LABEL = 'All branches';
+
+const TIME_PARTS = new Map<string, Intl.DateTimeFormat>();
+
+/** "25 Nov 2026, 14:05" on the franchise's clock. */
+export function formatInstant(iso: string, timeZone: string): string {
+  let format = TIME_PARTS.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-AU', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    TIME_PARTS.set(timeZone, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return `${formatDay(`${part.year}-${part.month}-${part.day}`)}, ${part.hour}:${part.minute}`;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** What the ingest API is and where it is described. */
+export function IngestIntro() {
+  return (
+    <Text maw={760}>
+      Your point-of-sale, roster and supplier systems can send orders, shifts, purchases and menu items to the console&apos;s ingest API (
+      <Code>/api/v1/ingest/…</Code>). Each system calls it with an API key in the header <Code>Authorization: Bearer &lt;key&gt;</Code>; a
+      key works for all branches or for one. The calls are described in the README, section &ldquo;Integrating a POS&rdquo;.
+    </Text>
+  );
+}
+
+function CreateKeyForm() {
+  const keys = ApiKeysContext.useActorRef();
+  const name = ApiKeysContext.useSelector((s) => s.context.draft.name);
+  const scope = ApiKeysContext.useSelector((s) => s.context.draft.scope);
+  const nameError = ApiKeysContext.useSelector((s) => s.context.fieldErrors.name);
+  const scopeError = ApiKeysContext.useSelector((s) => s.context.fieldErrors.restaurant_id);
+  const creating = ApiKeysContext.useSelector((s) => s.matches({ create: 'creating' }));
+  const restaurants = SessionContext.useSelector((s) => s.context.restaurants);
+  const scopes = useMemo(
+    () => [{ value: ALL_BRANCHES, label: ALL_BRANCHES_LABEL }, ...restaurants.map(({ id, name }) => ({ value: String(id), label: name }))],
+    [restaurants],
+  );
+  return (
+    <form noValidate onSubmit={submitHandler(() => keys.send({ type: 'create.submit' }))}>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="Name"
+            description="Which system uses it, e.g. Parramatta POS"
+            required
+            maxLength={100}
+            value={name}
+            error={nameError}
+            disabled={creating}
+            onChange={(e) => keys.send({ type: 'create.change', field: 'name', value: e.currentTarget.value })}
+          />
+          <DeferredSelect
+            label="Scope"
+            description="The branches it may send data for"
+            data={scopes}
+            value={scope}
+            error={scopeError}
+            disabled={creating}
+            allowDeselect={false}
+            onChange={(value) => keys.send({ type: 'create.change', field: 'scope', value: value ?? ALL_BRANCHES })}
+          />
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" loading={creating} leftSection={<IconKey size={18} aria-hidden />}>
+            Create key
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The new key's secret, shown once: Copy (or, without a clipboard, the text selected for the user), and Done. */
+function SecretBox() {
+  const keys = ApiKeysContext.useActorRef();
+  const created = ApiKeysContext.useSelector((s) => s.context.created);
+  const status = ApiKeysContext.useSelector(createStatus);
+  const secretText = useRef<HTMLPreElement>(null);
+  useEffect(() => {
+    if (status === 'copyFailed' && secretText.current) window.getSelection()?.selectAllChildren(secretText.current);
+  }, [status]);
+  if (!created) return null;
+  const copied = status === 'copied';
+  return (
+    <Alert color="yellow" variant="light" title={`Your new API key "${created.name}"`} icon={<IconKey aria-hidden />}>
+      <Stack gap="sm">
+        <Text size="sm">
+          Copy it now and store it in the system&apos;s settings: it is shown only this once and cannot be shown again. If it is lost,
+          revoke it and create another.
+        </Text>
+        <div>
+          <Text size="sm" fw={500} mb={4}>
+            API key
+          </Text>
+          <Code block ref={secretText} fz="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+            {created.secret}
+          </Code>
+        </div>
+        {status === 'copyFailed' && (
+          <Text size="sm" role="alert">
+            Copying is not available here: the key is selected, press Ctrl+C (⌘C on a Mac) to copy it.
+          </Text>
+        )}
+        <Group gap="sm">
+          <Button
+            variant={copied ? 'filled' : 'default'}
+            color={copied ? 'green.9' : undefined}
+            loading={status === 'copying'}
+            leftSection={copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
+            onClick={() => keys.send({ type: 'secret.copy' })}
+          >
+            {copied ? 'Copied' : 'Copy'}
+          </Button>
+          <Button onClick={() => keys.send({ type: 'secret.done' })}>Done</Button>
+        </Group>
+        {/* Announced once the copy succeeded; the button's label changes with it. */}
+        <VisuallyHidden role="status">{copied ? 'Copied' : ''}</VisuallyHidden>
+      </Stack>
+    </Alert>
+  );
+}
+
+function CreateKeyCard() {
+  const status = ApiKeysContext.useSelector(createStatus);
+  return <Section title="Create key">{status === 'editing' || status === 'creating' ? <CreateKeyForm /> : <SecretBox />}</Section>;
+}
+
+function KeysTable({ keys }: { keys: readonly ApiKey[] }) {
+  const actor = ApiKeysContext.useActorRef();
+  const revoking = ApiKeysContext.useSelector((s) => !s.matches({ revoke: 'idle' }));
+  const timeZone = SessionContext.useSelector((s) => s.context.user?.franchise.time_zone ?? 'Australia/Sydney');
+  return (
+    <ScrollX minWidth={720} label="API keys, scrollable">
+      <DataTable>
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Scope</th>
+            <th>Key</th>
+            <th>Created</th>
+            <th>Last used</th>
+            <th>Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <tr key={key.id}>
+              <td>{key.name}</td>
+              <td>{key.restaurant_name ?? ALL_BRANCHES_LABEL}</td>
+              <td>
+                <Code>{key.prefix}…</Code>
+              </td>
+              <td>{formatInstant(key.created_at, timeZone)}</td>
+              <td>{key.last_used_at === null ? 'Never' : formatInstant(key.last_used_at, timeZone)}</td>
+              <td>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  aria-label={`Revoke ${key.name}`}
+                  disabled={revoking}
+                  onClick={() => actor.send({ type: 'revoke.ask', id: key.id, name: key.name })}
+                >
+                  Revoke
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
+    </ScrollX>
+  );
+}
+
+function KeysCard() {
+  const actor = ApiKeysContext.useActorRef();
+  const status = ApiKeysContext.useSelector(listStatus);
+  const keys = ApiKeysContext.useSelector((s) => s.context.keys);
+  const error = ApiKeysContext.useSelector((s) => s.context.error?.message);
+  let body: ReactNode;
+  if (status === 'loading') {
+    body = (
+      <Center mih={120}>
+        <Loader role="status" aria-label="Loading API keys" />
+      </Center>
+    );
+  } else if (status === 'failed') {
+    body = (
+      <Stack gap="sm" align="flex-start">
+        <Alert color="red" variant="light" title="API keys could not be loaded" w="100%">
+          {error}
+        </Alert>
+        <Button variant="light" onClick={() => actor.send({ type: 'keys.retry' })}>
+          Retry
+        </Button>
+      </Stack>
+    );
+  } else body = keys.length === 0 ? <Text c="dimmed">{EMPTY_TEXT}</Text> : <KeysTable keys={keys} />;
+  return <Section title="API keys">{body}</Section>;
+}
+
+function RevokeDialog() {
+  const dialog = ApiKeysContext.useSelector((s) => s.children.confirmRevoke);
+  return <ConfirmDialogView dialog={dialog} />;
+}
+
+/** The create card (form, then the new secret once) and the keys card, with the revoke question. */
+export function IntegrationsView() {
+  return (
+    <>
+      <CreateKeyCard />
+      <KeysCard />
+      <RevokeDialog />
+    </>
+  );
+}
