@@ -1,6 +1,7 @@
 import { recordOrders, recordPurchases, recordShifts, type OrderInput } from '../../../server/analytics/ingest';
 import { hashPassword } from '../../../server/auth/passwords';
 import type { Db, MenuName, PurchaseCategory } from '../../../server/db/database';
+import { validAbn } from '../../support/abn';
 
 /**
  * A small hand-made trade for the analytics answers' tests: franchise "Fixture Harbour" (Sydney)
@@ -10,11 +11,13 @@ import type { Db, MenuName, PurchaseCategory } from '../../../server/db/database
  * day (AEDT +11:00 from 4 October to 5 April, AEST +10:00 otherwise).
  */
 
+let restaurants = 0;
 const restaurantRow = (franchiseId: number, name: string, suburb: string) => ({
   franchise_id: franchiseId,
   logo: null,
   name,
-  abn_no: '51 824 753 556',
+  // A franchise's restaurants have distinct ABNs.
+  abn_no: validAbn(824_753_556 + ++restaurants),
   address: '1 Fixture Street',
   suburb,
   post_code: '2000',
