@@ -17,6 +17,7 @@ import { errorHandler, failure, notFound } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { staticSpa } from './http/static-spa.js';
 import { apiKeysRoutes } from './integrations/api-keys.routes.js';
+import { openApiRoute } from './openapi/openapi.routes.js';
 import { peopleRoutes } from './people/people.routes.js';
 import { restaurantsRoutes } from './restaurants/restaurants.routes.js';
 
@@ -41,6 +42,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.use(bodyLimit);
   // Liveness without the database: answers as fast as the event loop is free (the bench's responsiveness probe).
   api.get('/health', (c) => success(c, { ok: true, time: new Date(deps.clock()).toISOString() } satisfies ConnectivityCheck, 'Healthy'));
+  // Describes every route of `api`: it reads them at its first request, when all are registered.
+  api.get('/openapi.json', openApiRoute(api));
   api.route('/franchise', authRoutes(routeDeps));
   api.route('/franchise', profileRoutes(routeDeps));
   api.route('/franchise/password', passwordResetRoutes(routeDeps));

@@ -412,6 +412,8 @@ export const ROUTES: RouteSpec[] = [
   { name: 'restaurants', method: 'GET', path: `${API}/restaurants`, auth: 'bearer' },
   { name: 'test', method: 'GET', path: `${API}/test`, auth: 'public' },
   { name: 'health', method: 'GET', path: '/api/v1/health', auth: 'public' },
+  // The OpenAPI document is JSON without the envelope.
+  { name: 'openapi', method: 'GET', path: '/api/v1/openapi.json', auth: 'public', file: /^application\/json; charset=utf-8$/ },
   { name: 'forgot', method: 'POST', path: `${API}/password/forgot`, auth: 'public', body: { email } },
   {
     name: 'reset',

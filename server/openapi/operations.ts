@@ -1,0 +1,422 @@
+import * as z from 'zod';
+import { ANALYTICS_KINDS, analyticsQuery, type AnalyticsKind } from '../contract/analytics.contract.js';
+import { createApiKeyInput } from '../contract/api-keys.contract.js';
+import { forgotPasswordInput, loginInput, resetPasswordInput } from '../contract/auth.contract.js';
+import {
+  INGEST_KINDS,
+  MAX_RECORDS_PER_CALL,
+  menuItemRecord,
+  menuItemsBody,
+  orderLine,
+  orderRecord,
+  ordersBody,
+  payment,
+  purchaseRecord,
+  purchasesBody,
+  recordKey,
+  removalBody,
+  shiftRecord,
+  shiftsBody,
+} from '../contract/ingest.contract.js';
+import { ANALYTICS_PAGES, EXPORT_FORMATS } from '../contract/page-reports.contract.js';
+import { createPersonInput, updatePersonInput } from '../contract/people.contract.js';
+import { updateProfileInput } from '../contract/profile.contract.js';
+import { createRestaurantInput, updateRestaurantInput } from '../contract/restaurants.contract.js';
+import * as data from './responses.js';
+
+/**
+ * What the OpenAPI document says about each call, keyed by "METHOD /path" as the app registers it
+ * under /api/v1 (`{name}` for a path parameter). Shapes are only ever the contract's zod schemas
+ * (server/contract) or the answer schemas of responses.ts; openapi.ts turns them into JSON Schema.
+ * A route registered without an entry here makes the document fail to build.
+ */
+
+/** `bearer`: a console access token; `bearer-or-expired`: one also accepted expired, inside the refresh window; `api-key`: an Integrations key. */
+export type Auth = 'public' | 'bearer' | 'bearer-or-expired' | 'api-key';
+
+/** Failures an entry names beyond those its auth, body, query and path parameters imply. */
+export type ExtraError = 400 | 403 | 404 | 409 | 429;
+
+export type Operation = {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  auth: Auth;
+  /** The JSON body the handler validates. */
+  body?: z.ZodType;
+  /** The query the handler validates: one parameter per property. */
+  query?: z.ZodObject;
+  /** A success's status when not 200. */
+  status?: 201;
+  /** `data` of the success envelope; `files`: the answer is a file (media type → its schema, null for binary); `document`: JSON without the envelope. */
+  success: { data: z.ZodType } | { files: Record<string, z.ZodType | null> } | { document: z.ZodType };
+  errors?: ExtraError[];
+  /** The call never reads the database (so no 503). */
+  withoutDatabase?: true;
+};
+
+export const TAGS = {
+  Auth: 'Sign-in, tokens and password reset',
+  Profile: 'The signed-in user',
+  People: 'Users and staff of the franchise',
+  Restaurants: 'The franchise’s restaurants',
+  Analytics: 'Figures of the dashboard and the analytics pages, from daily rollups',
+  Reports: 'The analytics pages as reports, and as CSV or PDF files',
+  Integrations: 'API keys for the ingest calls',
+  Ingest: 'Trade sent by a POS, roster or supplier system with an API key; the console’s CSV import sends the same bodies',
+  Service: 'Liveness and this document',
+} as const;
+type Tag = keyof typeof TAGS;
+
+/** Path parameters by name, wherever they occur. */
+export const PATH_PARAMETERS: Record<string, { schema: z.ZodType; description: string }> = {
+  id: { schema: z.int().min(1).max(2_147_483_647), description: 'The record’s id; one not of the caller’s franchise is 404' },
+  page: { schema: z.enum(ANALYTICS_PAGES), description: 'The analytics page' },
+  kind: { schema: z.enum(INGEST_KINDS), description: 'What the file held: the body is that ingest call’s' },
+};
+
+/** What a query parameter means, by name (its schema comes from the call's query). */
+export const QUERY_PARAMETERS: Record<string, string> = {
+  period: 'A range ending yesterday (7days, 14days: by day; 1month: by week; 3months: by month), or a grouping alone',
+  start_date: 'With end_date: exactly these days (YYYY-MM-DD, inclusive, at most 400), grouped by `period` if it is a grouping',
+  end_date: 'With start_date, not before it',
+  limit: 'Best sellers per list (rows of the Top Selling tables)',
+  format: 'The file’s format',
+};
+
+/** Named request schemas: `#/components/schemas/<name>`, referenced wherever they occur. */
+export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
+  LoginInput: loginInput,
+  ForgotPasswordInput: forgotPasswordInput,
+  ResetPasswordInput: resetPasswordInput,
+  UpdateProfileInput: updateProfileInput,
+  CreatePersonInput: createPersonInput,
+  UpdatePersonInput: updatePersonInput,
+  CreateRestaurantInput: createRestaurantInput,
+  UpdateRestaurantInput: updateRestaurantInput,
+  CreateApiKeyInput: createApiKeyInput,
+  MenuItemsBody: menuItemsBody,
+  OrdersBody: ordersBody,
+  ShiftsBody: shiftsBody,
+  PurchasesBody: purchasesBody,
+  RemovalBody: removalBody,
+  MenuItemRecord: menuItemRecord,
+  OrderRecord: orderRecord,
+  OrderLine: orderLine,
+  Payment: payment,
+  ShiftRecord: shiftRecord,
+  PurchaseRecord: purchaseRecord,
+  RecordKey: recordKey,
+};
+
+const ANALYTICS_DATA = {
+  headcounts: data.headcounts,
+  revenues: data.revenues,
+  'best-sellers': data.bestSellers,
+  orders: data.orders,
+  roster: data.roster,
+  procurement: data.procurement,
+} satisfies Record<AnalyticsKind, z.ZodType>;
+
+/** Named answer schemas, likewise. */
+export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
+  ErrorEnvelope: data.errorEnvelope,
+  ConnectivityCheck: data.connectivityCheck,
+  FranchiseUser: data.franchiseUser,
+  TokenResponse: data.tokenResponse,
+  Profile: data.profile,
+  ProfileSaved: data.profileSaved,
+  Restaurant: data.restaurant,
+  RestaurantDetail: data.restaurantDetail,
+  Person: data.person,
+  ApiKey: data.apiKey,
+  CreatedApiKey: data.createdApiKey,
+  KeyRestaurant: data.keyRestaurant,
+  IngestResult: data.ingestResult,
+  RemovalResult: data.removalResult,
+  AnalyticsWindow: data.analyticsWindow,
+  HeadcountAnalytics: data.headcounts,
+  RevenueAnalytics: data.revenues,
+  BestSellerAnalytics: data.bestSellers,
+  OrderAnalytics: data.orders,
+  RosterAnalytics: data.roster,
+  ProcurementAnalytics: data.procurement,
+  PageReport: data.pageReport,
+};
+
+const op = (tag: Tag, operation: Omit<Operation, 'tag'>): Operation => ({ tag, ...operation });
+
+const camel = (kebab: string) => kebab.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+const pascal = (kebab: string) => camel(kebab).replace(/^\w/, (c) => c.toUpperCase());
+
+const ANALYTICS_SUMMARIES: Record<AnalyticsKind, string> = {
+  headcounts: 'Guests, recurrent and new',
+  revenues: 'Revenue, AOV, ATV and the branches by revenue',
+  'best-sellers': 'Best-selling items and combos',
+  orders: 'Orders by channel and source',
+  roster: 'Hours, labour cost, attendance and staff productivity',
+  procurement: 'Spend by category and supplier',
+};
+
+const analyticsOperations = Object.fromEntries(
+  ANALYTICS_KINDS.flatMap((kind) => {
+    const about = { auth: 'bearer' as const, query: analyticsQuery, success: { data: ANALYTICS_DATA[kind] } };
+    return [
+      [
+        `GET /franchise/analytics/${kind}`,
+        op('Analytics', { ...about, operationId: `get${pascal(kind)}`, summary: `${ANALYTICS_SUMMARIES[kind]}: all branches` }),
+      ],
+      [
+        `GET /franchise/restaurants/{id}/analytics/${kind}`,
+        op('Analytics', { ...about, operationId: `getRestaurant${pascal(kind)}`, summary: `${ANALYTICS_SUMMARIES[kind]}: one restaurant` }),
+      ],
+    ];
+  }),
+);
+
+/** An export's query: the analytics query and the file's format (as the export call validates it). */
+const exportQuery = analyticsQuery.safeExtend({ format: z.enum(EXPORT_FORMATS) });
+const exportFiles = { 'text/csv': z.string(), 'application/pdf': null };
+
+const INGEST_LIMITS = `At most ${MAX_RECORDS_PER_CALL} records a call, bodies up to 8 MiB. A call is one transaction: any invalid record makes it 422 with every problem keyed by its path (\`orders[3].lines[0].sku\`), and nothing is written. A record is identified by (restaurant_id, external_id); sending it again replaces it, sending it unchanged changes nothing.`;
+
+const ingest = (operationId: string, summary: string, body: z.ZodType, extra: Partial<Operation> = {}): Operation =>
+  op('Ingest', {
+    operationId,
+    summary,
+    description: INGEST_LIMITS,
+    auth: 'api-key',
+    body,
+    success: { data: data.ingestResult },
+    errors: [429],
+    ...extra,
+  });
+
+const removal = (kind: 'shifts' | 'purchases') =>
+  ingest(`remove${pascal(kind)}`, `Remove ${kind} sent by mistake`, removalBody, {
+    description: `Removes each listed record of the caller's; one never sent, or already removed, is skipped. At most ${MAX_RECORDS_PER_CALL} records a call.`,
+    success: { data: data.removalResult },
+  });
+
+export const OPERATIONS: Record<string, Operation> = {
+  'GET /health': op('Service', {
+    operationId: 'getHealth',
+    summary: 'Liveness, without the database',
+    auth: 'public',
+    success: { data: data.connectivityCheck },
+    withoutDatabase: true,
+  }),
+  'GET /openapi.json': op('Service', {
+    operationId: 'getOpenApi',
+    summary: 'This document',
+    description: 'OpenAPI 3.1, generated from the zod schemas the server validates with and the routes it registers.',
+    auth: 'public',
+    success: { document: z.object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }) },
+    withoutDatabase: true,
+  }),
+  'POST /franchise/login': op('Auth', {
+    operationId: 'login',
+    summary: 'Sign in',
+    description:
+      'Wrong password and unknown e-mail answer the same 401. Failed attempts are limited per e-mail and client (429 with Retry-After).',
+    auth: 'public',
+    body: loginInput,
+    success: { data: data.tokenResponse },
+    errors: [429],
+  }),
+  'POST /franchise/logout': op('Auth', {
+    operationId: 'logout',
+    summary: 'Sign out: revokes this token and every token refreshed from the same sign-in',
+    auth: 'bearer-or-expired',
+    success: { data: z.null() },
+  }),
+  'POST /franchise/refresh': op('Auth', {
+    operationId: 'refresh',
+    summary: 'A new token for the current one, which is revoked',
+    description:
+      'Accepted expired while within the refresh window of the first sign-in. Presenting a rotated token again revokes the whole sign-in.',
+    auth: 'bearer-or-expired',
+    success: { data: data.tokenResponse },
+  }),
+  'GET /franchise/test': op('Service', {
+    operationId: 'testConnection',
+    summary: 'Connectivity check through the database',
+    auth: 'public',
+    success: { data: data.connectivityCheck },
+  }),
+  'POST /franchise/password/forgot': op('Auth', {
+    operationId: 'forgotPassword',
+    summary: 'Mail a password reset link',
+    description: 'Always the same answer, whether or not the address has an account.',
+    auth: 'public',
+    body: forgotPasswordInput,
+    success: { data: z.null() },
+    errors: [429],
+  }),
+  'POST /franchise/password/reset': op('Auth', {
+    operationId: 'resetPassword',
+    summary: 'Set a new password with a reset link’s token',
+    description: '400 for an invalid, used or expired link. Revokes every older token of the account.',
+    auth: 'public',
+    body: resetPasswordInput,
+    success: { data: z.null() },
+    errors: [429],
+  }),
+  'GET /franchise/profile': op('Profile', {
+    operationId: 'getProfile',
+    summary: 'The signed-in user',
+    auth: 'bearer',
+    success: { data: data.profileRead },
+  }),
+  'PUT /franchise/profile': op('Profile', {
+    operationId: 'updateProfile',
+    summary: 'Save the profile, optionally changing the password',
+    description:
+      'Names the `version` it read (409 when stale). A password change needs `current_password` (wrong ones count against the sign-in limit: 429), signs every other session out and answers a new token.',
+    auth: 'bearer',
+    body: updateProfileInput,
+    success: { data: data.profileSaved },
+    errors: [409, 429],
+  }),
+  'GET /franchise/people': op('People', {
+    operationId: 'listPeople',
+    summary: 'The franchise’s users and staff',
+    auth: 'bearer',
+    success: { data: z.array(data.person) },
+  }),
+  'POST /franchise/people': op('People', {
+    operationId: 'createPerson',
+    summary: 'Add a user or staff member',
+    auth: 'bearer',
+    body: createPersonInput,
+    status: 201,
+    success: { data: data.person },
+  }),
+  'GET /franchise/people/{id}': op('People', {
+    operationId: 'getPerson',
+    summary: 'One person',
+    auth: 'bearer',
+    success: { data: data.person },
+  }),
+  'PUT /franchise/people/{id}': op('People', {
+    operationId: 'updatePerson',
+    summary: 'Save a person',
+    description: 'Names the `version` it read (409 when stale).',
+    auth: 'bearer',
+    body: updatePersonInput,
+    success: { data: data.person },
+    errors: [409],
+  }),
+  'DELETE /franchise/people/{id}': op('People', {
+    operationId: 'deletePerson',
+    summary: 'Delete a person (their past shifts still count)',
+    auth: 'bearer',
+    success: { data: z.null() },
+  }),
+  'GET /franchise/restaurants': op('Restaurants', {
+    operationId: 'listRestaurants',
+    summary: 'The franchise’s restaurants, by name',
+    auth: 'bearer',
+    success: { data: z.array(data.restaurant) },
+  }),
+  'POST /franchise/restaurants': op('Restaurants', {
+    operationId: 'createRestaurant',
+    summary: 'Add a restaurant',
+    description: 'The ABN must pass the ATO checksum and be unique within the franchise (422 on `abn_no`).',
+    auth: 'bearer',
+    body: createRestaurantInput,
+    status: 201,
+    success: { data: data.restaurantDetail },
+  }),
+  'GET /franchise/restaurants/{id}': op('Restaurants', {
+    operationId: 'getRestaurant',
+    summary: 'One restaurant, with the version a save names',
+    auth: 'bearer',
+    success: { data: data.restaurantDetail },
+  }),
+  'PUT /franchise/restaurants/{id}': op('Restaurants', {
+    operationId: 'updateRestaurant',
+    summary: 'Save a restaurant',
+    description: 'Names the `version` it read (409 when stale); `abn_no` is read-only (a different value is 422).',
+    auth: 'bearer',
+    body: updateRestaurantInput,
+    success: { data: data.restaurantDetail },
+    errors: [409],
+  }),
+  ...analyticsOperations,
+  'GET /franchise/analytics/pages/{page}': op('Reports', {
+    operationId: 'getPageReport',
+    summary: 'An analytics page’s report for all branches',
+    auth: 'bearer',
+    query: analyticsQuery,
+    success: { data: data.pageReport },
+  }),
+  'GET /franchise/restaurants/{id}/analytics/pages/{page}': op('Reports', {
+    operationId: 'getRestaurantPageReport',
+    summary: 'An analytics page’s report for one restaurant',
+    auth: 'bearer',
+    query: analyticsQuery,
+    success: { data: data.pageReport },
+  }),
+  'GET /franchise/analytics/pages/{page}/export': op('Reports', {
+    operationId: 'exportPageReport',
+    summary: 'An analytics page’s report for all branches as a CSV or PDF file',
+    auth: 'bearer',
+    query: exportQuery,
+    success: { files: exportFiles },
+  }),
+  'GET /franchise/restaurants/{id}/analytics/pages/{page}/export': op('Reports', {
+    operationId: 'exportRestaurantPageReport',
+    summary: 'An analytics page’s report for one restaurant as a CSV or PDF file',
+    auth: 'bearer',
+    query: exportQuery,
+    success: { files: exportFiles },
+  }),
+  'GET /franchise/api-keys': op('Integrations', {
+    operationId: 'listApiKeys',
+    summary: 'The franchise’s live API keys (never their secrets)',
+    auth: 'bearer',
+    success: { data: z.array(data.apiKey) },
+  }),
+  'POST /franchise/api-keys': op('Integrations', {
+    operationId: 'createApiKey',
+    summary: 'Create an API key, for every branch (restaurant_id null) or one',
+    description: 'The answer holds the secret, the only time it is sent. Names are unique among live keys (422 on `name`).',
+    auth: 'bearer',
+    body: createApiKeyInput,
+    status: 201,
+    success: { data: data.createdApiKey },
+  }),
+  'DELETE /franchise/api-keys/{id}': op('Integrations', {
+    operationId: 'revokeApiKey',
+    summary: 'Revoke an API key: refused at once by every server',
+    auth: 'bearer',
+    success: { data: z.null() },
+  }),
+  'POST /franchise/import/{kind}': op('Ingest', {
+    operationId: 'importRecords',
+    summary: 'The console’s CSV import: one ingest call’s body, with the owner’s session, for every branch',
+    description: INGEST_LIMITS,
+    auth: 'bearer',
+    body: z.union([menuItemsBody, ordersBody, shiftsBody, purchasesBody]),
+    success: { data: data.ingestResult },
+    errors: [429],
+  }),
+  'GET /ingest/restaurants': op('Ingest', {
+    operationId: 'listKeyRestaurants',
+    summary: 'The restaurants this key may write, with the ids records name',
+    auth: 'api-key',
+    success: { data: z.array(data.keyRestaurant) },
+    errors: [429],
+  }),
+  'PUT /ingest/menu-items': ingest('putMenuItems', 'Create or update menu items by SKU (franchise-wide)', menuItemsBody, {
+    errors: [403, 429],
+    description: `Only a key for every branch may send the menu (403 otherwise). ${INGEST_LIMITS}`,
+  }),
+  'POST /ingest/orders': ingest('postOrders', 'Record orders', ordersBody),
+  'POST /ingest/shifts': ingest('postShifts', 'Record shifts', shiftsBody),
+  'POST /ingest/purchases': ingest('postPurchases', 'Record purchases', purchasesBody),
+  'POST /ingest/shifts/remove': removal('shifts'),
+  'POST /ingest/purchases/remove': removal('purchases'),
+};
