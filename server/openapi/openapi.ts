@@ -98,7 +98,7 @@ function componentSchemas(): Record<string, JsonSchema> {
 }
 
 const ERROR_TEXT: Record<number, string> = {
-  400: 'Malformed JSON, or a request this call cannot take (e.g. a used reset link)',
+  400: 'Malformed JSON, or a request the call refuses as its description says',
   401: 'Not signed in: no, a bad, an expired or a revoked credential (`WWW-Authenticate: Bearer`)',
   403: 'The credential may not do this (a key for one branch sending the franchise’s menu)',
   404: 'Unknown, or not of the caller’s franchise',

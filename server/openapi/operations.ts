@@ -228,6 +228,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /franchise/logout': op('Auth', {
     operationId: 'logout',
     summary: 'Sign out: revokes this token and every token refreshed from the same sign-in',
+    description: 'Accepted expired while within the refresh window of the first sign-in.',
     auth: 'bearer-or-expired',
     success: { data: z.null() },
   }),
@@ -412,7 +413,7 @@ export const OPERATIONS: Record<string, Operation> = {
   }),
   'PUT /ingest/menu-items': ingest('putMenuItems', 'Create or update menu items by SKU (franchise-wide)', menuItemsBody, {
     errors: [403, 429],
-    description: `Only a key for every branch may send the menu (403 otherwise). ${INGEST_LIMITS}`,
+    description: `The menu is the franchise's: only a key for every branch may send it (403 otherwise). An item is identified by its SKU: a new one is created, a known one updated when anything differs. At most ${MAX_RECORDS_PER_CALL} items a call; any invalid item makes the call 422 with every problem keyed by its path (\`items[2].price_cents\`), and nothing is written.`,
   }),
   'POST /ingest/orders': ingest('postOrders', 'Record orders', ordersBody),
   'POST /ingest/shifts': ingest('postShifts', 'Record shifts', shiftsBody),
