@@ -23,6 +23,7 @@ import { DataTable } from '../../ui/data-table';
 import { DeferredSelect } from '../../ui/deferred-select';
 import { submitHandler } from '../../ui/form-events';
 import { ScrollX } from '../../ui/scroll-x';
+import { FIGURE_COLOR } from '../../ui/theme';
 import { ConfirmDialogView } from '../management/confirm-dialog.view';
 import { SessionContext } from '../session/session.context';
 
@@ -69,9 +70,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function IngestIntro() {
   return (
     <Text maw={760}>
-      Your point-of-sale, roster and supplier systems can send orders, shifts, purchases and menu items to the console&apos;s ingest API (
-      <Code>/api/v1/ingest/…</Code>). Each system calls it with an API key in the header <Code>Authorization: Bearer &lt;key&gt;</Code>; a
-      key works for all branches or for one. The calls are described in the README, section &ldquo;Integrating a POS&rdquo;.
+      Your point-of-sale, roster and supplier systems can send orders, shifts, purchases and menu items to the console&apos;s ingest API at{' '}
+      <Code>/api/v1/ingest/…</Code>. Each system calls it with an API key in the header{' '}
+      <Code style={{ whiteSpace: 'nowrap' }}>Authorization: Bearer &lt;key&gt;</Code>; a key works for all branches or for one. The calls
+      are described in the README, section &ldquo;Integrating a POS&rdquo;.
     </Text>
   );
 }
@@ -135,7 +137,14 @@ function SecretBox() {
   if (!created) return null;
   const copied = status === 'copied';
   return (
-    <Alert color="yellow" variant="light" title={`Your new API key "${created.name}"`} icon={<IconKey aria-hidden />}>
+    <Alert
+      color="yellow"
+      variant="light"
+      title={`Your new API key "${created.name}"`}
+      icon={<IconKey aria-hidden />}
+      // The light alert's yellow title is too pale on its background (WCAG AA): the title is in the text colour.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
       <Stack gap="sm">
         <Text size="sm">
           Copy it now and store it in the system&apos;s settings: it is shown only this once and cannot be shown again. If it is lost,
@@ -156,10 +165,9 @@ function SecretBox() {
         )}
         <Group gap="sm">
           <Button
-            variant={copied ? 'filled' : 'default'}
-            color={copied ? 'green.9' : undefined}
+            variant="default"
             loading={status === 'copying'}
-            leftSection={copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
+            leftSection={copied ? <IconCheck size={18} color={FIGURE_COLOR.positive} aria-hidden /> : <IconCopy size={18} aria-hidden />}
             onClick={() => keys.send({ type: 'secret.copy' })}
           >
             {copied ? 'Copied' : 'Copy'}
