@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, stateIn, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { IngestKind, IngestResult } from '../../server/contract/ingest.contract';
 import { ApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { inspectFile, prepareFile } from '../services/import-file.service';
@@ -55,6 +55,8 @@ export type ImportContext = {
   error: ErrorInfo | null;
   /** `rejected`: the server refused a batch's records (sending it again cannot help); `error`: the call failed. */
   failure: 'rejected' | 'error' | null;
+  /** Cancel was pressed while a batch was under way: stop once it is answered. */
+  stopRequested: boolean;
   /** How long a rate-limited import waits before sending the batch again. */
   waitMs: number;
 };
@@ -109,7 +111,7 @@ const cleared = {
   failure: null,
 } satisfies Partial<ImportContext>;
 
-export const importMachine = setup({
+const importSetup = setup({
   types: {
     context: {} as ImportContext,
     events: {} as ImportEvent,
@@ -146,6 +148,7 @@ export const importMachine = setup({
     })),
     startRun: assign(({ context }) => ({
       run: { startedAt: Date.now(), rowsAtStart: context.rowsDone, updatedAt: Date.now() },
+      stopRequested: false,
       error: null,
       failure: null,
     })),
@@ -181,7 +184,7 @@ export const importMachine = setup({
     hasErrorFile: ({ context }) => context.errorFile !== null,
     /** The batch just answered was the last. */
     allSent: ({ context }) => context.next + 1 >= (context.prepared?.batches.length ?? 0),
-    stopRequested: stateIn({ importing: { sending: 'stopping' } }),
+    stopRequested: ({ context }) => context.stopRequested,
     batchRefused: (_, error: unknown) => refusedErrors(error) !== null,
     rateLimited: (_, error: unknown) => error instanceof ApiError && error.status === 429,
     /** A call that failed may be sent again; records the server refused would be refused again. */
@@ -190,7 +193,29 @@ export const importMachine = setup({
   delays: {
     retryDelay: ({ context }) => context.waitMs,
   },
-}).createMachine({
+});
+
+/**
+ * The list of problems on screen from the check on: its pages, and the whole list as a file (the file's problems, or
+ * the rows of the batch the server refused).
+ */
+const problemList = importSetup.createStateConfig({
+  on: {
+    'import.errorPage': { actions: assign({ errorPage: ({ event }) => event.page }) },
+    'import.downloadErrors': {
+      guard: 'hasErrorFile',
+      actions: {
+        type: 'downloadErrors',
+        params: ({ context }) => ({
+          blob: context.errorFile!,
+          filename: `${baseName(context.info?.name ?? '')}-${context.failure === 'rejected' ? 'refused' : 'problems'}.csv`,
+        }),
+      },
+    },
+  },
+}).on;
+
+export const importMachine = importSetup.createMachine({
   id: 'import',
   initial: 'choosing',
   context: ({ input }) => ({
@@ -204,6 +229,7 @@ export const importMachine = setup({
     rowsTotal: 0,
     run: { startedAt: 0, rowsAtStart: 0, updatedAt: 0 },
     error: null,
+    stopRequested: false,
     waitMs: 0,
   }),
   states: {
@@ -272,14 +298,7 @@ export const importMachine = setup({
           actions: assign({ next: 0, totals: NOTHING_WRITTEN, rowsDone: 0 }),
         },
         'import.editMapping': { target: 'mapping' },
-        'import.errorPage': { actions: assign({ errorPage: ({ event }) => event.page }) },
-        'import.downloadErrors': {
-          guard: 'hasErrorFile',
-          actions: {
-            type: 'downloadErrors',
-            params: ({ context }) => ({ blob: context.errorFile!, filename: `${baseName(context.info!.name)}-problems.csv` }),
-          },
-        },
+        ...problemList,
         'import.reset': { target: 'choosing', actions: assign(cleared) },
       },
     },
@@ -289,7 +308,6 @@ export const importMachine = setup({
       initial: 'sending',
       states: {
         sending: {
-          initial: 'running',
           invoke: {
             id: 'sendBatch',
             src: 'sendBatch',
@@ -313,32 +331,24 @@ export const importMachine = setup({
               { target: '#import.failed', actions: { type: 'takeFailure', params: failed } },
             ],
           },
-          states: {
-            running: { on: { 'import.cancel': { target: 'stopping' } } },
-            // The batch under way is answered first: what it wrote is counted, nothing after it is sent.
-            stopping: {},
-          },
+          // The batch under way is answered first: what it wrote is counted, nothing after it is sent.
+          on: { 'import.cancel': { actions: assign({ stopRequested: true }) } },
         },
         waiting: {
+          // Cancel was pressed before the server asked to wait: nothing more is sent.
+          always: { guard: 'stopRequested', target: '#import.cancelled' },
           after: { retryDelay: { target: 'sending' } },
           on: { 'import.cancel': { target: '#import.cancelled' } },
         },
       },
     },
     done: {
-      on: { 'import.reset': { target: 'choosing', actions: assign(cleared) } },
+      on: { ...problemList, 'import.reset': { target: 'choosing', actions: assign(cleared) } },
     },
     failed: {
       on: {
         'import.retry': { guard: 'canResume', target: 'importing' },
-        'import.errorPage': { actions: assign({ errorPage: ({ event }) => event.page }) },
-        'import.downloadErrors': {
-          guard: 'hasErrorFile',
-          actions: {
-            type: 'downloadErrors',
-            params: ({ context }) => ({ blob: context.errorFile!, filename: `${baseName(context.info!.name)}-refused.csv` }),
-          },
-        },
+        ...problemList,
         'import.reset': { target: 'choosing', actions: assign(cleared) },
       },
     },
@@ -346,6 +356,7 @@ export const importMachine = setup({
       on: {
         // Resumes with the next batch: what was sent is written once, as each record is named by its external_id.
         'import.retry': { target: 'importing' },
+        ...problemList,
         'import.reset': { target: 'choosing', actions: assign(cleared) },
       },
     },

@@ -26,7 +26,7 @@ export function ImportProgress() {
   const rate = ImportContext.useSelector((s) => rowsPerSecond(s.context));
   const batch = ImportContext.useSelector((s) => s.context.next + 1);
   const batches = ImportContext.useSelector((s) => s.context.prepared?.batches.length ?? 0);
-  const stopping = ImportContext.useSelector((s) => s.matches({ importing: { sending: 'stopping' } }));
+  const stopping = ImportContext.useSelector((s) => s.context.stopRequested);
   const waitS = ImportContext.useSelector((s) => (s.matches({ importing: 'waiting' }) ? Math.ceil(s.context.waitMs / 1000) : null));
   const percent = total > 0 ? (done / total) * 100 : 0;
   const speed = rate > 0 ? ` · ${formatNumber(rate)} rows/s · ${timeLeftText(total - done, rate)}` : '';
@@ -114,6 +114,7 @@ export function ImportSummary() {
   const updated = ImportContext.useSelector((s) => s.context.totals.updated);
   const unchanged = ImportContext.useSelector((s) => s.context.totals.unchanged);
   const rejected = ImportContext.useSelector((s) => s.context.prepared?.rejected ?? 0);
+  const refused = ImportContext.useSelector((s) => s.context.failure === 'rejected');
   return (
     <Stack gap="md">
       <Title order={2} size="h3">
@@ -134,7 +135,7 @@ export function ImportSummary() {
           Import another file
         </Button>
       </Group>
-      {outcome === 'failed' && <ErrorList title="Rows the server refused" />}
+      <ErrorList title={refused ? 'Rows the server refused' : 'Rows left out'} />
     </Stack>
   );
 }

@@ -59,4 +59,9 @@ export const MACHINE_MODELS: { file: string; machine: () => Promise<AnyStateMach
     machine: async () => (await import('../../../src/machines/api-keys.machine')).apiKeysMachine,
     model: () => import('./api-keys.model'),
   },
+  {
+    file: 'import',
+    machine: async () => (await import('../../../src/machines/import.machine')).importMachine,
+    model: () => import('./import.model'),
+  },
 ];

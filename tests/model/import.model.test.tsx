@@ -1,0 +1,251 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ActorRefFrom, InspectionEvent } from 'xstate';
+import type { IngestResult } from '../../server/contract/ingest.contract';
+import {
+  importMachine,
+  type DownloadFile,
+  type FileRead,
+  type ImportEvent,
+  type ReadFileInput,
+  type SavedMapping,
+  type SendBatchInput,
+  type ValidateInput,
+} from '../../src/machines/import.machine';
+import { importMappings } from '../../src/services/import.service';
+import type { PreparedFile } from '../../src/shared/import-spec';
+import { ImportContext } from '../../src/views/import/import.context';
+import { ImportView } from '../../src/views/import/import.view';
+import { FILE, INPUT, MATCHING, PREPARED, PROBLEMS, REFUSED, RENAMED, TIMER, WRITTEN, paths, type ModelEvent } from './models/import.model';
+import { choose } from './support/choose';
+import { controllableActor } from './support/deferred';
+import { runModel } from './support/model-runner';
+import { renderView } from './support/render-view';
+
+const LABELS = { 'menu-items': 'Menu items', orders: 'Orders', shifts: 'Shifts', purchases: 'Purchases' } as const;
+const NOUNS = { 'menu-items': 'menu items', orders: 'orders', shifts: 'shifts', purchases: 'purchases' } as const;
+
+/** The page's view around a fresh import actor whose worker and calls the test answers; downloads and saved mappings are recorded. */
+export function renderImport({ inspect, saveMapping }: { inspect?: (event: InspectionEvent) => void; saveMapping?: boolean } = {}) {
+  const reader = controllableActor<FileRead, ReadFileInput>();
+  const checker = controllableActor<PreparedFile, ValidateInput>();
+  const sender = controllableActor<IngestResult, SendBatchInput>();
+  const downloads: DownloadFile[] = [];
+  const saved: SavedMapping[] = [];
+  let actor: ActorRefFrom<typeof importMachine> | undefined;
+  function Grab() {
+    actor = ImportContext.useActorRef();
+    return null;
+  }
+  const view = renderView(() => (
+    <ImportContext.Provider
+      options={{ inspect, input: INPUT }}
+      logic={importMachine.provide({
+        actors: { readFile: reader.logic, validateRows: checker.logic, sendBatch: sender.logic },
+        actions: {
+          downloadTemplate: (_, file) => downloads.push(file),
+          downloadErrors: (_, file) => downloads.push(file),
+          ...(saveMapping ? {} : { saveMapping: (_: unknown, entry: SavedMapping) => void saved.push(entry) }),
+        },
+        // The test sends the delay's event itself, as the clock would after the server's wait.
+        delays: { retryDelay: 3_600_000 },
+      })}
+    >
+      <Grab />
+      <ImportView />
+    </ImportContext.Provider>
+  ));
+  return { ...view, reader, checker, sender, downloads, saved, actor: () => actor! };
+}
+
+const button = (name: string | RegExp) => screen.getByRole('button', { name });
+
+async function upload(user: UserEvent, file: File) {
+  await user.upload(screen.getByLabelText('Choose a CSV file'), file);
+}
+
+describe('import machine × Data Import view (model-based)', () => {
+  runModel(importMachine, paths, (inspect) => {
+    const user = userEvent.setup();
+    const { reader, checker, sender, downloads, saved, actor } = renderImport({ inspect });
+    return {
+      perform: async (event) => {
+        const e = event as ModelEvent;
+        if (e.type === 'import.kind') await user.click(screen.getByRole('radio', { name: LABELS[e.kind] }));
+        else if (e.type === 'import.template') await user.click(button(/^Download .* template$/));
+        else if (e.type === 'import.file') await upload(user, e.file);
+        else if (e.type === 'import.mapColumn') await choose(user, e.field, e.column ?? '(not in this file)');
+        else if (e.type === 'import.confirmMapping') await user.click(button('Check the rows'));
+        else if (e.type === 'import.errorPage') await user.click(button(e.page === 2 ? 'Next' : 'Prev'));
+        else if (e.type === 'import.downloadErrors') await user.click(button(/^Download all/));
+        else if (e.type === 'import.editMapping') await user.click(button('Change columns'));
+        else if (e.type === 'import.start') await user.click(button(/^Import \d/));
+        else if (e.type === 'import.cancel') await user.click(button('Cancel'));
+        else if (e.type === 'import.retry') await user.click(button(/^(Resume|Try again)$/));
+        else if (e.type === 'import.reset') await user.click(button(/^(Choose another file|Import another file)$/));
+        else if (e.type === TIMER.type) act(() => actor().send(TIMER as unknown as ImportEvent));
+        else if (e.type.endsWith('readFile')) await act(async () => reader.settle(e));
+        else if (e.type.endsWith('validateRows')) await act(async () => checker.settle(e));
+        else await act(async () => sender.settle(e));
+      },
+      verify: async (state, event) => {
+        const e = event as ModelEvent;
+        const { context } = state;
+        const noun = NOUNS[context.kind];
+        if (state.matches('choosing')) {
+          expect(screen.getByRole('radio', { name: LABELS[context.kind] })).toBeChecked();
+          expect(button(`Download ${noun} template`)).toBeEnabled();
+          expect(screen.getByLabelText('Choose a CSV file')).toHaveAttribute('type', 'file');
+          if (context.error) expect(screen.getByText(context.error.message)).toBeInTheDocument();
+          else expect(screen.queryByText('The file could not be read')).not.toBeInTheDocument();
+        } else if (state.matches('parsing')) {
+          expect(screen.getByRole('status')).toHaveTextContent(`Reading ${FILE.name}`);
+          expect(reader.inputs.at(-1)).toEqual({ file: FILE, kind: context.kind });
+        } else if (state.matches('mapping')) {
+          expect(screen.getByRole('heading', { level: 2, name: 'Match the columns' })).toBeInTheDocument();
+          const complete = context.mapping.sku !== null;
+          expect(screen.getByRole('combobox', { name: /^sku/ })).toHaveValue(context.mapping.sku ?? '');
+          expect(screen.getByRole('combobox', { name: /^customer_ref/ })).toHaveValue(context.mapping.customer_ref ?? '(not in this file)');
+          expect(button('Check the rows')).toHaveProperty('disabled', !complete);
+          if (!complete) expect(screen.getByText('1 field needs a column')).toBeInTheDocument();
+          // The file's first rows help to choose.
+          expect(screen.getByRole('heading', { level: 2, name: `First rows of ${FILE.name}` })).toBeInTheDocument();
+        } else if (state.matches('validating')) {
+          expect(screen.getByRole('status')).toHaveTextContent(`Checking every row of ${FILE.name}`);
+          expect(checker.inputs.at(-1)).toEqual({ file: FILE, kind: 'orders', mapping: context.mapping });
+        } else if (state.matches('preview')) {
+          const records = context.prepared!.records;
+          expect(button(`Import ${records} orders`)).toHaveProperty('disabled', records === 0);
+          expect(screen.getByText(`${context.prepared!.rejected} records have problems`)).toBeInTheDocument();
+          const problems = screen.getByRole('group', { name: 'Problems found, scrollable' });
+          const first = (context.errorPage - 1) * 10;
+          const shown = within(problems).getAllByRole('row').slice(1);
+          expect(shown).toHaveLength(PROBLEMS.slice(first, first + 10).length);
+          expect(shown[0]).toHaveTextContent(`${PROBLEMS[first]!.row}sku`);
+          expect(screen.getByRole('navigation', { name: 'Problem pages' })).toHaveTextContent(`Page ${context.errorPage} of 2`);
+        } else if (state.matches('importing')) {
+          expect(screen.getByRole('heading', { level: 2, name: 'Importing...' })).toBeInTheDocument();
+          expect(screen.getByText(new RegExp(`^${context.rowsDone} of ${context.rowsTotal} rows`))).toBeInTheDocument();
+          const progress = Number(screen.getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow'));
+          expect(progress).toBeCloseTo((context.rowsDone / context.rowsTotal) * 100);
+          if (state.matches({ importing: 'waiting' })) {
+            expect(screen.getByText(/is sent again in 2 s/)).toBeInTheDocument();
+            expect(button('Cancel')).toBeEnabled();
+          } else {
+            expect(sender.inputs.at(-1)).toEqual({ kind: 'orders', batch: context.prepared!.batches[context.next] });
+            if (context.stopRequested) expect(button('Stopping...')).toBeDisabled();
+            else expect(screen.getByText(`Sending batch ${context.next + 1} of 2.`)).toBeInTheDocument();
+          }
+        } else {
+          const title = state.matches('done') ? 'Import complete' : state.matches('cancelled') ? 'Import cancelled' : 'Import stopped';
+          expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+          const figures = screen.getByRole('group', { name: 'Summary' });
+          const { created, updated, unchanged } = context.totals;
+          expect(figures).toHaveTextContent(`Created${created}Updated${updated}Unchanged${unchanged}Rejected12`);
+          if (state.matches('failed') && context.failure === 'rejected') {
+            const refused = screen.getByRole('group', { name: 'Rows the server refused, scrollable' });
+            // The refused batch's first order, its second line: the row after the batch's first.
+            const row = context.prepared!.batches[context.next]!.firstRow + 1;
+            expect(within(refused).getAllByRole('row')[1]).toHaveTextContent(`${row}skuunknown SKU "FRIES"`);
+            expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+          } else {
+            // The file's problems stay listed, a page at a time.
+            const left = screen.getByRole('group', { name: 'Rows left out, scrollable' });
+            expect(within(left).getAllByRole('row')[1]).toHaveTextContent(`${PROBLEMS[(context.errorPage - 1) * 10]!.row}sku`);
+            if (state.matches('failed')) {
+              expect(screen.getByText(/^Database unavailable\./)).toBeInTheDocument();
+              expect(button('Try again')).toBeEnabled();
+            }
+            if (state.matches('cancelled')) expect(button('Resume')).toBeEnabled();
+          }
+        }
+
+        if (e.type === 'import.template') {
+          expect(downloads.at(-1)!.filename).toBe(`${context.kind}-template.csv`);
+          expect(await downloads.at(-1)!.blob.text()).toMatch(
+            context.kind === 'orders' ? /^\ufeff?external_id,restaurant_id,placed_at/ : /person_email/,
+          );
+        }
+        if (e.type === 'import.downloadErrors') {
+          const file = downloads.at(-1)!;
+          const refused = context.failure === 'rejected';
+          expect(file.filename).toBe(refused ? 'harbour-orders-refused.csv' : 'harbour-orders-problems.csv');
+          const refusedRow = refused ? context.prepared!.batches[context.next]!.firstRow + 1 : 0;
+          expect(await file.blob.text()).toContain(refused ? `${refusedRow},sku,"unknown SKU ""FRIES"""` : '20,sku,sku is required');
+        }
+        if (e.type === 'import.confirmMapping') expect(saved.at(-1)).toEqual({ kind: 'orders', mapping: context.mapping });
+      },
+    };
+  });
+});
+
+// Written from the issue, not from the graph.
+describe('Data Import scenarios', () => {
+  it('a file with our column names goes straight to the check; Import sends each batch in turn and sums what they wrote', async () => {
+    const user = userEvent.setup();
+    const { reader, checker, sender } = renderImport();
+    await upload(user, FILE);
+    await act(async () => reader.resolve(MATCHING));
+    expect(checker.inputs[0]!.mapping).toMatchObject({ sku: 'sku', customer_ref: 'customer_ref', card_cents: 'card_cents' });
+    await act(async () => checker.resolve(PREPARED));
+    await user.click(button('Import 3 orders'));
+    expect(sender.inputs.map((i) => i.batch.firstRow)).toEqual([2]);
+    await act(async () => sender.resolve({ created: 2, updated: 0, unchanged: 0 }));
+    expect(screen.getByText(/^4 of 6 rows · [\d,]+ rows\/s · about \d+ s left$/)).toBeInTheDocument();
+    expect(sender.inputs.map((i) => i.batch.firstRow)).toEqual([2, 6]);
+    await act(async () => sender.resolve({ created: 0, updated: 1, unchanged: 0 }));
+    expect(screen.getByRole('group', { name: 'Summary' })).toHaveTextContent('Created2Updated1Unchanged0Rejected12');
+  });
+
+  it('the mapping the owner chose is remembered for the kind and used for the next file with those columns', async () => {
+    const user = userEvent.setup();
+    const first = renderImport({ saveMapping: true });
+    await upload(user, FILE);
+    await act(async () => first.reader.resolve({ ...RENAMED, saved: importMappings.load('orders') }));
+    await choose(user, 'sku', 'Item Code');
+    await user.click(button('Check the rows'));
+    expect(JSON.parse(localStorage.getItem('franchise_import_mapping_orders')!)).toMatchObject({
+      sku: 'Item Code',
+      external_id: 'external_id',
+    });
+    first.unmount();
+
+    const second = renderImport();
+    await upload(user, FILE);
+    await act(async () => second.reader.resolve({ ...RENAMED, saved: importMappings.load('orders') }));
+    // No mapping step: the remembered column is found.
+    expect(second.checker.inputs[0]!.mapping).toMatchObject({ sku: 'Item Code' });
+  });
+
+  it('Cancel lets the batch under way finish and counts what it wrote; Resume sends the rest', async () => {
+    const user = userEvent.setup();
+    const { reader, checker, sender } = renderImport();
+    await upload(user, FILE);
+    await act(async () => reader.resolve(MATCHING));
+    await act(async () => checker.resolve(PREPARED));
+    await user.click(button('Import 3 orders'));
+    await user.click(button('Cancel'));
+    expect(sender.pending()).toBe(1);
+    await act(async () => sender.resolve(WRITTEN));
+    expect(screen.getByRole('heading', { level: 2, name: 'Import cancelled' })).toBeInTheDocument();
+    expect(screen.getByText(/1 orders were not sent/)).toBeInTheDocument();
+    await user.click(button('Resume'));
+    expect(sender.inputs.at(-1)!.batch.firstRow).toBe(6);
+  });
+
+  it("a refused batch stops the import: the server's problems on the file's rows, what was written before kept", async () => {
+    const user = userEvent.setup();
+    const { reader, checker, sender } = renderImport();
+    await upload(user, FILE);
+    await act(async () => reader.resolve(MATCHING));
+    await act(async () => checker.resolve(PREPARED));
+    await user.click(button('Import 3 orders'));
+    await act(async () => sender.resolve(WRITTEN));
+    await act(async () => sender.reject(REFUSED));
+    expect(screen.getByRole('group', { name: 'Summary' })).toHaveTextContent('Created1Updated0Unchanged1');
+    // The second batch's record 0 has rows 6 and 7: its line 1 is row 7.
+    expect(screen.getByRole('group', { name: 'Rows the server refused, scrollable' })).toHaveTextContent('7skuunknown SKU "FRIES"');
+    expect(screen.getByText(/nothing of that batch was written, and 1 orders were not sent/)).toBeInTheDocument();
+  });
+});
