@@ -11,7 +11,9 @@ import { createTokens } from './auth/tokens.js';
 import { writeClockOfDatabase } from './db/database.js';
 import { ReadCache } from './db/read-cache.js';
 import type { ConnectivityCheck } from './contract/auth.contract.js';
-import { bodyLimit } from './http/body-limit.js';
+import { bodyLimit, limitBody } from './http/body-limit.js';
+import { MAX_INGEST_BODY_BYTES } from './contract/ingest.contract.js';
+import { importRoutes, ingestRoutes } from './ingest/ingest.routes.js';
 import { success } from './http/envelope.js';
 import { errorHandler, failure, notFound } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -39,7 +41,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       onMethodNotAllowed: (c, allowed) => failure(c, 405, 'Method not allowed', undefined, { Allow: allowed.join(', ') }),
     }),
   );
-  api.use(bodyLimit);
+  // Batches of trade (ingest, CSV import) may be large; a larger refused one is still drained, keeping the connection.
+  const bulkLimit = limitBody(MAX_INGEST_BODY_BYTES, 2 * MAX_INGEST_BODY_BYTES);
+  api.use((c, next) => (/^\/api\/v1\/(ingest|franchise\/import)\//.test(c.req.path) ? bulkLimit : bodyLimit)(c, next));
   // Liveness without the database: answers as fast as the event loop is free (the bench's responsiveness probe).
   api.get('/health', (c) => success(c, { ok: true, time: new Date(deps.clock()).toISOString() } satisfies ConnectivityCheck, 'Healthy'));
   // Describes every route of `api`: it reads them at its first request, when all are registered.
@@ -52,6 +56,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/franchise/api-keys', apiKeysRoutes(routeDeps));
   api.route('/franchise', analyticsRoutes(routeDeps));
   api.route('/franchise', pageReportRoutes(routeDeps));
+  api.route('/franchise/import', importRoutes(routeDeps));
+  api.route('/ingest', ingestRoutes(routeDeps));
 
   const app = new Hono<AppEnv>();
   app.use(securityHeaders);
