@@ -27,8 +27,10 @@ export function pieOption(slices: { name: string; value: number }[], format: (va
 /** How a chart shows its values: `format` in tooltips, `axisFormat` (default `format`) on the value axis, `axisName` above it. */
 export type ValueFormat = { format: (value: number) => string; axisFormat?: (value: number) => string; axisName?: string };
 
+// Every value axis is labelled in whole units (dollars, orders, guests, hours): a tick between two of them
+// would repeat a label, as all-zero data did ($0, $0, $0, $1, $1, $1 for ECharts' 0.2 steps).
 function valueAxis({ format, axisFormat = format, axisName }: ValueFormat) {
-  return { type: 'value' as const, name: axisName, axisLabel: { formatter: (v: number) => axisFormat(v) } };
+  return { type: 'value' as const, name: axisName, minInterval: 1, axisLabel: { formatter: (v: number) => axisFormat(v) } };
 }
 
 export function lineOption(categories: string[], series: { name: string; values: number[] }[], values: ValueFormat): EChartsOption {

@@ -10,14 +10,25 @@ export const theme = createTheme({
 /**
  * Text colours for good and bad figures (a rise, a fall; productive or not) that pass WCAG AA in both
  * schemes: Mantine's green 9 is 4.4:1 on white, so the light scheme takes a darker green. Dimmed text
- * is one step stronger than Mantine's (gray 6 is 3.3:1 on white, dark 2 is 3.6:1 on a dark card).
+ * is one step stronger than Mantine's (gray 6 is 3.3:1 on white, dark 2 is 3.6:1 on a dark card), and so
+ * is a field's error (red 6 is 3.3:1 on white, red 8 3.4:1 on a dark card): the negative figures' red.
  */
 export const FIGURE_COLOR = { positive: 'var(--fc-color-positive)', negative: 'var(--fc-color-negative)' } as const;
 
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--fc-color-positive': '#2b7a3b', '--fc-color-negative': t.colors.red[9], '--mantine-color-dimmed': t.colors.gray[7] },
-  dark: { '--fc-color-positive': t.colors.green[4], '--fc-color-negative': t.colors.red[4], '--mantine-color-dimmed': t.colors.dark[1] },
+  light: {
+    '--fc-color-positive': '#2b7a3b',
+    '--fc-color-negative': t.colors.red[9],
+    '--mantine-color-dimmed': t.colors.gray[7],
+    '--mantine-color-error': t.colors.red[9],
+  },
+  dark: {
+    '--fc-color-positive': t.colors.green[4],
+    '--fc-color-negative': t.colors.red[4],
+    '--mantine-color-dimmed': t.colors.dark[1],
+    '--mantine-color-error': t.colors.red[4],
+  },
 });
 
 /**
