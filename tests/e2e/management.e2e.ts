@@ -1,10 +1,29 @@
 import { rmSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Restaurant } from '../../server/contract/auth.contract';
 import type { Person } from '../../server/contract/people.contract';
 import type { Profile } from '../../server/contract/profile.contract';
-import { DEMO, VIEWPORTS, launchBrowser, openPage, screenshot, seriousA11yViolations, signIn } from './support/browser';
+import { DEMO, VIEWPORTS, launchBrowser, openPage, signIn } from './support/browser';
+import {
+  a11y,
+  answer,
+  apiData,
+  apiStatus as apiStatusAt,
+  choose,
+  confirmDialog,
+  describedBy,
+  expectNoSidewaysScroll,
+  h1,
+  navigate,
+  openConsole,
+  restaurantRow,
+  shot,
+  textbox,
+  toast,
+  tokenOf,
+  type Viewport,
+} from './support/console-ui';
 import { startServer, stopServer, type RunningServer } from './support/server-process';
 
 // Issue 8, Proof: users, restaurants and the profile in real Chromium, at desktop and 375 px, on a server of
@@ -24,8 +43,10 @@ afterAll(async () => {
   }
 });
 
-type Viewport = (typeof VIEWPORTS)[number];
 const FLOW_TIMEOUT = 180_000;
+const open = (viewport: Viewport) => openConsole(browser, server.url, viewport);
+const api = <T>(token: string, path: string, expected = 200) => apiData<T>(server.url, token, path, expected);
+const apiStatus = (token: string, path: string) => apiStatusAt(server.url, token, path);
 
 /** What the tests changed, checked again after the restart. */
 const changed = {
@@ -36,94 +57,6 @@ const changed = {
   password: DEMO.password,
 };
 
-async function open(viewport: Viewport) {
-  const context = await browser.newContext({ baseURL: server.url, viewport: viewport.size });
-  const { page, problems } = await openPage(context);
-  // The closed network cannot fetch an https picture; Chromium reports the failed image as a console error.
-  const unexpected = () => problems.filter((p) => !/Failed to load resource: net::ERR_/.test(p));
-  return { context, page, unexpected };
-}
-
-async function tokenOf(page: Page): Promise<string> {
-  const token = await page.evaluate(() => sessionStorage.getItem('authToken') ?? localStorage.getItem('authToken'));
-  expect(token).toBeTruthy();
-  return token!;
-}
-
-/** A call of the franchise API with a bearer token; the status is checked, the envelope's data returned. */
-async function api<T>(token: string, path: string, expected = 200): Promise<T> {
-  const res = await fetch(`${server.url}/api/v1/franchise${path}`, {
-    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-  });
-  expect(res.status, path).toBe(expected);
-  return ((await res.json()) as { data: T }).data;
-}
-
-async function apiStatus(token: string, path: string): Promise<number> {
-  const res = await fetch(`${server.url}/api/v1/franchise${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  return res.status;
-}
-
-/** axe on the page as it rests: no pointer over a link or button (a hovered control has other colours). */
-async function a11y(page: Page) {
-  await page.mouse.move(0, 0);
-  return seriousA11yViolations(page);
-}
-
-const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
-const textbox = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
-
-/** A Mantine toast with exactly this text. */
-async function toast(page: Page, text: string) {
-  await page.locator('.mantine-Notification-root').getByText(text, { exact: true }).first().waitFor();
-}
-
-/**
- * Picks an option of a (deferred) select by its label, opening it from the keyboard: a tap on a select whose
- * code has loaded after it was drawn opens and at once closes it (the 'first tap' test below).
- */
-async function choose(page: Page, label: string, option: string) {
-  const field = page.getByRole('combobox', { name: label, exact: true });
-  if ((await field.inputValue()) === option) return;
-  await field.focus();
-  await field.press('ArrowDown');
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect.poll(() => field.inputValue()).toBe(option);
-}
-
-/** The confirm dialog asking `title`, fully shown (so a screenshot does not catch it fading in). */
-async function confirmDialog(page: Page, title: string) {
-  const dialog = page.getByRole('dialog', { name: title, exact: true });
-  await dialog.waitFor();
-  await dialog.getByText('This cannot be undone!', { exact: true }).waitFor();
-  await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
-  return dialog;
-}
-
-async function answer(page: Page, title: string, button: 'Yes' | 'Cancel') {
-  const dialog = await confirmDialog(page, title);
-  await dialog.getByRole('button', { name: button, exact: true }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
-/** Follows a sidebar entry (in the drawer at 375 px, which closes on the way) without reloading the page. */
-async function navigate(page: Page, viewport: Viewport, label: string) {
-  if (viewport.name === 'phone') {
-    await page.getByRole('button', { name: 'Open navigation' }).click();
-    const drawer = page.getByRole('dialog');
-    await drawer.getByRole('link', { name: label, exact: true }).click();
-    await drawer.waitFor({ state: 'hidden' });
-  } else {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
-  }
-}
-
-/** The whole page from its top (a full-page shot of a scrolled page draws the fixed top bar where the view was). */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
-
 async function logout(page: Page, viewport: Viewport) {
   if (viewport.name === 'phone') {
     await page.getByRole('button', { name: 'Open navigation' }).click();
@@ -133,14 +66,6 @@ async function logout(page: Page, viewport: Viewport) {
   }
   await toast(page, 'Logged Out!');
   await page.waitForURL((url) => url.pathname === '/');
-}
-
-async function expectNoSidewaysScroll(page: Page, viewport: Viewport) {
-  if (viewport.name !== 'phone') return;
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    'sideways scroll at 375 px',
-  ).toBeLessThanOrEqual(0);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -332,16 +257,6 @@ async function formValues(page: Page): Promise<PersonValues> {
   return values as PersonValues;
 }
 
-/** The texts that describe a field (its error among them). */
-async function describedBy(field: Locator): Promise<string> {
-  return field.evaluate((el) =>
-    (el.getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .map((id) => document.getElementById(id)?.textContent ?? '')
-      .join(' '),
-  );
-}
-
 describe('Create, Edit and delete users', () => {
   it.each(VIEWPORTS)(
     'at $name: creates with every field (a taken e-mail refused on its field), edits with a confirm, deletes from the list only on Yes',
@@ -499,8 +414,6 @@ const RESTAURANT_PLAN = {
   desktop: { from: 'Harbour Eats Bondi', stored: 'Harbour Eats Bondi Beach', picked: 'Harbour Eats Bondi Beachfront' },
   phone: { from: 'Harbour Eats Fitzroy', stored: 'Harbour Eats Fitzroy North', picked: 'Harbour Eats Fitzroy Gardens' },
 } satisfies Record<Viewport['name'], { from: string; stored: string; picked: string }>;
-
-const restaurantRow = (page: Page, name: string) => page.locator('table tbody tr').filter({ has: page.getByText(name, { exact: true }) });
 
 /** From the restaurant list, the pencil of `from`, the name changed to `to` and saved with Yes. */
 async function renameRestaurant(page: Page, viewport: Viewport, from: string, to: string): Promise<number> {
