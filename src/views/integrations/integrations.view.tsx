@@ -30,8 +30,8 @@ import { SessionContext } from '../session/session.context';
 /** The Integrations page's actor; tests pass `logic={apiKeysMachine.provide(fakes)}`. */
 export const ApiKeysContext = createActorContext(apiKeysMachine);
 
-export const EMPTY_TEXT = 'No API keys yet.';
-export const ALL_BRANCHES_LABEL = 'All branches';
+const EMPTY_TEXT = 'No API keys yet.';
+const ALL_BRANCHES_LABEL = 'All branches';
 
 const TIME_PARTS = new Map<string, Intl.DateTimeFormat>();
 
