@@ -154,6 +154,8 @@ describe('guard, navigation and 404s', () => {
       'Procurement',
       'Revenue',
       'Productivity',
+      'Integrations',
+      'Data Import',
       'Profile',
     ]);
     await nav.getByRole('link', { name: 'Productivity' }).click();

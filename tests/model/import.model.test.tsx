@@ -1,63 +1,15 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ActorRefFrom, InspectionEvent } from 'xstate';
-import type { IngestResult } from '../../server/contract/ingest.contract';
-import {
-  importMachine,
-  type DownloadFile,
-  type FileRead,
-  type ImportEvent,
-  type ReadFileInput,
-  type SavedMapping,
-  type SendBatchInput,
-  type ValidateInput,
-} from '../../src/machines/import.machine';
+import { importMachine, type ImportEvent } from '../../src/machines/import.machine';
 import { importMappings } from '../../src/services/import.service';
-import type { PreparedFile } from '../../src/shared/import-spec';
-import { ImportContext } from '../../src/views/import/import.context';
-import { ImportView } from '../../src/views/import/import.view';
-import { FILE, INPUT, MATCHING, PREPARED, PROBLEMS, REFUSED, RENAMED, TIMER, WRITTEN, paths, type ModelEvent } from './models/import.model';
+import { FILE, MATCHING, PREPARED, PROBLEMS, REFUSED, RENAMED, TIMER, WRITTEN, paths, type ModelEvent } from './models/import.model';
 import { choose } from './support/choose';
-import { controllableActor } from './support/deferred';
+import { renderImport } from './support/import-view';
 import { runModel } from './support/model-runner';
-import { renderView } from './support/render-view';
 
 const LABELS = { 'menu-items': 'Menu items', orders: 'Orders', shifts: 'Shifts', purchases: 'Purchases' } as const;
 const NOUNS = { 'menu-items': 'menu items', orders: 'orders', shifts: 'shifts', purchases: 'purchases' } as const;
-
-/** The page's view around a fresh import actor whose worker and calls the test answers; downloads and saved mappings are recorded. */
-export function renderImport({ inspect, saveMapping }: { inspect?: (event: InspectionEvent) => void; saveMapping?: boolean } = {}) {
-  const reader = controllableActor<FileRead, ReadFileInput>();
-  const checker = controllableActor<PreparedFile, ValidateInput>();
-  const sender = controllableActor<IngestResult, SendBatchInput>();
-  const downloads: DownloadFile[] = [];
-  const saved: SavedMapping[] = [];
-  let actor: ActorRefFrom<typeof importMachine> | undefined;
-  function Grab() {
-    actor = ImportContext.useActorRef();
-    return null;
-  }
-  const view = renderView(() => (
-    <ImportContext.Provider
-      options={{ inspect, input: INPUT }}
-      logic={importMachine.provide({
-        actors: { readFile: reader.logic, validateRows: checker.logic, sendBatch: sender.logic },
-        actions: {
-          downloadTemplate: (_, file) => downloads.push(file),
-          downloadErrors: (_, file) => downloads.push(file),
-          ...(saveMapping ? {} : { saveMapping: (_: unknown, entry: SavedMapping) => void saved.push(entry) }),
-        },
-        // The test sends the delay's event itself, as the clock would after the server's wait.
-        delays: { retryDelay: 3_600_000 },
-      })}
-    >
-      <Grab />
-      <ImportView />
-    </ImportContext.Provider>
-  ));
-  return { ...view, reader, checker, sender, downloads, saved, actor: () => actor! };
-}
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 
@@ -229,7 +181,7 @@ describe('Data Import scenarios', () => {
     expect(sender.pending()).toBe(1);
     await act(async () => sender.resolve(WRITTEN));
     expect(screen.getByRole('heading', { level: 2, name: 'Import cancelled' })).toBeInTheDocument();
-    expect(screen.getByText(/1 orders were not sent/)).toBeInTheDocument();
+    expect(screen.getByText(/1 order not sent\. Resume sends them/)).toBeInTheDocument();
     await user.click(button('Resume'));
     expect(sender.inputs.at(-1)!.batch.firstRow).toBe(6);
   });
@@ -246,6 +198,8 @@ describe('Data Import scenarios', () => {
     expect(screen.getByRole('group', { name: 'Summary' })).toHaveTextContent('Created1Updated0Unchanged1');
     // The second batch's record 0 has rows 6 and 7: its line 1 is row 7.
     expect(screen.getByRole('group', { name: 'Rows the server refused, scrollable' })).toHaveTextContent('7skuunknown SKU "FRIES"');
-    expect(screen.getByText(/nothing of that batch was written, and 1 orders were not sent/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/^The server refused a batch: The records have problems\. What earlier batches wrote is kept; 1 order not sent\./),
+    ).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { IconDownload, IconFileImport } from '@tabler/icons-react';
 import { useState, type DragEvent } from 'react';
 import type { IngestKind } from '../../../server/contract/ingest.contract';
 import { IMPORT_KINDS, IMPORT_SPECS } from '../../shared/import-spec';
-import { ImportContext } from './import.context';
+import { ALERT, ImportContext } from './import.context';
 
 function KindPicker() {
   const actor = ImportContext.useActorRef();
@@ -78,7 +78,7 @@ function ReadError() {
   const message = ImportContext.useSelector((s) => s.context.error?.message);
   if (!message) return null;
   return (
-    <Alert color="red" variant="light" title="The file could not be read">
+    <Alert color="red" variant="light" classNames={ALERT} title="The file could not be read">
       {message}
     </Alert>
   );

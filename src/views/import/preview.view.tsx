@@ -6,7 +6,7 @@ import { specOf } from '../../shared/import-spec';
 import { DataTable } from '../../ui/data-table';
 import { ListPager } from '../../ui/list-controls';
 import { ScrollX } from '../../ui/scroll-x';
-import { ImportContext } from './import.context';
+import { ALERT, ImportContext } from './import.context';
 
 /** The file's first rows as they were read, with their row numbers. */
 export function FilePreview() {
@@ -19,7 +19,7 @@ export function FilePreview() {
       </Title>
       <ScrollX minWidth={Math.max(480, info.headers.length * 110)} label={`First rows of ${info.name}, scrollable`}>
         <DataTable striped>
-          <thead>
+          <thead className="fc-import-cells">
             <tr>
               <th scope="col">Row</th>
               {info.headers.map((header, i) => (
@@ -29,7 +29,7 @@ export function FilePreview() {
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody className="fc-import-cells">
             {info.preview.map(({ row, cells }) => (
               <tr key={row}>
                 <th scope="row">{row}</th>
@@ -79,7 +79,7 @@ export function ErrorList({ title }: { title: string }) {
           The first {formatNumber(errors.length)} of {formatNumber(count)} are listed here; the download has every one.
         </Text>
       )}
-      <ScrollX minWidth={480} label={`${title}, scrollable`}>
+      <ScrollX minWidth={320} label={`${title}, scrollable`}>
         <DataTable striped>
           <thead>
             <tr>
@@ -122,7 +122,7 @@ function CheckResult() {
   const { noun } = specOf(kind);
   if (rows === 0) {
     return (
-      <Alert color="orange" variant="light" title="No rows to import">
+      <Alert color="red" variant="light" classNames={ALERT} title="No rows to import">
         The file has a header but no rows under it.
       </Alert>
     );
@@ -130,13 +130,18 @@ function CheckResult() {
   const ready = `${formatNumber(rows)} rows read: ${formatNumber(records)} ${noun} are ready to import.`;
   if (rejected === 0) {
     return (
-      <Alert color="green" variant="light" title="Every row is valid">
+      <Alert color="green" variant="light" classNames={ALERT} title="Every row is valid">
         {ready}
       </Alert>
     );
   }
   return (
-    <Alert color="orange" variant="light" title={`${formatNumber(rejected)} ${rejected === 1 ? 'record has' : 'records have'} problems`}>
+    <Alert
+      color="red"
+      variant="light"
+      classNames={ALERT}
+      title={`${formatNumber(rejected)} ${rejected === 1 ? 'record has' : 'records have'} problems`}
+    >
       {ready} The {noun} listed below are left out; fix them in the file and import it again (records already imported are updated, not
       doubled).
     </Alert>

@@ -68,6 +68,10 @@ function Figure({ label, value }: { label: string; value: number }) {
   );
 }
 
+/** "1 order", "2 orders". */
+const count = (n: number, noun: string) => `${formatNumber(n)} ${n === 1 ? noun.replace(/s$/, '') : noun}`;
+const sentence = (text = '') => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 const outcomeOf = (s: ImportSnapshot) => (s.matches('done') ? 'done' : s.matches('cancelled') ? 'cancelled' : 'failed');
 
 const TITLES = { done: 'Import complete', cancelled: 'Import cancelled', failed: 'Import stopped' } as const;
@@ -83,24 +87,24 @@ function Outcome() {
   const { noun } = specOf(kind);
   if (outcome === 'done') {
     return (
-      <Alert color="green" variant="light" title={TITLES.done}>
+      <Alert color="green" variant="light">
         Every valid record of the file was sent.
       </Alert>
     );
   }
   if (outcome === 'cancelled') {
     return (
-      <Alert color="yellow" variant="light" title={TITLES.cancelled}>
-        What was sent before Cancel is kept; {formatNumber(notSent)} {noun} were not sent. Resume sends them, and importing the same file
-        again later updates what is already there instead of doubling it.
+      <Alert color="blue" variant="light">
+        What was sent before Cancel is kept; {count(notSent, noun)} not sent. Resume sends them, and importing the same file again later
+        updates what is already there instead of doubling it.
       </Alert>
     );
   }
   return (
-    <Alert color="red" variant="light" title={TITLES.failed}>
+    <Alert color="red" variant="light">
       {failure === 'rejected'
-        ? `The server refused a batch (${message}): nothing of that batch was written, and ${formatNumber(notSent)} ${noun} were not sent. Fix the rows below and import the file again.`
-        : `${message}. What was sent before is kept; ${formatNumber(notSent)} ${noun} were not sent yet.`}
+        ? `The server refused a batch: ${sentence(message)} What earlier batches wrote is kept; ${count(notSent, noun)} not sent. Fix the rows below and import the file again.`
+        : `${sentence(message)} What was sent before is kept; ${count(notSent, noun)} not sent yet.`}
     </Alert>
   );
 }

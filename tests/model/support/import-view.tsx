@@ -1,0 +1,51 @@
+import type { ActorRefFrom, InspectionEvent } from 'xstate';
+import type { IngestResult } from '../../../server/contract/ingest.contract';
+import {
+  importMachine,
+  type DownloadFile,
+  type FileRead,
+  type ReadFileInput,
+  type SavedMapping,
+  type SendBatchInput,
+  type ValidateInput,
+} from '../../../src/machines/import.machine';
+import type { PreparedFile } from '../../../src/shared/import-spec';
+import { ImportContext } from '../../../src/views/import/import.context';
+import { ImportView } from '../../../src/views/import/import.view';
+import { controllableActor } from './deferred';
+import { renderView } from './render-view';
+
+const INPUT = { restaurantId: 7 };
+
+/** The page's view around a fresh import actor whose worker and calls the test answers; downloads and saved mappings are recorded. */
+export function renderImport({ inspect, saveMapping }: { inspect?: (event: InspectionEvent) => void; saveMapping?: boolean } = {}) {
+  const reader = controllableActor<FileRead, ReadFileInput>();
+  const checker = controllableActor<PreparedFile, ValidateInput>();
+  const sender = controllableActor<IngestResult, SendBatchInput>();
+  const downloads: DownloadFile[] = [];
+  const saved: SavedMapping[] = [];
+  let actor: ActorRefFrom<typeof importMachine> | undefined;
+  function Grab() {
+    actor = ImportContext.useActorRef();
+    return null;
+  }
+  const view = renderView(() => (
+    <ImportContext.Provider
+      options={{ inspect, input: INPUT }}
+      logic={importMachine.provide({
+        actors: { readFile: reader.logic, validateRows: checker.logic, sendBatch: sender.logic },
+        actions: {
+          downloadTemplate: (_, file) => downloads.push(file),
+          downloadErrors: (_, file) => downloads.push(file),
+          ...(saveMapping ? {} : { saveMapping: (_: unknown, entry: SavedMapping) => void saved.push(entry) }),
+        },
+        // The test sends the delay's event itself, as the clock would after the server's wait.
+        delays: { retryDelay: 3_600_000 },
+      })}
+    >
+      <Grab />
+      <ImportView />
+    </ImportContext.Provider>
+  ));
+  return { ...view, reader, checker, sender, downloads, saved, actor: () => actor! };
+}
