@@ -35,7 +35,7 @@ describe('errors in the envelope', () => {
     const cases: [string, string, string][] = [
       ['GET', 'login', 'POST'],
       ['DELETE', 'profile', 'GET, HEAD, PUT'],
-      ['POST', 'restaurants', 'GET, HEAD'],
+      ['DELETE', 'restaurants', 'GET, HEAD, POST'],
       ['PUT', 'password/reset', 'POST'],
       ['POST', 'test', 'GET, HEAD'],
     ];

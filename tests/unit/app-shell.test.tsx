@@ -39,6 +39,8 @@ describe('app shell', () => {
       ['Procurement', '/procurement'],
       ['Revenue', '/revenue'],
       ['Productivity', '/roster'],
+      ['Integrations', '/integrations'],
+      ['Data Import', '/import'],
       ['Profile', '/profile'],
     ]);
     expect(within(nav).getByRole('link', { name: 'User Management' })).toHaveAttribute('data-active', 'true');
