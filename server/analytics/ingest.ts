@@ -512,8 +512,11 @@ async function takeOutOrders(trx: Db, ids: number[], rollups: OrderRollups): Pro
   }>`select o.id, o.restaurant_id, o.day, o.channel, o.source, o.guests, o.recurrent, o.status, o.total_cents, o.customer_id, o.placed_at,
       (select count(*) from payment_transactions p where p.order_id = o.id)::int as transactions
     from orders o where o.id = any(${ids}::bigint[])`.execute(trx);
+  // Each order's lines through the index (OFFSET 0: not a join the planner may run as a scan of every line, as it
+  // did with the raw tables' statistics missing, which PGlite, without autovacuum, leaves so).
   const { rows: lines } = await sql<{ order_id: number; menu_item_id: number; quantity: number; amount_cents: number }>`
-    select order_id, menu_item_id, quantity, amount_cents from order_lines where order_id = any(${ids}::bigint[])`.execute(trx);
+    select l.order_id, l.menu_item_id, l.quantity, l.amount_cents from unnest(${ids}::bigint[]) as u(id)
+    cross join lateral (select * from order_lines where order_id = u.id offset 0) l`.execute(trx);
   const linesOf = new Map<number, typeof lines>();
   for (const l of lines) {
     const list = linesOf.get(Number(l.order_id));
@@ -589,9 +592,11 @@ async function decideRecurrent(
   ];
   if (lostFirst.length > 0) {
     for (const id of lostFirst) first.set(id, null);
-    const { rows: left } = await sql<{ customer_id: number; first: Date }>`select customer_id, min(placed_at) as first from orders
-      where customer_id = any(${lostFirst}::int[]) and status = 'completed' group by customer_id`.execute(db);
-    for (const row of left) first.set(row.customer_id, row.first.getTime());
+    // Per customer, through the (customer_id, placed_at) index, whatever the planner's statistics.
+    const { rows: left } = await sql<{ customer_id: number; first: Date | null }>`select u.id as customer_id,
+        (select min(placed_at) from orders where customer_id = u.id and status = 'completed') as first
+      from unnest(${lostFirst}::int[]) as u(id)`.execute(db);
+    for (const row of left) if (row.first) first.set(row.customer_id, row.first.getTime());
   }
   for (const order of fresh) {
     if (order.customerId != null && order.status === 'completed') {
@@ -608,16 +613,23 @@ async function decideRecurrent(
   const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
   const before = moved.map(([id]) => stored.get(id)!);
   const after = moved.map(([, at]) => at);
-  // Only the orders between the old and the new first change sides (null: no completed order yet).
-  const { rows: flipped } = await sql<FlippedOrder>`update orders o set recurrent = (u.first is not null and u.first < o.placed_at)
-    from unnest(
-      ${moved.map(([id]) => id)}::int[],
-      ${moved.map(([, at]) => iso(at))}::timestamptz[],
-      ${before.map((b, i) => iso(earlier(b, after[i]!)))}::timestamptz[],
-      ${before.map((b, i) => (b === null || after[i] === null ? null : iso(Math.max(b, after[i]!))))}::timestamptz[]
-    ) as u(id, first, low, high)
-    where o.customer_id = u.id and o.placed_at > u.low and (u.high is null or o.placed_at <= u.high)
-      and o.recurrent is distinct from (u.first is not null and u.first < o.placed_at)
+  // Only the orders between the old and the new first change sides (null: no completed order yet). Each customer's
+  // range is read through the (customer_id, placed_at) index, kept per customer by OFFSET 0 (as a join the planner
+  // scanned every order); the orders found are updated by id.
+  const { rows: flipped } = await sql<FlippedOrder>`update orders o set recurrent = not o.recurrent
+    where o.id = any(array(
+      select c.id from unnest(
+        ${moved.map(([id]) => id)}::int[],
+        ${moved.map(([, at]) => iso(at))}::timestamptz[],
+        ${before.map((b, i) => iso(earlier(b, after[i]!)))}::timestamptz[],
+        ${before.map((b, i) => (b === null || after[i] === null ? null : iso(Math.max(b, after[i]!))))}::timestamptz[]
+      ) as u(id, first, low, high)
+      cross join lateral (
+        select id from orders
+        where customer_id = u.id and placed_at > u.low and (u.high is null or placed_at <= u.high)
+          and recurrent is distinct from (u.first is not null and u.first < placed_at)
+        offset 0
+      ) c))
     returning o.restaurant_id, o.day, o.guests, o.status, o.recurrent`.execute(db);
   await sql`update customers c set first_order_at = u.at
     from unnest(${moved.map(([id]) => id)}::int[], ${moved.map(([, at]) => iso(at))}::timestamptz[]) as u(id, at)
