@@ -698,7 +698,7 @@ export async function recordOrders(db: Db, franchiseId: number, orders: OrderInp
 }
 
 /** The net change a batch makes to the staff-hours rollups. */
-class ShiftRollups {
+class ShiftRollups implements SentRollups<ShiftInput> {
   // Keys, then counters in HOURS_COUNTERS order.
   private readonly hours = new Map<string, { keys: Cell[]; counters: number[] }>();
   private readonly franchiseHours = new Map<string, { keys: Cell[]; counters: number[] }>();
@@ -783,103 +783,8 @@ class ShiftRollups {
   }
 }
 
-async function takeOutShifts(trx: Db, ids: number[], rollups: ShiftRollups): Promise<void> {
-  if (ids.length === 0) return;
-  const { rows } = await sql<{
-    restaurant_id: number;
-    person_id: number;
-    day: string;
-    assigned_minutes: number;
-    actual_minutes: number;
-    hourly_rate_cents: number;
-    attended: boolean;
-  }>`delete from staff_shifts where id = any(${ids}::bigint[])
-    returning restaurant_id, person_id, day, assigned_minutes, actual_minutes, hourly_rate_cents, attended`.execute(trx);
-  for (const r of rows) {
-    rollups.add(
-      {
-        restaurantId: r.restaurant_id,
-        personId: r.person_id,
-        day: r.day,
-        assignedMinutes: r.assigned_minutes,
-        actualMinutes: r.actual_minutes,
-        hourlyRateCents: r.hourly_rate_cents,
-        attended: r.attended,
-      },
-      -1,
-    );
-  }
-}
-
-/**
- * Staff shifts (a person may work several a day) and their daily, per-franchise and monthly
- * staff-hours rollups, in one transaction. A shift sent again under its external_id replaces the stored one.
- */
-export async function recordShifts(db: Db, franchiseId: number, shifts: ShiftInput[]): Promise<WriteCounts> {
-  if (shifts.length === 0) return noneWritten();
-  return transaction(db, async (trx) => {
-    await beginFranchiseWrite(trx, franchiseId);
-    await assertOwned(
-      trx,
-      'restaurants',
-      franchiseId,
-      shifts.map((s) => s.restaurantId),
-    );
-    await assertOwned(
-      trx,
-      'people',
-      franchiseId,
-      shifts.map((s) => s.personId),
-    );
-    const { fresh, replaced, counts } = await sortOutResent(trx, 'staff_shifts', shifts);
-    const rollups = new ShiftRollups(franchiseId);
-    await takeOutShifts(trx, replaced, rollups);
-    await insertRows(
-      trx,
-      'staff_shifts',
-      [
-        ['restaurant_id', 'int'],
-        ['person_id', 'int'],
-        ['day', 'date'],
-        ['assigned_minutes', 'int'],
-        ['actual_minutes', 'int'],
-        ['hourly_rate_cents', 'int'],
-        ['attended', 'boolean'],
-        ['external_id', 'text'],
-        ['source_hash', 'text'],
-      ],
-      fresh.map((s) => [
-        s.restaurantId,
-        s.personId,
-        s.day,
-        s.assignedMinutes,
-        s.actualMinutes,
-        s.hourlyRateCents,
-        s.attended,
-        s.externalId ?? null,
-        s.sourceHash ?? null,
-      ]),
-    );
-    for (const s of fresh) rollups.add(s, 1);
-    await rollups.write(trx, replaced.length > 0);
-    return counts;
-  });
-}
-
-/** Removes shifts sent by mistake, by their sender's ids; ids the franchise does not have are skipped. Returns how many were removed. */
-export async function removeShifts(db: Db, franchiseId: number, refs: RecordRef[]): Promise<number> {
-  return transaction(db, async (trx) => {
-    await beginFranchiseWrite(trx, franchiseId);
-    const ids = await storedIds(trx, 'staff_shifts', franchiseId, refs);
-    const rollups = new ShiftRollups(franchiseId);
-    await takeOutShifts(trx, ids, rollups);
-    await rollups.write(trx, true);
-    return ids.length;
-  });
-}
-
 /** The net change a batch makes to the purchase rollups. */
-class PurchaseRollups {
+class PurchaseRollups implements SentRollups<PurchaseInput> {
   private readonly totals = new Map<
     string,
     [restaurantId: number, day: string, supplierId: number, category: string, quantity: number, amount: number]
@@ -946,90 +851,138 @@ class PurchaseRollups {
   }
 }
 
-async function takeOutPurchases(trx: Db, ids: number[], rollups: PurchaseRollups): Promise<void> {
-  if (ids.length === 0) return;
-  const { rows } = await sql<{
-    restaurant_id: number;
-    supplier_id: number;
-    day: string;
-    category: PurchaseCategory;
-    quantity: number;
-    amount_cents: number;
-  }>`delete from purchase_lines where id = any(${ids}::bigint[])
-    returning restaurant_id, supplier_id, day, category, quantity, amount_cents`.execute(trx);
-  for (const r of rows) {
-    rollups.add(
-      {
-        restaurantId: r.restaurant_id,
-        supplierId: r.supplier_id,
-        day: r.day,
-        category: r.category,
-        quantity: r.quantity,
-        amountCents: r.amount_cents,
-      },
-      -1,
-    );
-  }
+/** A batch's net change to one kind of rollups: records added (+1) or taken out (-1), then written. */
+interface SentRollups<T> {
+  add(record: Omit<T, keyof SentRecord>, sign: 1 | -1): void;
+  write(trx: Db, takenOut: boolean): Promise<void>;
 }
 
-/** Purchase lines and their daily_purchases and daily_franchise_purchases rollups, in one transaction. */
-export async function recordPurchases(db: Db, franchiseId: number, purchases: PurchaseInput[]): Promise<WriteCounts> {
-  if (purchases.length === 0) return noneWritten();
+/** A kind of sent record other than orders (shifts, purchases): its table, the rows it names, its columns and rollups. */
+type SentKind<T extends SentRecord & { restaurantId: number }> = {
+  table: 'staff_shifts' | 'purchase_lines';
+  /** The franchise's rows each record names besides its restaurant. */
+  owned: { table: OwnedTable; id: (record: T) => number };
+  columns: Column[];
+  cells: (record: T) => Cell[];
+  /** A stored row (the columns by name) as the record it was written from. */
+  fromRow: (row: Record<string, Cell>) => Omit<T, keyof SentRecord>;
+  rollups: (franchiseId: number) => SentRollups<T>;
+};
+
+const SHIFTS: SentKind<ShiftInput> = {
+  table: 'staff_shifts',
+  owned: { table: 'people', id: (s) => s.personId },
+  columns: [
+    ['restaurant_id', 'int'],
+    ['person_id', 'int'],
+    ['day', 'date'],
+    ['assigned_minutes', 'int'],
+    ['actual_minutes', 'int'],
+    ['hourly_rate_cents', 'int'],
+    ['attended', 'boolean'],
+  ],
+  cells: (s) => [s.restaurantId, s.personId, s.day, s.assignedMinutes, s.actualMinutes, s.hourlyRateCents, s.attended],
+  fromRow: (r) => ({
+    restaurantId: r.restaurant_id as number,
+    personId: r.person_id as number,
+    day: r.day as string,
+    assignedMinutes: r.assigned_minutes as number,
+    actualMinutes: r.actual_minutes as number,
+    hourlyRateCents: r.hourly_rate_cents as number,
+    attended: r.attended as boolean,
+  }),
+  rollups: (franchiseId) => new ShiftRollups(franchiseId),
+};
+
+const PURCHASES: SentKind<PurchaseInput> = {
+  table: 'purchase_lines',
+  owned: { table: 'suppliers', id: (p) => p.supplierId },
+  columns: [
+    ['restaurant_id', 'int'],
+    ['supplier_id', 'int'],
+    ['day', 'date'],
+    ['category', 'text'],
+    ['quantity', 'int'],
+    ['amount_cents', 'int'],
+  ],
+  cells: (p) => [p.restaurantId, p.supplierId, p.day, p.category, p.quantity, p.amountCents],
+  fromRow: (r) => ({
+    restaurantId: r.restaurant_id as number,
+    supplierId: r.supplier_id as number,
+    day: r.day as string,
+    category: r.category as PurchaseCategory,
+    quantity: r.quantity as number,
+    amountCents: r.amount_cents as number,
+  }),
+  rollups: (franchiseId) => new PurchaseRollups(franchiseId),
+};
+
+/** Deletes stored records and takes them out of the rollups. */
+async function takeOut<T extends SentRecord & { restaurantId: number }>(
+  trx: Db,
+  kind: SentKind<T>,
+  ids: number[],
+  rollups: SentRollups<T>,
+) {
+  if (ids.length === 0) return;
+  const { rows } = await sql<Record<string, Cell>>`delete from ${sql.table(kind.table)} where id = any(${ids}::bigint[])
+    returning ${names(kind.columns)}`.execute(trx);
+  for (const row of rows) rollups.add(kind.fromRow(row), -1);
+}
+
+/** Records of `kind` and their rollups, in one transaction; a record sent again under its external_id replaces the stored one. */
+async function recordSent<T extends SentRecord & { restaurantId: number }>(
+  db: Db,
+  franchiseId: number,
+  kind: SentKind<T>,
+  records: T[],
+): Promise<WriteCounts> {
+  if (records.length === 0) return noneWritten();
   return transaction(db, async (trx) => {
     await beginFranchiseWrite(trx, franchiseId);
     await assertOwned(
       trx,
       'restaurants',
       franchiseId,
-      purchases.map((p) => p.restaurantId),
+      records.map((r) => r.restaurantId),
     );
-    await assertOwned(
-      trx,
-      'suppliers',
-      franchiseId,
-      purchases.map((p) => p.supplierId),
-    );
-    const { fresh, replaced, counts } = await sortOutResent(trx, 'purchase_lines', purchases);
-    const rollups = new PurchaseRollups(franchiseId);
-    await takeOutPurchases(trx, replaced, rollups);
+    await assertOwned(trx, kind.owned.table, franchiseId, records.map(kind.owned.id));
+    const { fresh, replaced, counts } = await sortOutResent(trx, kind.table, records);
+    const rollups = kind.rollups(franchiseId);
+    await takeOut(trx, kind, replaced, rollups);
     await insertRows(
       trx,
-      'purchase_lines',
-      [
-        ['restaurant_id', 'int'],
-        ['supplier_id', 'int'],
-        ['day', 'date'],
-        ['category', 'text'],
-        ['quantity', 'int'],
-        ['amount_cents', 'int'],
-        ['external_id', 'text'],
-        ['source_hash', 'text'],
-      ],
-      fresh.map((p) => [
-        p.restaurantId,
-        p.supplierId,
-        p.day,
-        p.category,
-        p.quantity,
-        p.amountCents,
-        p.externalId ?? null,
-        p.sourceHash ?? null,
-      ]),
+      kind.table,
+      [...kind.columns, ['external_id', 'text'], ['source_hash', 'text']],
+      fresh.map((r) => [...kind.cells(r), r.externalId ?? null, r.sourceHash ?? null]),
     );
-    for (const p of fresh) rollups.add(p, 1);
+    for (const r of fresh) rollups.add(r, 1);
     await rollups.write(trx, replaced.length > 0);
     return counts;
   });
 }
 
-/** Removes purchases sent by mistake, by their sender's ids; ids the franchise does not have are skipped. Returns how many were removed. */
-export async function removePurchases(db: Db, franchiseId: number, refs: RecordRef[]): Promise<number> {
+/** Removes records sent by mistake, by their sender's ids; ids the franchise does not have are skipped. Returns how many were removed. */
+async function removeSent<T extends SentRecord & { restaurantId: number }>(
+  db: Db,
+  franchiseId: number,
+  kind: SentKind<T>,
+  refs: RecordRef[],
+) {
   return transaction(db, async (trx) => {
     await beginFranchiseWrite(trx, franchiseId);
-    const ids = await storedIds(trx, 'purchase_lines', franchiseId, refs);
-    const rollups = new PurchaseRollups(franchiseId);
-    await takeOutPurchases(trx, ids, rollups);
+    const ids = await storedIds(trx, kind.table, franchiseId, refs);
+    const rollups = kind.rollups(franchiseId);
+    await takeOut(trx, kind, ids, rollups);
     await rollups.write(trx, true);
     return ids.length;
   });
 }
+
+/** Staff shifts (a person may work several a day) and their daily, per-franchise and monthly staff-hours rollups. */
+export const recordShifts = (db: Db, franchiseId: number, shifts: ShiftInput[]) => recordSent(db, franchiseId, SHIFTS, shifts);
+export const removeShifts = (db: Db, franchiseId: number, refs: RecordRef[]) => removeSent(db, franchiseId, SHIFTS, refs);
+/** Purchase lines and their daily_purchases and daily_franchise_purchases rollups. */
+export const recordPurchases = (db: Db, franchiseId: number, purchases: PurchaseInput[]) =>
+  recordSent(db, franchiseId, PURCHASES, purchases);
+export const removePurchases = (db: Db, franchiseId: number, refs: RecordRef[]) => removeSent(db, franchiseId, PURCHASES, refs);

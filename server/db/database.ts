@@ -1,3 +1,4 @@
+import { PURCHASE_CATEGORIES } from '../contract/ingest.contract.js';
 import { Kysely, PostgresDialect, type Generated, type Selectable } from 'kysely';
 import { PgliteDialect, type PgliteSession, type WriteClock, writeClockOf } from './pglite-dialect.js';
 import { TYPE_PARSERS } from './pglite-options.mjs';
@@ -126,18 +127,8 @@ export interface PasswordResetTokensTable {
 export type MenuName = 'Lunch' | 'Dinner' | 'All Day';
 export type Channel = 'dine_in' | 'takeaway';
 export type OrderSource = 'pos' | 'app';
-export const PURCHASE_CATEGORIES = [
-  'vegetables',
-  'meat',
-  'dairy',
-  'bakery',
-  'seafood',
-  'beverages',
-  'fruits',
-  'grains',
-  'snacks',
-  'condiments',
-] as const;
+// The ten categories are the ingest contract's: one list for the API, the import and the schema.
+export { PURCHASE_CATEGORIES };
 export type PurchaseCategory = (typeof PURCHASE_CATEGORIES)[number];
 
 export interface MenuItemsTable {
