@@ -351,7 +351,9 @@ async function importShifts(file: string) {
   await page.getByRole('radio', { name: 'Shifts' }).check();
   await page.getByLabel('Choose a CSV file').setInputFiles(file);
   await page.getByText('Every row is valid').waitFor();
-  await page.getByText(`${SHIFTS.length} rows read: ${SHIFTS.length} shifts are ready to import.`).waitFor();
+  const read = page.getByText(/ rows read: /);
+  await read.waitFor();
+  expect(await read.innerText()).toBe(`${SHIFTS.length} rows read: ${SHIFTS.length} shifts are ready to import.`);
   await page.getByRole('button', { name: `Import ${SHIFTS.length} shifts` }).click();
   await page.getByRole('heading', { level: 2, name: 'Import complete' }).waitFor();
   return importSummary();
@@ -487,6 +489,7 @@ describe('a real owner, from owner:create to the figures of their own trade (emb
   it('the dashboard, Revenue, Headcount and Roster show exactly the trade sent', async () => {
     const e = expected;
     const screen = await figuresOnScreen();
+    figuresBefore = screen;
     expect(screen.dashboard).toEqual({
       window: `All Branches · ${formatDay(WINDOW.start)} – ${formatDay(WINDOW.end)} (${ZONE} time), compared with the 7 days before`,
       'Total Revenue': money(e.revenueCents),
@@ -535,7 +538,6 @@ describe('a real owner, from owner:create to the figures of their own trade (emb
       'Actual Hours': formatNumber(e.actualHours, 2),
       'Actual / Assigned (%)': formatPercent(e.staffPercent),
     });
-    figuresBefore = screen;
 
     // The API's answers for the same window, with the owner's token.
     const revenues = await apiData<Revenues>(server!.url, token, '/analytics/revenues?period=7days');
