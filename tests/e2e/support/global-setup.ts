@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { startServer, stopServer } from './server-process';
 
@@ -14,5 +15,6 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', server.dataDir);
   return async () => {
     await stopServer(server.process);
+    rmSync(server.dataDir, { recursive: true, force: true });
   };
 }
