@@ -1,4 +1,5 @@
-import { Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
+import { Link } from 'wouter';
 import type { Restaurant } from '../../../server/contract/auth.contract';
 import type { Range } from '../../../server/contract/analytics.contract';
 import { dashboardHref } from '../../machines/dashboard.machine';
@@ -18,7 +19,24 @@ export function RestaurantWidget({
   return (
     <CardFrame title="Restaurants" moreHref="/restaurant">
       {restaurants.length === 0 ? (
-        <Text c="dimmed">No restaurants found.</Text>
+        // A franchise that starts empty: where its first restaurant and trade come from.
+        <Stack gap={4} py="lg" align="center">
+          <Text c="dimmed">No restaurants found.</Text>
+          <Text c="dimmed" size="sm" ta="center">
+            <Anchor component={Link} href="/restaurant/create">
+              Add a restaurant
+            </Anchor>
+            , then send its trade from your systems (
+            <Anchor component={Link} href="/integrations">
+              Integrations
+            </Anchor>
+            ) or from files (
+            <Anchor component={Link} href="/import">
+              Data Import
+            </Anchor>
+            ).
+          </Text>
+        </Stack>
       ) : (
         <RestaurantTable
           restaurants={restaurants}
