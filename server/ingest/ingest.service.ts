@@ -150,8 +150,10 @@ export async function ingestOrders(db: Db, scope: IngestScope, orders: OrderReco
       refs.sort();
       await sql`insert into customers (franchise_id, name, ref) select ${scope.franchiseId}, r, r from unnest(${refs}::text[]) as u(r)
         on conflict (franchise_id, ref) where ref is not null do nothing`.execute(trx);
-      const { rows } = await sql<{ id: number; ref: string }>`select id, ref from customers
-        where franchise_id = ${scope.franchiseId} and ref = any(${refs}::text[])`.execute(trx);
+      // Each reference through the (franchise_id, ref) index (OFFSET 0: a plain `ref = any(…)` was planned as a walk
+      // through all the franchise's customers, the raw tables' statistics being missing on PGlite).
+      const { rows } = await sql<{ id: number; ref: string }>`select c.id, c.ref from unnest(${refs}::text[]) as u(ref)
+        cross join lateral (select * from customers where franchise_id = ${scope.franchiseId} and ref = u.ref offset 0) c`.execute(trx);
       for (const row of rows) customerIds.set(row.ref, row.id);
     }
     return recordOrders(
