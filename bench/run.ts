@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: sign-in page weight, login latency and cold start, measured against the real
- * `npm start` server on a throwaway DATA_DIR. A benchmark, not a test: it prints figures.
+ * `npm start` server on a throwaway DATA_DIR, then the analytics and the ingest halves. A benchmark,
+ * not a test: it prints figures. `npm run bench -- ingest` (or `start`, `analytics`) runs only those parts.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { hash, verify } from '@node-rs/argon2';
 import { launchBrowser } from '../tests/e2e/support/browser-launch';
 import { analyticsBench } from './analytics';
+import { ingestBench } from './ingest';
 import { startServer, stopServer } from '../tests/e2e/support/server-process';
 
 const kB = (n: number) => `${(n / 1024).toFixed(1)} KiB (${n} B)`;
@@ -95,7 +97,7 @@ async function bareOpen(dataDir: string): Promise<number> {
   }
 }
 
-async function main() {
+async function startBench() {
   const t0 = performance.now();
   const first = await startServer();
   const firstStart = performance.now() - t0;
@@ -136,7 +138,6 @@ async function main() {
   }
 
   const p50 = percentile(latency.login, 50);
-  console.log('Franchise Console benchmark');
   console.log(
     `sign-in page: JS ${kB(weight.signIn.js)} in ${weight.signIn.files} files, CSS ${kB(weight.signIn.css)} (bytes on the wire, compressed; target JS <= 110 kB)`,
   );
@@ -162,7 +163,16 @@ async function main() {
     `  without npm (node scripts/start.mjs): median ${ms(percentile(direct, 50))}, ${(percentile(direct, 50) / percentile(bare, 50)).toFixed(2)}x the bare open; npm's own share ${ms(percentile(cold, 50) - percentile(direct, 50))}`,
   );
   if (rebuilt) console.log(`  (${rebuilt} start(s) left out: a source changed during the run and they rebuilt)`);
-  await analyticsBench((line) => console.log(line));
+}
+
+const PARTS = { start: startBench, analytics: () => analyticsBench(console.log), ingest: () => ingestBench(console.log) };
+
+async function main() {
+  const asked = process.argv.slice(2);
+  const unknown = asked.filter((part) => !Object.hasOwn(PARTS, part));
+  if (unknown.length > 0) throw new Error(`Unknown part ${unknown.join(', ')}: npm run bench [-- ${Object.keys(PARTS).join(' | ')} ...]`);
+  console.log('Franchise Console benchmark');
+  for (const [part, run] of Object.entries(PARTS)) if (asked.length === 0 || asked.includes(part)) await run();
 }
 
 main().catch((err) => {
