@@ -136,6 +136,7 @@ async function startBench() {
     cold.push(viaNpm.elapsed);
     direct.push(withoutNpm.elapsed);
   }
+  rmSync(first.dataDir, { recursive: true, force: true });
 
   const p50 = percentile(latency.login, 50);
   console.log(
