@@ -25,6 +25,7 @@ const envSchema = z.object({
   TRUST_PROXY: flag,
   SKIP_SPA_BUILD: flag,
   SEED_DEMO: flag,
+  NODE_ENV: optional,
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).default(3600),
   REFRESH_WINDOW: z.coerce
     .number()
@@ -52,6 +53,8 @@ export type Config = {
    * false keeps the embedded database empty for a real owner; unset seeds the embedded database only.
    */
   seedDemo: boolean | undefined;
+  /** NODE_ENV=production: no secret link ever reaches the log. */
+  production: boolean;
   /** Seconds. */
   accessTokenTtl: number;
   /** Seconds from first sign-in during which an expired token may still be refreshed. */
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: isOn(e.TRUST_PROXY),
     skipSpaBuild: isOn(e.SKIP_SPA_BUILD),
     seedDemo: e.SEED_DEMO === undefined ? undefined : isOn(e.SEED_DEMO),
+    production: e.NODE_ENV === 'production',
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshWindow: e.REFRESH_WINDOW,
   };

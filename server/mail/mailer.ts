@@ -6,17 +6,21 @@ import type { Logger } from '../logger.js';
 export type MailMessage = { to: string; subject: string; text: string };
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
-/**
- * SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in DATA_DIR/outbox and
- * its links are logged, so password reset works on a fresh machine with no mail server.
- */
 /** Loaded on the first mail, not at start: nodemailer is a large module and most starts send none. */
 function onFirstUse<T>(create: (nodemailer: typeof import('nodemailer')) => T): () => Promise<T> {
   let transport: Promise<T> | undefined;
   return () => (transport ??= import('nodemailer').then((m) => create(m.default)));
 }
 
-export function createMailer(config: { smtpUrl: string | undefined; mailFrom: string; dataDir: string }, logger: Logger): Mailer {
+/**
+ * SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in DATA_DIR/outbox and,
+ * outside production, its links are logged, so password reset works on a fresh machine with no mail
+ * server. A production log never carries a link: whoever reads the log could take over the account.
+ */
+export function createMailer(
+  config: { smtpUrl: string | undefined; mailFrom: string; dataDir: string; production: boolean },
+  logger: Logger,
+): Mailer {
   if (config.smtpUrl) {
     const smtpUrl = config.smtpUrl;
     const transport = onFirstUse((m) => m.createTransport(smtpUrl));
@@ -34,8 +38,8 @@ export function createMailer(config: { smtpUrl: string | undefined; mailFrom: st
       await mkdir(outbox, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       await writeFile(join(outbox, name), info.message as Buffer, { mode: 0o600 });
-      for (const link of message.text.match(/https?:\/\/\S+/g) ?? []) {
-        logger.info(`Password reset link for ${message.to}: ${link}`);
+      if (!config.production) {
+        for (const link of message.text.match(/https?:\/\/\S+/g) ?? []) logger.info(`Link in the mail to ${message.to}: ${link}`);
       }
       logger.info(`Mail to ${message.to} written to ${join(outbox, name)}`);
     },

@@ -164,24 +164,37 @@ describe('configuration', () => {
 });
 
 describe('outbox mailer', () => {
-  it('writes an .eml file to DATA_DIR/outbox and logs the link', async () => {
+  const link = 'https://fc.example.test/change-password?token=abc_DEF-123';
+  const sendOne = async (production: boolean) => {
     const dir = temp();
     const lines: string[] = [];
     const mailer = createMailer(
-      { smtpUrl: undefined, mailFrom: 'FC <no-reply@example.test>', dataDir: dir },
+      { smtpUrl: undefined, mailFrom: 'FC <no-reply@example.test>', dataDir: dir, production },
       { info: (l) => lines.push(l), error: () => {} },
     );
-    const link = 'https://fc.example.test/change-password?token=abc_DEF-123';
     await mailer.send({ to: 'owner@example.com', subject: 'Reset', text: `Open ${link}\n` });
     const files = readdirSync(join(dir, 'outbox'));
+    const raw = files.length === 1 ? readFileSync(join(dir, 'outbox', files[0]!), 'utf8') : '';
+    rmSync(dir, { recursive: true });
+    return { files, raw, lines };
+  };
+
+  it('writes an .eml file to DATA_DIR/outbox and logs the link', async () => {
+    const { files, raw, lines } = await sendOne(false);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-[0-9a-f]{8}\.eml$/);
-    const raw = readFileSync(join(dir, 'outbox', files[0]!), 'utf8');
     expect(raw).toMatch(/^To: owner@example.com$/m);
     expect(raw).toMatch(/^Subject: Reset$/m);
     expect(raw).toContain(link);
-    expect(lines).toContain(`Password reset link for owner@example.com: ${link}`);
-    rmSync(dir, { recursive: true });
+    expect(lines).toContain(`Link in the mail to owner@example.com: ${link}`);
+  });
+
+  it('never logs a link under NODE_ENV=production (the outbox file still has it)', async () => {
+    const { raw, lines } = await sendOne(true);
+    expect(raw).toContain(link);
+    expect(lines.join('\n')).not.toContain('token=');
+    expect(loadConfig({ NODE_ENV: 'production' }).production).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).production).toBe(false);
   });
 });
 

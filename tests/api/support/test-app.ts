@@ -25,6 +25,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     skipSpaBuild: true,
     seedDemo: false,
+    production: false,
     accessTokenTtl: 3600,
     refreshWindow: 14 * 24 * 3600,
     ...overrides,
