@@ -40,13 +40,57 @@ export function statementMayWrite(sql: string): boolean {
   return !READ_ONLY.test(sql) || WRITING.test(sql);
 }
 
-/** What every Kysely instance on one session shares: its write clock, and the turn to hold its connection. */
-type SessionState = { clock: WriteClock; tail: Promise<void> };
+type Release = () => void;
+
+/**
+ * Turns at PGlite's one connection. A transaction holds it from BEGIN to COMMIT; a statement outside
+ * any transaction holds it while it runs. Waiting statements go before waiting transactions, so a
+ * console read waits for the transaction under way (an ingest batch) but not for those queued behind
+ * it; and a freed connection is handed on at the next turn of the event loop, so the statement a
+ * request sends right after its previous one was answered still comes before a queued transaction.
+ */
+export class ConnectionTurns {
+  private busy = false;
+  private handing = false;
+  private readonly statements: (() => void)[] = [];
+  private readonly transactions: (() => void)[] = [];
+
+  acquire(kind: 'statement' | 'transaction'): Promise<Release> {
+    return new Promise((resolve) => {
+      const grant = () => {
+        this.busy = true;
+        let released = false;
+        resolve(() => {
+          if (released) return;
+          released = true;
+          this.busy = false;
+          this.handOn();
+        });
+      };
+      if (!this.busy && !this.handing && this.statements.length === 0 && this.transactions.length === 0) return grant();
+      (kind === 'statement' ? this.statements : this.transactions).push(grant);
+      this.handOn();
+    });
+  }
+
+  private handOn(): void {
+    if (this.busy || this.handing) return;
+    this.handing = true;
+    setImmediate(() => {
+      this.handing = false;
+      if (this.busy) return;
+      (this.statements.shift() ?? this.transactions.shift())?.();
+    });
+  }
+}
+
+/** What every Kysely instance on one session shares: its write clock, and the turns at its connection. */
+type SessionState = { clock: WriteClock; turns: ConnectionTurns };
 const sessions = new WeakMap<PgliteSession, SessionState>();
 
 function sessionState(pglite: PgliteSession): SessionState {
   let state = sessions.get(pglite);
-  if (!state) sessions.set(pglite, (state = { clock: new WriteClock(), tail: Promise.resolve() }));
+  if (!state) sessions.set(pglite, (state = { clock: new WriteClock(), turns: new ConnectionTurns() }));
   return state;
 }
 
@@ -77,13 +121,10 @@ export class PgliteDialect implements Dialect {
 }
 
 class PgliteDriver implements Driver {
-  private readonly connection: PgliteConnection;
   // Turns are per session, not per driver: another Kysely instance's statement must not run inside this one's transaction.
   private readonly session: SessionState;
-  private release: (() => void) | undefined;
 
   constructor(private readonly pglite: PgliteSession) {
-    this.connection = new PgliteConnection(pglite);
     this.session = sessionState(pglite);
   }
 
@@ -91,50 +132,75 @@ class PgliteDriver implements Driver {
     await this.pglite.waitReady;
   }
 
+  /** A handle that takes its turn when it is used: for a transaction at BEGIN, for a lone statement when it runs. */
   async acquireConnection(): Promise<DatabaseConnection> {
-    const previous = this.session.tail;
-    let release!: () => void;
-    this.session.tail = new Promise<void>((resolve) => (release = resolve));
-    await previous;
-    this.release = release;
-    return this.connection;
+    return new PgliteConnection(this.pglite, this.session);
   }
 
-  async releaseConnection(): Promise<void> {
-    const release = this.release;
-    this.release = undefined;
-    release?.();
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    (connection as PgliteConnection).endTransaction();
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const isolation = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
-    await connection.executeQuery(CompiledQuery.raw(`begin${isolation}`));
+    await (connection as PgliteConnection).beginTransaction(`begin${isolation}`);
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('commit'));
+    (connection as PgliteConnection).endTransaction();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('rollback'));
+    (connection as PgliteConnection).endTransaction();
   }
 
   async destroy(): Promise<void> {
-    await this.session.tail;
+    // After everything already waiting; the turn is never given back: the session closes.
+    await this.session.turns.acquire('transaction');
     if (!this.pglite.closed) await this.pglite.close();
   }
 }
 
 class PgliteConnection implements DatabaseConnection {
-  private readonly clock: WriteClock;
+  /** Set from BEGIN until COMMIT or ROLLBACK: the transaction's turn. */
+  private transaction: Release | undefined;
 
-  constructor(private readonly pglite: PgliteSession) {
-    this.clock = writeClockOf(pglite);
+  constructor(
+    private readonly pglite: PgliteSession,
+    private readonly session: SessionState,
+  ) {}
+
+  async beginTransaction(sql: string): Promise<void> {
+    this.transaction = await this.session.turns.acquire('transaction');
+    try {
+      await this.run(CompiledQuery.raw(sql));
+    } catch (error) {
+      this.endTransaction();
+      throw error;
+    }
+  }
+
+  endTransaction(): void {
+    this.transaction?.();
+    this.transaction = undefined;
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.transaction) return this.run(compiledQuery);
+    const release = await this.session.turns.acquire('statement');
+    try {
+      return await this.run(compiledQuery);
+    } finally {
+      release();
+    }
+  }
+
+  private async run<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const writes = statementMayWrite(compiledQuery.sql);
-    if (writes) this.clock.tick();
+    const clock = this.session.clock;
+    if (writes) clock.tick();
     try {
       const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], { rowMode: 'object' });
       return {
@@ -142,7 +208,7 @@ class PgliteConnection implements DatabaseConnection {
         ...(result.affectedRows !== undefined ? { numAffectedRows: BigInt(result.affectedRows) } : {}),
       };
     } finally {
-      if (writes) this.clock.tick();
+      if (writes) clock.tick();
     }
   }
 
