@@ -10,6 +10,7 @@ import * as management from './migrations/2026-11-24-01-management.js';
 import * as restaurantAbn from './migrations/2026-11-25-01-restaurant-abn.js';
 import * as apiKeys from './migrations/2026-11-25-02-api-keys.js';
 import * as ingest from './migrations/2026-11-25-03-ingest.js';
+import * as eraseDeletedPeople from './migrations/2026-11-25-04-erase-deleted-people.js';
 
 // Static list: works the same under tsx, vitest and a bundle, with no directory scanning.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-01-restaurant-abn': restaurantAbn,
   '2026-11-25-02-api-keys': apiKeys,
   '2026-11-25-03-ingest': ingest,
+  '2026-11-25-04-erase-deleted-people': eraseDeletedPeople,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -100,11 +100,36 @@ export async function updatePerson(
   return row !== undefined;
 }
 
-/** Marks the person deleted; their shifts stay, so past rosters are unchanged. False when there was none to delete. */
+/** What a deleted person keeps of their contact details: nothing. */
+const ERASED_CONTACT = {
+  picture: null,
+  phone: null,
+  state: null,
+  city: null,
+  street_address: null,
+  suburb: null,
+  post_code: null,
+  password_hash: null,
+} as const;
+
+/** In the reserved .invalid domain, so it can never be anyone's address. */
+const erasedEmail = (id: number) => `deleted-${id}@people.invalid`;
+
+/**
+ * Marks the person deleted and erases what identified or let them in: contact details, picture and
+ * password hash; the e-mail becomes a placeholder no one has. The name stays for past rosters, and
+ * their shifts with it. False when there was none to delete.
+ */
 export async function softDeletePerson(db: Db, franchiseId: number, id: number, now: Date): Promise<boolean> {
   const row = await db
     .updateTable('people')
-    .set((eb) => ({ deleted_at: now, updated_at: now, version: eb('version', '+', 1) }))
+    .set((eb) => ({
+      ...ERASED_CONTACT,
+      email: erasedEmail(id),
+      deleted_at: now,
+      updated_at: now,
+      version: eb('version', '+', 1),
+    }))
     .where('id', '=', id)
     .where('franchise_id', '=', franchiseId)
     .where('deleted_at', 'is', null)

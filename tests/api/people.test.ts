@@ -334,6 +334,25 @@ describe('DELETE /franchise/people/:id', () => {
     expect((await t.call('DELETE', `people/${person.id}`, { token: owner })).status).toBe(404);
   });
 
+  it('erases the contact details, picture and password hash; the name stays for past rosters', async () => {
+    const person = await create();
+    expect((await t.call('DELETE', `people/${person.id}`, { token: owner })).status).toBe(200);
+    const row = await database.db.selectFrom('people').selectAll().where('id', '=', person.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      name: person.name,
+      email: `deleted-${person.id}@people.invalid`,
+      picture: null,
+      phone: null,
+      state: null,
+      city: null,
+      street_address: null,
+      suburb: null,
+      post_code: null,
+      password_hash: null,
+    });
+    expect(row.deleted_at).not.toBeNull();
+  });
+
   it('frees the e-mail for a new person', async () => {
     const person = await create();
     expect((await t.call('DELETE', `people/${person.id}`, { token: owner })).status).toBe(200);
