@@ -1,7 +1,13 @@
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { EMAIL_TAKEN_MESSAGE } from '../contract/people.contract.js';
-import { updateProfileInput, WRONG_CURRENT_PASSWORD_MESSAGE, type Profile, type ProfileSaved } from '../contract/profile.contract.js';
+import {
+  EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE,
+  updateProfileInput,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
+  type Profile,
+  type ProfileSaved,
+} from '../contract/profile.contract.js';
 import type { Db } from '../db/database.js';
 import { clientLimitAddress } from '../http/client-address.js';
 import { readJson, success } from '../http/envelope.js';
@@ -47,7 +53,7 @@ async function saveProfile(db: Db, userId: number, version: number, values: Prof
 
 /** The signed-in user's own profile: read it, and save it with an optional password change. */
 export function profileRoutes(deps: RouteDeps) {
-  const { db, clock, config, tokens, authenticated } = deps;
+  const { db, clock, config, tokens, authenticated, mailer, logger } = deps;
 
   const profileOf = (user: AuthUser, version: number): Profile => ({ ...toFranchiseUser(user), version });
 
@@ -59,7 +65,9 @@ export function profileRoutes(deps: RouteDeps) {
     .put('/profile', authenticated, async (c) => {
       const { user } = c.get('auth');
       const { version, current_password, new_password, confirm_password: _confirmation, ...values } = await readJson(c, updateProfileInput);
-      if (new_password !== null) {
+      const emailChanged = values.email !== user.email;
+      if (emailChanged && current_password === null) throw fieldError('current_password', EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE);
+      if (new_password !== null || emailChanged) {
         // A wrong current password counts against the account's sign-in budget, so a stolen token cannot guess it faster than login could.
         const slots = await attempt(
           db,
@@ -82,6 +90,15 @@ export function profileRoutes(deps: RouteDeps) {
         throw error;
       }
       if (!saved) throw staleVersion();
+      if (emailChanged) {
+        // The old address learns of it, so an owner whose token was stolen can act; mail goes out after the answer.
+        const notice = {
+          to: user.email,
+          subject: 'Your Franchise Console sign-in e-mail was changed',
+          text: `The e-mail you sign in to Franchise Console with was changed from ${user.email} to ${values.email} on ${new Date(clock()).toUTCString()}.\n\nIf you did not make this change, someone else may be signed in as you: contact your franchise's owner or your Franchise Console administrator at once.\n`,
+        };
+        void mailer.send(notice).catch((error: unknown) => logger.error(`could not send the e-mail change notice to ${user.email}`, error));
+      }
       const updated: AuthUser = { ...user, ...values, token_version: saved.token_version };
       const profile = profileOf(updated, saved.version);
       if (passwordHash === undefined) return success(c, { user: profile } satisfies ProfileSaved, 'Profile updated successfully!');

@@ -9,6 +9,8 @@ import { contactFields, optional, version } from './people.contract.js';
  */
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
+/** A stolen token must not be enough to move the sign-in to another address (and then reset its password). */
+export const EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE = 'Enter your current password to change your email';
 
 export const updateProfileInput = contactFields
   .extend({

@@ -51,6 +51,7 @@ describe('PUT /franchise/profile', () => {
         street_address: '1 Collins Street',
         suburb: 'Docklands',
         post_code: '3008',
+        current_password: OWNER.password,
       }),
     });
     expect(res.status, res.text).toBe(200);
@@ -106,16 +107,51 @@ describe('PUT /franchise/profile', () => {
     expect(await profile(token)).toEqual(before);
   });
 
+  it('changes the sign-in e-mail only with the current password, and tells the old address', async () => {
+    const token = await t.login(OWNER);
+    const before = await profile(token);
+    const without = await t.call('PUT', 'profile', { token, body: formBody(before, { email: 'thief@example.net' }) });
+    expect(without.status).toBe(422);
+    expect(without.body.errors).toEqual({ current_password: ['Enter your current password to change your email'] });
+    const wrong = await t.call('PUT', 'profile', {
+      token,
+      body: formBody(before, { email: 'thief@example.net', current_password: 'not-the-password' }),
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ current_password: ['Current password is incorrect'] });
+    expect(await profile(token)).toEqual(before);
+
+    const mailed = t.mailer.messages.length;
+    const right = await t.call('PUT', 'profile', {
+      token,
+      body: formBody(before, { email: 'olivia.new@example.com', current_password: OWNER.password }),
+    });
+    expect(right.status, right.text).toBe(200);
+    await vi.waitFor(() => expect(t.mailer.messages.length).toBe(mailed + 1));
+    const notice = t.mailer.messages.at(-1)!;
+    expect(notice.to).toBe(OWNER.email);
+    expect(notice.text).toContain('olivia.new@example.com');
+    // A save that keeps the e-mail needs no password.
+    const rename = await t.call('PUT', 'profile', { token, body: formBody(await profile(token), { name: 'Olivia Kept' }) });
+    expect(rename.status).toBe(200);
+  });
+
   it("refuses another franchise user's e-mail with 422 on email", async () => {
     const token = await t.login(OWNER);
-    const res = await t.call('PUT', 'profile', { token, body: formBody(await profile(token), { email: RIVAL.email }) });
+    const res = await t.call('PUT', 'profile', {
+      token,
+      body: formBody(await profile(token), { email: RIVAL.email, current_password: OWNER.password }),
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ email: ['This email address is already in use'] });
   });
 
   it('of two accounts taking one new e-mail at the same time, exactly one gets it and the other a 422 on email', async () => {
     const tokens = [await t.login(OWNER), await t.login(RIVAL)];
-    const bodies = await Promise.all(tokens.map(async (token) => formBody(await profile(token), { email: 'wanted@example.com' })));
+    const passwords = [OWNER.password, RIVAL.password];
+    const bodies = await Promise.all(
+      tokens.map(async (token, i) => formBody(await profile(token), { email: 'wanted@example.com', current_password: passwords[i] })),
+    );
     const answers = await Promise.all(tokens.map((token, i) => t.call('PUT', 'profile', { token, body: bodies[i] })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
     expect(answers.find((a) => a.status === 422)!.body.errors).toEqual({ email: ['This email address is already in use'] });
