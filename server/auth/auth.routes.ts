@@ -7,7 +7,7 @@ import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { findUserByEmail, toFranchiseUser, type AuthUser } from './franchise-users.repository.js';
 import { prepareDummyHash, verifyAgainstDummy, verifyPassword } from './passwords.js';
-import { attempt, clear, loginRules, release } from './rate-limit.js';
+import { accountKey, passwordAttempt } from './rate-limit.js';
 import { sessionRevocationExpiry, tokenRevocationExpiry, unauthenticated } from './require-auth.js';
 import { revoke, revokeSession } from './revocations.repository.js';
 
@@ -25,18 +25,18 @@ export function authRoutes(deps: RouteDeps) {
   return new Hono<AppEnv>()
     .post('/login', async (c) => {
       const input = await readJson(c, loginInput);
-      const rules = loginRules(input.email, clientLimitAddress(c, config.trustProxy));
-      // The attempt is counted before the password is checked, so a concurrent burst gets no more checks than the limit.
-      const slots = await attempt(db, [rules.perAccountAddress, rules.perAddress, rules.perAccount], clock(), 'login attempts');
       const user = await findUserByEmail(db, input.email);
+      // Counted before the password is checked, so a concurrent burst gets no more checks than the limits.
+      const counted = await passwordAttempt(
+        db,
+        accountKey(user, input.email),
+        clientLimitAddress(c, config.trustProxy),
+        clock(),
+        'login attempts',
+      );
       const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
       if (!user || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
-      // Only failures count: a success clears this account's counter here and gives back its other slots.
-      await clear(db, rules.perAccountAddress);
-      await release(
-        db,
-        slots.filter((s) => s.key !== rules.perAccountAddress.key),
-      );
+      await counted.succeeded();
       return success(c, await tokenResponse(user), 'Login successful');
     })
     .post('/logout', authenticatedOrExpired, async (c) => {

@@ -14,7 +14,7 @@ import { readJson, success } from '../http/envelope.js';
 import { fieldError, isUniqueViolation, staleVersion } from '../people/records.js';
 import { toFranchiseUser, type AuthUser } from './franchise-users.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { attempt, loginRules, release } from './rate-limit.js';
+import { accountKey, passwordAttempt } from './rate-limit.js';
 
 /** franchise_users.email is unique across franchises: it is the sign-in name. */
 const EMAIL_KEY = 'franchise_users_email_key';
@@ -69,15 +69,16 @@ export function profileRoutes(deps: RouteDeps) {
       if (emailChanged && current_password === null) throw fieldError('current_password', EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE);
       if (new_password !== null || emailChanged) {
         // A wrong current password counts against the account's sign-in budget, so a stolen token cannot guess it faster than login could.
-        const slots = await attempt(
+        const counted = await passwordAttempt(
           db,
-          [loginRules(user.email, clientLimitAddress(c, config.trustProxy)).perAccount],
+          accountKey(user, user.email),
+          clientLimitAddress(c, config.trustProxy),
           clock(),
           'password attempts',
         );
         if (!(await verifyPassword(user.password_hash, current_password ?? '')))
           throw fieldError('current_password', WRONG_CURRENT_PASSWORD_MESSAGE);
-        await release(db, slots);
+        await counted.succeeded();
       }
       if (await emailTaken(db, values.email, user.id)) throw fieldError('email', EMAIL_TAKEN_MESSAGE);
       // Hashed before the write: argon2 takes ~20 ms and PGlite is busy while a statement runs.

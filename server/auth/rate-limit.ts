@@ -15,18 +15,6 @@ const MINUTE = 60_000;
 /** The longest window of any rule: counters older than this mean nothing. */
 export const LONGEST_WINDOW_MS = 15 * MINUTE;
 
-/**
- * Login: 5 a minute per account and address; 50 a minute per address (credential stuffing);
- * 20 per 15 minutes per account from anywhere (a spread-out guessing of one password).
- */
-export function loginRules(email: string, address: string) {
-  return {
-    perAccountAddress: { key: `login:account:${email}|${address}`, max: 5, windowMs: MINUTE },
-    perAddress: { key: `login:address:${address}`, max: 50, windowMs: MINUTE },
-    perAccount: { key: `login:email:${email}`, max: 20, windowMs: LONGEST_WINDOW_MS },
-  } satisfies Record<string, LimitRule>;
-}
-
 /** Password forgot and reset requests per client address. */
 export const passwordRule = (action: 'forgot' | 'reset', address: string): LimitRule => ({
   key: `password-${action}:address:${address}`,
@@ -35,6 +23,8 @@ export const passwordRule = (action: 'forgot' | 'reset', address: string): Limit
 });
 
 type Slot = { key: string; windowStart: Date };
+/** A slot with the rule's count once this attempt was counted. */
+type CountedSlot = Slot & { count: number };
 
 /** Counts one attempt against the rule and reads the new count: one atomic statement. */
 async function take(db: Db, rule: LimitRule, now: number): Promise<{ count: number; windowStart: Date }> {
@@ -71,17 +61,64 @@ export async function release(db: Db, slots: Slot[]): Promise<void> {
  * Takes one attempt from every rule, or throws 429 (with Retry-After) when any rule is used up;
  * a refused attempt takes nothing. Returns the slots, for `release` when the attempt succeeds.
  */
-export async function attempt(db: Db, rules: LimitRule[], now: number, what: string): Promise<Slot[]> {
-  const slots: Slot[] = [];
+export async function attempt(db: Db, rules: LimitRule[], now: number, what: string): Promise<CountedSlot[]> {
+  const slots: CountedSlot[] = [];
   let wait = 0;
   for (const rule of rules) {
     const { count, windowStart } = await take(db, rule, now);
-    slots.push({ key: rule.key, windowStart });
+    slots.push({ key: rule.key, windowStart, count });
     if (count > rule.max) wait = Math.max(wait, Math.ceil((windowStart.getTime() + rule.windowMs - now) / 1000), 1);
   }
   if (wait === 0) return slots;
   await release(db, slots);
-  throw new HttpError(429, `Too many ${what}. Try again in ${wait} seconds.`, { headers: { 'Retry-After': String(wait) } });
+  throw tooMany(what, wait);
+}
+
+const tooMany = (what: string, wait: number) =>
+  new HttpError(429, `Too many ${what}. Try again in ${wait} seconds.`, { headers: { 'Retry-After': String(wait) } });
+
+/**
+ * The limits on checking an account's password (sign-in, and the profile's current password), keyed
+ * by the account's id (an e-mail is changeable) or, for an unknown e-mail, the e-mail. Failures from
+ * one client throttle that client: 5 a minute and 20 per 15 minutes on the account, 50 a minute over
+ * all accounts. Across all clients an account takes 20 failures per 15 minutes; beyond them a client
+ * that has itself failed on the account in that window is refused until the window ends, while a
+ * client that has not failed is never refused: failing from some addresses cannot lock the owner out.
+ */
+export function passwordRules(account: string, address: string) {
+  return {
+    perAccountAddress: { key: `login:account:${account}|${address}`, max: 5, windowMs: MINUTE },
+    perAccountAddressLong: { key: `login:account-client:${account}|${address}`, max: 20, windowMs: LONGEST_WINDOW_MS },
+    perAddress: { key: `login:address:${address}`, max: 50, windowMs: MINUTE },
+    perAccount: { key: `login:account-all:${account}`, max: 20, windowMs: LONGEST_WINDOW_MS },
+  } satisfies Record<string, LimitRule>;
+}
+
+/** The limiter's name of an account: its id when it exists. */
+export const accountKey = (user: { id: number } | undefined, email: string) => (user ? `id:${user.id}` : `email:${email}`);
+
+/**
+ * Counts one password check against `passwordRules` before the check runs (a concurrent burst gets no
+ * more checks than the limits), or throws 429 with Retry-After. Call `succeeded` when the password
+ * was right: only failures count.
+ */
+export async function passwordAttempt(db: Db, account: string, address: string, now: number, what: string) {
+  const rules = passwordRules(account, address);
+  const slots = await attempt(db, [rules.perAccountAddress, rules.perAccountAddressLong, rules.perAddress], now, what);
+  const all = await take(db, rules.perAccount, now);
+  const accountSlot = { key: rules.perAccount.key, windowStart: all.windowStart };
+  const clientFailedBefore = slots[1]!.count > 1;
+  if (all.count > rules.perAccount.max && clientFailedBefore) {
+    await release(db, [...slots, accountSlot]);
+    throw tooMany(what, Math.max(1, Math.ceil((all.windowStart.getTime() + rules.perAccount.windowMs - now) / 1000)));
+  }
+  return {
+    async succeeded() {
+      await clear(db, rules.perAccountAddress);
+      await clear(db, rules.perAccountAddressLong);
+      await release(db, [slots[2]!, accountSlot]);
+    },
+  };
 }
 
 export async function clear(db: Db, rule: LimitRule): Promise<void> {

@@ -205,10 +205,12 @@ describe('PUT /franchise/profile', () => {
       tries++;
     }
     expect(status).toBe(429);
-    expect(tries).toBeGreaterThan(10);
+    // Five wrong guesses a minute from one client, as for sign-in.
+    expect(tries).toBe(6);
     const right = await t.call('PUT', 'profile', { token, body: { ...body, current_password: OWNER.password } });
     expect(right.status).toBe(429);
-    expect((await t.call('POST', 'login', { body: OWNER, address: '192.0.2.77' })).status).toBe(429);
+    // Sign-in from a client that has not failed is not refused: guessing with a stolen token cannot lock the owner out.
+    expect((await t.call('POST', 'login', { body: OWNER, address: '192.0.2.77' })).status).toBe(200);
   });
 
   it('a password change signs every other token out, keeps the caller signed in with a new token, and the new password signs in', async () => {

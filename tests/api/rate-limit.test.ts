@@ -130,20 +130,60 @@ describe('login rate limit', () => {
     ).toBe(429);
   });
 
-  it('limits one account to 20 failures per 15 minutes across all addresses', async () => {
+  it('takes 20 failures per 15 minutes on one account across addresses, then refuses the clients that failed but never a clean one', async () => {
     const t = createTestApp(database.db);
     t.advance(3 * DAY);
     for (let i = 0; i < 20; i++) {
       expect((await t.call('POST', 'login', { body: wrong(), address: `198.18.0.${i}` })).status).toBe(401);
     }
-    const next = await t.call('POST', 'login', { body: OWNER, address: '198.18.1.1' });
-    expect(next.status).toBe(429);
-    expect(next.headers.get('retry-after')).toBe('900');
-    expectErrorEnvelope(next.body, 'Too many login attempts. Try again in 900 seconds.');
-    // Other accounts from those addresses are unaffected; the account itself waits out the 15 minutes.
+    // A client that failed on the account waits out the window; its right password is not even checked.
+    const failed = await t.call('POST', 'login', { body: OWNER, address: '198.18.0.3' });
+    expect(failed.status).toBe(429);
+    expect(failed.headers.get('retry-after')).toBe('900');
+    expectErrorEnvelope(failed.body, 'Too many login attempts. Try again in 900 seconds.');
+    // A client that never failed signs in at once; other accounts from the failing addresses are unaffected.
+    expect((await t.call('POST', 'login', { body: OWNER, address: '198.18.1.1' })).status).toBe(200);
     expect((await t.call('POST', 'login', { body: RIVAL, address: '198.18.0.1' })).status).toBe(200);
     t.advance(15 * 60_000);
-    expect((await t.call('POST', 'login', { body: OWNER, address: '198.18.1.1' })).status).toBe(200);
+    expect((await t.call('POST', 'login', { body: OWNER, address: '198.18.0.3' })).status).toBe(200);
+  });
+
+  it('cannot be used to lock the owner out: 30 wrong passwords from one address, then the right one from another succeeds at once', async () => {
+    const t = createTestApp(database.db);
+    t.advance(6 * DAY);
+    const attacker = '203.0.113.66';
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      statuses.push((await t.call('POST', 'login', { body: wrong(), address: attacker })).status);
+      t.advance(13_000);
+    }
+    // The attacker's own client is throttled: 5 a minute, then 20 per 15 minutes.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    expect((await t.call('POST', 'login', { body: OWNER, address: attacker })).status).toBe(429);
+    expect((await t.call('POST', 'login', { body: OWNER, address: '192.0.2.200' })).status).toBe(200);
+  });
+
+  it("counts by the account, not its e-mail: a new sign-in e-mail keeps the account's failures", async () => {
+    const t = createTestApp(database.db);
+    t.advance(7 * DAY);
+    const address = '192.0.2.201';
+    for (let i = 0; i < 5; i++) expect((await t.call('POST', 'login', { body: wrong(RIVAL.email), address })).status).toBe(401);
+    const token = await t.login(RIVAL, '192.0.2.202');
+    const profile = (await t.call('GET', 'profile', { token })).body.data.user;
+    const { id: _id, franchise: _franchise, ...fields } = profile;
+    const moved = await t.call('PUT', 'profile', {
+      token,
+      body: { ...fields, email: 'rival.renamed@example.com', current_password: RIVAL.password },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    // The sixth failure within the minute from the same client, under the new e-mail: still the same account.
+    expect((await t.call('POST', 'login', { body: wrong('rival.renamed@example.com'), address })).status).toBe(429);
+    const back = await t.call('PUT', 'profile', {
+      token,
+      body: { ...fields, version: moved.body.data.user.version, email: RIVAL.email, current_password: RIVAL.password },
+    });
+    expect(back.status, back.text).toBe(200);
   });
 
   it('counts an IPv6 client by its /64 and an IPv4-mapped address as its IPv4 address', async () => {
