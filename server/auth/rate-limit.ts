@@ -134,6 +134,14 @@ export async function purgeAttempts(db: Db, now: number): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
+/** Setting a person's password costs an argon2 hash (~20 ms of a core): a user's creates and password changes are capped. */
+export const PASSWORD_HASHES_PER_MINUTE = 60;
+export const passwordHashRule = (userId: number): LimitRule => ({
+  key: `hash:user:${userId}`,
+  max: PASSWORD_HASHES_PER_MINUTE,
+  windowMs: MINUTE,
+});
+
 /** Bulk writes (ingest API calls per key, console imports per user): generous for a steady feed, a cap on a runaway sender. */
 export const INGEST_CALLS_PER_MINUTE = 1200;
 export const ingestRule = (caller: string): LimitRule => ({ key: `ingest:${caller}`, max: INGEST_CALLS_PER_MINUTE, windowMs: MINUTE });

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { hashPassword } from '../auth/passwords.js';
+import { attempt, passwordHashRule } from '../auth/rate-limit.js';
 import { createPersonInput, EMAIL_TAKEN_MESSAGE, updatePersonInput } from '../contract/people.contract.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
@@ -63,6 +64,7 @@ export function peopleRoutes(deps: RouteDeps) {
       const franchiseId = franchiseOf(c);
       const { password, change_password: _confirmation, ...values } = await readJson(c, createPersonInput);
       await checkReferences(franchiseId, values);
+      await attempt(db, [passwordHashRule(c.get('auth').user.id)], clock(), 'people created');
       // Hashed outside the transaction: argon2 takes ~20 ms and PGlite is busy while a transaction is open.
       const passwordHash = await hashPassword(password);
       const now = new Date(clock());
@@ -75,6 +77,7 @@ export function peopleRoutes(deps: RouteDeps) {
       const { version, new_password, confirm_password: _confirmation, ...values } = await readJson(c, updatePersonInput);
       if (!(await findPerson(db, franchiseId, id))) throw personNotFound();
       await checkReferences(franchiseId, values, id);
+      if (new_password !== null) await attempt(db, [passwordHashRule(c.get('auth').user.id)], clock(), 'password changes');
       const passwordHash = new_password === null ? undefined : await hashPassword(new_password);
       const now = new Date(clock());
       await write(franchiseId, async (trx) => {

@@ -1,6 +1,7 @@
 import { recordShifts } from '../../server/analytics/ingest';
 import { STALE_VERSION_MESSAGE } from '../../server/contract/people.contract';
 import { verifyPassword } from '../../server/auth/passwords';
+import { PASSWORD_HASHES_PER_MINUTE } from '../../server/auth/rate-limit';
 import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope, OWNER, RIVAL } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
@@ -317,6 +318,30 @@ describe('PUT /franchise/people/:id', () => {
     expect(res.status).toBe(404);
     expectErrorEnvelope(res.body, 'Person not found');
     expect((await t.call('GET', `people/${theirs.id}`, { token: rival })).body.data).toEqual(theirs);
+  });
+});
+
+describe('the cost of setting passwords', () => {
+  it(`caps a user's creates at ${PASSWORD_HASHES_PER_MINUTE} a minute with 429 and Retry-After; another user is unaffected`, async () => {
+    const burst = createTestApp(database.db);
+    burst.advance(30 * 24 * 3600_000);
+    const token = await burst.login(OWNER);
+    // The minute's hashes used up, as a burst of creates would leave them.
+    const key = `hash:user:${(await burst.call('GET', 'profile', { token })).body.data.user.id}`;
+    const full = { window_start: new Date(burst.now()), count: PASSWORD_HASHES_PER_MINUTE };
+    await database.db
+      .insertInto('login_attempts')
+      .values({ key, ...full })
+      .onConflict((oc) => oc.column('key').doUpdateSet(full))
+      .execute();
+    const refused = await burst.call('POST', 'people', { token, body: newPerson() });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(
+      (await burst.call('POST', 'people', { token: await burst.login(RIVAL), body: newPerson({ restaurant_id: rivalRestaurant }) })).status,
+    ).toBe(201);
+    burst.advance(61_000);
+    expect((await burst.call('POST', 'people', { token, body: newPerson() })).status).toBe(201);
   });
 });
 
