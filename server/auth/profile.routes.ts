@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
-import { EMAIL_TAKEN_MESSAGE } from '../contract/people.contract.js';
 import {
   EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE,
+  SIGN_IN_EMAIL_REFUSED_MESSAGE,
   updateProfileInput,
   WRONG_CURRENT_PASSWORD_MESSAGE,
   type Profile,
@@ -80,14 +80,16 @@ export function profileRoutes(deps: RouteDeps) {
           throw fieldError('current_password', WRONG_CURRENT_PASSWORD_MESSAGE);
         await counted.succeeded();
       }
-      if (await emailTaken(db, values.email, user.id)) throw fieldError('email', EMAIL_TAKEN_MESSAGE);
+      if (values.email.endsWith('.invalid') || (await emailTaken(db, values.email, user.id))) {
+        throw fieldError('email', SIGN_IN_EMAIL_REFUSED_MESSAGE);
+      }
       // Hashed before the write: argon2 takes ~20 ms and PGlite is busy while a statement runs.
       const passwordHash = new_password === null ? undefined : await hashPassword(new_password);
       let saved;
       try {
         saved = await saveProfile(db, user.id, version, values, passwordHash, new Date(clock()));
       } catch (error) {
-        if (isUniqueViolation(error, EMAIL_KEY)) throw fieldError('email', EMAIL_TAKEN_MESSAGE);
+        if (isUniqueViolation(error, EMAIL_KEY)) throw fieldError('email', SIGN_IN_EMAIL_REFUSED_MESSAGE);
         throw error;
       }
       if (!saved) throw staleVersion();

@@ -9,6 +9,12 @@ import { contactFields, optional, version } from './people.contract.js';
  */
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
+/**
+ * A sign-in e-mail the profile refuses, taken by any account or reserved (the .invalid domain): one
+ * answer for both, so a signed-in user cannot learn whether an address is another franchise's sign-in.
+ */
+export const SIGN_IN_EMAIL_REFUSED_MESSAGE = 'This email address cannot be used to sign in';
+
 /** A stolen token must not be enough to move the sign-in to another address (and then reset its password). */
 export const EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE = 'Enter your current password to change your email';
 

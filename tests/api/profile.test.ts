@@ -136,14 +136,19 @@ describe('PUT /franchise/profile', () => {
     expect(rename.status).toBe(200);
   });
 
-  it("refuses another franchise user's e-mail with 422 on email", async () => {
+  it("refuses another franchise user's e-mail exactly as a reserved address: nothing tells them apart", async () => {
     const token = await t.login(OWNER);
     const res = await t.call('PUT', 'profile', {
       token,
       body: formBody(await profile(token), { email: RIVAL.email, current_password: OWNER.password }),
     });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ email: ['This email address is already in use'] });
+    expect(res.body.errors).toEqual({ email: ['This email address cannot be used to sign in'] });
+    const reserved = await t.call('PUT', 'profile', {
+      token,
+      body: formBody(await profile(token), { email: 'someone@people.invalid', current_password: OWNER.password }),
+    });
+    expect({ status: reserved.status, body: reserved.body }).toEqual({ status: res.status, body: res.body });
   });
 
   it('of two accounts taking one new e-mail at the same time, exactly one gets it and the other a 422 on email', async () => {
@@ -154,7 +159,7 @@ describe('PUT /franchise/profile', () => {
     );
     const answers = await Promise.all(tokens.map((token, i) => t.call('PUT', 'profile', { token, body: bodies[i] })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
-    expect(answers.find((a) => a.status === 422)!.body.errors).toEqual({ email: ['This email address is already in use'] });
+    expect(answers.find((a) => a.status === 422)!.body.errors).toEqual({ email: ['This email address cannot be used to sign in'] });
   });
 
   it('refuses a stale version with 409 and changes nothing', async () => {
