@@ -8,6 +8,7 @@ import { HttpError } from '../http/errors.js';
 import { SharedJsonBody } from '../http/shared-json-body.js';
 import { analyticsAnswers, analyticsRequests, type AnalyticsRequest } from './analytics.routes.js';
 import { AnalyticsCache } from './cache.js';
+import { withExportSlot } from './exports/export-slots.js';
 import { renderExport } from './exports/report-export.js';
 import { pageReport } from './page-reports.js';
 import { reportHeading } from './queries.js';
@@ -76,7 +77,7 @@ export function pageReportRoutes(deps: RouteDeps) {
     const page = pageOf(c);
     const request = await exportRequest(c, perRestaurant);
     const { report: built } = await report(page, request);
-    const file = await renderExport(built, request.query.format);
+    const file = await withExportSlot(deps.db, c.get('auth').user.id, deps.clock(), () => renderExport(built, request.query.format));
     return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': file.contentType,
       'Content-Disposition': `attachment; filename="${file.filename.replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,

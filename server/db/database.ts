@@ -329,6 +329,13 @@ export interface ApiKeysTable {
   revoked_at: Date | null;
 }
 
+/** An export in progress: a user holds at most EXPORTS_PER_USER slots at a time. */
+export interface ExportSlotsTable {
+  user_id: number;
+  slot: number;
+  taken_at: Date;
+}
+
 export interface Database {
   franchises: FranchisesTable;
   franchise_users: FranchiseUsersTable;
@@ -359,6 +366,7 @@ export interface Database {
   monthly_staff_hours: MonthlyStaffHoursTable;
   monthly_restaurant_stats: MonthlyRestaurantStatsTable;
   api_keys: ApiKeysTable;
+  export_slots: ExportSlotsTable;
 }
 
 export type Db = Kysely<Database>;

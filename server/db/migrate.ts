@@ -11,6 +11,7 @@ import * as restaurantAbn from './migrations/2026-11-25-01-restaurant-abn.js';
 import * as apiKeys from './migrations/2026-11-25-02-api-keys.js';
 import * as ingest from './migrations/2026-11-25-03-ingest.js';
 import * as eraseDeletedPeople from './migrations/2026-11-25-04-erase-deleted-people.js';
+import * as exportSlots from './migrations/2026-11-25-05-export-slots.js';
 
 // Static list: works the same under tsx, vitest and a bundle, with no directory scanning.
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-02-api-keys': apiKeys,
   '2026-11-25-03-ingest': ingest,
   '2026-11-25-04-erase-deleted-people': eraseDeletedPeople,
+  '2026-11-25-05-export-slots': exportSlots,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -293,6 +293,7 @@ export const OPERATIONS: Record<string, Operation> = {
     body: createPersonInput,
     status: 201,
     success: { data: data.person },
+    errors: [429],
   }),
   'GET /franchise/people/{id}': op('People', {
     operationId: 'getPerson',
@@ -303,11 +304,11 @@ export const OPERATIONS: Record<string, Operation> = {
   'PUT /franchise/people/{id}': op('People', {
     operationId: 'updatePerson',
     summary: 'Save a person',
-    description: 'Names the `version` it read (409 when stale).',
+    description: 'Names the `version` it read (409 when stale). A new password counts against the per-user cap on password hashes (429).',
     auth: 'bearer',
     body: updatePersonInput,
     success: { data: data.person },
-    errors: [409],
+    errors: [409, 429],
   }),
   'DELETE /franchise/people/{id}': op('People', {
     operationId: 'deletePerson',
@@ -366,6 +367,7 @@ export const OPERATIONS: Record<string, Operation> = {
     auth: 'bearer',
     query: exportQuery,
     success: { files: exportFiles },
+    errors: [429],
   }),
   'GET /franchise/restaurants/{id}/analytics/pages/{page}/export': op('Reports', {
     operationId: 'exportRestaurantPageReport',
@@ -373,6 +375,7 @@ export const OPERATIONS: Record<string, Operation> = {
     auth: 'bearer',
     query: exportQuery,
     success: { files: exportFiles },
+    errors: [429],
   }),
   'GET /franchise/api-keys': op('Integrations', {
     operationId: 'listApiKeys',

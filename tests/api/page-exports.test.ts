@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { EXPORTS_PER_USER } from '../../server/analytics/exports/export-slots';
 import { formatDay } from '../../server/contract/format';
 import { ANALYTICS_PAGES, type AnalyticsPage, type PageReport } from '../../server/contract/page-reports.contract';
 import { formatCell } from '../../server/contract/report-display';
@@ -134,5 +135,39 @@ describe('export errors are JSON envelopes', () => {
       expect(res.headers.get('content-type'), path).toMatch(/^application\/json/);
       expectErrorEnvelope(JSON.parse(new TextDecoder().decode(res.bytes)), message);
     }
+  });
+});
+
+describe('exports in progress', () => {
+  const slotsOf = (userId: number) => db.selectFrom('export_slots').select(['slot', 'taken_at']).where('user_id', '=', userId).execute();
+
+  it(`allow ${EXPORTS_PER_USER} at a time per user (429 with Retry-After beyond, on every server), give their slot back, and reuse a slot left by a stopped server`, async () => {
+    const me = (await t.call('GET', 'profile', { token: owner })).body.data.user.id as number;
+    const them = (await t.call('GET', 'profile', { token: rival })).body.data.user.id as number;
+    const path = 'analytics/pages/order/export?format=pdf';
+    expect((await download(path)).status).toBe(200);
+    expect(await slotsOf(me)).toEqual([]);
+
+    // Two exports of this user under way, as another server would have them.
+    const now = new Date(t.now());
+    await db
+      .insertInto('export_slots')
+      .values([1, 2].map((slot) => ({ user_id: me, slot, taken_at: now })))
+      .execute();
+    const refused = await download(path);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('2');
+    expectErrorEnvelope(
+      JSON.parse(new TextDecoder().decode(refused.bytes)),
+      `At most ${EXPORTS_PER_USER} exports at a time. Try again in 2 seconds.`,
+    );
+    expect((await download('analytics/pages/order/export?format=csv', rival)).status).toBe(200);
+    expect(await slotsOf(them)).toEqual([]);
+
+    // A slot whose server never gave it back is free after two minutes.
+    t.advance(2 * 60_000 + 1);
+    expect((await download(path)).status).toBe(200);
+    expect((await slotsOf(me)).map((s) => s.slot)).toEqual([2]);
+    await db.deleteFrom('export_slots').where('user_id', '=', me).execute();
   });
 });
