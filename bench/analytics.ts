@@ -280,6 +280,50 @@ async function underLoad(session: Session, connections: number, seconds: number)
   };
 }
 
+/**
+ * `count` PDF exports of the revenue page, two at a time (a user's limit), while the probe calls the
+ * health check: the PDFs render on the export thread, so the thread answering HTTP stays free.
+ */
+async function underExports(session: Session, count: number) {
+  const ranges = ['7days', '14days', '1month', '3months'];
+  const started = performance.now();
+  let next = 0;
+  let failures = 0;
+  const exporter = async () => {
+    while (next < count) {
+      const range = ranges[next++ % ranges.length]!;
+      const res = await fetch(`${session.url}/api/v1/franchise/analytics/pages/revenue/export?format=pdf&period=${range}`, {
+        headers: { authorization: `Bearer ${session.token}` },
+      });
+      await res.arrayBuffer();
+      if (res.status !== 200) failures++;
+    }
+  };
+  const exporting = Promise.all([exporter(), exporter()]);
+  const health: { times: number[]; errors: number }[] = [];
+  // The probe runs in rounds of a second until the exports are done.
+  let done = false;
+  void exporting.then(() => (done = true));
+  while (!done) {
+    const round = new Worker(HEALTH_PROBE, { eval: true, workerData: { url: `${session.url}/api/v1/health`, seconds: 1 } });
+    health.push(
+      await new Promise((resolve, reject) => {
+        round.once('message', resolve);
+        round.once('error', reject);
+      }),
+    );
+  }
+  await exporting;
+  const times = health.flatMap((h) => h.times);
+  return {
+    exports: count,
+    seconds: (performance.now() - started) / 1000,
+    failures: failures + health.reduce((n, h) => n + h.errors, 0),
+    health99: percentile(times, 99),
+    probes: times.length,
+  };
+}
+
 export async function analyticsBench(log: (line: string) => void) {
   const { dataDir, account } = largeFranchise(log);
   const server = await startServer({ dataDir, pollMs: 50 });
@@ -288,7 +332,11 @@ export async function analyticsBench(log: (line: string) => void) {
   try {
     const session = await signIn(server.url, account.email, account.password);
     calls = await callTimings(session);
-    load = { clients: await underLoad(session, 20, 10), dashboards: await underLoad(session, 120, 10) };
+    load = {
+      clients: await underLoad(session, 20, 10),
+      dashboards: await underLoad(session, 120, 10),
+      exports: await underExports(session, 10),
+    };
   } finally {
     await stopServer(server.process);
   }
@@ -310,6 +358,10 @@ export async function analyticsBench(log: (line: string) => void) {
       `  ${r.name.padEnd(13)} raw ${ms(rawMs)}  rollups ${ms(rollupMs)}  = ${(rawMs / rollupMs).toFixed(0)}x (target >= 50x); raw / HTTP call ${(rawMs / percentile(api.uncached, 50)).toFixed(0)}x`,
     );
   }
+  const e = load.exports;
+  log(
+    `${e.exports} revenue PDF exports, two at a time, in ${e.seconds.toFixed(1)} s: health p99 ${ms(e.health99)} over ${e.probes} probes (target < 50 ms), ${e.failures} failures`,
+  );
   for (const [what, figures] of [
     ['20 concurrent clients (one request each in flight)', load.clients],
     ['20 whole dashboards (120 requests in flight)', load.dashboards],

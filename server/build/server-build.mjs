@@ -28,6 +28,7 @@ const EXTERNAL = [
 const OUT_DIR = 'dist-server';
 const BUNDLE = 'main.mjs';
 const WORKER = 'pglite-worker.mjs';
+const PDF_WORKER = 'pdf-worker.mjs';
 const STAMP = 'inputs.stamp';
 
 /** Compiles server/main.ts (and the database thread's entry) into ES modules with esbuild when the bundle is missing or stale; returns its URL. */
@@ -36,14 +37,21 @@ export async function ensureServerBuilt({ root, log = () => {} }) {
   const bundle = join(outDir, BUNDLE);
   const stampFile = join(outDir, STAMP);
   const wanted = inputsStamp(root, INPUTS);
-  const current = existsSync(bundle) && existsSync(join(outDir, WORKER)) && existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
+  const current =
+    existsSync(bundle) && existsSync(join(outDir, WORKER)) && existsSync(join(outDir, PDF_WORKER)) && existsSync(stampFile)
+      ? readFileSync(stampFile, 'utf8')
+      : '';
   if (current !== wanted) {
     const started = Date.now();
     const { build } = await import('esbuild');
     const temporary = join(outDir, `build-${process.pid}.tmp`);
     await build({
-      // The database worker thread's entry sits next to the bundle, where pglite-thread.mjs looks for it.
-      entryPoints: [join(root, 'server/main.ts'), join(root, 'server/db/pglite-worker.mjs')],
+      // The database and export threads' entries sit next to the bundle, where pglite-thread.mjs and pdf-thread.ts look for them.
+      entryPoints: [
+        join(root, 'server/main.ts'),
+        join(root, 'server/db/pglite-worker.mjs'),
+        join(root, 'server/analytics/exports/pdf-worker.ts'),
+      ],
       outdir: temporary,
       entryNames: '[name]',
       outExtension: { '.js': '.mjs' },
@@ -61,6 +69,7 @@ export async function ensureServerBuilt({ root, log = () => {} }) {
     });
     // Renamed (the worker first), so a concurrent start never imports a half-written bundle.
     renameSync(join(temporary, WORKER), join(outDir, WORKER));
+    renameSync(join(temporary, PDF_WORKER), join(outDir, PDF_WORKER));
     renameSync(join(temporary, BUNDLE), bundle);
     rmSync(temporary, { recursive: true, force: true });
     writeFileSync(stampFile, wanted);

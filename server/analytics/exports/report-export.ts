@@ -1,8 +1,8 @@
 import type { ExportFormat, PageReport } from '../../contract/page-reports.contract';
 import { reportCsv } from './report-csv';
 
-// A page report as a downloadable file. The CSV and PDF libraries (and ECharts for the PDF's chart)
-// load on the first export, not at start: they stay outside the server bundle (server-build.mjs).
+// A page report as a downloadable file. The CSV library loads on the first CSV export, the PDF's
+// (pdfkit, and ECharts for its chart) in the export thread on the first PDF, not at start.
 
 export type ExportFile = { body: Uint8Array; contentType: string; filename: string };
 
@@ -25,6 +25,7 @@ export function exportStem(report: PageReport): string {
 export async function renderExport(report: PageReport, format: ExportFormat): Promise<ExportFile> {
   const stem = exportStem(report);
   if (format === 'csv') return { body: await reportCsv(report), contentType: 'text/csv; charset=utf-8', filename: `${stem}.csv` };
-  const { reportPdf } = await import('./report-pdf');
-  return { body: await reportPdf(report), contentType: 'application/pdf', filename: `${stem}.pdf` };
+  // Off the thread that answers HTTP: a PDF takes a core for a fraction of a second.
+  const { renderPdfOffThread } = await import('./pdf-thread');
+  return { body: await renderPdfOffThread(report), contentType: 'application/pdf', filename: `${stem}.pdf` };
 }
