@@ -14,8 +14,10 @@ function project(version: string) {
   const root = mkdtempSync(join(tmpdir(), 'fc-server-build-'));
   roots.push(root);
   mkdirSync(join(root, 'server/db'), { recursive: true });
+  mkdirSync(join(root, 'server/analytics/exports'), { recursive: true });
   writeFileSync(join(root, 'package-lock.json'), '{}');
   writeFileSync(join(root, 'server/db/pglite-worker.mjs'), `export const worker = '${version}';\n`);
+  writeFileSync(join(root, 'server/analytics/exports/pdf-worker.ts'), `export const pdfWorker: string = '${version}';\n`);
   writeFileSync(join(root, 'server/main.ts'), `export const version: string = '${version}';\n`);
   return root;
 }
@@ -27,6 +29,8 @@ async function build(root: string) {
   const version = /version\s*=\s*"(\w+)"/.exec(readFileSync(bundle, 'utf8'))?.[1];
   // The database thread's entry must sit next to the bundle: pglite-thread.mjs looks for it there.
   expect(readFileSync(join(dirname(bundle), 'pglite-worker.mjs'), 'utf8')).toMatch(/worker\s*=\s*"\w+"/);
+  // So must the export thread's: pdf-thread.ts looks for it there too.
+  expect(readFileSync(join(dirname(bundle), 'pdf-worker.mjs'), 'utf8')).toMatch(/pdfWorker\s*=\s*"\w+"/);
   return { compiled: lines.length > 0, version };
 }
 
