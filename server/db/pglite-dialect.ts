@@ -42,6 +42,9 @@ export function statementMayWrite(sql: string): boolean {
 
 type Release = () => void;
 
+/** How long a queued transaction may be passed by statements: a steady stream of reads must not starve writes. */
+export const MAX_TRANSACTION_WAIT_MS = 200;
+
 /**
  * Turns at PGlite's one connection. A transaction holds it from BEGIN to COMMIT; a statement outside
  * any transaction holds it while it runs. Waiting statements go before waiting transactions, so a
@@ -53,7 +56,10 @@ export class ConnectionTurns {
   private busy = false;
   private handing = false;
   private readonly statements: (() => void)[] = [];
-  private readonly transactions: (() => void)[] = [];
+  private readonly transactions: { grant: () => void; since: number }[] = [];
+
+  /** `now` in milliseconds; tests pass their own clock. */
+  constructor(private readonly now: () => number = () => performance.now()) {}
 
   acquire(kind: 'statement' | 'transaction'): Promise<Release> {
     return new Promise((resolve) => {
@@ -68,7 +74,8 @@ export class ConnectionTurns {
         });
       };
       if (!this.busy && !this.handing && this.statements.length === 0 && this.transactions.length === 0) return grant();
-      (kind === 'statement' ? this.statements : this.transactions).push(grant);
+      if (kind === 'statement') this.statements.push(grant);
+      else this.transactions.push({ grant, since: this.now() });
       this.handOn();
     });
   }
@@ -79,7 +86,9 @@ export class ConnectionTurns {
     setImmediate(() => {
       this.handing = false;
       if (this.busy) return;
-      (this.statements.shift() ?? this.transactions.shift())?.();
+      // Statements first, but a transaction never waits more than MAX_TRANSACTION_WAIT_MS behind them.
+      const overdue = this.transactions.length > 0 && this.now() - this.transactions[0]!.since >= MAX_TRANSACTION_WAIT_MS;
+      (overdue ? this.transactions.shift()!.grant : (this.statements.shift() ?? this.transactions.shift()?.grant))?.();
     });
   }
 }

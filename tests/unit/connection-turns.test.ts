@@ -1,4 +1,4 @@
-import { ConnectionTurns } from '../../server/db/pglite-dialect';
+import { ConnectionTurns, MAX_TRANSACTION_WAIT_MS } from '../../server/db/pglite-dialect';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -52,5 +52,31 @@ describe("turns at PGlite's one connection", () => {
     running();
     await Promise.all([queued, request]);
     expect(order).toEqual(['first statement', 'second statement', 'queued transaction']);
+  });
+
+  it(`lets no stream of statements keep a queued transaction waiting more than ${MAX_TRANSACTION_WAIT_MS} ms`, async () => {
+    let now = 0;
+    const turns = new ConnectionTurns(() => now);
+    const order: string[] = [];
+    const running = await turns.acquire('statement');
+    const transaction = turns.acquire('transaction').then((release) => {
+      order.push('transaction');
+      release();
+    });
+    // Statements keep coming, each as the one before ends; the clock moves 50 ms a statement.
+    let statements = 0;
+    const stream = (async () => {
+      while (!order.includes('transaction') && statements < 20) {
+        const release = await turns.acquire('statement');
+        order.push(`statement ${++statements}`);
+        now += 50;
+        release();
+      }
+    })();
+    running();
+    await Promise.all([transaction, stream]);
+    const passedBy = order.indexOf('transaction');
+    expect(passedBy).toBeGreaterThan(0);
+    expect(passedBy).toBeLessThanOrEqual(MAX_TRANSACTION_WAIT_MS / 50);
   });
 });
