@@ -11,7 +11,7 @@ import { DataDirLockedError, lockDataDir } from './data-dir-lock.mjs';
 import { type Db, openDatabase, pgliteDatabase } from './db/database.js';
 import type { PgliteSession } from './db/pglite-dialect.js';
 import { migrateToLatest } from './db/migrate.js';
-import { backfillDemoTrade, DEMO_ACCOUNTS, seedIfEmpty } from './db/seed.js';
+import { backfillDemoTrade, DEMO_ACCOUNTS, DEMO_MANAGER, seedIfEmpty } from './db/seed.js';
 import { startHousekeeping } from './housekeeping.js';
 import { failure } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -169,5 +169,9 @@ async function printAccountHints(db: Db): Promise<void> {
   if (await findUserByEmail(db, DEMO_ACCOUNTS[0].email)) {
     consoleLogger.info('Demo accounts (published passwords):');
     for (const a of DEMO_ACCOUNTS) consoleLogger.info(`  ${a.email} / ${a.password}  (${a.franchise})`);
+    if (await findUserByEmail(db, DEMO_MANAGER.email)) {
+      const m = DEMO_MANAGER;
+      consoleLogger.info(`  ${m.email} / ${m.password}  (${m.franchise}: manager of ${m.branches.join(' and ')})`);
+    }
   } else if (!(await hasAnyUser(db))) consoleLogger.info(FIRST_OWNER_HINT);
 }

@@ -1,7 +1,13 @@
+import { sql } from 'kysely';
 import type { FranchiseUser } from '../contract/auth.contract.js';
 import type { Db } from '../db/database.js';
 
-export type AuthUser = FranchiseUser & { password_hash: string; token_version: number };
+/**
+ * A signed-in member as every request sees it, read from the database on each request (or the
+ * embedded read cache, emptied by any write): a team change applies at the member's next request.
+ * `restaurant_ids` is null for an owner (every branch) and a manager's branches otherwise.
+ */
+export type AuthUser = FranchiseUser & { password_hash: string | null; token_version: number; restaurant_ids: number[] | null };
 
 function selectUsers(db: Db) {
   return db
@@ -20,6 +26,11 @@ function selectUsers(db: Db) {
       'u.post_code',
       'u.password_hash',
       'u.token_version',
+      'u.role',
+      // Raw SQL: Kysely's builder has no array constructor over a subquery.
+      sql<number[]>`array(select fr.restaurant_id from franchise_user_restaurants fr where fr.user_id = u.id order by fr.restaurant_id)`.as(
+        'branch_ids',
+      ),
       'f.id as franchise_id',
       'f.name as franchise_name',
       'f.time_zone as franchise_time_zone',
@@ -28,8 +39,12 @@ function selectUsers(db: Db) {
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof selectUsers>['executeTakeFirst']>>>;
 
-function toAuthUser({ franchise_id, franchise_name, franchise_time_zone, ...user }: Row): AuthUser {
-  return { ...user, franchise: { id: franchise_id, name: franchise_name, time_zone: franchise_time_zone } };
+function toAuthUser({ franchise_id, franchise_name, franchise_time_zone, branch_ids, ...user }: Row): AuthUser {
+  return {
+    ...user,
+    restaurant_ids: user.role === 'owner' ? null : branch_ids,
+    franchise: { id: franchise_id, name: franchise_name, time_zone: franchise_time_zone },
+  };
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<AuthUser | undefined> {
@@ -58,7 +73,7 @@ export async function findTokenHolder(db: Db, claims: { userId: number; jti: str
 }
 
 /** The public shape: never the hash or the token version. */
-export function toFranchiseUser({ password_hash: _hash, token_version: _version, ...user }: AuthUser): FranchiseUser {
+export function toFranchiseUser({ password_hash: _hash, token_version: _version, restaurant_ids: _branches, ...user }: AuthUser): FranchiseUser {
   return user;
 }
 

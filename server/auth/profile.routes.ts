@@ -19,7 +19,7 @@ import { accountKey, passwordAttempt } from './rate-limit.js';
 /** franchise_users.email is unique across franchises: it is the sign-in name. */
 const EMAIL_KEY = 'franchise_users_email_key';
 
-type ProfileValues = Omit<Profile, 'id' | 'franchise' | 'version'>;
+type ProfileValues = Omit<Profile, 'id' | 'franchise' | 'version' | 'role'>;
 
 async function readVersion(db: Db, userId: number): Promise<number> {
   const row = await db.selectFrom('franchise_users').select('version').where('id', '=', userId).executeTakeFirstOrThrow();

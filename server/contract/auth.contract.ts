@@ -43,8 +43,12 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 export type Franchise = { id: number; name: string; time_zone: string };
 
 /** The signed-in franchise user: data.user of login, refresh and profile. */
+/** An owner sees and manages the whole franchise; a manager sees their branches only. */
+export type MemberRole = 'owner' | 'manager';
+
 export type FranchiseUser = {
   id: number;
+  role: MemberRole;
   name: string;
   email: string;
   picture: string | null;

@@ -15,11 +15,16 @@ export interface FranchisesTable {
   created_at: Timestamp;
 }
 
+export type MemberRole = 'owner' | 'manager';
+
 export interface FranchiseUsersTable {
   id: Generated<number>;
   franchise_id: number;
   email: string;
-  password_hash: string;
+  /** Null while invited: the invitation link sets the first password. */
+  password_hash: string | null;
+  /** An owner sees the whole franchise; a manager only the branches in franchise_user_restaurants. */
+  role: Generated<MemberRole>;
   name: string;
   picture: string | null;
   phone: string | null;
@@ -336,6 +341,27 @@ export interface ExportSlotsTable {
   taken_at: Date;
 }
 
+/** The branches a manager may access. */
+export interface FranchiseUserRestaurantsTable {
+  user_id: number;
+  restaurant_id: number;
+}
+
+/** Who changed what, written in the transaction of the change; kept at least ACTIVITY_RETENTION_DAYS. */
+export interface ActivityLogTable {
+  id: Generated<string>;
+  franchise_id: number;
+  at: Date;
+  /** Null when an API key made the change; user_name then names the key. */
+  user_id: number | null;
+  user_name: string;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  /** Field → [before, after]; secrets appear only as "changed". */
+  changes: Generated<Record<string, [unknown, unknown]>>;
+}
+
 export interface Database {
   franchises: FranchisesTable;
   franchise_users: FranchiseUsersTable;
@@ -367,6 +393,8 @@ export interface Database {
   monthly_restaurant_stats: MonthlyRestaurantStatsTable;
   api_keys: ApiKeysTable;
   export_slots: ExportSlotsTable;
+  franchise_user_restaurants: FranchiseUserRestaurantsTable;
+  activity_log: ActivityLogTable;
 }
 
 export type Db = Kysely<Database>;

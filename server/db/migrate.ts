@@ -12,6 +12,7 @@ import * as apiKeys from './migrations/2026-11-25-02-api-keys.js';
 import * as ingest from './migrations/2026-11-25-03-ingest.js';
 import * as eraseDeletedPeople from './migrations/2026-11-25-04-erase-deleted-people.js';
 import * as exportSlots from './migrations/2026-11-25-05-export-slots.js';
+import * as teamActivity from './migrations/2026-11-25-06-team-activity.js';
 
 // Static list: works the same under tsx, vitest and a bundle, with no directory scanning.
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-03-ingest': ingest,
   '2026-11-25-04-erase-deleted-people': eraseDeletedPeople,
   '2026-11-25-05-export-slots': exportSlots,
+  '2026-11-25-06-team-activity': teamActivity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

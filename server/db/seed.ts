@@ -10,6 +10,15 @@ export const DEMO_ACCOUNTS = [
   { email: 'rival@example.com', password: 'demo-password', franchise: 'Southern Cross Dining Co' },
 ] as const;
 
+/** The demo franchise's manager: signs in to the first two branches only. */
+export const DEMO_MANAGER = {
+  email: 'manager@example.com',
+  password: 'demo-password',
+  franchise: 'Harbour Eats Group',
+  name: 'Mason Manager',
+  branches: ['Harbour Eats Parramatta', 'Harbour Eats Bondi'],
+} as const;
+
 type RestaurantSeed = {
   name: string;
   suburb: string;
@@ -201,7 +210,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   const existing = await db.selectFrom('franchises').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   // Hash before the transaction: argon2 takes ~20 ms and PGlite is busy while a transaction is open.
-  const hashes = await Promise.all(franchises.map(() => hashPassword('demo-password')));
+  const [managerHash, ...hashes] = await Promise.all([DEMO_MANAGER, ...franchises].map(() => hashPassword('demo-password')));
   await db.transaction().execute(async (trx) => {
     const again = await trx.selectFrom('franchises').select('id').limit(1).executeTakeFirst();
     if (again) return;
@@ -212,6 +221,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         .values({ ...f.owner, franchise_id: franchiseId, password_hash: hashes[fi]!, picture: null })
         .execute();
       const restaurantIds: number[] = [];
+      const managerBranches: number[] = [];
       for (const [ri, r] of f.restaurants.entries()) {
         const domain = `${slug(r.name)}.example.com`;
         const { id } = await trx
@@ -236,6 +246,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
           .returning('id')
           .executeTakeFirstOrThrow();
         restaurantIds.push(id);
+        if (f.name === DEMO_MANAGER.franchise && (DEMO_MANAGER.branches as readonly string[]).includes(r.name)) managerBranches.push(id);
         await trx
           .insertInto('restaurant_users')
           .values({ restaurant_id: id, name: `${r.suburb} Admin`, email: `admin@${domain}` })
@@ -267,6 +278,24 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
             status,
             password_hash: null,
           })
+          .execute();
+      }
+      if (managerBranches.length > 0) {
+        const { id: managerId } = await trx
+          .insertInto('franchise_users')
+          .values({
+            franchise_id: franchiseId,
+            email: DEMO_MANAGER.email,
+            name: DEMO_MANAGER.name,
+            role: 'manager',
+            password_hash: managerHash!,
+            picture: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('franchise_user_restaurants')
+          .values(managerBranches.map((restaurant_id) => ({ user_id: managerId, restaurant_id })))
           .execute();
       }
     }

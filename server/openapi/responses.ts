@@ -48,6 +48,7 @@ export const connectivityCheck = exactly<ConnectivityCheck>()(z.object({ ok: z.l
 export const franchiseUser = exactly<FranchiseUser>()(
   z.object({
     id,
+    role: z.enum(['owner', 'manager']).meta({ description: 'An owner sees the whole franchise; a manager their branches only' }),
     name: z.string(),
     email: z.string(),
     picture: z.string().nullable(),

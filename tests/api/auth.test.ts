@@ -24,6 +24,7 @@ describe('POST /franchise/login', () => {
     expect(data).toMatchObject({ token_type: 'bearer', expires_in: 3600, access_token: expect.any(String) });
     expect(data.user).toEqual({
       id: expect.any(Number),
+      role: 'owner',
       name: 'Olivia Owner',
       email: 'owner@example.com',
       picture: null,
