@@ -1,3 +1,5 @@
+import * as z from 'zod';
+
 /**
  * The activity log (`GET /api/v1/franchise/activity`, owners): who changed what, when, and each
  * changed field before → after. Secrets (passwords, API key secrets) are recorded as "changed" only.
@@ -7,7 +9,17 @@
 export const ACTIVITY_ENTITIES = ['person', 'restaurant', 'profile', 'member', 'api_key', 'import', 'ingest'] as const;
 export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number];
 
-export const ACTIVITY_ACTIONS = ['created', 'updated', 'deleted', 'invited', 'invitation_resent', 'revoked', 'imported', 'ingested', 'removed'] as const;
+export const ACTIVITY_ACTIONS = [
+  'created',
+  'updated',
+  'deleted',
+  'invited',
+  'invitation_resent',
+  'revoked',
+  'imported',
+  'ingested',
+  'removed',
+] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 /** What a secret field's change reads as: never the value. */
@@ -28,3 +40,26 @@ export type ActivityItem = {
   entity_id: string | null;
   changes: ActivityChanges;
 };
+
+/** Entries per page, newest first. */
+export const ACTIVITY_PAGE_SIZE = 50;
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD');
+const positiveInt = (message: string) => z.coerce.number(message).int(message).min(1, message).max(2_147_483_647, message);
+
+/**
+ * The log's query: `page` (from 1), and the filters: the member who made the change, the entity
+ * kind, and the first and last day (inclusive) in the franchise's time zone. Unknown names are refused.
+ */
+export const activityQuery = z
+  .strictObject({
+    page: positiveInt('must be a whole number from 1').default(1),
+    user_id: positiveInt('must be a member id').optional(),
+    entity: z.enum(ACTIVITY_ENTITIES, { error: `must be one of ${ACTIVITY_ENTITIES.join(', ')}` }).optional(),
+    from: day.optional(),
+    to: day.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'must not be before from' });
+export type ActivityQuery = z.input<typeof activityQuery>;
+
+export type ActivityPage = { items: ActivityItem[]; page: number; total: number };
