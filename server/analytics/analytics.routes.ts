@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { ZodError, ZodType } from 'zod';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
+import { branchesOf, mayReach } from '../auth/access.js';
 import {
   ANALYTICS_KINDS,
   analyticsQuery,
@@ -88,18 +89,21 @@ export type AnalyticsRequest<Q extends ParsedAnalyticsQuery> = {
 
 /**
  * Reads an analytics request behind the token check: the restaurant (404 without data when it is
- * not the caller's), then the query against `schema` (422 naming the field).
+ * not the caller's, or a branch a manager does not reach), then the query against `schema` (422
+ * naming the field). The scope carries the member's branches: a manager's "All Branches" is theirs.
  */
 export function analyticsRequests<Q extends ParsedAnalyticsQuery>(deps: RouteDeps, schema: ZodType<Q>) {
   // Valid queries and their windows per zone, day and query string: parsing and calendar arithmetic
-  // were an eighth of a cached answer's CPU. Shared between requests, so read-only.
+  // were an eighth of a cached answer's CPU. Shared between requests, so read-only; the same for
+  // every member, whatever their branches.
   const windows = new LruMap<string, { query: Q; window: AnalyticsWindow }>(1000);
   return async (c: Context<AppEnv>, perRestaurant: boolean): Promise<AnalyticsRequest<Q>> => {
-    const franchiseId = c.get('auth').user.franchise.id;
+    const { user } = c.get('auth');
+    const franchiseId = user.franchise.id;
     let restaurantId: number | null = null;
     if (perRestaurant) {
       const id = restaurantIdOf(c.req.param('id'));
-      if (id === undefined) throw restaurantNotFound();
+      if (id === undefined || !mayReach(user, id)) throw restaurantNotFound();
       restaurantId = id;
     }
     const state = await deps.reads.read(`franchise|${franchiseId}|${restaurantId ?? '*'}`, () =>
@@ -116,7 +120,7 @@ export function analyticsRequests<Q extends ParsedAnalyticsQuery>(deps: RouteDep
       resolved = { query, window: resolveWindow(query, state.time_zone, now) };
       windows.set(memo, resolved);
     }
-    return { scope: { franchiseId, restaurantId }, dataVersion: state.data_version, ...resolved };
+    return { scope: { franchiseId, restaurantId, branches: branchesOf(user) }, dataVersion: state.data_version, ...resolved };
   };
 }
 
@@ -125,8 +129,9 @@ export type AnswerKey = { scope: AnalyticsScope; dataVersion: number; window: An
 
 /**
  * The app's analytics answers, kept serialised (and compressed on demand: a franchise's roster is
- * tens of kilobytes) per data version, kind, window and limit. One per app, shared by the analytics
- * calls and the page reports, so a page reuses the answers its dashboard already read.
+ * tens of kilobytes) per data version, scope (a manager's branches too), kind, window and limit.
+ * One per app, shared by the analytics calls and the page reports, so a page reuses the answers its
+ * dashboard already read.
  */
 export class AnalyticsAnswers {
   private readonly cache: AnalyticsCache;
@@ -161,9 +166,10 @@ export function analyticsAnswers(deps: RouteDeps): AnalyticsAnswers {
 }
 
 /**
- * GET /analytics/{kind} (franchise-wide) and /restaurants/{id}/analytics/{kind}. Checked in this
- * order: the token (an unknown kind or a foreign restaurant is still 401 without one), the
- * restaurant (404 without data when it is not the caller's), then the query (422 naming the field).
+ * GET /analytics/{kind} (franchise-wide: a manager's branches) and /restaurants/{id}/analytics/{kind}.
+ * Checked in this order: the token (an unknown kind or a foreign restaurant is still 401 without
+ * one), the restaurant (404 without data when it is not the caller's, or not a manager's branch),
+ * then the query (422 naming the field).
  */
 export function analyticsRoutes(deps: RouteDeps) {
   const answers = analyticsAnswers(deps);

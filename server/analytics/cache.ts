@@ -7,6 +7,8 @@ export type AnalyticsCacheKey = {
   dataVersion: number;
   kind: AnalyticsKind;
   restaurantId: number | null;
+  /** A manager's branches (absent or null: every branch): the same call answers them differently. */
+  branches?: readonly number[] | null;
   window: AnalyticsWindow;
   limit: number;
 };
@@ -22,6 +24,7 @@ function keyOf(k: AnalyticsCacheKey): string {
     k.dataVersion,
     k.kind,
     k.restaurantId ?? '*',
+    k.branches ? `[${[...k.branches].sort((a, b) => a - b).join(',')}]` : '*',
     w.time_zone,
     w.start_date,
     w.end_date,

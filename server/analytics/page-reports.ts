@@ -241,8 +241,8 @@ async function revenuePage({ db, scope, window, limit, rangeLabel: range, answer
   const [r, sellers, branches] = await Promise.all([
     answer(db, 'revenues', scope, window, { limit }),
     answer(db, 'best-sellers', scope, window, { limit }),
-    // Every branch of the franchise, also on a branch's page: a comparison needs the peers.
-    branchComparison(db, scope.franchiseId, window),
+    // Every branch the member reaches, also on a branch's page: a comparison needs the peers.
+    branchComparison(db, scope, window),
   ]);
   const dineIn = sum(r.series, (b) => cents(b.dine_in));
   const takeaway = sum(r.series, (b) => cents(b.takeaway));
@@ -433,8 +433,8 @@ const PAGES: Record<AnalyticsPage, (context: Context) => Promise<Figures>> = {
 };
 
 /**
- * One analytics page's report for a scope (one branch, or the whole franchise) over a resolved
- * window: cards, tables with their Total rows and the chart's recipe, read from the rollups only.
+ * One analytics page's report for a scope (one branch, or every branch the member reaches) over a
+ * resolved window: cards, tables with their Total rows and the chart's recipe, read from the rollups only.
  */
 export async function pageReport(
   db: Db,

@@ -28,9 +28,17 @@ import { addDays, addMonths, dayDiff, dayStartMs } from './calendar.js';
 // raw orders, shifts or purchases. Rollup days are already the franchise's calendar days, so
 // bucketing is date arithmetic on 'YYYY-MM-DD' strings; sums stay integer cents and minutes until
 // the answer is shaped. Franchise-wide answers read the per-franchise rollups where one exists
-// (a row per day, not per branch and day).
+// (a row per day, not per branch and day); a manager's "All Branches" sums the restaurant rollups
+// of their branches.
 
-export type AnalyticsScope = { franchiseId: number; restaurantId: number | null };
+/**
+ * What an answer covers: the franchise's branch `restaurantId`, or every branch (null); within
+ * `branches` when given (a manager's branches; absent or null: every branch of the franchise).
+ */
+export type AnalyticsScope = { franchiseId: number; restaurantId: number | null; branches?: readonly number[] | null };
+
+/** Whether the scope is every branch of the franchise, read from the per-franchise rollups. */
+const wholeFranchise = (scope: AnalyticsScope) => scope.restaurantId === null && (scope.branches ?? null) === null;
 
 type Db = Kysely<Database>;
 
@@ -155,10 +163,17 @@ async function fetchParts<P extends Record<string, unknown[]>>(db: Db, parts: { 
   return out as P;
 }
 
+/** Conditions on a restaurant id `column` besides the franchise: the scope's branch, within the member's branches (none: no row). */
+function branchConditions(column: RawBuilder<unknown>, scope: AnalyticsScope): RawBuilder<unknown> {
+  const branch = scope.restaurantId === null ? sql`` : sql` and ${column} = ${scope.restaurantId}`;
+  const branches = scope.branches ?? null;
+  if (branches === null) return branch;
+  return branches.length === 0 ? sql`${branch} and false` : sql`${branch} and ${column} in (${sql.join(branches)})`;
+}
+
 /** The scope's restaurant ids, always within the franchise. */
 function scopeIds(scope: AnalyticsScope): RawBuilder<unknown> {
-  const branch = scope.restaurantId === null ? sql`` : sql` and id = ${scope.restaurantId}`;
-  return sql`select id from restaurants where franchise_id = ${scope.franchiseId}${branch}`;
+  return sql`select id from restaurants where franchise_id = ${scope.franchiseId}${branchConditions(sql`id`, scope)}`;
 }
 
 /**
@@ -188,14 +203,15 @@ const STATS_BIGINTS = ['revenue_dine_in_cents', 'revenue_takeaway_cents'];
 
 /**
  * Rows of a daily rollup for the scope and the answer's days: the franchise's own rollup
- * (`franchise_id`) franchise-wide, the restaurant rollup (`restaurant_id`) for a branch.
+ * (`franchise_id`) for every branch, the restaurant rollup (`restaurant_id`) for a branch or a
+ * manager's branches.
  */
 const scopeRows = (
   scope: AnalyticsScope,
   tables: { franchise: string; restaurant: string },
   days: (column: RawBuilder<unknown>) => RawBuilder<unknown>,
 ) =>
-  scope.restaurantId === null
+  wholeFranchise(scope)
     ? sql`from ${sql.table(tables.franchise)} s where s.franchise_id = ${scope.franchiseId} and ${days(sql`s.day`)}`
     : sql`from ${sql.table(tables.restaurant)} s where s.restaurant_id in (${scopeIds(scope)}) and ${days(sql`s.day`)}`;
 
@@ -212,10 +228,9 @@ const rollupByDay = (
   bigints: readonly string[],
 ) => {
   const rows = scopeRows(scope, tables, (day) => answerDays(day, w));
-  const query =
-    scope.restaurantId === null
-      ? sql`select s.day::text as day, ${sql.join(columns.map((c) => sql`${sql.ref(`s.${c}`)}${sql.raw(bigints.includes(c) ? '::float8' : '')} as ${sql.ref(c)}`))} ${rows}`
-      : sql`select s.day::text as day, ${sums('s', columns, bigints)} ${rows} group by s.day`;
+  const query = wholeFranchise(scope)
+    ? sql`select s.day::text as day, ${sql.join(columns.map((c) => sql`${sql.ref(`s.${c}`)}${sql.raw(bigints.includes(c) ? '::float8' : '')} as ${sql.ref(c)}`))} ${rows}`
+    : sql`select s.day::text as day, ${sums('s', columns, bigints)} ${rows} group by s.day`;
   return part(query, ['day', ...columns]);
 };
 
@@ -293,7 +308,6 @@ function revenueFigures(c: Counters<RevenueKey>): RevenueFigures {
 type BranchRow = { id: number; name: string; location: string; revenue_cents: number; units: number };
 
 async function revenues(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<Revenues> {
-  const branch = scope.restaurantId === null ? sql`` : sql` and r.id = ${scope.restaurantId}`;
   const parts = monthParts(window);
   const { days, branches } = await fetchParts<{ days: DayRow<RevenueKey>[]; branches: BranchRow[] }>(db, {
     days: statsByDay(scope, window, REVENUE_KEYS),
@@ -308,7 +322,7 @@ async function revenues(db: Db, scope: AnalyticsScope, window: AnalyticsWindow):
         where s.restaurant_id in (${scopeIds(scope)}) and ${inMonths(sql`s.month`, parts)}
         group by s.restaurant_id
       ) s on s.restaurant_id = r.id
-      where r.franchise_id = ${scope.franchiseId}${branch}`,
+      where r.franchise_id = ${scope.franchiseId}${branchConditions(sql`r.id`, scope)}`,
       ['id', 'name', 'location', 'revenue_cents', 'units'],
     ),
   });
@@ -335,13 +349,12 @@ async function revenues(db: Db, scope: AnalyticsScope, window: AnalyticsWindow):
 type SoldRow = { sku: string; name: string; menu: MenuName; is_combo: boolean; units: number; revenue_cents: number };
 
 async function bestSellers(db: Db, scope: AnalyticsScope, window: AnalyticsWindow, limit: number): Promise<BestSellers> {
-  // Franchise-wide, the per-franchise rollup has one row per item and day instead of one per branch too.
-  const sold =
-    scope.restaurantId === null
-      ? sql`select menu_item_id, sum(units) as units, sum(revenue_cents::float8) as revenue_cents
+  // For every branch, the per-franchise rollup has one row per item and day instead of one per branch too.
+  const sold = wholeFranchise(scope)
+    ? sql`select menu_item_id, sum(units) as units, sum(revenue_cents::float8) as revenue_cents
           from daily_franchise_item_sales where franchise_id = ${scope.franchiseId} and ${inWindow(sql`day`, window)}
           group by menu_item_id`
-      : sql`select menu_item_id, sum(units) as units, sum(revenue_cents::float8) as revenue_cents
+    : sql`select menu_item_id, sum(units) as units, sum(revenue_cents::float8) as revenue_cents
           from daily_item_sales where restaurant_id in (${scopeIds(scope)}) and ${inWindow(sql`day`, window)}
           group by menu_item_id`;
   const { ranked } = await fetchParts<{ ranked: SoldRow[] }>(db, {
@@ -600,13 +613,20 @@ function monthsAndDays(w: Pick<AnalyticsWindow, 'start_date' | 'end_date' | 'tod
 }
 
 /**
- * Every branch of the franchise (those without trade too) side by side, for the revenue page's
- * branch comparison: one statement, grouped by branch in SQL. Orders and revenue come from the
- * window's daily stats; the previous window's revenue from the running monthly totals; labour cost
- * from the monthly staff rollup and as few days of the daily one as the window's edges need.
+ * Every branch of the scope's franchise (those without trade too), or of its `branches`, side by
+ * side, whatever the scope's restaurant, for the revenue page's branch comparison: one statement,
+ * grouped by branch in SQL. Orders and revenue come from the window's daily stats; the previous
+ * window's revenue from the running monthly totals; labour cost from the monthly staff rollup and as
+ * few days of the daily one as the window's edges need.
  */
-export async function branchComparison(db: Db, franchiseId: number, window: AnalyticsWindow): Promise<BranchFigures[]> {
-  const branches = scopeIds({ franchiseId, restaurantId: null });
+export async function branchComparison(
+  db: Db,
+  peersOf: Pick<AnalyticsScope, 'franchiseId' | 'branches'>,
+  window: AnalyticsWindow,
+): Promise<BranchFigures[]> {
+  const scope: AnalyticsScope = { ...peersOf, restaurantId: null };
+  const { franchiseId } = scope;
+  const branches = scopeIds(scope);
   const previous = monthParts(window.previous);
   const labour = monthsAndDays(window);
   const daily = (days: { start_date: string; end_date: string }, sign: '' | '-') =>
@@ -652,7 +672,7 @@ export async function branchComparison(db: Db, franchiseId: number, window: Anal
         where p.restaurant_id in (${branches}) and ${inWindow(sql`p.day`, window)}
         group by p.restaurant_id
       ) p on p.restaurant_id = r.id
-      where r.franchise_id = ${franchiseId}`,
+      where r.franchise_id = ${franchiseId}${branchConditions(sql`r.id`, scope)}`,
       ['id', 'name', 'revenue_cents', 'orders', 'labour_cost_cents', 'spend_cents', 'previous_revenue_cents'],
     ),
   });
@@ -660,8 +680,8 @@ export async function branchComparison(db: Db, franchiseId: number, window: Anal
 }
 
 /**
- * The answer of one analytics kind for a scope (one branch, or the whole franchise) over a resolved
- * window, read from the daily rollups only: one statement per answer.
+ * The answer of one analytics kind for a scope (one branch, or every branch the member reaches) over
+ * a resolved window, read from the daily rollups only: one statement per answer.
  */
 export async function analyticsAnswer<K extends AnalyticsKind>(
   db: Db,
