@@ -22,6 +22,7 @@ import { apiKeysRoutes } from './integrations/api-keys.routes.js';
 import { openApiRoute } from './openapi/openapi.routes.js';
 import { peopleRoutes } from './people/people.routes.js';
 import { restaurantsRoutes } from './restaurants/restaurants.routes.js';
+import { teamRoutes } from './team/team.routes.js';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const tokens = createTokens(deps.config, deps.clock);
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/franchise/people', peopleRoutes(routeDeps));
   api.route('/franchise/restaurants', restaurantsRoutes(routeDeps));
   api.route('/franchise/api-keys', apiKeysRoutes(routeDeps));
+  api.route('/franchise/team', teamRoutes(routeDeps));
   api.route('/franchise', analyticsRoutes(routeDeps));
   api.route('/franchise', pageReportRoutes(routeDeps));
   api.route('/franchise/import', importRoutes(routeDeps));

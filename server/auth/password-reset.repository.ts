@@ -44,13 +44,13 @@ export async function consumeReset(db: Db, tokenHash: string, now: Date): Promis
     .returning('user_id')
     .executeTakeFirst();
   if (!row) return undefined;
-  await db
-    .updateTable('password_reset_tokens')
-    .set({ used_at: now })
-    .where('user_id', '=', row.user_id)
-    .where('used_at', 'is', null)
-    .execute();
+  await voidOpenResets(db, row.user_id, now);
   return row.user_id;
+}
+
+/** Marks every open link of the user used (a new invitation replaces the one mailed before). */
+export async function voidOpenResets(db: Db, userId: number, now: Date): Promise<void> {
+  await db.updateTable('password_reset_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
 
 /**

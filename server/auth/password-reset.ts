@@ -19,6 +19,15 @@ export const RESET_THROTTLE_MS = 15 * 60_000;
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** A new link token and the hash stored for it: the token itself is only ever in the mail. */
+export function newLinkToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: sha256(token) };
+}
+
+/** The page that sets a password with a link token; the host comes from configuration, never from the request's Host header. */
+export const passwordLink = (publicUrl: string, token: string) => `${publicUrl}/change-password?token=${token}`;
+
 export function passwordResetRoutes(deps: RouteDeps) {
   const { db, clock, config, mailer, logger } = deps;
 
@@ -29,15 +38,14 @@ export function passwordResetRoutes(deps: RouteDeps) {
       await attempt(db, [passwordRule('forgot', clientLimitAddress(c, config.trustProxy))], now, 'password reset requests');
       const user = await findUserByEmail(db, email);
       if (user && (await countRecentResets(db, user.id, new Date(now - RESET_THROTTLE_MS))) < RESET_MAILS_PER_WINDOW) {
-        const token = randomBytes(32).toString('base64url');
+        const { token, tokenHash } = newLinkToken();
         await insertReset(db, {
           user_id: user.id,
-          token_hash: sha256(token),
+          token_hash: tokenHash,
           expires_at: new Date(now + RESET_TTL_MS),
           created_at: new Date(now),
         });
-        // The link's host comes from configuration, never from the request's Host header.
-        const link = `${config.publicUrl}/change-password?token=${token}`;
+        const link = passwordLink(config.publicUrl, token);
         // Not awaited: a slow mail server must not tell an observer that the address has an account.
         mailer
           .send({

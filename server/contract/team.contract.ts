@@ -17,6 +17,11 @@ export const INVITATION_TTL_DAYS = 7;
 export const MEMBER_BRANCHES_MESSAGE = 'Choose at least one of your restaurants for a manager';
 export const LAST_OWNER_MESSAGE = 'A franchise needs at least one owner: make someone else an owner first';
 export const MEMBER_EMAIL_TAKEN_MESSAGE = 'This email address cannot be used for a new member';
+export const MEMBER_FOREIGN_BRANCH_MESSAGE = 'Choose one of your restaurants';
+export const MEMBER_NOT_FOUND_MESSAGE = 'Member not found';
+export const SELF_REMOVE_MESSAGE = 'You cannot remove yourself: another owner can';
+export const SELF_DEMOTE_MESSAGE = 'You cannot make yourself a manager: another owner can';
+export const NOT_INVITED_MESSAGE = 'This member has already set a password: there is no invitation to resend';
 
 const name = z.string('Name is required').trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters');
 const role = z.enum(MEMBER_ROLES, 'Role must be Owner or Manager');

@@ -22,6 +22,7 @@ import { ANALYTICS_PAGES, EXPORT_FORMATS } from '../contract/page-reports.contra
 import { createPersonInput, updatePersonInput } from '../contract/people.contract.js';
 import { updateProfileInput } from '../contract/profile.contract.js';
 import { createRestaurantInput, updateRestaurantInput } from '../contract/restaurants.contract.js';
+import { INVITATION_TTL_DAYS, inviteMemberInput, updateMemberInput } from '../contract/team.contract.js';
 import * as data from './responses.js';
 
 /**
@@ -64,6 +65,7 @@ export const TAGS = {
   Analytics: 'Figures of the dashboard and the analytics pages, from daily rollups',
   Reports: 'The analytics pages as reports, and as CSV or PDF files',
   Integrations: 'API keys for the ingest calls',
+  Team: 'Members who sign in to the console: owners (every branch) and managers (their branches); owners only',
   Ingest: 'Trade sent by a POS, roster or supplier system with an API key; the console’s CSV import sends the same bodies',
   Service: 'Liveness and this document',
 } as const;
@@ -96,6 +98,8 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   CreateRestaurantInput: createRestaurantInput,
   UpdateRestaurantInput: updateRestaurantInput,
   CreateApiKeyInput: createApiKeyInput,
+  InviteMemberInput: inviteMemberInput,
+  UpdateMemberInput: updateMemberInput,
   MenuItemsBody: menuItemsBody,
   OrdersBody: ordersBody,
   ShiftsBody: shiftsBody,
@@ -130,6 +134,7 @@ export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   Restaurant: data.restaurant,
   RestaurantDetail: data.restaurantDetail,
   Person: data.person,
+  Member: data.member,
   ApiKey: data.apiKey,
   CreatedApiKey: data.createdApiKey,
   KeyRestaurant: data.keyRestaurant,
@@ -283,6 +288,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /franchise/people': op('People', {
     operationId: 'listPeople',
     summary: 'The franchise’s users and staff',
+    description: 'A manager’s: the people of their branches; anyone else is 404 to them.',
     auth: 'bearer',
     success: { data: z.array(data.person) },
   }),
@@ -319,17 +325,19 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /franchise/restaurants': op('Restaurants', {
     operationId: 'listRestaurants',
     summary: 'The franchise’s restaurants, by name',
+    description: 'A manager’s: their branches; any other is 404 to them.',
     auth: 'bearer',
     success: { data: z.array(data.restaurant) },
   }),
   'POST /franchise/restaurants': op('Restaurants', {
     operationId: 'createRestaurant',
     summary: 'Add a restaurant',
-    description: 'The ABN must pass the ATO checksum and be unique within the franchise (422 on `abn_no`).',
+    description: 'Owners only (404 to a manager). The ABN must pass the ATO checksum and be unique within the franchise (422 on `abn_no`).',
     auth: 'bearer',
     body: createRestaurantInput,
     status: 201,
     success: { data: data.restaurantDetail },
+    errors: [404],
   }),
   'GET /franchise/restaurants/{id}': op('Restaurants', {
     operationId: 'getRestaurant',
@@ -397,6 +405,50 @@ export const OPERATIONS: Record<string, Operation> = {
     summary: 'Revoke an API key: refused at once by every server',
     auth: 'bearer',
     success: { data: z.null() },
+  }),
+  'GET /franchise/team': op('Team', {
+    operationId: 'listMembers',
+    summary: 'The franchise’s members, by name',
+    description: 'Owners only: to a manager the team calls answer 404.',
+    auth: 'bearer',
+    success: { data: z.array(data.member) },
+    errors: [404],
+  }),
+  'POST /franchise/team': op('Team', {
+    operationId: 'inviteMember',
+    summary: 'Invite a member: mails a link that sets their first password',
+    description: `The link works once, for ${INVITATION_TTL_DAYS} days; until then the member is invited and cannot sign in. A manager needs one or more of the franchise’s restaurants (422 on \`restaurant_ids\`); an owner’s list is ignored. An address any sign-in uses is refused (422 on \`email\`).`,
+    auth: 'bearer',
+    body: inviteMemberInput,
+    status: 201,
+    success: { data: data.member },
+    errors: [404],
+  }),
+  'PUT /franchise/team/{id}': op('Team', {
+    operationId: 'updateMember',
+    summary: 'Change a member’s name, role or branches',
+    description:
+      'Names the `version` it read (409 when stale). The last owner cannot be made a manager, nor anyone themselves (409). Applies at the member’s next request.',
+    auth: 'bearer',
+    body: updateMemberInput,
+    success: { data: data.member },
+    errors: [409],
+  }),
+  'DELETE /franchise/team/{id}': op('Team', {
+    operationId: 'removeMember',
+    summary: 'Remove a member: their next request is refused',
+    description: 'The last owner cannot be removed, nor anyone themselves (409).',
+    auth: 'bearer',
+    success: { data: z.null() },
+    errors: [409],
+  }),
+  'POST /franchise/team/{id}/invitation': op('Team', {
+    operationId: 'resendInvitation',
+    summary: 'Mail an invited member a new link, voiding the one sent before',
+    description: '409 for a member who has already set a password.',
+    auth: 'bearer',
+    success: { data: data.member },
+    errors: [409],
   }),
   'POST /franchise/import/{kind}': op('Ingest', {
     operationId: 'importRecords',

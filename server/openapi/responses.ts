@@ -10,6 +10,7 @@ import { ANALYTICS_PAGES, type PageReport } from '../contract/page-reports.contr
 import type { Person } from '../contract/people.contract.js';
 import type { Profile, ProfileSaved } from '../contract/profile.contract.js';
 import type { RestaurantDetail } from '../contract/restaurants.contract.js';
+import type { Member } from '../contract/team.contract.js';
 import type { keyRestaurants } from '../ingest/ingest.service.js';
 
 /**
@@ -119,6 +120,18 @@ export const person = exactly<Person>()(
     restaurant: z.string().nullable().meta({ description: 'The restaurant’s name' }),
     role: z.enum(PERSON_ROLES),
     status: z.enum(PERSON_STATUSES),
+    version: id,
+  }),
+);
+
+export const member = exactly<Member>()(
+  z.object({
+    id,
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(['owner', 'manager']),
+    restaurant_ids: z.array(id).meta({ description: 'A manager’s branches; empty for an owner (every branch)' }),
+    status: z.enum(['invited', 'active']).meta({ description: 'invited: no password yet (the invitation link sets it)' }),
     version: id,
   }),
 );

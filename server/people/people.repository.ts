@@ -6,7 +6,27 @@ export const PEOPLE_EMAIL_INDEX = 'people_franchise_id_email_live_idx';
 
 export type PersonValues = Omit<Person, 'id' | 'restaurant' | 'version'>;
 
-function selectPeople(db: Db, franchiseId: number) {
+/** The person fields a change records (the password only as changed, never its value). */
+export const PERSON_FIELDS = [
+  'picture',
+  'name',
+  'email',
+  'phone',
+  'state',
+  'city',
+  'street_address',
+  'suburb',
+  'post_code',
+  'restaurant_id',
+  'role',
+  'status',
+] as const satisfies readonly (keyof PersonValues)[];
+
+/**
+ * The franchise's people not deleted; with `branches` (a manager's), only those of these
+ * restaurants: anyone else reads as not there.
+ */
+function selectPeople(db: Db, franchiseId: number, branches: readonly number[] | null) {
   return db
     .selectFrom('people as p')
     .leftJoin('restaurants as r', (join) => join.onRef('r.id', '=', 'p.restaurant_id').on('r.franchise_id', '=', franchiseId))
@@ -28,16 +48,17 @@ function selectPeople(db: Db, franchiseId: number) {
       'p.version',
     ])
     .where('p.franchise_id', '=', franchiseId)
-    .where('p.deleted_at', 'is', null);
+    .where('p.deleted_at', 'is', null)
+    .$if(branches !== null, (q) => q.where((eb) => (branches!.length === 0 ? eb.lit(false) : eb('p.restaurant_id', 'in', branches!))));
 }
 
-/** The franchise's people not deleted, by name. */
-export function listPeople(db: Db, franchiseId: number): Promise<Person[]> {
-  return selectPeople(db, franchiseId).orderBy('p.name').orderBy('p.id').execute();
+/** The franchise's people not deleted (of `branches` only, unless null), by name. */
+export function listPeople(db: Db, franchiseId: number, branches: readonly number[] | null): Promise<Person[]> {
+  return selectPeople(db, franchiseId, branches).orderBy('p.name').orderBy('p.id').execute();
 }
 
-export function findPerson(db: Db, franchiseId: number, id: number): Promise<Person | undefined> {
-  return selectPeople(db, franchiseId).where('p.id', '=', id).executeTakeFirst();
+export function findPerson(db: Db, franchiseId: number, id: number, branches: readonly number[] | null): Promise<Person | undefined> {
+  return selectPeople(db, franchiseId, branches).where('p.id', '=', id).executeTakeFirst();
 }
 
 export async function isFranchiseRestaurant(db: Db, franchiseId: number, restaurantId: number): Promise<boolean> {

@@ -1,5 +1,8 @@
 import { Hono, type Context } from 'hono';
+import { changesBetween, memberActor, recordActivity } from '../activity/activity.repository.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
+import { branchesOf, mayReach } from '../auth/access.js';
+import type { AuthUser } from '../auth/franchise-users.repository.js';
 import { hashPassword } from '../auth/passwords.js';
 import { attempt, passwordHashRule } from '../auth/rate-limit.js';
 import { createPersonInput, EMAIL_TAKEN_MESSAGE, updatePersonInput } from '../contract/people.contract.js';
@@ -12,6 +15,7 @@ import {
   isFranchiseRestaurant,
   listPeople,
   PEOPLE_EMAIL_INDEX,
+  PERSON_FIELDS,
   softDeletePerson,
   updatePerson,
   type PersonValues,
@@ -21,7 +25,10 @@ import { bumpDataVersion, fieldError, isUniqueViolation, recordIdOf, staleVersio
 const personNotFound = () => new HttpError(404, 'Person not found');
 const emailTakenError = () => fieldError('email', EMAIL_TAKEN_MESSAGE);
 
-/** The users and staff of the caller's franchise; another franchise's person is 404 and never touched. */
+/**
+ * The users and staff of the caller's franchise; another franchise's person is 404 and never touched.
+ * A manager reaches only the people of their branches: anyone else is 404 likewise.
+ */
 export function peopleRoutes(deps: RouteDeps) {
   const { db, clock, authenticated } = deps;
 
@@ -32,9 +39,13 @@ export function peopleRoutes(deps: RouteDeps) {
     return id;
   };
 
-  /** The checks a save needs beyond the schema: the restaurant is the franchise's, the e-mail is free. */
-  async function checkReferences(franchiseId: number, values: PersonValues, exceptId?: number) {
-    if (values.restaurant_id !== null && !(await isFranchiseRestaurant(db, franchiseId, values.restaurant_id))) {
+  /** The checks a save needs beyond the schema: the restaurant is the franchise's (and the member's), the e-mail is free. */
+  async function checkReferences(user: AuthUser, values: PersonValues, exceptId?: number) {
+    const franchiseId = user.franchise.id;
+    if (
+      values.restaurant_id !== null &&
+      (!mayReach(user, values.restaurant_id) || !(await isFranchiseRestaurant(db, franchiseId, values.restaurant_id)))
+    ) {
       throw fieldError('restaurant_id', 'Choose one of your restaurants');
     }
     if (await emailTaken(db, franchiseId, values.email, exceptId)) throw emailTakenError();
@@ -54,46 +65,97 @@ export function peopleRoutes(deps: RouteDeps) {
   }
 
   return new Hono<AppEnv>()
-    .get('/', authenticated, async (c) => success(c, await listPeople(db, franchiseOf(c)), 'People retrieved'))
+    .get('/', authenticated, async (c) =>
+      success(c, await listPeople(db, franchiseOf(c), branchesOf(c.get('auth').user)), 'People retrieved'),
+    )
     .get('/:id', authenticated, async (c) => {
-      const person = await findPerson(db, franchiseOf(c), personIdOf(c));
+      const person = await findPerson(db, franchiseOf(c), personIdOf(c), branchesOf(c.get('auth').user));
       if (!person) throw personNotFound();
       return success(c, person, 'Person retrieved');
     })
     .post('/', authenticated, async (c) => {
-      const franchiseId = franchiseOf(c);
+      const { user } = c.get('auth');
+      const franchiseId = user.franchise.id;
       const { password, change_password: _confirmation, ...values } = await readJson(c, createPersonInput);
-      await checkReferences(franchiseId, values);
-      await attempt(db, [passwordHashRule(c.get('auth').user.id)], clock(), 'people created');
+      await checkReferences(user, values);
+      await attempt(db, [passwordHashRule(user.id)], clock(), 'people created');
       // Hashed outside the transaction: argon2 takes ~20 ms and PGlite is busy while a transaction is open.
       const passwordHash = await hashPassword(password);
       const now = new Date(clock());
-      const id = await write(franchiseId, (trx) => insertPerson(trx, franchiseId, values, passwordHash, now));
-      return success(c, await findPerson(db, franchiseId, id), `${values.name}'s profile created successfully!`, 201);
+      const id = await write(franchiseId, async (trx) => {
+        const id = await insertPerson(trx, franchiseId, values, passwordHash, now);
+        const changes = changesBetween(null, values, { fields: PERSON_FIELDS });
+        await recordActivity(trx, {
+          franchiseId,
+          at: now,
+          actor: memberActor(user),
+          action: 'created',
+          entity: 'person',
+          entityId: id,
+          changes,
+        });
+        return id;
+      });
+      return success(c, await findPerson(db, franchiseId, id, branchesOf(user)), `${values.name}'s profile created successfully!`, 201);
     })
     .put('/:id', authenticated, async (c) => {
-      const franchiseId = franchiseOf(c);
+      const { user } = c.get('auth');
+      const franchiseId = user.franchise.id;
+      const branches = branchesOf(user);
       const id = personIdOf(c);
       const { version, new_password, confirm_password: _confirmation, ...values } = await readJson(c, updatePersonInput);
-      if (!(await findPerson(db, franchiseId, id))) throw personNotFound();
-      await checkReferences(franchiseId, values, id);
-      if (new_password !== null) await attempt(db, [passwordHashRule(c.get('auth').user.id)], clock(), 'password changes');
+      if (!(await findPerson(db, franchiseId, id, branches))) throw personNotFound();
+      await checkReferences(user, values, id);
+      if (new_password !== null) await attempt(db, [passwordHashRule(user.id)], clock(), 'password changes');
       const passwordHash = new_password === null ? undefined : await hashPassword(new_password);
       const now = new Date(clock());
       await write(franchiseId, async (trx) => {
-        if (await updatePerson(trx, franchiseId, id, version, values, passwordHash, now)) return;
-        // Nothing saved: someone else saved first (409), or deleted the person meanwhile (404).
-        throw (await findPerson(trx, franchiseId, id)) ? staleVersion() : personNotFound();
+        // Read again under the franchise's lock: the state this save replaces, unless someone else saved or deleted first.
+        const before = await findPerson(trx, franchiseId, id, branches);
+        if (!before) throw personNotFound();
+        if (before.version !== version || !(await updatePerson(trx, franchiseId, id, version, values, passwordHash, now))) {
+          throw staleVersion();
+        }
+        const changes = changesBetween(
+          before,
+          { ...before, ...values },
+          { fields: PERSON_FIELDS, secrets: passwordHash ? ['password'] : [] },
+        );
+        if (Object.keys(changes).length > 0) {
+          await recordActivity(trx, {
+            franchiseId,
+            at: now,
+            actor: memberActor(user),
+            action: 'updated',
+            entity: 'person',
+            entityId: id,
+            changes,
+          });
+        }
       });
-      return success(c, await findPerson(db, franchiseId, id), `${values.name}'s profile updated successfully!`);
+      return success(c, await findPerson(db, franchiseId, id, branches), `${values.name}'s profile updated successfully!`);
     })
     .delete('/:id', authenticated, async (c) => {
-      const franchiseId = franchiseOf(c);
+      const { user } = c.get('auth');
+      const franchiseId = user.franchise.id;
       const id = personIdOf(c);
-      const person = await findPerson(db, franchiseId, id);
-      if (!person) throw personNotFound();
-      const deleted = await write(franchiseId, (trx) => softDeletePerson(trx, franchiseId, id, new Date(clock())));
-      if (!deleted) throw personNotFound();
+      const now = new Date(clock());
+      const person = await write(franchiseId, async (trx) => {
+        const person = await findPerson(trx, franchiseId, id, branchesOf(user));
+        if (!person || !(await softDeletePerson(trx, franchiseId, id, now))) throw personNotFound();
+        // Only what the deletion keeps: the contact details are erased with the person.
+        const changes = changesBetween(person, null, { fields: ['name', 'restaurant_id', 'role'] });
+        await recordActivity(trx, {
+          franchiseId,
+          at: now,
+          actor: memberActor(user),
+          action: 'deleted',
+          entity: 'person',
+          entityId: id,
+          changes,
+        });
+        return person;
+      });
       return success(c, null, `${person.name}'s profile deleted!`);
     });
 }

@@ -7,9 +7,10 @@ export const RESTAURANTS_ABN_INDEX = 'restaurants_franchise_id_abn_no_idx';
 
 /**
  * The franchise's restaurants (or the one of `id`) by name, each with its subscriptions, restaurant user
- * (null for one added in the console, which has none) and version.
+ * (null for one added in the console, which has none) and version. With `branches` (a manager's), only
+ * those: any other reads as not there.
  */
-async function readRestaurants(db: Db, franchiseId: number, id?: number): Promise<RestaurantDetail[]> {
+async function readRestaurants(db: Db, franchiseId: number, branches: readonly number[] | null, id?: number): Promise<RestaurantDetail[]> {
   let query = db
     .selectFrom('restaurants as r')
     .leftJoin('restaurant_users as ru', 'ru.restaurant_id', 'r.id')
@@ -35,6 +36,7 @@ async function readRestaurants(db: Db, franchiseId: number, id?: number): Promis
       'ru.email as ru_email',
     ])
     .where('r.franchise_id', '=', franchiseId);
+  if (branches !== null) query = query.where((eb) => (branches.length === 0 ? eb.lit(false) : eb('r.id', 'in', branches)));
   if (id !== undefined) query = query.where('r.id', '=', id);
   const rows = await query.orderBy('r.name').orderBy('r.id').execute();
   if (rows.length === 0) return [];
@@ -60,19 +62,40 @@ async function readRestaurants(db: Db, franchiseId: number, id?: number): Promis
   }));
 }
 
-/** The franchise's restaurants by name, each with its subscriptions and restaurant user. */
-export async function listRestaurants(db: Db, franchiseId: number): Promise<Restaurant[]> {
-  return (await readRestaurants(db, franchiseId)).map(({ version: _version, ...r }) => r);
+/** The franchise's restaurants (of `branches` only, unless null) by name, each with its subscriptions and restaurant user. */
+export async function listRestaurants(db: Db, franchiseId: number, branches: readonly number[] | null): Promise<Restaurant[]> {
+  return (await readRestaurants(db, franchiseId, branches)).map(({ version: _version, ...r }) => r);
 }
 
-export async function findRestaurant(db: Db, franchiseId: number, id: number): Promise<RestaurantDetail | undefined> {
-  return (await readRestaurants(db, franchiseId, id))[0];
+export async function findRestaurant(
+  db: Db,
+  franchiseId: number,
+  id: number,
+  branches: readonly number[] | null,
+): Promise<RestaurantDetail | undefined> {
+  return (await readRestaurants(db, franchiseId, branches, id))[0];
 }
 
 export type RestaurantValues = Pick<
   RestaurantDetail,
   'logo' | 'name' | 'address' | 'suburb' | 'post_code' | 'city' | 'state' | 'phone_no' | 'email' | 'business_type' | 'capacity' | 'status'
 >;
+
+/** The restaurant fields a change records. */
+export const RESTAURANT_FIELDS = [
+  'logo',
+  'name',
+  'address',
+  'suburb',
+  'post_code',
+  'city',
+  'state',
+  'phone_no',
+  'email',
+  'business_type',
+  'capacity',
+  'status',
+] as const satisfies readonly (keyof RestaurantValues)[];
 
 /** The display location lists show: "suburb, state". */
 const locationOf = (values: Pick<RestaurantValues, 'suburb' | 'state'>) => `${values.suburb}, ${values.state}`;

@@ -1,5 +1,7 @@
 import { Hono, type Context } from 'hono';
+import { changesBetween, memberActor, recordActivity } from '../activity/activity.repository.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
+import { branchesOf, ownersOnly } from '../auth/access.js';
 import { ABN_MESSAGES, ABN_READ_ONLY_MESSAGE, createRestaurantInput, updateRestaurantInput } from '../contract/restaurants.contract.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
@@ -9,6 +11,7 @@ import {
   findRestaurant,
   insertRestaurant,
   listRestaurants,
+  RESTAURANT_FIELDS,
   RESTAURANTS_ABN_INDEX,
   updateRestaurant,
 } from './restaurants.repository.js';
@@ -16,6 +19,7 @@ import {
 const restaurantNotFound = () => new HttpError(404, 'Restaurant not found');
 const abnTakenError = () => fieldError('abn_no', ABN_MESSAGES.taken);
 
+/** The franchise's restaurants: an owner's all of them, a manager's their branches (any other is 404); only owners add one. */
 export function restaurantsRoutes(deps: RouteDeps) {
   const { db, clock, authenticated } = deps;
   const franchiseOf = (c: Context<AppEnv>) => c.get('auth').user.franchise.id;
@@ -26,43 +30,75 @@ export function restaurantsRoutes(deps: RouteDeps) {
   };
 
   return new Hono<AppEnv>()
-    .get('/', authenticated, async (c) => success(c, await listRestaurants(db, franchiseOf(c)), 'Restaurants retrieved'))
-    .post('/', authenticated, async (c) => {
-      // Every franchise user is its owner today, so the token is the whole check.
-      const franchiseId = franchiseOf(c);
+    .get('/', authenticated, async (c) =>
+      success(c, await listRestaurants(db, franchiseOf(c), branchesOf(c.get('auth').user)), 'Restaurants retrieved'),
+    )
+    .post('/', authenticated, ownersOnly, async (c) => {
+      const { user } = c.get('auth');
+      const franchiseId = user.franchise.id;
       const values = await readJson(c, createRestaurantInput);
       if (await abnTaken(db, franchiseId, values.abn_no)) throw abnTakenError();
+      const now = new Date(clock());
       let id: number;
       try {
         // data_version first, as the PUT does: the franchise-wide answers list every branch.
         id = await db.transaction().execute(async (trx) => {
           await bumpDataVersion(trx, franchiseId);
-          return insertRestaurant(trx, franchiseId, values, new Date(clock()));
+          const id = await insertRestaurant(trx, franchiseId, values, now);
+          const changes = changesBetween(null, values, { fields: [...RESTAURANT_FIELDS, 'abn_no'] });
+          await recordActivity(trx, {
+            franchiseId,
+            at: now,
+            actor: memberActor(user),
+            action: 'created',
+            entity: 'restaurant',
+            entityId: id,
+            changes,
+          });
+          return id;
         });
       } catch (error) {
         // A simultaneous create of the same ABN committed first.
         if (isUniqueViolation(error, RESTAURANTS_ABN_INDEX)) throw abnTakenError();
         throw error;
       }
-      return success(c, await findRestaurant(db, franchiseId, id), `${values.name} created successfully!`, 201);
+      return success(c, await findRestaurant(db, franchiseId, id, null), `${values.name} created successfully!`, 201);
     })
     .get('/:id', authenticated, async (c) => {
-      const restaurant = await findRestaurant(db, franchiseOf(c), restaurantIdOf(c));
+      const restaurant = await findRestaurant(db, franchiseOf(c), restaurantIdOf(c), branchesOf(c.get('auth').user));
       if (!restaurant) throw restaurantNotFound();
       return success(c, restaurant, 'Restaurant retrieved');
     })
     .put('/:id', authenticated, async (c) => {
-      const franchiseId = franchiseOf(c);
+      const { user } = c.get('auth');
+      const franchiseId = user.franchise.id;
+      const branches = branchesOf(user);
       const id = restaurantIdOf(c);
       const { version, abn_no, ...values } = await readJson(c, updateRestaurantInput);
-      const current = await findRestaurant(db, franchiseId, id);
+      const current = await findRestaurant(db, franchiseId, id, branches);
       if (!current) throw restaurantNotFound();
       if (abn_no !== undefined && abn_no !== current.abn_no) throw fieldError('abn_no', ABN_READ_ONLY_MESSAGE);
+      const now = new Date(clock());
       // data_version first, as the trade ingest does: restaurant names and locations are in analytics answers.
       await db.transaction().execute(async (trx) => {
         await bumpDataVersion(trx, franchiseId);
-        if (!(await updateRestaurant(trx, franchiseId, id, version, values, new Date(clock())))) throw staleVersion();
+        // Read again under the franchise's lock: the state this save replaces, unless someone else saved first.
+        const before = await findRestaurant(trx, franchiseId, id, branches);
+        if (!before) throw restaurantNotFound();
+        if (before.version !== version || !(await updateRestaurant(trx, franchiseId, id, version, values, now))) throw staleVersion();
+        const changes = changesBetween(before, { ...before, ...values }, { fields: RESTAURANT_FIELDS });
+        if (Object.keys(changes).length > 0) {
+          await recordActivity(trx, {
+            franchiseId,
+            at: now,
+            actor: memberActor(user),
+            action: 'updated',
+            entity: 'restaurant',
+            entityId: id,
+            changes,
+          });
+        }
       });
-      return success(c, await findRestaurant(db, franchiseId, id), `${values.name}'s info updated successfully!`);
+      return success(c, await findRestaurant(db, franchiseId, id, branches), `${values.name}'s info updated successfully!`);
     });
 }

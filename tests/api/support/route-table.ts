@@ -294,6 +294,65 @@ const apiKeyRoutes: RouteSpec[] = [
   },
 ];
 
+// Team (server/contract/team.contract.ts), owners only: the seed's third member (id 3) is the rival's owner.
+// restaurant_ids is a list and version a number, so only the string fields are listed.
+const memberId: Param = { valid: '2', refused: ['3', '0', '-1', 'abc', '1.5', '01', '1e1', '2147483648'] };
+const memberRole: Field = { refused: ['', 'Owner', 'Manager', 'admin', 'owner '] };
+let members = 0;
+/** A valid invitation with an address no earlier run used. */
+const newMemberBody = () => ({
+  email: `fuzz.member.${++members}.${Math.random().toString(36).slice(2)}@example.com`,
+  name: 'Fuzz Member',
+  role: 'manager',
+  restaurant_ids: [1],
+});
+const invite = async ({ call, token }: PrepareApi): Promise<number> =>
+  (await call('POST', `${API}/team`, { token, body: newMemberBody() })).body.data.id;
+/** One invited manager, made once, whom the update and the resend name (never removed: their paths serve no DELETE). */
+let fuzzMember: Promise<number> | undefined;
+const teamRoutes: RouteSpec[] = [
+  { name: 'team', method: 'GET', path: `${API}/team`, auth: 'bearer' },
+  {
+    name: 'member invite',
+    method: 'POST',
+    path: `${API}/team`,
+    auth: 'bearer',
+    success: 201,
+    body: { email, name: required, role: memberRole },
+    prepare: async () => ({ body: newMemberBody() }),
+  },
+  {
+    name: 'member update',
+    method: 'PUT',
+    path: `${API}/team/:id`,
+    auth: 'bearer',
+    params: { id: memberId },
+    body: { name: required, role: memberRole },
+    prepare: async (api) => {
+      const id = await (fuzzMember ??= invite(api));
+      const read = (await api.call('GET', `${API}/team`, { token: api.token })).body.data.find((m: { id: number }) => m.id === id);
+      return { params: { id: String(id) }, body: { name: 'Fuzz Member', role: 'manager', restaurant_ids: [1, 2], version: read.version } };
+    },
+  },
+  {
+    name: 'member remove',
+    method: 'DELETE',
+    path: `${API}/team/:id`,
+    auth: 'bearer',
+    params: { id: memberId },
+    // A member of its own each run: a removed one is gone.
+    prepare: async (api) => ({ params: { id: String(await invite(api)) } }),
+  },
+  {
+    name: 'member invitation',
+    method: 'POST',
+    path: `${API}/team/:id/invitation`,
+    auth: 'bearer',
+    params: { id: memberId },
+    prepare: async (api) => ({ params: { id: String(await (fuzzMember ??= invite(api))) } }),
+  },
+];
+
 // The ingest calls (server/contract/ingest.contract.ts), with a key of the demo owner's franchise made
 // once, and a menu item and person the records name; the console's import takes the same bodies.
 let integration: Promise<{ authorization: string; email: string }> | undefined;
@@ -432,5 +491,6 @@ export const ROUTES: RouteSpec[] = [
   ...peopleRoutes,
   ...restaurantEditRoutes,
   ...apiKeyRoutes,
+  ...teamRoutes,
   ...ingestRoutes,
 ];
