@@ -30,8 +30,8 @@ export type AppEnv = {
   Variables: { auth: { claims: TokenClaims; user: AuthUser }; apiKey: ApiKeyCaller };
 };
 
-/** The API key an ingest call came with (set by requireApiKey): its franchise, and its one branch or null for all. */
-export type ApiKeyCaller = { id: number; franchiseId: number; restaurantId: number | null; timeZone: string };
+/** The API key an ingest call came with (set by requireApiKey): its name, its franchise, and its one branch or null for all. */
+export type ApiKeyCaller = { id: number; name: string; franchiseId: number; restaurantId: number | null; timeZone: string };
 
 /** What every route factory receives: the deps plus the one token service and its middlewares. */
 export type RouteDeps = AppDeps & {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
+import { activityRoutes } from './activity/activity.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { pageReportRoutes } from './analytics/pages.routes.js';
 import type { AppDeps, AppEnv, RouteDeps } from './app-deps.js';
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/franchise/people', peopleRoutes(routeDeps));
   api.route('/franchise/restaurants', restaurantsRoutes(routeDeps));
   api.route('/franchise/api-keys', apiKeysRoutes(routeDeps));
+  api.route('/franchise/activity', activityRoutes(routeDeps));
   api.route('/franchise/team', teamRoutes(routeDeps));
   api.route('/franchise', analyticsRoutes(routeDeps));
   api.route('/franchise', pageReportRoutes(routeDeps));

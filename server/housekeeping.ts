@@ -1,3 +1,4 @@
+import { purgeActivity } from './activity/activity.repository.js';
 import { RESET_THROTTLE_MS } from './auth/password-reset.js';
 import { purgeResets } from './auth/password-reset.repository.js';
 import { purgeAttempts } from './auth/rate-limit.js';
@@ -7,17 +8,19 @@ import type { Logger } from './logger.js';
 
 export const PURGE_EVERY_MS = 10 * 60_000;
 
-export type Purged = { revocations: number; resetTokens: number; attempts: number };
+export type Purged = { revocations: number; resetTokens: number; attempts: number; activity: number };
 
 /**
  * Deletes rows that can no longer matter: revocations of tokens and sign-ins past their last
- * possible use, used or expired reset links (once outside the mail throttle), ended attempt windows.
+ * possible use, used or expired reset links (once outside the mail throttle), ended attempt windows,
+ * and activity log entries past the retention period.
  */
 export async function purgeExpired(db: Db, now: number): Promise<Purged> {
   return {
     revocations: await purgeRevoked(db, new Date(now)),
     resetTokens: await purgeResets(db, new Date(now), RESET_THROTTLE_MS),
     attempts: await purgeAttempts(db, now),
+    activity: await purgeActivity(db, new Date(now)),
   };
 }
 

@@ -1,6 +1,17 @@
+import { sql, type Selectable } from 'kysely';
 import type { AuthUser } from '../auth/franchise-users.repository.js';
-import { SECRET_CHANGED, type ActivityAction, type ActivityChanges, type ActivityEntity } from '../contract/activity.contract.js';
-import type { Db } from '../db/database.js';
+import {
+  ACTIVITY_PAGE_SIZE,
+  ACTIVITY_RETENTION_DAYS,
+  SECRET_CHANGED,
+  type ActivityAction,
+  type ActivityChanges,
+  type ActivityEntity,
+  type ActivityItem,
+  type ActivityMember,
+  type ActivityPage,
+} from '../contract/activity.contract.js';
+import type { ActivityLogTable, Db } from '../db/database.js';
 
 /** Who made a change: a member, or an API key (no member id; its name says which key). */
 export type Actor = { userId: number | null; name: string };
@@ -57,4 +68,113 @@ export function changesBetween<T extends Record<string, unknown>>(
   }
   for (const secret of options.secrets ?? []) changes[secret] = [null, SECRET_CHANGED];
   return changes;
+}
+
+/** What the log is read by: the franchise (and its time zone, which the days are in) and the query's filters. */
+export type ActivityFilter = {
+  franchiseId: number;
+  timeZone: string;
+  userId?: number | undefined;
+  entity?: ActivityEntity | undefined;
+  /** First and last day, inclusive, YYYY-MM-DD in the franchise's time zone. */
+  from?: string | undefined;
+  to?: string | undefined;
+};
+
+/** The instant a day of the zone starts (PostgreSQL's zone rules, so a daylight-saving day is 23 or 25 hours). */
+const dayStartIn = (day: string, timeZone: string, plusDays = 0) =>
+  sql<Date>`(${day}::date + ${plusDays}::int)::timestamp at time zone ${timeZone}`;
+
+function filtered(db: Db, filter: ActivityFilter) {
+  let query = db.selectFrom('activity_log').where('franchise_id', '=', filter.franchiseId);
+  if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+  if (filter.entity !== undefined) query = query.where('entity', '=', filter.entity);
+  if (filter.from !== undefined) query = query.where('at', '>=', dayStartIn(filter.from, filter.timeZone));
+  if (filter.to !== undefined) query = query.where('at', '<', dayStartIn(filter.to, filter.timeZone, 1));
+  return query;
+}
+
+const ITEM_COLUMNS = ['id', 'at', 'user_id', 'user_name', 'action', 'entity', 'entity_id', 'changes'] as const;
+type ItemRow = Pick<Selectable<ActivityLogTable>, (typeof ITEM_COLUMNS)[number]>;
+
+const toItem = (row: ItemRow): ActivityItem => ({
+  at: row.at.toISOString(),
+  user: { id: row.user_id, name: row.user_name },
+  action: row.action as ActivityAction,
+  entity: row.entity as ActivityEntity,
+  entity_id: row.entity_id,
+  changes: row.changes,
+});
+
+/** One page of the entries the filter matches, newest first, with how many match in all (a page past the end is empty). */
+export async function activityPage(db: Db, filter: ActivityFilter, page: number): Promise<ActivityPage> {
+  const { total } = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await filtered(db, filter)
+    .select(ITEM_COLUMNS)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(ACTIVITY_PAGE_SIZE)
+    .offset((page - 1) * ACTIVITY_PAGE_SIZE)
+    .execute();
+  return { items: rows.map(toItem), page, total: Number(total) };
+}
+
+/** Rows an export reads per statement: the embedded database answers other requests between them. */
+const EXPORT_CHUNK = 5000;
+
+/**
+ * Every entry the filter matches, newest first, at most `limit`, in chunks read by (at, id): no
+ * statement holds the database long, and the caller may work on one chunk before the next is read.
+ */
+export async function* activityChunks(db: Db, filter: ActivityFilter, limit: number): AsyncGenerator<ActivityItem[]> {
+  let left = limit;
+  let last: ItemRow | undefined;
+  while (left > 0) {
+    let query = filtered(db, filter);
+    if (last) {
+      const { at, id } = last;
+      query = query.where((eb) => eb(eb.refTuple('at', 'id'), '<', eb.tuple(at, id)));
+    }
+    const size = Math.min(EXPORT_CHUNK, left);
+    const rows = await query.select(ITEM_COLUMNS).orderBy('at', 'desc').orderBy('id', 'desc').limit(size).execute();
+    if (rows.length > 0) yield rows.map(toItem);
+    if (rows.length < size) return;
+    left -= rows.length;
+    last = rows.at(-1);
+  }
+}
+
+/** The members the franchise's log names (not API keys), each with the name of their latest entry, by name. */
+export async function activityMembers(db: Db, franchiseId: number): Promise<ActivityMember[]> {
+  const rows = await db
+    .selectFrom('activity_log')
+    .distinctOn('user_id')
+    .select(['user_id', 'user_name'])
+    .where('franchise_id', '=', franchiseId)
+    .where('user_id', 'is not', null)
+    .orderBy('user_id')
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((row) => ({ id: row.user_id!, name: row.user_name })).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+}
+
+/** Entries one purge statement deletes at most: the embedded database answers other requests between them. */
+const PURGE_CHUNK = 10_000;
+
+/** Deletes entries older than the retention period, in chunks; returns how many went. */
+export async function purgeActivity(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - ACTIVITY_RETENTION_DAYS * 86_400_000);
+  let purged = 0;
+  for (;;) {
+    const result = await db
+      .deleteFrom('activity_log')
+      .where('id', 'in', (eb) => eb.selectFrom('activity_log').select('id').where('at', '<', cutoff).limit(PURGE_CHUNK))
+      .executeTakeFirst();
+    const deleted = Number(result.numDeletedRows);
+    purged += deleted;
+    if (deleted < PURGE_CHUNK) return purged;
+  }
 }

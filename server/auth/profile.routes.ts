@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { changesBetween, memberActor, recordActivity } from '../activity/activity.repository.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import {
   EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE,
@@ -31,24 +32,61 @@ async function emailTaken(db: Db, email: string, userId: number): Promise<boolea
   return row !== undefined;
 }
 
+/** What the profile form edits, as the activity log compares it. */
+const PROFILE_FIELDS = [
+  'picture',
+  'name',
+  'email',
+  'phone',
+  'state',
+  'city',
+  'street_address',
+  'suburb',
+  'post_code',
+] as const satisfies readonly (keyof ProfileValues)[];
+
 /**
- * Saves the profile if it is still at `version`; with a password hash, also bumps token_version so
- * every token issued before is refused. Returns the new version and token_version, or undefined
- * when another save came first.
+ * Saves the profile if it is still at `version`, and records the changed fields (a new password as
+ * "changed" only) in the same transaction; with a password hash, also bumps token_version so every
+ * token issued before is refused. Returns the new version and token_version, or undefined when
+ * another save came first.
  */
-async function saveProfile(db: Db, userId: number, version: number, values: ProfileValues, passwordHash: string | undefined, now: Date) {
-  return db
-    .updateTable('franchise_users')
-    .set((eb) => ({
-      ...values,
-      ...(passwordHash === undefined ? {} : { password_hash: passwordHash, token_version: eb('token_version', '+', 1) }),
-      version: eb('version', '+', 1),
-      updated_at: now,
-    }))
-    .where('id', '=', userId)
-    .where('version', '=', version)
-    .returning(['version', 'token_version'])
-    .executeTakeFirst();
+async function saveProfile(db: Db, user: AuthUser, version: number, values: ProfileValues, passwordHash: string | undefined, now: Date) {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('franchise_users')
+      .select(PROFILE_FIELDS)
+      .where('id', '=', user.id)
+      .where('version', '=', version)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) return undefined;
+    const saved = await trx
+      .updateTable('franchise_users')
+      .set((eb) => ({
+        ...values,
+        ...(passwordHash === undefined ? {} : { password_hash: passwordHash, token_version: eb('token_version', '+', 1) }),
+        version: eb('version', '+', 1),
+        updated_at: now,
+      }))
+      .where('id', '=', user.id)
+      .returning(['version', 'token_version'])
+      .executeTakeFirstOrThrow();
+    const changes = changesBetween(before, values, { fields: PROFILE_FIELDS, secrets: passwordHash === undefined ? [] : ['password'] });
+    // A save that changes nothing leaves no entry.
+    if (Object.keys(changes).length > 0) {
+      await recordActivity(trx, {
+        franchiseId: user.franchise.id,
+        at: now,
+        actor: memberActor(user),
+        action: 'updated',
+        entity: 'profile',
+        entityId: user.id,
+        changes,
+      });
+    }
+    return saved;
+  });
 }
 
 /** The signed-in user's own profile: read it, and save it with an optional password change. */
@@ -87,7 +125,7 @@ export function profileRoutes(deps: RouteDeps) {
       const passwordHash = new_password === null ? undefined : await hashPassword(new_password);
       let saved;
       try {
-        saved = await saveProfile(db, user.id, version, values, passwordHash, new Date(clock()));
+        saved = await saveProfile(db, user, version, values, passwordHash, new Date(clock()));
       } catch (error) {
         if (isUniqueViolation(error, EMAIL_KEY)) throw fieldError('email', SIGN_IN_EMAIL_REFUSED_MESSAGE);
         throw error;

@@ -1,8 +1,14 @@
 import * as z from 'zod';
 
 /**
- * The activity log (`GET /api/v1/franchise/activity`, owners): who changed what, when, and each
- * changed field before → after. Secrets (passwords, API key secrets) are recorded as "changed" only.
+ * The activity log (owners; to a manager these calls do not exist, 404): who changed what, when,
+ * and each changed field before → after. Secrets (passwords, API key secrets) are recorded as
+ * "changed" only.
+ * - `GET /api/v1/franchise/activity?page=N` (+ the filters of `activityQuery`) → `ActivityPage`
+ * - `GET /api/v1/franchise/activity/export` (the same filters) → a CSV file of every matching entry,
+ *   newest first, at most ACTIVITY_EXPORT_MAX_ROWS (the newest ones)
+ * - `GET /api/v1/franchise/activity/members` → `ActivityMember[]`: the members the log names, for
+ *   the member filter
  */
 
 /** What an entry is about. */
@@ -44,12 +50,19 @@ export type ActivityItem = {
 /** Entries per page, newest first. */
 export const ACTIVITY_PAGE_SIZE = 50;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD');
+/** Entries one export holds at most: the newest that match. */
+export const ACTIVITY_EXPORT_MAX_ROWS = 100_000;
+
+/** A member who appears in the log (id and the name of their latest entry), for the member filter; API keys are not members. */
+export type ActivityMember = { id: number; name: string };
+
+const day = z.iso.date('must be a date, YYYY-MM-DD').refine((v) => v >= '2000-01-01', 'must be a date from 2000 on');
 const positiveInt = (message: string) => z.coerce.number(message).int(message).min(1, message).max(2_147_483_647, message);
 
 /**
  * The log's query: `page` (from 1), and the filters: the member who made the change, the entity
- * kind, and the first and last day (inclusive) in the franchise's time zone. Unknown names are refused.
+ * kind, and the first and last day (inclusive) in the franchise's time zone. Unknown names are
+ * refused (422 naming the field). The export takes the same query; it ignores `page`.
  */
 export const activityQuery = z
   .strictObject({

@@ -1,5 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { apiKeyActor, memberActor } from '../activity/activity.repository.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
+import { ownersOnly } from '../auth/access.js';
 import { attempt, ingestRule } from '../auth/rate-limit.js';
 import { menuItemsBody, ordersBody, purchasesBody, removalBody, shiftsBody, type IngestKind } from '../contract/ingest.contract.js';
 import { readJson, success } from '../http/envelope.js';
@@ -20,7 +22,7 @@ async function ingestCall(deps: RouteDeps, c: Context<AppEnv>, kind: IngestKind,
   const { db, clock } = deps;
   switch (kind) {
     case 'menu-items':
-      return success(c, await ingestMenuItems(db, scope, (await readJson(c, menuItemsBody)).items), 'Menu items recorded');
+      return success(c, await ingestMenuItems(db, scope, (await readJson(c, menuItemsBody)).items, clock()), 'Menu items recorded');
     case 'orders':
       return success(c, await ingestOrders(db, scope, (await readJson(c, ordersBody)).orders, clock()), 'Orders recorded');
     case 'shifts':
@@ -44,10 +46,12 @@ export function ingestRoutes(deps: RouteDeps) {
   const scopeOf = (c: Context<AppEnv>): IngestScope => ({
     franchiseId: c.get('apiKey').franchiseId,
     restaurantId: c.get('apiKey').restaurantId,
+    actor: apiKeyActor(c.get('apiKey')),
+    via: 'ingest',
   });
   const removal = (kind: 'shifts' | 'purchases') => async (c: Context<AppEnv>) => {
     const { records } = await readJson(c, removalBody);
-    const removed = await ingestRemoval(deps.db, scopeOf(c), kind, records);
+    const removed = await ingestRemoval(deps.db, scopeOf(c), kind, records, deps.clock());
     return success(c, { removed }, `${removed} ${kind === 'shifts' ? 'shift(s)' : 'purchase(s)'} removed`);
   };
   return new Hono<AppEnv>()
@@ -65,17 +69,22 @@ export function ingestRoutes(deps: RouteDeps) {
 
 const importNotFound = () => new HttpError(404, 'Not found');
 
-/** `/api/v1/franchise/import/{kind}`: the console's CSV import, the same bodies and code as the ingest calls, with the owner's session. */
+/**
+ * `/api/v1/franchise/import/{kind}`: the console's CSV import, the same bodies and code as the ingest
+ * calls, with an owner's session (to a manager the call does not exist, 404).
+ */
 export function importRoutes(deps: RouteDeps) {
   const kinds: Record<string, IngestKind> = { 'menu-items': 'menu-items', orders: 'orders', shifts: 'shifts', purchases: 'purchases' };
   return new Hono<AppEnv>().post(
     '/:kind',
     deps.authenticated,
+    ownersOnly,
     limited(deps, (c) => `user:${c.get('auth').user.id}`),
     (c) => {
       const kind = Object.hasOwn(kinds, c.req.param('kind')) ? kinds[c.req.param('kind')] : undefined;
       if (!kind) throw importNotFound();
-      return ingestCall(deps, c, kind, { franchiseId: c.get('auth').user.franchise.id, restaurantId: null });
+      const { user } = c.get('auth');
+      return ingestCall(deps, c, kind, { franchiseId: user.franchise.id, restaurantId: null, actor: memberActor(user), via: 'import' });
     },
   );
 }

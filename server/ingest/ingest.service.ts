@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
+import { recordActivity, type Actor } from '../activity/activity.repository.js';
 import {
   beginFranchiseWrite,
   recordOrders,
@@ -14,6 +15,7 @@ import {
   type MenuItemRecord,
   type OrderRecord,
   type PurchaseRecord,
+  type IngestKind,
   type RecordKey,
   type ShiftRecord,
 } from '../contract/ingest.contract.js';
@@ -27,8 +29,15 @@ import { HttpError } from '../http/errors.js';
  * with every problem listed by the record's path.
  */
 
-/** Who writes: the franchise, and the one branch a key is scoped to (null: every branch). */
-export type IngestScope = { franchiseId: number; restaurantId: number | null };
+/**
+ * Who writes: the franchise, the one branch a key is scoped to (null: every branch), and for the
+ * activity log who sent the batch (a member or an API key) and through what: the console's CSV
+ * import or the ingest API.
+ */
+export type IngestScope = { franchiseId: number; restaurantId: number | null; actor: Actor; via: 'import' | 'ingest' };
+
+/** What a batch did, as its call answers it. */
+type BatchResult = WriteCounts | { removed: number };
 
 const DAY_MS = 86_400_000;
 
@@ -83,22 +92,56 @@ async function checkRecords(
 /** Days after the server's today (UTC) that a record may carry: a far-future day is a clock or typing error. */
 const latestDay = (now: number) => new Date(now + MAX_FUTURE_DAYS * DAY_MS).toISOString().slice(0, 10);
 
-/** One transaction that begins the franchise's write (its lock and data_version bump) before `work`. */
-const franchiseWrite = <T>(db: Db, franchiseId: number, work: (trx: Db) => Promise<T>): Promise<T> =>
+/**
+ * One entry per batch, in its transaction: a CSV import always (a member's action), an ingest call
+ * only when it created, updated or removed something, so a system resending what it sent before
+ * does not fill the log.
+ */
+async function recordBatch(trx: Db, scope: IngestScope, kind: IngestKind, result: BatchResult, now: number): Promise<void> {
+  const removal = 'removed' in result;
+  const changed = removal ? result.removed > 0 : result.created + result.updated > 0;
+  if (scope.via === 'ingest' && !changed) return;
+  await recordActivity(trx, {
+    franchiseId: scope.franchiseId,
+    at: new Date(now),
+    actor: scope.actor,
+    action: scope.via === 'import' ? 'imported' : removal ? 'removed' : 'ingested',
+    entity: scope.via,
+    entityId: null,
+    changes: Object.fromEntries([['kind', [null, kind]], ...Object.entries(result).map(([count, n]) => [count, [null, n]])]),
+  });
+}
+
+/**
+ * One transaction that begins the franchise's write (its lock and data_version bump) before `work`,
+ * and records the batch in the activity log after it.
+ */
+const franchiseWrite = <T extends BatchResult>(
+  db: Db,
+  scope: IngestScope,
+  kind: IngestKind,
+  now: number,
+  work: (trx: Db) => Promise<T>,
+): Promise<T> =>
   db.transaction().execute(async (trx) => {
-    await beginFranchiseWrite(trx, franchiseId);
-    return work(trx);
+    await beginFranchiseWrite(trx, scope.franchiseId);
+    const result = await work(trx);
+    await recordBatch(trx, scope, kind, result, now);
+    return result;
   });
 
 /** The restaurants a caller may write, so an integrator can map its branches to restaurant ids. */
-export async function keyRestaurants(db: Db, scope: IngestScope): Promise<{ id: number; name: string; location: string }[]> {
+export async function keyRestaurants(
+  db: Db,
+  scope: Pick<IngestScope, 'franchiseId' | 'restaurantId'>,
+): Promise<{ id: number; name: string; location: string }[]> {
   let query = db.selectFrom('restaurants').select(['id', 'name', 'location']).where('franchise_id', '=', scope.franchiseId);
   if (scope.restaurantId !== null) query = query.where('id', '=', scope.restaurantId);
   return query.orderBy('name').orderBy('id').execute();
 }
 
 /** Upserts the franchise's menu by SKU: a new SKU is created, a known one updated when anything differs. */
-export async function ingestMenuItems(db: Db, scope: IngestScope, items: MenuItemRecord[]): Promise<WriteCounts> {
+export async function ingestMenuItems(db: Db, scope: IngestScope, items: MenuItemRecord[], now: number): Promise<WriteCounts> {
   if (scope.restaurantId !== null) {
     throw new HttpError(403, "The menu is the franchise's: send menu items with a key for all branches.");
   }
@@ -110,7 +153,7 @@ export async function ingestMenuItems(db: Db, scope: IngestScope, items: MenuIte
     else problems.add(`items[${i}].sku`, `Sent twice in this call (also items[${first}])`);
   }
   problems.throwIfAny();
-  return franchiseWrite(db, scope.franchiseId, async (trx) => {
+  return franchiseWrite(db, scope, 'menu-items', now, async (trx) => {
     const { rows } = await sql<{ created: boolean }>`insert into menu_items (franchise_id, sku, name, price_cents, menu, is_combo)
       select ${scope.franchiseId}, * from unnest(
         ${items.map((i) => i.sku)}::text[], ${items.map((i) => i.name)}::text[], ${items.map((i) => i.price_cents)}::int[],
@@ -127,7 +170,7 @@ export async function ingestMenuItems(db: Db, scope: IngestScope, items: MenuIte
 
 /** Orders with their lines and payments; SKUs must be the franchise's, customers are known by the sender's reference. */
 export async function ingestOrders(db: Db, scope: IngestScope, orders: OrderRecord[], now: number): Promise<WriteCounts> {
-  return franchiseWrite(db, scope.franchiseId, async (trx) => {
+  return franchiseWrite(db, scope, 'orders', now, async (trx) => {
     const problems = new BatchProblems();
     await checkRecords(trx, scope, 'orders', orders, problems);
     const skus = [...new Set(orders.flatMap((o) => o.lines.map((l) => l.sku)))];
@@ -181,7 +224,7 @@ export async function ingestOrders(db: Db, scope: IngestScope, orders: OrderReco
 
 /** Shifts of the franchise's people, found by e-mail (a person removed from the franchise is unknown). */
 export async function ingestShifts(db: Db, scope: IngestScope, shifts: ShiftRecord[], now: number): Promise<WriteCounts> {
-  return franchiseWrite(db, scope.franchiseId, async (trx) => {
+  return franchiseWrite(db, scope, 'shifts', now, async (trx) => {
     const problems = new BatchProblems();
     await checkRecords(trx, scope, 'shifts', shifts, problems);
     const emails = [...new Set(shifts.map((s) => s.person_email))];
@@ -215,7 +258,7 @@ export async function ingestShifts(db: Db, scope: IngestScope, shifts: ShiftReco
 
 /** Purchases; a supplier is known by name and created on first use. */
 export async function ingestPurchases(db: Db, scope: IngestScope, purchases: PurchaseRecord[], now: number): Promise<WriteCounts> {
-  return franchiseWrite(db, scope.franchiseId, async (trx) => {
+  return franchiseWrite(db, scope, 'purchases', now, async (trx) => {
     const problems = new BatchProblems();
     await checkRecords(trx, scope, 'purchases', purchases, problems);
     const latest = latestDay(now);
@@ -245,12 +288,21 @@ export async function ingestPurchases(db: Db, scope: IngestScope, purchases: Pur
 }
 
 /** Removes shifts or purchases sent by mistake; a record never sent (or already removed) is skipped. */
-export async function ingestRemoval(db: Db, scope: IngestScope, kind: 'shifts' | 'purchases', records: RecordKey[]): Promise<number> {
-  return franchiseWrite(db, scope.franchiseId, async (trx) => {
+export async function ingestRemoval(
+  db: Db,
+  scope: IngestScope,
+  kind: 'shifts' | 'purchases',
+  records: RecordKey[],
+  now: number,
+): Promise<number> {
+  const { removed } = await franchiseWrite(db, scope, kind, now, async (trx) => {
     const problems = new BatchProblems();
     await checkRecords(trx, scope, 'records', records, problems);
     problems.throwIfAny();
     const refs = records.map((r) => ({ restaurantId: r.restaurant_id, externalId: r.external_id }));
-    return kind === 'shifts' ? removeShifts(trx, scope.franchiseId, refs) : removePurchases(trx, scope.franchiseId, refs);
+    return {
+      removed: await (kind === 'shifts' ? removeShifts(trx, scope.franchiseId, refs) : removePurchases(trx, scope.franchiseId, refs)),
+    };
   });
+  return removed;
 }

@@ -64,32 +64,45 @@ export async function listApiKeys(db: Db, franchiseId: number): Promise<ApiKey[]
   return rows.map((row) => ({ ...row, created_at: iso(row.created_at)!, last_used_at: iso(row.last_used_at) }));
 }
 
-/** Revokes one of the franchise's live keys; false when there is none of that id (unknown, another franchise's, revoked). */
-export async function revokeApiKey(db: Db, franchiseId: number, id: number, now: Date): Promise<boolean> {
-  const result = await db
+/** Revokes one of the franchise's live keys: its name and branch, or undefined when there is none of that id (unknown, another franchise's, revoked). */
+export async function revokeApiKey(
+  db: Db,
+  franchiseId: number,
+  id: number,
+  now: Date,
+): Promise<{ name: string; restaurant_id: number | null } | undefined> {
+  return db
     .updateTable('api_keys')
     .set({ revoked_at: now })
     .where('id', '=', id)
     .where('franchise_id', '=', franchiseId)
     .where('revoked_at', 'is', null)
+    .returning(['name', 'restaurant_id'])
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }
 
-export type LiveApiKey = { id: number; franchiseId: number; restaurantId: number | null; timeZone: string; lastUsedAt: Date | null };
+export type LiveApiKey = {
+  id: number;
+  name: string;
+  franchiseId: number;
+  restaurantId: number | null;
+  timeZone: string;
+  lastUsedAt: Date | null;
+};
 
 /** The live key of a secret's hash, with its franchise's time zone; read from the database on every call, never cached. */
 export async function findLiveApiKey(db: Db, secretHash: string): Promise<LiveApiKey | undefined> {
   const row = await db
     .selectFrom('api_keys as k')
     .innerJoin('franchises as f', 'f.id', 'k.franchise_id')
-    .select(['k.id', 'k.franchise_id', 'k.restaurant_id', 'f.time_zone', 'k.last_used_at'])
+    .select(['k.id', 'k.name', 'k.franchise_id', 'k.restaurant_id', 'f.time_zone', 'k.last_used_at'])
     .where('k.secret_hash', '=', secretHash)
     .where('k.revoked_at', 'is', null)
     .executeTakeFirst();
   return (
     row && {
       id: row.id,
+      name: row.name,
       franchiseId: row.franchise_id,
       restaurantId: row.restaurant_id,
       timeZone: row.time_zone,

@@ -1,5 +1,7 @@
 import { Hono, type Context } from 'hono';
+import { memberActor, recordActivity } from '../activity/activity.repository.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
+import { ownersOnly } from '../auth/access.js';
 import { API_KEY_NAME_TAKEN, API_KEY_RESTAURANT_MESSAGE, createApiKeyInput } from '../contract/api-keys.contract.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
@@ -11,28 +13,37 @@ const apiKeyNotFound = () => new HttpError(404, 'API key not found');
 const nameTakenError = () => fieldError('name', API_KEY_NAME_TAKEN);
 
 /**
- * The franchise's API keys for the ingest API (owner: every franchise user is their franchise's owner).
- * The secret is in the create answer only; the database keeps its hash. Another franchise's key is 404.
+ * The franchise's API keys for the ingest API (owners; to a manager the calls do not exist, 404).
+ * The secret is in the create answer only; the database keeps its hash, and the activity log the
+ * key's name and branch. Another franchise's key is 404.
  */
 export function apiKeysRoutes(deps: RouteDeps) {
   const { db, clock, authenticated } = deps;
   const franchiseOf = (c: Context<AppEnv>) => c.get('auth').user.franchise.id;
 
   return new Hono<AppEnv>()
-    .get('/', authenticated, async (c) => success(c, await listApiKeys(db, franchiseOf(c)), 'API keys retrieved'))
-    .post('/', authenticated, async (c) => {
+    .get('/', authenticated, ownersOnly, async (c) => success(c, await listApiKeys(db, franchiseOf(c)), 'API keys retrieved'))
+    .post('/', authenticated, ownersOnly, async (c) => {
+      const { user } = c.get('auth');
       const franchiseId = franchiseOf(c);
       const { name, restaurant_id } = await readJson(c, createApiKeyInput);
       if (restaurant_id !== null && !(await isFranchiseRestaurant(db, franchiseId, restaurant_id))) {
         throw fieldError('restaurant_id', API_KEY_RESTAURANT_MESSAGE);
       }
+      const now = new Date(clock());
       try {
-        const created = await insertApiKey(db, {
-          franchiseId,
-          restaurantId: restaurant_id,
-          name,
-          createdBy: c.get('auth').user.id,
-          now: new Date(clock()),
+        const created = await db.transaction().execute(async (trx) => {
+          const key = await insertApiKey(trx, { franchiseId, restaurantId: restaurant_id, name, createdBy: user.id, now });
+          await recordActivity(trx, {
+            franchiseId,
+            at: now,
+            actor: memberActor(user),
+            action: 'created',
+            entity: 'api_key',
+            entityId: key.id,
+            changes: { name: [null, key.name], restaurant_id: [null, key.restaurant_id] },
+          });
+          return key;
         });
         return success(c, created, `API key ${name} created`, 201);
       } catch (error) {
@@ -41,9 +52,27 @@ export function apiKeysRoutes(deps: RouteDeps) {
         throw error;
       }
     })
-    .delete('/:id', authenticated, async (c) => {
+    .delete('/:id', authenticated, ownersOnly, async (c) => {
       const id = recordIdOf(c.req.param('id'));
-      if (id === undefined || !(await revokeApiKey(db, franchiseOf(c), id, new Date(clock())))) throw apiKeyNotFound();
+      if (id === undefined) throw apiKeyNotFound();
+      const franchiseId = franchiseOf(c);
+      const now = new Date(clock());
+      const revoked = await db.transaction().execute(async (trx) => {
+        const key = await revokeApiKey(trx, franchiseId, id, now);
+        if (key) {
+          await recordActivity(trx, {
+            franchiseId,
+            at: now,
+            actor: memberActor(c.get('auth').user),
+            action: 'revoked',
+            entity: 'api_key',
+            entityId: id,
+            changes: { name: [key.name, null], restaurant_id: [key.restaurant_id, null] },
+          });
+        }
+        return key;
+      });
+      if (!revoked) throw apiKeyNotFound();
       return success(c, null, 'API key revoked');
     });
 }

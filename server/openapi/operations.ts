@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ACTIVITY_EXPORT_MAX_ROWS, ACTIVITY_PAGE_SIZE, ACTIVITY_RETENTION_DAYS, activityQuery } from '../contract/activity.contract.js';
 import { ANALYTICS_KINDS, analyticsQuery, type AnalyticsKind } from '../contract/analytics.contract.js';
 import { createApiKeyInput } from '../contract/api-keys.contract.js';
 import { forgotPasswordInput, loginInput, resetPasswordInput } from '../contract/auth.contract.js';
@@ -68,6 +69,7 @@ export const TAGS = {
   Team: 'Members who sign in to the console: owners (every branch) and managers (their branches); owners only',
   Ingest: 'Trade sent by a POS, roster or supplier system with an API key; the console’s CSV import sends the same bodies',
   Service: 'Liveness and this document',
+  Activity: 'Who changed what and when, owners only',
 } as const;
 type Tag = keyof typeof TAGS;
 
@@ -85,6 +87,11 @@ export const QUERY_PARAMETERS: Record<string, string> = {
   end_date: 'With start_date, not before it',
   limit: 'Best sellers per list (rows of the Top Selling tables)',
   format: 'The file’s format',
+  page: `The page, from 1, of ${ACTIVITY_PAGE_SIZE} entries, newest first`,
+  user_id: 'Only the changes this member made',
+  entity: 'Only entries about this kind of record',
+  from: 'The first day (YYYY-MM-DD, inclusive) in the franchise’s time zone',
+  to: 'The last day (YYYY-MM-DD, inclusive) in the franchise’s time zone, not before `from`',
 };
 
 /** Named request schemas: `#/components/schemas/<name>`, referenced wherever they occur. */
@@ -148,6 +155,9 @@ export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   RosterAnalytics: data.roster,
   ProcurementAnalytics: data.procurement,
   PageReport: data.pageReport,
+  ActivityItem: data.activityItem,
+  ActivityPage: data.activityPage,
+  ActivityMember: data.activityMember,
 };
 
 const op = (tag: Tag, operation: Omit<Operation, 'tag'>): Operation => ({ tag, ...operation });
@@ -183,6 +193,8 @@ const analyticsOperations = Object.fromEntries(
 /** An export's query: the analytics query and the file's format (as the export call validates it). */
 const exportQuery = analyticsQuery.safeExtend({ format: z.enum(EXPORT_FORMATS) });
 const exportFiles = { 'text/csv': z.string(), 'application/pdf': null };
+
+const OWNERS_ONLY = 'Owners only: to a manager the call does not exist (404).';
 
 const INGEST_LIMITS = `At most ${MAX_RECORDS_PER_CALL} records a call, bodies up to 8 MiB. A call is one transaction: any invalid record makes it 422 with every problem keyed by its path (\`orders[3].lines[0].sku\`), and nothing is written. A record is identified by (restaurant_id, external_id); sending it again replaces it, sending it unchanged changes nothing.`;
 
@@ -388,21 +400,25 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /franchise/api-keys': op('Integrations', {
     operationId: 'listApiKeys',
     summary: 'The franchise’s live API keys (never their secrets)',
+    description: OWNERS_ONLY,
     auth: 'bearer',
     success: { data: z.array(data.apiKey) },
+    errors: [404],
   }),
   'POST /franchise/api-keys': op('Integrations', {
     operationId: 'createApiKey',
     summary: 'Create an API key, for every branch (restaurant_id null) or one',
-    description: 'The answer holds the secret, the only time it is sent. Names are unique among live keys (422 on `name`).',
+    description: `${OWNERS_ONLY} The answer holds the secret, the only time it is sent. Names are unique among live keys (422 on \`name\`).`,
     auth: 'bearer',
     body: createApiKeyInput,
     status: 201,
     success: { data: data.createdApiKey },
+    errors: [404],
   }),
   'DELETE /franchise/api-keys/{id}': op('Integrations', {
     operationId: 'revokeApiKey',
     summary: 'Revoke an API key: refused at once by every server',
+    description: OWNERS_ONLY,
     auth: 'bearer',
     success: { data: z.null() },
   }),
@@ -453,7 +469,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /franchise/import/{kind}': op('Ingest', {
     operationId: 'importRecords',
     summary: 'The console’s CSV import: one ingest call’s body, with the owner’s session, for every branch',
-    description: INGEST_LIMITS,
+    description: `${OWNERS_ONLY} ${INGEST_LIMITS}`,
     auth: 'bearer',
     body: z.union([menuItemsBody, ordersBody, shiftsBody, purchasesBody]),
     success: { data: data.ingestResult },
@@ -475,4 +491,30 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /ingest/purchases': ingest('postPurchases', 'Record purchases', purchasesBody),
   'POST /ingest/shifts/remove': removal('shifts'),
   'POST /ingest/purchases/remove': removal('purchases'),
+  'GET /franchise/activity': op('Activity', {
+    operationId: 'listActivity',
+    summary: 'The activity log, newest first, a page at a time',
+    description: `${OWNERS_ONLY} Every change made in the console or through the ingest API, recorded in its transaction (an ingest call that changed nothing leaves no entry; a CSV import always does); kept ${ACTIVITY_RETENTION_DAYS} days. A page past the end has no items and the real total.`,
+    auth: 'bearer',
+    query: activityQuery,
+    success: { data: data.activityPage },
+    errors: [404],
+  }),
+  'GET /franchise/activity/export': op('Activity', {
+    operationId: 'exportActivity',
+    summary: 'Every entry the filters match as a CSV file, newest first',
+    description: `${OWNERS_ONLY} Columns: When (ISO 8601 on the franchise’s clock, with its offset), Member, Action, Entity, Entity ID, Changes ("field: before → after; …"). At most ${ACTIVITY_EXPORT_MAX_ROWS} entries, the newest; \`page\` is ignored.`,
+    auth: 'bearer',
+    query: activityQuery,
+    success: { files: { 'text/csv': z.string() } },
+    errors: [404, 429],
+  }),
+  'GET /franchise/activity/members': op('Activity', {
+    operationId: 'listActivityMembers',
+    summary: 'The members the activity log names, by name: the choices of its member filter',
+    description: OWNERS_ONLY,
+    auth: 'bearer',
+    success: { data: z.array(data.activityMember) },
+    errors: [404],
+  }),
 };

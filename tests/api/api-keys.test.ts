@@ -225,13 +225,13 @@ describe('API key input', () => {
 });
 
 describe('requireApiKey', () => {
-  it('accepts a live key and names its franchise, branch and time zone', async () => {
+  it('accepts a live key and names it, its franchise, branch and time zone', async () => {
     const all = await createKey(null);
     const one = await createKey(OWN_RESTAURANT.id);
     const call = probe(database.db);
     const a = await call(`Bearer ${all.secret}`);
     expect(a.status).toBe(200);
-    expect(a.body.data).toEqual({ id: all.id, franchiseId: 1, restaurantId: null, timeZone: 'Australia/Sydney' });
+    expect(a.body.data).toEqual({ id: all.id, name: all.name, franchiseId: 1, restaurantId: null, timeZone: 'Australia/Sydney' });
     expect((await call(`bearer ${one.secret}`)).body.data).toMatchObject({ id: one.id, restaurantId: OWN_RESTAURANT.id });
   });
 

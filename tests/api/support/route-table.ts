@@ -4,6 +4,7 @@
  * with the routes the app registers, so a new route fails until it is described here.
  */
 
+import { activityQuery as activityQuerySchema } from '../../../server/contract/activity.contract';
 import { validAbn } from '../../support/abn';
 import type { CallOptions, CallResult } from './test-app';
 
@@ -16,8 +17,15 @@ export type Field = { refused: string[] };
 /** A `:name` parameter of the path: the value of the valid request, and values naming nothing of the caller's (404). */
 export type Param = { valid: string; refused: string[] };
 
-/** The query a route validates: a valid one, and per parameter values refused with 422 naming it; unknown names are refused too. */
-export type Query = { valid: Record<string, string>; fields: Record<string, Field> };
+/**
+ * The query a route validates: a valid one, and per parameter values refused with 422 naming it; unknown names are refused too.
+ * `schema`: the contract's schema of the query when it is not the analytics query (a random query is judged by it).
+ */
+export type Query = {
+  valid: Record<string, string>;
+  fields: Record<string, Field>;
+  schema?: { safeParse(input: unknown): { success: boolean } };
+};
 
 /** What a route's valid request is built with: the test app's call and a valid token of the demo owner. */
 export type PrepareApi = { call: (method: string, path: string, options?: CallOptions) => Promise<CallResult>; token: string };
@@ -353,6 +361,32 @@ const teamRoutes: RouteSpec[] = [
   },
 ];
 
+// The activity log (server/contract/activity.contract.ts), owners only: its page and export take the same query.
+const activityQuery: Query = {
+  valid: { page: '1', user_id: '1', entity: 'profile', from: '2026-11-01', to: '2026-11-22' },
+  fields: {
+    page: { refused: ['0', '-1', 'abc', '1.5', '', '2147483648'] },
+    user_id: { refused: ['0', '-1', 'abc', '1.5', '', '2147483648'] },
+    entity: { refused: ['', 'people', 'Profile', 'api-key', 'profile '] },
+    from: { refused: ['', '2026-02-30', '2026-11-1', 'yesterday', '2026-11-01T00:00:00Z', '1999-12-31'] },
+    // Before from, or not a date.
+    to: { refused: ['2026-10-31', '', '2026-13-01', '22/11/2026'] },
+  },
+  schema: activityQuerySchema,
+};
+const activityRoutes: RouteSpec[] = [
+  { name: 'activity', method: 'GET', path: `${API}/activity`, auth: 'bearer', query: activityQuery },
+  {
+    name: 'activity export',
+    method: 'GET',
+    path: `${API}/activity/export`,
+    auth: 'bearer',
+    query: activityQuery,
+    file: /^text\/csv; charset=utf-8$/,
+  },
+  { name: 'activity members', method: 'GET', path: `${API}/activity/members`, auth: 'bearer' },
+];
+
 // The ingest calls (server/contract/ingest.contract.ts), with a key of the demo owner's franchise made
 // once, and a menu item and person the records name; the console's import takes the same bodies.
 let integration: Promise<{ authorization: string; email: string }> | undefined;
@@ -493,4 +527,5 @@ export const ROUTES: RouteSpec[] = [
   ...apiKeyRoutes,
   ...teamRoutes,
   ...ingestRoutes,
+  ...activityRoutes,
 ];
