@@ -178,3 +178,23 @@ export async function purgeActivity(db: Db, now: Date): Promise<number> {
     if (deleted < PURGE_CHUNK) return purged;
   }
 }
+
+/** What an erased value reads as in the log. */
+export const ERASED = 'erased';
+
+/**
+ * Erases `fields` from every earlier entry about one record (both sides of each change), for a
+ * record whose values must not outlive it, such as a deleted person's contact details.
+ */
+export async function eraseFromActivity(
+  trx: Db,
+  record: { franchiseId: number; entity: ActivityEntity; entityId: string | number },
+  fields: readonly string[],
+): Promise<void> {
+  const erased = JSON.stringify([ERASED, ERASED]);
+  // Raw SQL: Kysely's builder has no jsonb_each / jsonb_object_agg.
+  await sql`update activity_log set changes = (
+      select jsonb_object_agg(key, case when key = any(${fields}::text[]) then ${erased}::jsonb else value end) from jsonb_each(changes))
+    where franchise_id = ${record.franchiseId} and entity = ${record.entity} and entity_id = ${String(record.entityId)}
+      and jsonb_exists_any(changes, ${fields}::text[])`.execute(trx);
+}

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { ZodError, ZodType } from 'zod';
+import type { ZodType } from 'zod';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { branchesOf, mayReach } from '../auth/access.js';
 import {
@@ -12,7 +12,8 @@ import {
 } from '../contract/analytics.contract.js';
 import type { Db } from '../db/database.js';
 import { successText } from '../http/envelope.js';
-import { HttpError, zodErrors } from '../http/errors.js';
+import { HttpError } from '../http/errors.js';
+import { readQuery } from '../http/query.js';
 import { SharedJsonBody } from '../http/shared-json-body.js';
 import { LruMap } from '../lib/lru-map.js';
 import { AnalyticsCache } from './cache.js';
@@ -36,27 +37,6 @@ function restaurantIdOf(param: string | undefined): number | undefined {
   if (!param || !/^[1-9][0-9]{0,9}$/.test(param)) return undefined;
   const id = Number(param);
   return id <= 2_147_483_647 ? id : undefined;
-}
-
-/** 422 whose message names the first field, e.g. "end_date: must not be before start_date". */
-function invalidQuery(error: ZodError): HttpError {
-  const errors = zodErrors(error, 'is not a known query parameter');
-  const [field, messages] = Object.entries(errors)[0] ?? ['_', ['is not valid']];
-  return new HttpError(422, `${field}: ${messages[0]}`, { errors });
-}
-
-/** Every name of the raw query counts (an empty one too), so nothing sent is silently ignored. */
-function parseQuery<Q extends ParsedAnalyticsQuery>(c: Context<AppEnv>, schema: ZodType<Q>): Q {
-  const pairs = [...new URL(c.req.url).searchParams];
-  const seen = new Set<string>();
-  for (const [name] of pairs) {
-    if (seen.has(name)) throw new HttpError(422, `${name}: may be given only once`, { errors: { [name]: ['may be given only once'] } });
-    seen.add(name);
-  }
-  // fromEntries defines own properties, so even a name like __proto__ reaches the schema and is refused.
-  const parsed = schema.safeParse(Object.fromEntries(pairs));
-  if (!parsed.success) throw invalidQuery(parsed.error);
-  return parsed.data;
 }
 
 /** The franchise's time zone and data version (the cache key), and whether the restaurant is the franchise's: one indexed read, kept until the next write. */
@@ -116,7 +96,7 @@ export function analyticsRequests<Q extends ParsedAnalyticsQuery>(deps: RouteDep
     const memo = `${state.time_zone}|${dayIn(state.time_zone, now)}|${search}`;
     let resolved = windows.get(memo);
     if (!resolved) {
-      const query = parseQuery(c, schema);
+      const query = readQuery(c, schema);
       resolved = { query, window: resolveWindow(query, state.time_zone, now) };
       windows.set(memo, resolved);
     }

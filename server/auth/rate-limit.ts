@@ -145,3 +145,11 @@ export const passwordHashRule = (userId: number): LimitRule => ({
 /** Bulk writes (ingest API calls per key, console imports per user): generous for a steady feed, a cap on a runaway sender. */
 export const INGEST_CALLS_PER_MINUTE = 1200;
 export const ingestRule = (caller: string): LimitRule => ({ key: `ingest:${caller}`, max: INGEST_CALLS_PER_MINUTE, windowMs: MINUTE });
+
+/** Invitation mails per invited member: a few resends for a lost mail, not a way to flood an inbox. */
+export const INVITATIONS_PER_WINDOW = 3;
+export const invitationRule = (memberId: number): LimitRule => ({
+  key: `invitation:member:${memberId}`,
+  max: INVITATIONS_PER_WINDOW,
+  windowMs: LONGEST_WINDOW_MS,
+});

@@ -133,6 +133,9 @@ const ERASED_CONTACT = {
   password_hash: null,
 } as const;
 
+/** The fields erased at deletion, here and in the activity log's earlier entries about the person. */
+export const ERASED_PERSON_FIELDS = ['email', ...Object.keys(ERASED_CONTACT).filter((field) => field !== 'password_hash')];
+
 /** In the reserved .invalid domain, so it can never be anyone's address. */
 const erasedEmail = (id: number) => `deleted-${id}@people.invalid`;
 

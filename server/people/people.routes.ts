@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { changesBetween, memberActor, recordActivity } from '../activity/activity.repository.js';
+import { changesBetween, eraseFromActivity, memberActor, recordActivity } from '../activity/activity.repository.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { branchesOf, mayReach } from '../auth/access.js';
 import type { AuthUser } from '../auth/franchise-users.repository.js';
@@ -17,6 +17,7 @@ import {
   PEOPLE_EMAIL_INDEX,
   PERSON_FIELDS,
   softDeletePerson,
+  ERASED_PERSON_FIELDS,
   updatePerson,
   type PersonValues,
 } from './people.repository.js';
@@ -143,6 +144,7 @@ export function peopleRoutes(deps: RouteDeps) {
       const person = await write(franchiseId, async (trx) => {
         const person = await findPerson(trx, franchiseId, id, branchesOf(user));
         if (!person || !(await softDeletePerson(trx, franchiseId, id, now))) throw personNotFound();
+        await eraseFromActivity(trx, { franchiseId, entity: 'person', entityId: id }, ERASED_PERSON_FIELDS);
         // Only what the deletion keeps: the contact details are erased with the person.
         const changes = changesBetween(person, null, { fields: ['name', 'restaurant_id', 'role'] });
         await recordActivity(trx, {

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { changesBetween, memberActor, recordActivity } from '../activity/activity.repository.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { ownersOnly } from '../auth/access.js';
+import { attempt, invitationRule } from '../auth/rate-limit.js';
 import type { AuthUser } from '../auth/franchise-users.repository.js';
 import { insertReset, voidOpenResets } from '../auth/password-reset.repository.js';
 import { newLinkToken, passwordLink } from '../auth/password-reset.js';
@@ -206,6 +207,7 @@ export function teamRoutes(deps: RouteDeps) {
       const franchiseId = user.franchise.id;
       const id = memberIdOf(c);
       const now = new Date(clock());
+      await attempt(db, [invitationRule(id)], now.getTime(), 'invitations to this member');
       const { member, token } = await teamChange(user, async (trx, stillOwner) => {
         const member = await findMember(trx, franchiseId, id);
         if (!member) throw memberNotFound();

@@ -1,4 +1,5 @@
 import { STALE_VERSION_MESSAGE } from '../../server/contract/people.contract';
+import { ERASED } from '../../server/activity/activity.repository';
 import { SECRET_CHANGED } from '../../server/contract/activity.contract';
 import { DEMO_MANAGER } from '../../server/db/seed';
 import { validAbn } from '../support/abn';
@@ -251,11 +252,20 @@ describe('the activity log', () => {
     expect(JSON.stringify(updated.changes)).not.toContain('another-password');
 
     expect((await t.call('DELETE', `people/${person.id}`, { token: owner })).status).toBe(200);
-    const deleted = (await activity('person', person.id))[2]!;
+    const [createdAfter, , deleted] = await activity('person', person.id);
     expect(deleted).toMatchObject({
       action: 'deleted',
       changes: { name: ['Renamed Person', null], restaurant_id: [1, null], role: ['Chef', null] },
     });
+    // The deletion erases the person's contact details from the log too; what they did stays.
+    expect(createdAfter!.changes).toMatchObject({
+      name: [null, person.name],
+      email: [ERASED, ERASED],
+      phone: [ERASED, ERASED],
+      role: [null, 'Waiter'],
+    });
+    const logged = JSON.stringify(await activity('person', person.id));
+    for (const value of [person.email, person.phone, person.street_address]) expect(logged).not.toContain(value);
   });
 
   it('records a restaurant added and updated', async () => {

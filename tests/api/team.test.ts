@@ -10,6 +10,7 @@ import {
   SELF_DEMOTE_MESSAGE,
   SELF_REMOVE_MESSAGE,
 } from '../../server/contract/team.contract';
+import { INVITATIONS_PER_WINDOW } from '../../server/auth/rate-limit';
 import { DEMO_MANAGER } from '../../server/db/seed';
 import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope, OWNER, PUBLIC_URL, RIVAL } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
@@ -285,6 +286,20 @@ describe('the invitation link', () => {
       expect(missing.status).toBe(404);
       expectErrorEnvelope(missing.body, MEMBER_NOT_FOUND_MESSAGE);
     }
+  });
+
+  it('mails at most 3 invitations to one member in 15 minutes (429 beyond, with Retry-After)', async () => {
+    const member = await invite();
+    for (let i = 0; i < INVITATIONS_PER_WINDOW; i++) {
+      expect((await t.call('POST', `team/${member.id}/invitation`, { token: owner })).status).toBe(200);
+    }
+    const mails = t.mailer.messages.length;
+    const refused = await t.call('POST', `team/${member.id}/invitation`, { token: owner });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(t.mailer.messages.length).toBe(mails);
+    t.advance(15 * 60_000);
+    expect((await t.call('POST', `team/${member.id}/invitation`, { token: owner })).status).toBe(200);
   });
 
   it('a mail that cannot be sent still invites, and says to resend', async () => {

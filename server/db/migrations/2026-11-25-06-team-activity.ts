@@ -26,6 +26,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`,
     sql`create index activity_log_franchise_at_idx on activity_log (franchise_id, at desc, id desc)`,
     sql`create index activity_log_at_idx on activity_log (at)`,
+    // The member filter and list: a busy integration writes many entries with no member.
+    sql`create index activity_log_member_idx on activity_log (franchise_id, user_id, at desc, id desc) where user_id is not null`,
+    // A deleted person's earlier entries are found to erase their contact details.
+    sql`create index activity_log_entity_idx on activity_log (franchise_id, entity, entity_id)`,
   ];
   for (const statement of statements) await statement.execute(db);
 }
