@@ -2,7 +2,7 @@ import { Box } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { PROTECTED_PATH, PUBLIC_ROUTES } from './routes';
-import { subscribeSessionExpired } from './services/http-client';
+import { subscribeRestaurantMissing, subscribeSessionExpired } from './services/http-client';
 import { CenteredLoader } from './ui/centered-loader';
 import { UiProvider } from './ui/ui-provider';
 import { LoginPage } from './views/auth/login.page';
@@ -14,10 +14,22 @@ import { SignedOutOnly } from './views/session/signed-out-only.view';
 const ConsoleRoutes = lazy(() => import('./views/console/console-routes'));
 const NotFoundView = lazy(() => import('./views/not-found.view'));
 
-/** The HTTP client gives up on a session (refresh failed) → the session actor signs out. */
-function SessionExpiryBridge() {
+/**
+ * What the session actor hears from outside React: the HTTP client gave up on the session (refresh failed), a call
+ * about a restaurant answered 404, and the window got the focus back (the member's access may have changed meanwhile).
+ */
+export function SessionBridge() {
   const session = SessionContext.useActorRef();
   useEffect(() => subscribeSessionExpired(() => session.send({ type: 'session.expired' })), [session]);
+  useEffect(
+    () => subscribeRestaurantMissing((restaurantId) => session.send({ type: 'session.restaurantMissing', restaurantId })),
+    [session],
+  );
+  useEffect(() => {
+    const focused = () => session.send({ type: 'session.focused' });
+    window.addEventListener('focus', focused);
+    return () => window.removeEventListener('focus', focused);
+  }, [session]);
   return null;
 }
 
@@ -25,7 +37,7 @@ export function App() {
   return (
     <UiProvider>
       <SessionContext.Provider logic={sessionLogic}>
-        <SessionExpiryBridge />
+        <SessionBridge />
         <Suspense fallback={<CenteredLoader />}>
           <Switch>
             <Route path="/">

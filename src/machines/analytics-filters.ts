@@ -34,4 +34,10 @@ export function filtersHref(path: string, { range, restaurantId }: AnalyticsFilt
   return search ? `${path}?${search}` : path;
 }
 
+/** The branch of the filters is not among these (the member lost it): All Branches stands in for it. */
+export const branchGone = ({ restaurantId }: AnalyticsFilters, branches: readonly Branch[]) =>
+  restaurantId !== null && !branches.some((b) => b.id === restaurantId);
+export const withinBranches = (filters: AnalyticsFilters, branches: readonly Branch[]): AnalyticsFilters =>
+  branchGone(filters, branches) ? { ...filters, restaurantId: null } : filters;
+
 export const sameFilters = (a: AnalyticsFilters, b: AnalyticsFilters) => a.range === b.range && a.restaurantId === b.restaurantId;

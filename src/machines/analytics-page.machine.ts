@@ -4,7 +4,15 @@ import type { AnalyticsPage, ExportFormat, PageReport } from '../../server/contr
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { pageReportsService, type ExportFile } from '../services/page-reports.service';
 import type { Navigation, Notice } from '../shared/effects';
-import { filtersFromSearch, filtersHref, sameFilters, type AnalyticsFilters, type Branch } from './analytics-filters';
+import {
+  branchGone,
+  filtersFromSearch,
+  filtersHref,
+  sameFilters,
+  withinBranches,
+  type AnalyticsFilters,
+  type Branch,
+} from './analytics-filters';
 import { notProvided } from './machine-effects';
 
 /** The route of each analytics page (spec §2): Productivity lives at /roster. */
@@ -46,7 +54,9 @@ export type AnalyticsPageEvent =
   | { type: 'page.retry' }
   | { type: 'page.export'; format: ExportFormat }
   /** The URL query changed (Apply, back / forward, a followed link): it holds the applied filters. */
-  | { type: 'page.urlChanged'; search: string };
+  | { type: 'page.urlChanged'; search: string }
+  /** The member's branches changed (an owner changed their access): the branch picker follows. */
+  | { type: 'page.branchesChanged'; branches: Branch[] };
 
 /** The filters Apply asks for: the draft, with the range a range button names. */
 const requested = (context: AnalyticsPageContext, event: AnalyticsPageEvent): AnalyticsFilters =>
@@ -80,6 +90,12 @@ export const analyticsPageMachine = setup({
       return { applied, draft: applied };
     }),
     takeDraft: assign(({ context, event }) => ({ draft: requested(context, event) })),
+    /** The picker offers these branches; a draft or applied branch not among them is All Branches now. */
+    takeBranches: assign(({ context }, branches: Branch[]) => ({
+      branches,
+      draft: withinBranches(context.draft, branches),
+      applied: withinBranches(context.applied, branches),
+    })),
   },
   guards: {
     /** The URL names the filters already shown (the page reports the address it mounted with too). */
@@ -87,6 +103,8 @@ export const analyticsPageMachine = setup({
       event.type === 'page.urlChanged' && sameFilters(filtersFromSearch(event.search, context.branches), context.applied),
     /** Apply would not change the URL: load the same filters again. */
     requestIsApplied: ({ context, event }) => sameFilters(requested(context, event), context.applied),
+    /** The branch shown is no longer the member's: its report is one they may not see. */
+    appliedBranchGone: ({ context }, branches: Branch[]) => branchGone(context.applied, branches),
   },
 }).createMachine({
   id: 'analyticsPage',
@@ -111,6 +129,19 @@ export const analyticsPageMachine = setup({
     'page.urlChanged': [
       { guard: 'urlShowsApplied' },
       { target: '.loading', reenter: true, actions: { type: 'applyUrl', params: ({ event }) => ({ search: event.search }) } },
+    ],
+    // All Branches replaces a lost branch, in the report and in the URL (replaced: the lost branch's address is no use).
+    'page.branchesChanged': [
+      {
+        guard: { type: 'appliedBranchGone', params: ({ event }) => event.branches },
+        target: '.loading',
+        reenter: true,
+        actions: [
+          { type: 'takeBranches', params: ({ event }) => event.branches },
+          { type: 'navigate', params: ({ context }) => ({ to: hrefOf(context, context.applied), replace: true }) },
+        ],
+      },
+      { actions: { type: 'takeBranches', params: ({ event }) => event.branches } },
     ],
   },
   states: {

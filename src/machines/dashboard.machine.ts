@@ -3,7 +3,16 @@ import type { AnalyticsData, AnalyticsKind, Range } from '../../server/contract/
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { analyticsService } from '../services/analytics.service';
 import type { Navigation } from '../shared/effects';
-import { DEFAULT_FILTERS, filtersFromSearch, filtersHref, sameFilters, type AnalyticsFilters, type Branch } from './analytics-filters';
+import {
+  branchGone,
+  DEFAULT_FILTERS,
+  filtersFromSearch,
+  filtersHref,
+  sameFilters,
+  withinBranches,
+  type AnalyticsFilters,
+  type Branch,
+} from './analytics-filters';
 import { notProvided } from './machine-effects';
 
 // The contract's list, restated so the browser does not load its zod schemas: a Record names each kind
@@ -73,7 +82,9 @@ export type DashboardEvent =
   | { type: 'dashboard.reset' }
   /** The URL query changed (Apply, Reset, back / forward, a followed link): it holds the applied filters. */
   | { type: 'dashboard.urlChanged'; search: string }
-  | { type: 'dashboard.retry'; card: AnalyticsKind };
+  | { type: 'dashboard.retry'; card: AnalyticsKind }
+  /** The member's branches changed (an owner changed their access): the branch picker follows. */
+  | { type: 'dashboard.branchesChanged'; branches: Branch[] };
 
 const loadingIn = (kind: AnalyticsKind) => stateIn({ cards: { [kind]: 'loading' } });
 
@@ -149,6 +160,12 @@ export const dashboardMachine = setup({
     fail: assign(({ context }, { kind, error }: { kind: AnalyticsKind; error: unknown }) => ({
       errors: { ...context.errors, [kind]: toErrorInfo(error) },
     })),
+    /** The picker offers these branches; a draft or applied branch not among them is All Branches now. */
+    takeBranches: assign(({ context }, branches: Branch[]) => ({
+      branches,
+      draft: withinBranches(context.draft, branches),
+      applied: withinBranches(context.applied, branches),
+    })),
   },
   guards: {
     noTrade: (_, { kind, data }: { kind: AnalyticsKind; data: AnalyticsData[AnalyticsKind] }) => isEmptyAnswer(kind, data),
@@ -158,6 +175,8 @@ export const dashboardMachine = setup({
       event.type === 'dashboard.urlChanged' && sameFilters(filtersFromSearch(event.search, context.branches), context.applied),
     draftIsApplied: ({ context }) => sameFilters(context.draft, context.applied),
     appliedIsDefault: ({ context }) => sameFilters(context.applied, DEFAULT_FILTERS),
+    /** The branch shown is no longer the member's: its figures are ones they may not see. */
+    appliedBranchGone: ({ context }, branches: Branch[]) => branchGone(context.applied, branches),
     cardsSettled: and(CARD_KINDS.map((kind) => not(loadingIn(kind)))),
     aCardLoads: not(and(CARD_KINDS.map((kind) => not(loadingIn(kind))))),
   },
@@ -187,6 +206,20 @@ export const dashboardMachine = setup({
               return { applied, draft: applied, data: {}, errors: {} };
             }),
           },
+        ],
+        // All Branches replaces a lost branch, on the cards and in the URL (replaced: the lost branch's address is no use).
+        'dashboard.branchesChanged': [
+          {
+            guard: { type: 'appliedBranchGone', params: ({ event }) => event.branches },
+            target: '#dashboard.cards',
+            reenter: true,
+            actions: [
+              { type: 'takeBranches', params: ({ event }) => event.branches },
+              assign({ data: {}, errors: {} }),
+              { type: 'navigate', params: ({ context }) => ({ to: dashboardHref(context.applied), replace: true }) },
+            ],
+          },
+          { actions: { type: 'takeBranches', params: ({ event }) => event.branches } },
         ],
       },
       states: {

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { FranchiseUser, Restaurant, TokenResponse } from '../../server/contract/auth.contract';
+import type { FranchiseUser, MemberRole, Restaurant, TokenResponse } from '../../server/contract/auth.contract';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { authService } from '../services/auth.service';
 import { sessionStore, type NewSession, type StoredSession } from '../services/session-storage';
@@ -32,13 +32,20 @@ const expiryOf = (token: string | null): number | null => {
   return exp === undefined ? null : exp * 1000;
 };
 
+/** What the member may reach, as the server says now: their role (in the user) and their restaurants. */
+export type Access = { user: FranchiseUser; restaurants: Restaurant[] };
+
 export type SessionEvent =
   | { type: 'session.signedIn'; session: NewSession }
   | { type: 'session.logout' }
   | { type: 'session.expired' }
   | { type: 'session.retry' }
   /** A save stored a new user, token or restaurant (profile, restaurant edit): the shell and branch pickers follow. */
-  | { type: 'session.storageChanged' };
+  | { type: 'session.storageChanged' }
+  /** The window has the focus again: an owner may have changed this member's access meanwhile. */
+  | { type: 'session.focused' }
+  /** A call about this restaurant answered 404: if it is one of the stored ones, the member has lost it. */
+  | { type: 'session.restaurantMissing'; restaurantId: number };
 
 export const sessionMachine = setup({
   types: {
@@ -51,10 +58,19 @@ export const sessionMachine = setup({
     fetchProfile: fromPromise<FranchiseUser>(() => authService.fetchProfile()),
     refresh: fromPromise<TokenResponse>(() => authService.refreshToken()),
     logout: fromPromise<void>(() => authService.logout()),
+    /** The member's role and restaurants as the server has them now (an owner may have changed them). */
+    checkAccess: fromPromise<Access>(async () => {
+      const [user, restaurants] = await Promise.all([authService.fetchProfile(), authService.fetchRestaurants()]);
+      return { user, restaurants };
+    }),
   },
   actions: {
     saveSession: (_, session: NewSession) => sessionStore.save(session),
     saveUser: (_, user: FranchiseUser) => sessionStore.saveUser(user),
+    saveAccess: (_, { user, restaurants }: Access) => {
+      sessionStore.saveUser(user);
+      sessionStore.saveRestaurants(restaurants);
+    },
     clearSession: () => sessionStore.clear(),
     notify: (_, _notice: Notice) => notProvided('notify'),
     navigate: (_, _navigation: Navigation) => notProvided('navigate'),
@@ -67,6 +83,8 @@ export const sessionMachine = setup({
       restaurants: stored.restaurants,
       expiresAt: expiryOf(stored.token),
     })),
+    /** The shell's links and every branch picker follow the member's access at once. */
+    adoptAccess: assign((_, { user, restaurants }: Access) => ({ user, restaurants })),
     /** Adopts the session the login machine reports (saveSession stores it). */
     startSession: assign(({ event }) => {
       assertEvent(event, 'session.signedIn');
@@ -80,6 +98,8 @@ export const sessionMachine = setup({
     tokenExpired: (_, stored: StoredSession) => isTokenExpired(stored.token ?? '', Date.now()),
     userCached: (_, stored: StoredSession) => stored.user !== null,
     unauthorized: (_, error: unknown) => toErrorInfo(error).status === 401,
+    /** A refused restaurant the stored list still holds: the list is out of date (one it lacks was never offered). */
+    restaurantStored: ({ context }, { restaurantId }: { restaurantId: number }) => context.restaurants.some((r) => r.id === restaurantId),
   },
   delays: {
     renewDue: ({ context }) =>
@@ -104,7 +124,8 @@ export const sessionMachine = setup({
               { guard: { type: 'tokenExpired', params: ({ event }) => event.output }, target: '#session.refreshing' },
               {
                 guard: { type: 'userCached', params: ({ event }) => event.output },
-                target: '#session.signedIn',
+                // The cached user and restaurants show at once; what the server says now follows (a change while away).
+                target: '#session.signedIn.checkingAccess',
                 actions: assign(({ event }) => ({
                   user: event.output.user,
                   restaurants: event.output.restaurants,
@@ -127,7 +148,8 @@ export const sessionMachine = setup({
             id: 'fetchProfile',
             src: 'fetchProfile',
             onDone: {
-              target: '#session.signedIn',
+              // The restaurants are still the cached ones: read them too.
+              target: '#session.signedIn.checkingAccess',
               actions: [assign({ user: ({ event }) => event.output }), { type: 'saveUser', params: ({ event }) => event.output }],
             },
             onError: [
@@ -149,7 +171,7 @@ export const sessionMachine = setup({
         id: 'refresh',
         src: 'refresh',
         onDone: {
-          target: 'signedIn',
+          target: 'signedIn.checkingAccess',
           actions: [
             { type: 'adoptToken', params: ({ event }) => event.output },
             { type: 'saveUser', params: ({ event }) => event.output.user },
@@ -161,19 +183,27 @@ export const sessionMachine = setup({
         },
       },
     },
-    // The token is renewed shortly before it expires, in the background: the console stays on screen.
+    // The token is renewed shortly before it expires, and the member's access re-read, in the background: the console
+    // stays on screen.
     signedIn: {
       initial: 'active',
       states: {
         active: {
           after: { renewDue: 'renewing' },
+          on: {
+            'session.focused': 'checkingAccess',
+            'session.restaurantMissing': {
+              guard: { type: 'restaurantStored', params: ({ event }) => event },
+              target: 'checkingAccess',
+            },
+          },
         },
         renewing: {
           invoke: {
             id: 'renew',
             src: 'refresh',
             onDone: {
-              target: 'active',
+              target: 'checkingAccess',
               actions: [
                 { type: 'adoptToken', params: ({ event }) => event.output },
                 { type: 'saveUser', params: ({ event }) => event.output.user },
@@ -188,6 +218,22 @@ export const sessionMachine = setup({
               // Offline or a server hiccup: the token may still work; try again later (renewDue waits at least RENEW_RETRY_MS).
               { target: 'active' },
             ],
+          },
+        },
+        // An owner may have changed the member's role or branches: what the server says now is stored and shown.
+        checkingAccess: {
+          invoke: {
+            id: 'checkAccess',
+            src: 'checkAccess',
+            onDone: {
+              target: 'active',
+              actions: [
+                { type: 'saveAccess', params: ({ event }) => event.output },
+                { type: 'adoptAccess', params: ({ event }) => event.output },
+              ],
+            },
+            // A refused token is the HTTP client's (it refreshes, or ends the session); otherwise the next check may do better.
+            onError: 'active',
           },
         },
         // Re-reads the stored session after a save; the renewal timer restarts from the stored token's expiry.
@@ -248,6 +294,9 @@ export const sessionMachine = setup({
     },
   },
 });
+
+/** The signed-in member's role; a user cached before roles existed was an owner (the access check at start replaces it). */
+export const memberRole = (snapshot: SnapshotFrom<typeof sessionMachine>): MemberRole => snapshot.context.user?.role ?? 'owner';
 
 /** What the loading screen says in each loading state, so the three look (and sound) different. */
 export function sessionLoadingLabel(snapshot: SnapshotFrom<typeof sessionMachine>): string | null {

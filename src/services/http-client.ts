@@ -43,6 +43,8 @@ export type HttpClientOptions = {
   storage: SessionStore;
   now: () => number;
   onSessionExpired: () => void;
+  /** A call about this restaurant answered 404: the member may have lost it (their branches changed). */
+  onRestaurantMissing?: (restaurantId: number) => void;
   fetch?: typeof globalThis.fetch;
   timeout?: number;
   lock?: CrossTabLock;
@@ -57,6 +59,7 @@ export function createHttpClient({
   storage,
   now,
   onSessionExpired,
+  onRestaurantMissing = () => undefined,
   fetch,
   timeout = REQUEST_TIMEOUT_MS,
   lock = browserLock,
@@ -165,13 +168,39 @@ export function createHttpClient({
     }
   }
 
-  const request = <T>(path: string, options: RequestOptions = {}) => withSession(path, options, (token) => send<T>(path, options, token));
-  const download = (path: string, options: FileRequestOptions = {}) => withSession(path, {}, (token) => sendFile(path, options, token));
+  /** Reports a 404 of a call under `/franchise/restaurants/{id}`; the error goes on to the caller. */
+  async function watchingRestaurant<T>(path: string, call: Promise<T>): Promise<T> {
+    try {
+      return await call;
+    } catch (error) {
+      const id = restaurantIdOfPath(path);
+      if (id !== null && error instanceof ApiError && error.status === 404) onRestaurantMissing(id);
+      throw error;
+    }
+  }
+
+  const request = <T>(path: string, options: RequestOptions = {}) =>
+    watchingRestaurant(
+      path,
+      withSession(path, options, (token) => send<T>(path, options, token)),
+    );
+  const download = (path: string, options: FileRequestOptions = {}) =>
+    watchingRestaurant(
+      path,
+      withSession(path, {}, (token) => sendFile(path, options, token)),
+    );
 
   return { request, refresh, download };
 }
 
+/** The restaurant a call is about (`/franchise/restaurants/7`, `/franchise/restaurants/7/analytics/…`), else null. */
+export function restaurantIdOfPath(path: string): number | null {
+  const id = /^\/franchise\/restaurants\/(\d{1,10})(?:[/?]|$)/.exec(path)?.[1];
+  return id === undefined ? null : Number(id);
+}
+
 const sessionExpiredListeners = new Set<() => void>();
+const restaurantMissingListeners = new Set<(restaurantId: number) => void>();
 
 /** Lets the session actor hear that the HTTP client gave up on the session; returns the unsubscribe. */
 export function subscribeSessionExpired(listener: () => void): () => void {
@@ -179,9 +208,16 @@ export function subscribeSessionExpired(listener: () => void): () => void {
   return () => sessionExpiredListeners.delete(listener);
 }
 
+/** Lets the session actor hear that a call about a restaurant answered 404; returns the unsubscribe. */
+export function subscribeRestaurantMissing(listener: (restaurantId: number) => void): () => void {
+  restaurantMissingListeners.add(listener);
+  return () => restaurantMissingListeners.delete(listener);
+}
+
 export const httpClient = createHttpClient({
   baseURL: '/api/v1',
   storage: sessionStore,
   now: Date.now,
   onSessionExpired: () => sessionExpiredListeners.forEach((listener) => listener()),
+  onRestaurantMissing: (restaurantId) => restaurantMissingListeners.forEach((listener) => listener(restaurantId)),
 });

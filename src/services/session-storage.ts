@@ -33,6 +33,8 @@ export type SessionStore = {
   saveUser(user: FranchiseUser): void;
   /** Replaces one restaurant of the cached list (the branch pickers') after it was saved; a new one joins it by name. */
   saveRestaurant(restaurant: Restaurant): void;
+  /** Replaces the cached list with the server's (the member's branches changed). */
+  saveRestaurants(restaurants: Restaurant[]): void;
   clear(): void;
 };
 
@@ -85,6 +87,9 @@ export function createSessionStore(areas: StorageAreas): SessionStore {
         const at = cached.findIndex((r) => r.name.localeCompare(restaurant.name) > 0);
         restaurants = at === -1 ? [...cached, restaurant] : [...cached.slice(0, at), restaurant, ...cached.slice(at)];
       }
+      activeArea().setItem(STORAGE_KEYS.restaurants, JSON.stringify(restaurants));
+    },
+    saveRestaurants(restaurants) {
       activeArea().setItem(STORAGE_KEYS.restaurants, JSON.stringify(restaurants));
     },
     clear() {

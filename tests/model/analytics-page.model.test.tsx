@@ -1,15 +1,18 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { choose } from './support/choose';
 import { describe, expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
+import type { Restaurant } from '../../server/contract/auth.contract';
 import type { AnalyticsPage, PageReport } from '../../server/contract/page-reports.contract';
 import { analyticsPageMachine, type ExportQuery, type PageQuery } from '../../src/machines/analytics-page.machine';
 import { ApiError } from '../../src/services/api-error';
 import type { ExportFile } from '../../src/services/page-reports.service';
 import type { Navigation } from '../../src/shared/effects';
+import type { AnalyticsFilters } from '../../src/machines/analytics-filters';
 import { AnalyticsPageContext } from '../../src/views/analytics/analytics-page.context';
-import { AnalyticsPageUrlSync, AnalyticsPageView } from '../../src/views/analytics/analytics-page.view';
+import { AnalyticsPageBranchesSync, AnalyticsPageUrlSync, AnalyticsPageView } from '../../src/views/analytics/analytics-page.view';
+import { SessionContext } from '../../src/views/session/session.context';
 import {
   BRANCHES,
   CSV_FILE,
@@ -20,11 +23,13 @@ import {
   PDF_FILE,
   REPORT_FAILURE,
   REVENUE_REPORT,
+  WITHOUT_PARRAMATTA,
   paths,
   type ModelEvent,
 } from './models/analytics-page.model';
 import { controllableActor } from './support/deferred';
 import { runModel } from './support/model-runner';
+import { signedInSession } from './support/page-session';
 import { renderView } from './support/render-view';
 
 const RANGE_LABEL = { '7days': 'Last 7 Days', '14days': 'Last 14 Days', '1month': 'Last 1 Month', '3months': 'Last 3 Months' } as const;
@@ -38,37 +43,58 @@ const PATHS: Record<AnalyticsPage, string> = {
   procurement: '/procurement',
 };
 
-/** An analytics page around a fresh actor whose calls the test answers; `navigate` records, or moves the memory location with `follow`. */
+/**
+ * An analytics page around a fresh actor whose calls the test answers; `navigate` records, or moves the memory location
+ * with `follow`. With `session`, the page runs inside that signed-in session (mounted once signed in, as in the console)
+ * and follows its branches.
+ */
 export function renderPage({
   page = 'order',
   inspect,
   search = '',
   follow = false,
-}: { page?: AnalyticsPage; inspect?: (event: InspectionEvent) => void; search?: string; follow?: boolean } = {}) {
+  session,
+}: {
+  page?: AnalyticsPage;
+  inspect?: (event: InspectionEvent) => void;
+  search?: string;
+  follow?: boolean;
+  session?: ReturnType<typeof signedInSession>;
+} = {}) {
   const fetch = controllableActor<PageReport, PageQuery>();
   const exporter = controllableActor<ExportFile, ExportQuery>();
   const navigations: Navigation[] = [];
   const downloads: ExportFile[] = [];
   const view = renderView(
-    (effects) => (
-      <AnalyticsPageContext.Provider
-        options={{ inspect, input: { ...INPUT, page, search } }}
-        logic={analyticsPageMachine.provide({
-          actors: { fetchReport: fetch.logic, exportReport: exporter.logic },
-          actions: {
-            navigate: (_, navigation) => {
-              navigations.push(navigation);
-              if (follow) effects.navigate(_, navigation);
+    (effects) => {
+      const pageView = (
+        <AnalyticsPageContext.Provider
+          options={{ inspect, input: { ...INPUT, page, search } }}
+          logic={analyticsPageMachine.provide({
+            actors: { fetchReport: fetch.logic, exportReport: exporter.logic },
+            actions: {
+              navigate: (_, navigation) => {
+                navigations.push(navigation);
+                if (follow) effects.navigate(_, navigation);
+              },
+              notify: effects.notify,
+              download: (_, file) => downloads.push(file),
             },
-            notify: effects.notify,
-            download: (_, file) => downloads.push(file),
-          },
-        })}
-      >
-        <AnalyticsPageUrlSync />
-        <AnalyticsPageView />
-      </AnalyticsPageContext.Provider>
-    ),
+          })}
+        >
+          <AnalyticsPageUrlSync />
+          {session && <AnalyticsPageBranchesSync />}
+          <AnalyticsPageView />
+        </AnalyticsPageContext.Provider>
+      );
+      if (!session) return pageView;
+      return (
+        <SessionContext.Provider logic={session.logic}>
+          <session.Handle />
+          <session.SignedIn>{pageView}</session.SignedIn>
+        </SessionContext.Provider>
+      );
+    },
     { path: `${PATHS[page]}${search}` },
   );
   return { ...view, fetch, exporter, navigations, downloads };
@@ -85,7 +111,8 @@ const rangeButton = (range: keyof typeof RANGE_BUTTON) =>
 describe('analytics page machine × analytics page view (model-based)', () => {
   runModel(analyticsPageMachine, paths, (inspect) => {
     const user = userEvent.setup();
-    const { fetch, exporter, navigations, downloads, location } = renderPage({ inspect });
+    const session = signedInSession(BRANCHES as Restaurant[]);
+    const { fetch, exporter, navigations, downloads, location } = renderPage({ inspect, session });
     // Navigating to the address already shown reports nothing; a link to the same filters differs by another parameter.
     let shown = '';
     const visit = (search: string) => {
@@ -93,9 +120,13 @@ describe('analytics page machine × analytics page view (model-based)', () => {
       act(() => location.navigate(`/order${shown}`));
     };
 
+    // What was applied, and how many navigations there were, before the step.
+    const before = { applied: { range: '7days', restaurantId: null } as AnalyticsFilters, navigations: 0 };
+
     return {
       perform: async (event) => {
         const e = event as ModelEvent;
+        before.navigations = navigations.length;
         if (e.type === 'page.range') await choose(user, 'Time range', RANGE_LABEL[e.range]);
         else if (e.type === 'page.branch') await choose(user, 'Branch', branchLabel(e.restaurantId));
         else if (e.type === 'page.apply' && e.range) await user.click(rangeButton(e.range));
@@ -103,6 +134,7 @@ describe('analytics page machine × analytics page view (model-based)', () => {
         else if (e.type === 'page.retry') await user.click(screen.getByRole('button', { name: 'Retry' }));
         else if (e.type === 'page.export') await exportAs(user, e.format === 'csv' ? 'CSV' : 'PDF');
         else if (e.type === 'page.urlChanged') visit(e.search);
+        else if (e.type === 'page.branchesChanged') await session.changeRestaurants(e.branches as Restaurant[]);
         else if (e.type.endsWith('fetchReport')) await act(async () => fetch.settle(e));
         else await act(async () => exporter.settle(e));
       },
@@ -152,6 +184,19 @@ describe('analytics page machine × analytics page view (model-based)', () => {
           expect(await screen.findByText(file === PDF_FILE ? 'Exported as PDF!' : 'Exported as CSV!')).toBeInTheDocument();
         }
         if (e.type === 'xstate.error.actor.exportReport') expect(await screen.findByText(EXPORT_FAILURE)).toBeInTheDocument();
+        // A branch taken from the member gives way to All Branches, on screen and in the URL (replaced, once); other
+        // changes of the branches navigate nowhere.
+        if (e.type === 'page.branchesChanged') {
+          const lost = before.applied.restaurantId !== null && !e.branches.some((b) => b.id === before.applied.restaurantId);
+          expect(navigations.length).toBe(before.navigations + (lost ? 1 : 0));
+          if (lost) {
+            expect(navigations.at(-1)).toEqual({
+              to: applied.range === '7days' ? '/order' : `/order?range=${applied.range}`,
+              replace: true,
+            });
+          }
+          expect(draft.restaurantId === null || e.branches.some((b) => b.id === draft.restaurantId)).toBe(true);
+        }
         // Apply asks for a new address; the URL, not the machine, then says what is applied.
         if (e.type === 'page.apply' && (draft.range !== applied.range || draft.restaurantId !== applied.restaurantId)) {
           const query = new URLSearchParams();
@@ -160,6 +205,7 @@ describe('analytics page machine × analytics page view (model-based)', () => {
           const search = draft.range === '7days' && draft.restaurantId === null ? '' : `?${query}`;
           expect(navigations.at(-1)).toEqual({ to: `/order${search}`, replace: false });
         }
+        before.applied = applied;
       },
     };
   });
@@ -299,6 +345,22 @@ describe('analytics page spec scenarios', () => {
     await user.tab();
     expect(screen.queryByRole('button', { name: 'Export as PDF' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('when the member loses the branch shown, its picker drops it and All Branches loads in its place (the URL replaced)', async () => {
+    const user = userEvent.setup();
+    const session = signedInSession(BRANCHES as Restaurant[]);
+    const { fetch, navigations } = renderPage({ search: '?range=1month&restaurant=7', session });
+    await waitFor(() => expect(fetch.inputs).toEqual([{ page: 'order', filters: { range: '1month', restaurantId: 7 } }]));
+    await act(async () => fetch.resolve(ORDER_REPORT));
+    await session.changeRestaurants(WITHOUT_PARRAMATTA as Restaurant[]);
+    expect(navigations).toEqual([{ to: '/order?range=1month', replace: true }]);
+    expect(fetch.inputs.at(-1)).toEqual({ page: 'order', filters: { range: '1month', restaurantId: null } });
+    expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveValue('All Branches');
+    await user.hover(screen.getByRole('combobox', { name: 'Branch' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveClass('mantine-Select-input'));
+    await user.click(screen.getByRole('combobox', { name: 'Branch' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['All Branches', 'Bondi Beach']);
   });
 
   it('a failed report shows the message and Retry, which loads the same filters again', async () => {

@@ -15,11 +15,13 @@ import {
 import { ApiError } from '../../src/services/api-error';
 import type { Navigation } from '../../src/shared/effects';
 import { DashboardContext } from '../../src/views/dashboard/dashboard.context';
-import { DashboardUrlSync, DashboardView } from '../../src/views/dashboard/dashboard.view';
+import { DashboardBranchesSync, DashboardUrlSync, DashboardView } from '../../src/views/dashboard/dashboard.view';
+import { SessionContext } from '../../src/views/session/session.context';
 import { BRANCHES, FAILURE, TRADE } from './models/dashboard.fixtures';
-import { INPUT, paths, type ModelEvent } from './models/dashboard.model';
+import { INPUT, paths, WITHOUT_PARRAMATTA, type ModelEvent } from './models/dashboard.model';
 import { controllableActor } from './support/deferred';
 import { runModel } from './support/model-runner';
+import { signedInSession } from './support/page-session';
 import { renderView } from './support/render-view';
 
 const GROUP = 'Harbour Eats';
@@ -60,38 +62,54 @@ const HEADING = {
 } as const;
 const branchLabel = (id: number | null) => (id === null ? 'All Branches' : BRANCHES.find((b) => b.id === id)!.name);
 
-/** The dashboard view around a fresh actor whose calls the test answers; `navigate` records, or moves the memory location with `follow`. */
+/**
+ * The dashboard view around a fresh actor whose calls the test answers; `navigate` records, or moves the memory location
+ * with `follow`. With `session`, the dashboard runs inside that signed-in session (mounted once signed in, as in the
+ * console) and follows its branches.
+ */
 function renderDashboard({
   inspect,
   path = '/dashboard',
   follow = false,
   fetchAnalytics,
+  session,
 }: {
   inspect?: (event: InspectionEvent) => void;
   path?: string;
   follow?: boolean;
   fetchAnalytics?: ReturnType<typeof controllableActor<AnalyticsData[AnalyticsKind], CardQuery>>['logic'];
+  session?: ReturnType<typeof signedInSession>;
 } = {}) {
   const fetch = controllableActor<AnalyticsData[AnalyticsKind], CardQuery>();
   const navigations: Navigation[] = [];
   const view = renderView(
-    (effects) => (
-      <DashboardContext.Provider
-        options={{ inspect, input: { ...INPUT, search: path.includes('?') ? path.slice(path.indexOf('?')) : '' } }}
-        logic={dashboardMachine.provide({
-          actors: { fetchAnalytics: fetchAnalytics ?? fetch.logic },
-          actions: {
-            navigate: (_, navigation) => {
-              navigations.push(navigation);
-              if (follow) effects.navigate(_, navigation);
+    (effects) => {
+      const dashboard = (
+        <DashboardContext.Provider
+          options={{ inspect, input: { ...INPUT, search: path.includes('?') ? path.slice(path.indexOf('?')) : '' } }}
+          logic={dashboardMachine.provide({
+            actors: { fetchAnalytics: fetchAnalytics ?? fetch.logic },
+            actions: {
+              navigate: (_, navigation) => {
+                navigations.push(navigation);
+                if (follow) effects.navigate(_, navigation);
+              },
             },
-          },
-        })}
-      >
-        <DashboardUrlSync />
-        <DashboardView title={GROUP} restaurants={RESTAURANTS} franchiseUserId={1} />
-      </DashboardContext.Provider>
-    ),
+          })}
+        >
+          <DashboardUrlSync />
+          {session && <DashboardBranchesSync />}
+          <DashboardView title={GROUP} restaurants={RESTAURANTS} franchiseUserId={1} owner />
+        </DashboardContext.Provider>
+      );
+      if (!session) return dashboard;
+      return (
+        <SessionContext.Provider logic={session.logic}>
+          <session.Handle />
+          <session.SignedIn>{dashboard}</session.SignedIn>
+        </SessionContext.Provider>
+      );
+    },
     { path },
   );
   return { ...view, fetch, navigations };
@@ -107,7 +125,10 @@ const loadingFilters = (fetch: ReturnType<typeof renderDashboard>['fetch']) => f
 describe('dashboard machine × dashboard view (model-based)', () => {
   runModel(dashboardMachine, paths, (inspect) => {
     const user = userEvent.setup();
-    const { fetch, navigations, location } = renderDashboard({ inspect });
+    const session = signedInSession(RESTAURANTS);
+    const { fetch, navigations, location } = renderDashboard({ inspect, session });
+    // What was applied, and how many navigations there were, before the step.
+    const before = { applied: DEFAULT_FILTERS, navigations: 0 };
     // Navigating to the address already shown reports nothing; a link to the same filters differs by another parameter.
     let shown = '';
     const visit = (search: string) => {
@@ -118,13 +139,16 @@ describe('dashboard machine × dashboard view (model-based)', () => {
     return {
       perform: async (event) => {
         const e = event as ModelEvent;
+        before.navigations = navigations.length;
         if (e.type === 'dashboard.range') await choose(user, 'Time range', RANGE_LABEL[e.range]);
         else if (e.type === 'dashboard.branch') await choose(user, 'Branch', branchLabel(e.restaurantId));
         else if (e.type === 'dashboard.apply') await user.click(screen.getByRole('button', { name: 'Apply' }));
         else if (e.type === 'dashboard.reset') await user.click(screen.getByRole('button', { name: 'Reset' }));
         else if (e.type === 'dashboard.urlChanged') visit(e.search);
         else if (e.type === 'dashboard.retry') await user.click(screen.getByRole('button', { name: `Retry ${TITLES[e.card][0]}` }));
-        else await act(async () => fetch.settle(e));
+        else if (e.type === 'dashboard.branchesChanged') {
+          await session.changeRestaurants(RESTAURANTS.filter((r) => e.branches.some((b) => b.id === r.id)));
+        } else await act(async () => fetch.settle(e));
       },
       verify: async (state, event) => {
         const e = event as ModelEvent;
@@ -167,6 +191,15 @@ describe('dashboard machine × dashboard view (model-based)', () => {
             expect(navigations.at(-1)).toEqual({ to: '/dashboard', replace: false });
           }
         }
+        // A branch taken from the member gives way to All Branches, on the cards and in the URL (replaced, once); other
+        // changes of the branches navigate nowhere.
+        if (e.type === 'dashboard.branchesChanged') {
+          const lost = before.applied.restaurantId !== null && !e.branches.some((b) => b.id === before.applied.restaurantId);
+          expect(navigations.length).toBe(before.navigations + (lost ? 1 : 0));
+          if (lost) expect(navigations.at(-1)).toEqual({ to: dashboardHref(applied), replace: true });
+          expect(draft.restaurantId === null || e.branches.some((b) => b.id === draft.restaurantId)).toBe(true);
+        }
+        before.applied = applied;
       },
     };
   });
@@ -306,6 +339,17 @@ describe('dashboard spec scenarios', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Menu Item', 'Units Sold', 'Revenue', 'Menu']);
+  });
+
+  it('when the member loses the branch shown, All Branches takes its place on the cards, in the picker and in the URL', async () => {
+    const session = signedInSession(RESTAURANTS);
+    const { fetch, navigations } = renderDashboard({ path: '/dashboard?range=14days&restaurant=7', session });
+    await waitFor(() => expect(fetch.pending()).toBe(6));
+    await settleAll(fetch);
+    await session.changeRestaurants(RESTAURANTS.filter((r) => WITHOUT_PARRAMATTA.some((b) => b.id === r.id)));
+    expect(navigations).toEqual([{ to: '/dashboard?range=14days', replace: true }]);
+    expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveValue('All Branches');
+    expect(loadingFilters(fetch).map((q) => q.filters)).toEqual(Array(6).fill({ range: '14days', restaurantId: null }));
   });
 
   it('a reported address that shows what is applied loads nothing again', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { FranchiseUser, Restaurant, TokenResponse } from '../../server/contract/auth.contract';
-import { sessionMachine } from '../../src/machines/session.machine';
+import { sessionMachine, type Access } from '../../src/machines/session.machine';
 import { ApiError } from '../../src/services/api-error';
 import type { StoredSession } from '../../src/services/session-storage';
 import { fakeJwt } from '../unit/support/jwt';
@@ -15,11 +15,16 @@ const user = { id: 1, name: 'Olivia', franchise: { id: 1, name: 'Harbour Eats', 
 const restaurants = [{ id: 7, name: 'Parramatta' }] as Restaurant[];
 
 /** The session actor with every service and effect faked; `stored` is what storage holds at start. */
-function startSession(stored: StoredSession, answers: { profile?: () => Promise<FranchiseUser>; logout?: () => Promise<void> } = {}) {
+function startSession(
+  stored: StoredSession,
+  answers: { profile?: () => Promise<FranchiseUser>; logout?: () => Promise<void>; access?: () => Promise<Access> } = {},
+) {
   const calls = {
     fetchProfile: vi.fn(answers.profile ?? (async () => user)),
     refresh: vi.fn(async (): Promise<TokenResponse> => ({ access_token: VALID, token_type: 'bearer', expires_in: 3600, user })),
     logout: vi.fn(answers.logout ?? (async () => {})),
+    checkAccess: vi.fn(answers.access ?? (async (): Promise<Access> => ({ user, restaurants }))),
+    saveAccess: vi.fn(),
     saveSession: vi.fn(),
     saveUser: vi.fn(),
     clearSession: vi.fn(),
@@ -33,10 +38,12 @@ function startSession(stored: StoredSession, answers: { profile?: () => Promise<
         fetchProfile: fromPromise(() => calls.fetchProfile()),
         refresh: fromPromise(() => calls.refresh()),
         logout: fromPromise(() => calls.logout()),
+        checkAccess: fromPromise(() => calls.checkAccess()),
       },
       actions: {
         saveSession: (_, session) => calls.saveSession(session),
         saveUser: (_, u) => calls.saveUser(u),
+        saveAccess: (_, a) => calls.saveAccess(a),
         clearSession: () => calls.clearSession(),
         notify: (_, notice) => calls.notify(notice),
         navigate: (_, navigation) => calls.navigate(navigation),
@@ -126,5 +133,66 @@ describe('spec §4: logout', () => {
     expect(s.context.user).toBeNull();
     expect(calls.notify).toHaveBeenCalledWith({ message: 'Logged Out!', type: 'success' });
     expect(calls.navigate).toHaveBeenCalledWith({ to: '/', replace: true });
+  });
+});
+
+describe("a member's access follows the owners' changes", () => {
+  const bondi = { id: 9, name: 'Bondi Beach' } as Restaurant;
+  const manager = { ...user, role: 'manager' } as FranchiseUser;
+
+  it('on start, the cached user and restaurants show at once, then what the server says now is stored and shown', async () => {
+    let answer!: (access: Access) => void;
+    const { actor, calls, settled } = startSession(
+      { token: VALID, user, restaurants: [...restaurants, bondi] },
+      { access: () => new Promise((resolve) => (answer = resolve)) },
+    );
+    const s = await settled();
+    expect(s.matches({ signedIn: 'checkingAccess' })).toBe(true);
+    expect(s.context.restaurants).toEqual([...restaurants, bondi]);
+    answer({ user: manager, restaurants });
+    const after = await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'active' }));
+    expect(after.context).toMatchObject({ user: manager, restaurants });
+    expect(calls.saveAccess).toHaveBeenCalledWith({ user: manager, restaurants });
+  });
+
+  it('a 404 for a stored restaurant reads the access again; one for a restaurant never offered does not', async () => {
+    // The server still lists Bondi at start; the owner takes it away afterwards.
+    const answers = [
+      { user, restaurants: [...restaurants, bondi] },
+      { user: manager, restaurants },
+    ];
+    const { actor, calls, settled } = startSession(
+      { token: VALID, user, restaurants: [...restaurants, bondi] },
+      { access: async () => answers.shift()! },
+    );
+    await settled();
+    await waitFor(actor, (s) => s.matches({ signedIn: 'active' }));
+    expect(calls.checkAccess).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'session.restaurantMissing', restaurantId: 3 });
+    expect(actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    expect(calls.checkAccess).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'session.restaurantMissing', restaurantId: bondi.id });
+    expect(calls.checkAccess).toHaveBeenCalledTimes(2);
+    const s = await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'active' }));
+    // The server's answer replaced the stored one: Bondi is gone from the pickers, and the role follows.
+    expect(s.context).toMatchObject({ user: manager, restaurants });
+  });
+
+  it('the window getting the focus back reads the access again; a failed read keeps what is shown', async () => {
+    const { actor, calls, settled } = startSession(
+      { token: VALID, user, restaurants },
+      {
+        access: async () => {
+          throw new ApiError('Connection failed', 0);
+        },
+      },
+    );
+    await settled();
+    await waitFor(actor, (s) => s.matches({ signedIn: 'active' }));
+    actor.send({ type: 'session.focused' });
+    const s = await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'active' }));
+    expect(calls.checkAccess).toHaveBeenCalledTimes(2);
+    expect(s.context).toMatchObject({ user, restaurants });
+    expect(calls.saveAccess).not.toHaveBeenCalled();
   });
 });

@@ -1,10 +1,11 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, vi } from 'vitest';
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import { Route, Switch } from 'wouter';
 import type { FranchiseUser, TokenResponse } from '../../server/contract/auth.contract';
-import { sessionMachine, type SessionEvent } from '../../src/machines/session.machine';
+import { SessionBridge } from '../../src/app';
+import { memberRole, sessionMachine, type Access, type SessionEvent } from '../../src/machines/session.machine';
 import type { StoredSession } from '../../src/services/session-storage';
 import { GuardedLayout } from '../../src/views/session/guarded-layout.view';
 import { SessionContext } from '../../src/views/session/session.context';
@@ -12,7 +13,7 @@ import { SignedOutOnly } from '../../src/views/session/signed-out-only.view';
 import { controllableActor } from './support/deferred';
 import { runModel } from './support/model-runner';
 import { renderView } from './support/render-view';
-import { type ModelEvent, user, paths, savedRestaurants, savedUser } from './models/session.model';
+import { type ModelEvent, user, narrowed, paths, savedRestaurants, savedUser } from './models/session.model';
 
 function renderSession(inspect: (event: InspectionEvent) => void) {
   const actors = {
@@ -20,8 +21,9 @@ function renderSession(inspect: (event: InspectionEvent) => void) {
     fetchProfile: controllableActor<FranchiseUser>(),
     refresh: controllableActor<TokenResponse>(),
     logout: controllableActor<void>(),
+    checkAccess: controllableActor<Access>(),
   };
-  const storage = { saveSession: vi.fn(), saveUser: vi.fn(), clearSession: vi.fn() };
+  const storage = { saveSession: vi.fn(), saveUser: vi.fn(), saveAccess: vi.fn(), clearSession: vi.fn() };
   let session: ActorRefFrom<typeof sessionMachine> | undefined;
   function Probe() {
     session = SessionContext.useActorRef();
@@ -42,16 +44,19 @@ function renderSession(inspect: (event: InspectionEvent) => void) {
             fetchProfile: actors.fetchProfile.logic,
             refresh: actors.refresh.logic,
             logout: actors.logout.logic,
+            checkAccess: actors.checkAccess.logic,
           },
           actions: {
             ...effects,
             saveSession: (_, s) => storage.saveSession(s),
             saveUser: (_, u) => storage.saveUser(u),
+            saveAccess: (_, a) => storage.saveAccess(a),
             clearSession: () => storage.clearSession(),
           },
         })}
       >
         <Probe />
+        <SessionBridge />
         <Switch>
           <Route path="/">
             <SignedOutOnly>
@@ -87,6 +92,7 @@ describe('session machine × guarded layout and app shell (model-based)', () => 
         if (settled) await act(async () => actors[SETTLED_BY[settled] ?? (settled as keyof typeof actors)].settle(e));
         else if (e.type === 'session.logout') await visitor.click(screen.getByRole('button', { name: 'Logout' }));
         else if (e.type === 'session.retry') await visitor.click(screen.getByRole('button', { name: 'Retry' }));
+        else if (e.type === 'session.focused') fireEvent.focus(window);
         else await send(e as SessionEvent);
       },
       verify: async (state, event) => {
@@ -117,6 +123,14 @@ describe('session machine × guarded layout and app shell (model-based)', () => 
           if (e.type === 'xstate.done.actor.sync') {
             expect(screen.getByTestId('branches')).toHaveTextContent(savedRestaurants.map((r) => r.name).join(', '));
           }
+          // The member's access as the server said it: stored, and the sidebar and the branches follow at once.
+          if (e.type === 'xstate.done.actor.checkAccess') {
+            expect(storage.saveAccess).toHaveBeenLastCalledWith(narrowed);
+            expect(screen.getByTestId('branches')).toHaveTextContent(/^Parramatta$/);
+          }
+          // Each check asks the server afresh: one call per visit of checkingAccess.
+          if (state.matches({ signedIn: 'checkingAccess' })) expect(actors.checkAccess.pending()).toBe(1);
+          expect(screen.queryByRole('link', { name: 'Team' }) !== null).toBe(memberRole(state) === 'owner');
           return;
         }
         if (state.matches('loggingOut')) {

@@ -10,6 +10,7 @@ import { chartDescription } from '../../src/views/analytics/report-sections';
 import { coverageText } from '../../src/views/analytics/analytics-page.view';
 import { pageAt } from '../../src/views/analytics/analytics.page';
 import { ORDER_REPORT, REVENUE_REPORT } from '../model/models/analytics-page.model';
+import { accessCheckFake } from './support/access-check';
 import { fakeJwt } from './support/jwt';
 
 const user = { id: 1, name: 'Olivia', franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' } } as FranchiseUser;
@@ -31,6 +32,7 @@ const json = (status: number, body: unknown) =>
 type Answer = (url: URL) => Response;
 let answer: Answer;
 let requests: URL[];
+let accessCheck: ReturnType<typeof accessCheckFake> | undefined;
 
 beforeEach(() => {
   requests = [];
@@ -42,6 +44,8 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+      const checked = accessCheck?.(input instanceof Request ? input.method : 'GET', url.pathname);
+      if (checked) return checked;
       requests.push(url);
       return answer(url);
     }),
@@ -52,6 +56,7 @@ afterEach(() => vi.unstubAllGlobals());
 /** The whole app at `path`, signed in from storage: the page's calls go through the real service and HTTP client. */
 function renderApp(path: string) {
   sessionStore.save({ token: fakeJwt(Math.floor(Date.now() / 1000) + 3600), user, restaurants, remember: true });
+  accessCheck = accessCheckFake({ user, restaurants });
   window.history.replaceState(null, '', path);
   render(<App />);
 }

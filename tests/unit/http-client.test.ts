@@ -22,6 +22,7 @@ const refreshed = (token = FRESH) => ok({ access_token: token, token_type: 'bear
 
 /** A client over a fake fetch that records every call and answers with `handler`. */
 function setup(handler: Handler, { token, timeout }: { token?: string; timeout?: number } = {}) {
+  const onRestaurantMissing = vi.fn();
   const storage = createSessionStore({ local: localStorage, session: sessionStorage });
   if (token) storage.save({ token, user, restaurants: [], remember: false });
   const calls: Call[] = [];
@@ -36,8 +37,8 @@ function setup(handler: Handler, { token, timeout }: { token?: string; timeout?:
     calls.push(call);
     return handler(call, init?.signal);
   });
-  const client = createHttpClient({ baseURL: '/api/v1', storage, now: () => NOW, onSessionExpired, fetch, timeout });
-  return { client, calls, storage, onSessionExpired };
+  const client = createHttpClient({ baseURL: '/api/v1', storage, now: () => NOW, onSessionExpired, onRestaurantMissing, fetch, timeout });
+  return { client, calls, storage, onSessionExpired, onRestaurantMissing };
 }
 
 const countRefreshes = (calls: Call[]) => calls.filter((c) => c.path === '/api/v1/franchise/refresh').length;
@@ -203,6 +204,36 @@ describe('http client: errors (spec §8)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('http client: a restaurant the member may have lost', () => {
+  const notFound = () => json(404, { status: 'error', message: 'Restaurant not found' });
+
+  it.each([
+    ['/franchise/restaurants/7', 7],
+    ['/franchise/restaurants/7/analytics/pages/order', 7],
+    ['/franchise/restaurants/12/analytics/revenues', 12],
+  ])('reports a 404 of %s as restaurant %i, and still rejects with it', async (path, id) => {
+    const { client, onRestaurantMissing } = setup(notFound, { token: VALID });
+    await expect(client.request(path)).rejects.toMatchObject({ status: 404, message: 'Restaurant not found' });
+    expect(onRestaurantMissing.mock.calls).toEqual([[id]]);
+  });
+
+  it("reports a branch export's 404 too", async () => {
+    const { client, onRestaurantMissing } = setup(notFound, { token: VALID });
+    await expect(client.download('/franchise/restaurants/9/analytics/pages/order/export')).rejects.toMatchObject({ status: 404 });
+    expect(onRestaurantMissing.mock.calls).toEqual([[9]]);
+  });
+
+  it.each([
+    ['a 404 elsewhere', '/franchise/people/7', notFound],
+    ['the restaurant list', '/franchise/restaurants', notFound],
+    ['another failure of a restaurant', '/franchise/restaurants/7', () => json(503, { status: 'error', message: 'Database unavailable' })],
+  ])('reports nothing for %s', async (_, path, answer) => {
+    const { client, onRestaurantMissing } = setup(answer, { token: VALID });
+    await expect(client.request(path)).rejects.toBeInstanceOf(ApiError);
+    expect(onRestaurantMissing).not.toHaveBeenCalled();
   });
 });
 

@@ -7,6 +7,7 @@ import type { FranchiseUser, Restaurant } from '../../server/contract/auth.contr
 import { App } from '../../src/app';
 import { sessionStore } from '../../src/services/session-storage';
 import { formatInstant } from '../../src/views/integrations/integrations.view';
+import { accessCheckFake } from './support/access-check';
 import { fakeJwt } from './support/jwt';
 
 // The Integrations page in the whole app, on the real machine, services and clipboard actor; the server is a fetch stub.
@@ -28,6 +29,8 @@ let keys: ApiKey[];
 let calls: Call[];
 /** How many list calls fail before the next ones answer. */
 let failLists: number;
+
+let accessCheck: ReturnType<typeof accessCheckFake> | undefined;
 
 beforeEach(() => {
   calls = [];
@@ -58,6 +61,8 @@ beforeEach(() => {
       const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
       const url = new URL(request.url);
       const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
+      const checked = accessCheck?.(request.method, url.pathname);
+      if (checked) return checked;
       const call = { method: request.method, path: url.pathname.replace('/api/v1/franchise', ''), body: text ? JSON.parse(text) : null };
       calls.push(call);
       if (call.path === '/api-keys' && call.method === 'GET') {
@@ -93,6 +98,7 @@ afterEach(() => {
 
 function renderApp() {
   sessionStore.save({ token: fakeJwt(Math.floor(Date.now() / 1000) + 3600), user: owner, restaurants, remember: true });
+  accessCheck = accessCheckFake({ user: owner, restaurants });
   window.history.replaceState(null, '', '/integrations');
   render(<App />);
 }

@@ -4,10 +4,16 @@ import { renderView } from '../model/support/render-view';
 
 describe("the dashboard's restaurant widget", () => {
   it('tells a franchise without restaurants where its first restaurant and its trade come from', () => {
-    renderView(() => <RestaurantWidget restaurants={[]} franchiseUserId={1} range="7days" />);
+    renderView(() => <RestaurantWidget restaurants={[]} franchiseUserId={1} range="7days" owner />);
     expect(screen.getByText('No restaurants found.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add a restaurant' })).toHaveAttribute('href', '/restaurant/create');
     expect(screen.getByRole('link', { name: 'Integrations' })).toHaveAttribute('href', '/integrations');
     expect(screen.getByRole('link', { name: 'Data Import' })).toHaveAttribute('href', '/import');
+  });
+
+  it('offers a manager none of the owners-only pages', () => {
+    renderView(() => <RestaurantWidget restaurants={[]} franchiseUserId={1} range="7days" owner={false} />);
+    expect(screen.getByText('No restaurants found.')).toBeInTheDocument();
+    expect(screen.queryAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/restaurant']);
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FranchiseUser, Restaurant } from '../../server/contract/auth.contract';
 import { App } from '../../src/app';
 import { sessionStore } from '../../src/services/session-storage';
+import { accessCheckFake } from './support/access-check';
 import { fakeJwt } from './support/jwt';
 
 const user = {
@@ -52,6 +53,7 @@ const ok = (data: unknown) => json(200, { status: 'success', message: 'ok', data
 type Request = { method: string; path: string; body: unknown };
 let answer: (request: Request) => Response;
 let requests: Request[];
+let accessCheck: ReturnType<typeof accessCheckFake> | undefined;
 
 beforeEach(() => {
   requests = [];
@@ -60,6 +62,8 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
       const request = { method: init?.method ?? 'GET', path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+      const checked = accessCheck?.(request.method, request.path);
+      if (checked) return checked;
       requests.push(request);
       return answer(request);
     }),
@@ -73,6 +77,7 @@ afterEach(() => {
 
 function renderApp(path: string) {
   sessionStore.save({ token: fakeJwt(Math.floor(Date.now() / 1000) + 3600), user, restaurants: RESTAURANTS, remember: true });
+  accessCheck = accessCheckFake({ user, restaurants: RESTAURANTS });
   window.history.replaceState(null, '', path);
   render(<App />);
 }

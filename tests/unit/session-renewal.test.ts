@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { FranchiseUser, TokenResponse } from '../../server/contract/auth.contract';
-import { RENEW_BEFORE_EXPIRY_MS, RENEW_RETRY_MS, sessionMachine } from '../../src/machines/session.machine';
+import { RENEW_BEFORE_EXPIRY_MS, RENEW_RETRY_MS, sessionMachine, type Access } from '../../src/machines/session.machine';
 import { ApiError } from '../../src/services/api-error';
 import type { StoredSession } from '../../src/services/session-storage';
 import { fakeJwt } from './support/jwt';
@@ -17,8 +17,17 @@ function signedInFor(ttlMs: number, refresh: () => Promise<TokenResponse>) {
       actors: {
         restore: fromPromise<StoredSession>(async () => ({ token: fakeJwt((NOW + ttlMs) / 1000), user, restaurants: [] })),
         refresh: fromPromise(() => refreshed()),
+        // After a renewal the member's access is read again: here it has not changed.
+        checkAccess: fromPromise(async (): Promise<Access> => ({ user, restaurants: [] })),
       },
-      actions: { saveUser: () => {}, saveSession: () => {}, clearSession: () => {}, notify: () => {}, navigate: () => {} },
+      actions: {
+        saveUser: () => {},
+        saveSession: () => {},
+        saveAccess: () => {},
+        clearSession: () => {},
+        notify: () => {},
+        navigate: () => {},
+      },
     }),
   ).start();
   return { actor, refreshed };

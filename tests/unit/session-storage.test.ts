@@ -74,6 +74,17 @@ describe('session storage (spec §3/§4)', () => {
     expect(localStorage.getItem('franchise_restaurants')).toBeNull();
   });
 
+  it("replaces the whole cached list with the server's, in the area chosen at sign-in", () => {
+    const cached = [
+      { id: 7, name: 'Bondi' },
+      { id: 8, name: 'Parramatta' },
+    ] as Restaurant[];
+    store().save({ token: 't1', user, restaurants: cached, remember: true });
+    store().saveRestaurants([{ id: 8, name: 'Parramatta' }] as Restaurant[]);
+    expect(store().read().restaurants).toEqual([{ id: 8, name: 'Parramatta' }]);
+    expect(sessionStorage.getItem('franchise_restaurants')).toBeNull();
+  });
+
   it('treats unreadable cached JSON as absent', () => {
     localStorage.setItem('authToken', 't1');
     localStorage.setItem('franchise_user', '{oops');

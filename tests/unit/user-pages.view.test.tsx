@@ -6,6 +6,7 @@ import type { FranchiseUser, Restaurant } from '../../server/contract/auth.contr
 import { STALE_VERSION_MESSAGE, type Person } from '../../server/contract/people.contract';
 import { App } from '../../src/app';
 import { sessionStore } from '../../src/services/session-storage';
+import { accessCheckFake } from './support/access-check';
 import { fakeJwt } from './support/jwt';
 
 // The user routes show these modules (the registry may still name the placeholder page while this lands).
@@ -43,6 +44,7 @@ type Call = { method: string; path: string; body: unknown };
 let people: Person[];
 let calls: Call[];
 let answer: (call: Call) => Response | undefined;
+let accessCheck: ReturnType<typeof accessCheckFake> | undefined;
 
 beforeEach(() => {
   calls = [];
@@ -61,6 +63,8 @@ beforeEach(() => {
       const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
       const url = new URL(request.url);
       const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
+      const checked = accessCheck?.(request.method, url.pathname);
+      if (checked) return checked;
       const call = { method: request.method, path: url.pathname.replace('/api/v1/franchise', ''), body: text ? JSON.parse(text) : null };
       calls.push(call);
       const special = answer(call);
@@ -90,6 +94,7 @@ afterEach(() => {
 
 function renderApp(path: string) {
   sessionStore.save({ token: fakeJwt(Math.floor(Date.now() / 1000) + 3600), user: owner, restaurants, remember: true });
+  accessCheck = accessCheckFake({ user: owner, restaurants });
   window.history.replaceState(null, '', path);
   render(<App />);
 }

@@ -7,6 +7,7 @@ import { filtersHref } from '../../machines/analytics-filters';
 import { ExportMenu } from '../../ui/export-menu';
 import { RangeButtons } from '../../ui/range-buttons';
 import { AnalyticsHeader, ALL_BRANCHES } from './analytics-header.view';
+import { useBranchesChanged } from '../session/session.context';
 import { AnalyticsPageContext } from './analytics-page.context';
 import { ReportCards, ReportTables } from './report-sections';
 
@@ -23,6 +24,13 @@ export function coverageText(report: PageReport): string {
   const { start_date, end_date, time_zone } = report.window;
   const days = start_date === end_date ? formatDay(start_date) : `${formatDay(start_date)} – ${formatDay(end_date)}`;
   return `${report.range_label} · ${report.branch?.name ?? ALL_BRANCHES} · ${days} (${time_zone} time)`;
+}
+
+/** The member's branches changed meanwhile: the page's picker follows (a lost branch gives way to All Branches). */
+export function AnalyticsPageBranchesSync() {
+  const page = AnalyticsPageContext.useActorRef();
+  useBranchesChanged((branches) => page.send({ type: 'page.branchesChanged', branches }));
+  return null;
 }
 
 function PageHeader() {

@@ -7,7 +7,7 @@ import { saveFile } from '../../ui/save-file';
 import { appEffects } from '../app-effects';
 import { SessionContext } from '../session/session.context';
 import { AnalyticsPageContext } from './analytics-page.context';
-import { AnalyticsPageUrlSync, AnalyticsPageView } from './analytics-page.view';
+import { AnalyticsPageBranchesSync, AnalyticsPageUrlSync, AnalyticsPageView } from './analytics-page.view';
 
 /** The real report and export calls; the router, the toasts and the browser's download carry out the machine's effects. */
 const pageLogic = analyticsPageMachine.provide({
@@ -22,6 +22,7 @@ function AnalyticsPageScreen({ page }: { page: AnalyticsPage }) {
   return (
     <AnalyticsPageContext.Provider logic={pageLogic} options={{ input }}>
       <AnalyticsPageUrlSync />
+      <AnalyticsPageBranchesSync />
       <AnalyticsPageView />
     </AnalyticsPageContext.Provider>
   );

@@ -3,9 +3,9 @@ import { useSearch } from 'wouter';
 import { dashboardMachine } from '../../machines/dashboard.machine';
 import type { PageProps } from '../../routes';
 import { appEffects } from '../app-effects';
-import { SessionContext } from '../session/session.context';
+import { SessionContext, useIsOwner } from '../session/session.context';
 import { DashboardContext } from './dashboard.context';
-import { DashboardUrlSync, DashboardView } from './dashboard.view';
+import { DashboardBranchesSync, DashboardUrlSync, DashboardView } from './dashboard.view';
 
 /** The real analytics calls, and the router carrying out the machine's navigation (Apply and Reset write the URL). */
 const dashboardLogic = dashboardMachine.provide({ actions: { navigate: appEffects.navigate } });
@@ -15,13 +15,15 @@ export default function DashboardPage({ title }: PageProps) {
   const groupName = SessionContext.useSelector((s) => s.context.user?.franchise.name ?? title);
   const restaurants = SessionContext.useSelector((s) => s.context.restaurants);
   const franchiseUserId = SessionContext.useSelector((s) => s.context.user?.id ?? null);
+  const owner = useIsOwner();
   const search = useSearch();
   // The address it mounted with holds the first applied filters; later changes arrive as events.
   const [input] = useState(() => ({ search, branches: restaurants.map(({ id, name }) => ({ id, name })) }));
   return (
     <DashboardContext.Provider logic={dashboardLogic} options={{ input }}>
       <DashboardUrlSync />
-      <DashboardView title={groupName} restaurants={restaurants} franchiseUserId={franchiseUserId} />
+      <DashboardBranchesSync />
+      <DashboardView title={groupName} restaurants={restaurants} franchiseUserId={franchiseUserId} owner={owner} />
     </DashboardContext.Provider>
   );
 }

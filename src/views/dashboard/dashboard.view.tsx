@@ -7,6 +7,7 @@ import type { Restaurant } from '../../../server/contract/auth.contract';
 import { formatDay } from '../../../server/contract/format';
 import { AnalyticsHeader, ALL_BRANCHES, rangeLabel } from '../analytics/analytics-header.view';
 import { CARD_KINDS } from '../../machines/dashboard.machine';
+import { useBranchesChanged } from '../session/session.context';
 import { DashboardContext } from './dashboard.context';
 import { HeadcountsCard, OrdersCard, ProcurementCard, RevenueSummaryCard, RevenueTrendsCard, RosterCard } from './dashboard-cards';
 import { RestaurantWidget } from './restaurant-widget';
@@ -28,6 +29,13 @@ export function DashboardUrlSync() {
   const dashboard = DashboardContext.useActorRef();
   const search = useSearch();
   useEffect(() => dashboard.send({ type: 'dashboard.urlChanged', search }), [dashboard, search]);
+  return null;
+}
+
+/** The member's branches changed meanwhile: the dashboard's picker follows (a lost branch gives way to All Branches). */
+export function DashboardBranchesSync() {
+  const dashboard = DashboardContext.useActorRef();
+  useBranchesChanged((branches) => dashboard.send({ type: 'dashboard.branchesChanged', branches }));
   return null;
 }
 
@@ -77,10 +85,13 @@ export function DashboardView({
   title,
   restaurants,
   franchiseUserId,
+  owner,
 }: {
   title: string;
   restaurants: readonly Restaurant[];
   franchiseUserId: number | null;
+  /** An owner is offered to add restaurants; a manager is not. */
+  owner: boolean;
 }) {
   const range = DashboardContext.useSelector((s) => s.context.applied.range);
   return (
@@ -107,7 +118,7 @@ export function DashboardView({
           <ProcurementCard />
         </div>
         <div className="fc-lg-5">
-          <RestaurantWidget restaurants={restaurants} franchiseUserId={franchiseUserId} range={range} />
+          <RestaurantWidget restaurants={restaurants} franchiseUserId={franchiseUserId} range={range} owner={owner} />
         </div>
       </div>
     </Stack>

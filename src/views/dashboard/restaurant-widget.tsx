@@ -6,15 +6,20 @@ import { dashboardHref } from '../../machines/dashboard.machine';
 import { RestaurantTable } from '../restaurants/restaurant-table';
 import { CardFrame } from './card-frame';
 
-/** Restaurant Management embedded (spec §2); each analytics icon applies that branch to the dashboard, keeping the range. */
+/**
+ * Restaurant Management embedded (spec §2); each analytics icon applies that branch to the dashboard, keeping the range.
+ * `owner`: the empty list says where restaurants and trade come from (pages a manager does not get).
+ */
 export function RestaurantWidget({
   restaurants,
   franchiseUserId,
   range,
+  owner,
 }: {
   restaurants: readonly Restaurant[];
   franchiseUserId: number | null;
   range: Range;
+  owner: boolean;
 }) {
   return (
     <CardFrame title="Restaurants" moreHref="/restaurant">
@@ -22,20 +27,22 @@ export function RestaurantWidget({
         // A franchise that starts empty: where its first restaurant and trade come from.
         <Stack gap={4} py="lg" align="center">
           <Text c="dimmed">No restaurants found.</Text>
-          <Text c="dimmed" size="sm" ta="center">
-            <Anchor component={Link} href="/restaurant/create">
-              Add a restaurant
-            </Anchor>
-            , then send its trade from your systems (
-            <Anchor component={Link} href="/integrations">
-              Integrations
-            </Anchor>
-            ) or from files (
-            <Anchor component={Link} href="/import">
-              Data Import
-            </Anchor>
-            ).
-          </Text>
+          {owner && (
+            <Text c="dimmed" size="sm" ta="center">
+              <Anchor component={Link} href="/restaurant/create">
+                Add a restaurant
+              </Anchor>
+              , then send its trade from your systems (
+              <Anchor component={Link} href="/integrations">
+                Integrations
+              </Anchor>
+              ) or from files (
+              <Anchor component={Link} href="/import">
+                Data Import
+              </Anchor>
+              ).
+            </Text>
+          )}
         </Stack>
       ) : (
         <RestaurantTable

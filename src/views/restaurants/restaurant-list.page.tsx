@@ -8,7 +8,7 @@ import type { PageProps } from '../../routes';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
 import { ListActorContext, ListUrlSync, ListView } from '../management/list.view';
-import { SessionContext } from '../session/session.context';
+import { SessionContext, useIsOwner } from '../session/session.context';
 import { RestaurantTable } from './restaurant-table';
 
 const PATH = '/restaurant';
@@ -16,18 +16,21 @@ const PATH = '/restaurant';
 /** The real list call; the router keeps the search and page in the address. */
 const listLogic = restaurantListMachine.provide({ actions: { navigate: appEffects.navigate } });
 
-/** Restaurant Management: Add Restaurant, and the franchise's restaurants, searched by name or location, five a page. */
+/** Restaurant Management: Add Restaurant (owners), and the member's restaurants, searched by name or location, five a page. */
 export default function RestaurantListPage({ title }: PageProps) {
   const search = useSearch();
   const [input] = useState(() => ({ path: PATH, search, fields: RESTAURANT_SEARCH_FIELDS }));
   const franchiseUserId = SessionContext.useSelector((s) => s.context.user?.id ?? null);
+  const owner = useIsOwner();
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center">
         <PageTitle>{title}</PageTitle>
-        <Button component={Link} href="/restaurant/create">
-          Add Restaurant
-        </Button>
+        {owner && (
+          <Button component={Link} href="/restaurant/create">
+            Add Restaurant
+          </Button>
+        )}
       </Group>
       <ListActorContext.Provider logic={listLogic} options={{ input }}>
         <ListUrlSync />

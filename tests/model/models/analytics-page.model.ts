@@ -137,6 +137,9 @@ export const EXPORT_FAILURE = 'format: must be one of csv, pdf';
 export const MONTH_AT_PARRAMATTA = '?range=1month&restaurant=7';
 export const UNKNOWN_VALUES = '?range=fortnight&restaurant=999';
 
+/** An owner took Parramatta from the member, then gave it back. */
+export const WITHOUT_PARRAMATTA = BRANCHES.filter((b) => b.id !== 7);
+
 export const EVENTS: ModelEvent[] = [
   { type: 'page.range', range: '1month' },
   { type: 'page.branch', restaurantId: 7 },
@@ -152,7 +155,11 @@ export const EVENTS: ModelEvent[] = [
   { type: 'xstate.error.actor.fetchReport', error: new ApiError(REPORT_FAILURE, 503) },
   { type: 'xstate.done.actor.exportReport', output: CSV_FILE },
   { type: 'xstate.error.actor.exportReport', error: new ApiError(EXPORT_FAILURE, 422) },
+  { type: 'page.branchesChanged', branches: WITHOUT_PARRAMATTA },
+  { type: 'page.branchesChanged', branches: BRANCHES },
 ];
+
+const ids = (branches: readonly { id: number }[]) => branches.map((b) => b.id).join(',');
 
 /** The file a format's export answers with: a CSV export gets the CSV file, a PDF one the PDF. */
 const fileFor = (s: Snapshot, event: ModelEvent): ModelEvent =>
@@ -162,6 +169,11 @@ function allowed(s: Snapshot, event: ModelEvent): boolean {
   // A dropdown's option already shown sends nothing when chosen again.
   if (event.type === 'page.range' && s.context.draft.range === event.range) return false;
   if (event.type === 'page.branch' && s.context.draft.restaurantId === event.restaurantId) return false;
+  // A branch no longer offered cannot be picked; the session reports only branches that changed.
+  if (event.type === 'page.branch' && event.restaurantId !== null && !s.context.branches.some((b) => b.id === event.restaurantId)) {
+    return false;
+  }
+  if (event.type === 'page.branchesChanged') return ids(event.branches) !== ids(s.context.branches);
   // The URL may change at any time; one that shows what is applied changes nothing, so s.can() says no.
   return event.type === 'page.urlChanged' || s.can(event as AnalyticsPageEvent);
 }
@@ -171,7 +183,15 @@ export const model = new TestModel(analyticsPageMachine, {
   // The draft and applied filters choose Apply's alternatives; the format tells the two exports apart; the state it
   // came from keeps a transition defined on a parent (the URL changing) on some shortest path from each of its leaves.
   serializeState: (s: Snapshot, event, previous) =>
-    JSON.stringify([s.value, s.context.draft, s.context.applied, s.context.exporting, eventKey(event), previous?.value]),
+    JSON.stringify([
+      s.value,
+      s.context.draft,
+      s.context.applied,
+      ids(s.context.branches),
+      s.context.exporting,
+      eventKey(event),
+      previous?.value,
+    ]),
 });
 
 // The page starts at its bare address; the machine's input is the URL it mounted with.

@@ -26,6 +26,9 @@ const settleEvents = (kind: AnalyticsKind): SettleEvent[] => [
   { type: `xstate.error.actor.${kind}`, error: new ApiError(FAILURE[kind], 503) },
 ];
 
+/** An owner took Parramatta from the member, then gave it back. */
+export const WITHOUT_PARRAMATTA = BRANCHES.filter((b) => b.id !== 7);
+
 export const EVENTS: ModelEvent[] = [
   { type: 'dashboard.range', range: '1month' },
   { type: 'dashboard.branch', restaurantId: 7 },
@@ -35,8 +38,12 @@ export const EVENTS: ModelEvent[] = [
   { type: 'dashboard.urlChanged', search: '' },
   { type: 'dashboard.urlChanged', search: UNKNOWN_VALUES },
   ...ANALYTICS_KINDS.map((card): ModelEvent => ({ type: 'dashboard.retry', card })),
+  { type: 'dashboard.branchesChanged', branches: WITHOUT_PARRAMATTA },
+  { type: 'dashboard.branchesChanged', branches: BRANCHES },
   ...ANALYTICS_KINDS.flatMap(settleEvents),
 ];
+
+const ids = (branches: readonly { id: number }[]) => branches.map((b) => b.id).join(',');
 
 const cardState = (s: Snapshot, kind: AnalyticsKind) => (s.value as { cards: Record<AnalyticsKind, string> }).cards[kind];
 
@@ -64,6 +71,11 @@ function allowed(s: Snapshot, event: ModelEvent): boolean {
     const outcome = outcomeOf(event as SettleEvent);
     return ANALYTICS_KINDS.every((k) => cardState(s, k) === (index(k) < index(settled) ? outcome : 'loading'));
   }
+  // The session reports only branches that changed; a branch no longer offered cannot be picked.
+  if (event.type === 'dashboard.branchesChanged') return ids(event.branches) !== ids(s.context.branches);
+  if (event.type === 'dashboard.branch' && event.restaurantId !== null && !s.context.branches.some((b) => b.id === event.restaurantId)) {
+    return false;
+  }
   // The URL may change at any time; one that shows what is applied changes nothing, so s.can() says no.
   return event.type === 'dashboard.urlChanged' || s.can(event as DashboardEvent);
 }
@@ -73,7 +85,7 @@ export const model = new TestModel(dashboardMachine, {
   // The draft and applied filters choose Apply's and Reset's alternatives; the state it came from keeps a
   // transition defined on a parent (the URL changing) on some shortest path from each of its leaves.
   serializeState: (s: Snapshot, event, previous) =>
-    JSON.stringify([s.value, s.context.draft, s.context.applied, eventKey(event), previous?.value]),
+    JSON.stringify([s.value, s.context.draft, s.context.applied, ids(s.context.branches), eventKey(event), previous?.value]),
 });
 
 // The page starts at the default address; the machine's input is the URL it mounted with.
