@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { MemberRole } from '../server/contract/auth.contract';
 import type { NavIcon, NavItem } from './ui/nav-items';
 
 /** Every page gets its registry title; pages whose view renders its own heading ignore it. */
@@ -13,10 +14,16 @@ export type AppRoute = {
   page: LazyExoticComponent<ComponentType<PageProps>>;
   /** A sidebar entry, listed in registry order. */
   nav?: { label: string; icon: NavIcon };
+  /** Only these roles see it (its sidebar entry included); to others it is the in-shell 404. Every role when absent. */
+  roles?: readonly MemberRole[];
 };
+
+/** Pages that act on the whole franchise: a manager, who has some branches only, does not get them (nor does the server). */
+const OWNERS: readonly MemberRole[] = ['owner'];
 
 // Create and edit in one chunk; the path picks the mode.
 const UserFormPage = lazy(() => import('./views/users/user-form.page'));
+const MemberFormPage = lazy(() => import('./views/team/member-form.page'));
 /** The five analytics pages: one chunk, one machine and view; each shows the report of its path. */
 const AnalyticsPage = lazy(() => import('./views/analytics/analytics.page'));
 
@@ -56,6 +63,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Add Restaurant',
     access: 'protected',
     page: lazy(() => import('./views/restaurants/restaurant-create.page')),
+    roles: OWNERS,
   },
   {
     path: '/restaurant/edit',
@@ -92,6 +100,7 @@ export const ROUTES: readonly AppRoute[] = [
     access: 'protected',
     page: lazy(() => import('./views/integrations/integrations.page')),
     nav: { label: 'Integrations', icon: 'plug' },
+    roles: OWNERS,
   },
   {
     path: '/import',
@@ -99,6 +108,25 @@ export const ROUTES: readonly AppRoute[] = [
     access: 'protected',
     page: lazy(() => import('./views/import/import.page')),
     nav: { label: 'Data Import', icon: 'import' },
+    roles: OWNERS,
+  },
+  {
+    path: '/team',
+    title: 'Team',
+    access: 'protected',
+    page: lazy(() => import('./views/team/team-list.page')),
+    nav: { label: 'Team', icon: 'team' },
+    roles: OWNERS,
+  },
+  { path: '/team/invite', title: 'Invite Member', access: 'protected', page: MemberFormPage, roles: OWNERS },
+  { path: '/team/edit', title: 'Edit Member', access: 'protected', page: MemberFormPage, roles: OWNERS },
+  {
+    path: '/activity',
+    title: 'Activity',
+    access: 'protected',
+    page: lazy(() => import('./views/activity/activity.page')),
+    nav: { label: 'Activity', icon: 'activity' },
+    roles: OWNERS,
   },
   {
     path: '/profile',
@@ -112,8 +140,15 @@ export const ROUTES: readonly AppRoute[] = [
 export const PUBLIC_ROUTES = ROUTES.filter((route) => route.access === 'public');
 export const PROTECTED_ROUTES = ROUTES.filter((route) => route.access === 'protected');
 
-/** The sidebar; Logout follows it as a button of the shell. */
-export const NAV_ITEMS: readonly NavItem[] = ROUTES.flatMap(({ path, nav }) => (nav ? [{ ...nav, href: path }] : []));
+/** Whether a member of this role gets the route. */
+export const routeAllows = (route: AppRoute, role: MemberRole): boolean => route.roles === undefined || route.roles.includes(role);
+
+const navFor = (role: MemberRole): readonly NavItem[] =>
+  ROUTES.flatMap((route) => (route.nav && routeAllows(route, role) ? [{ ...route.nav, href: route.path }] : []));
+const NAV_BY_ROLE: Record<MemberRole, readonly NavItem[]> = { owner: navFor('owner'), manager: navFor('manager') };
+
+/** The sidebar a member of this role sees, in registry order; Logout follows it as a button of the shell. One list per role. */
+export const navItemsFor = (role: MemberRole): readonly NavItem[] => NAV_BY_ROLE[role];
 
 /** The protected area: the first path segment of every protected route, and anything below it (an in-shell 404). */
 const protectedSegments = [...new Set(PROTECTED_ROUTES.map(({ path }) => path.split('/')[1]))];

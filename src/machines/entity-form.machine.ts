@@ -12,8 +12,11 @@ const SAVE_TOAST = 'entity-form.save';
 
 export type FieldValue = string | number | boolean | null;
 export type FormValues = Record<string, FieldValue>;
-/** A stored record as the form edits it: its fields, and the version a save must name (null: not stored yet). */
-export type FormRecord = { values: FormValues; version: number | null };
+/**
+ * A stored record as the form edits it: its fields, and the version a save must name (null: not stored yet). A save's
+ * answer may bring the server's own sentence (`notice`), which its toast then shows instead of the form's text.
+ */
+export type FormRecord = { values: FormValues; version: number | null; notice?: string };
 export type SaveRequest = FormRecord & { id: string | number | null };
 
 /** Which record (null: a new one), and spec §8's texts: `{field}` is filled from the record ("{name}'s info reset."). */
@@ -44,6 +47,11 @@ export type EntityFormEvent =
   | { type: 'form.submit' }
   /** Retry after a failed load, Reload after a stale save: the stored record, edits dropped. */
   | { type: 'form.reload' };
+
+/** A set of record ids (a manager's branches) as a form field holds it: ascending, joined by commas ('' for none). */
+export const idListValue = (ids: readonly number[]): string => [...new Set(ids)].sort((a, b) => a - b).join(',');
+export const idListOf = (value: FieldValue | undefined): number[] =>
+  typeof value === 'string' && value !== '' ? value.split(',').map(Number).filter(Number.isSafeInteger) : [];
 
 /** "{name}'s info reset." with the record's name. */
 export const fillMessage = (template: string, values: FormValues) =>
@@ -185,8 +193,8 @@ export const entityFormMachine = setup({
             assign({ error: null }),
             {
               type: 'notify',
-              params: ({ context }) => ({
-                message: fillMessage(context.messages.saved, context.values),
+              params: ({ context, event }) => ({
+                message: event.output.notice ?? fillMessage(context.messages.saved, context.values),
                 type: 'success',
                 replaces: SAVE_TOAST,
               }),

@@ -51,10 +51,14 @@ export function withDefaultMessage(error: unknown, fallback: string): ApiError {
 }
 
 /**
- * The data of a call's success envelope. A failed call, or an answer that is no success (or has no data
- * unless `nullable`), rejects with an ApiError carrying the server's message or the call's `fallback`.
+ * A call's success envelope, for a caller that shows the server's own message. A failed call, or an answer that is
+ * no success (or has no data unless `nullable`), rejects with an ApiError carrying the server's message or `fallback`.
  */
-export async function callApi<T>(fallback: string, send: () => Promise<ApiSuccess<T>>, { nullable = false } = {}): Promise<T> {
+export async function callApiEnvelope<T>(
+  fallback: string,
+  send: () => Promise<ApiSuccess<T>>,
+  { nullable = false } = {},
+): Promise<ApiSuccess<T>> {
   let response: ApiSuccess<T>;
   try {
     response = await send();
@@ -64,7 +68,12 @@ export async function callApi<T>(fallback: string, send: () => Promise<ApiSucces
   if (response?.status !== 'success' || (!nullable && response.data == null)) {
     throw withDefaultMessage(new ApiError(fallback, 200, response), fallback);
   }
-  return response.data;
+  return response;
+}
+
+/** The data of a call's success envelope; rejects as `callApiEnvelope` does. */
+export async function callApi<T>(fallback: string, send: () => Promise<ApiSuccess<T>>, options: { nullable?: boolean } = {}): Promise<T> {
+  return (await callApiEnvelope(fallback, send, options)).data;
 }
 
 export function toErrorInfo(error: unknown): ErrorInfo {

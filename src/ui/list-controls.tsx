@@ -32,21 +32,23 @@ export type ListPagerProps = {
   /** What the pager navigates: its name tells screen readers which list (e.g. "Users pages"). */
   label: string;
   onPage: (page: number) => void;
+  /** Both buttons wait (a file of this list is being made). */
+  disabled?: boolean;
 };
 
 /** "Showing X–Y of Z", Prev, "Page N of M", Next; Prev is disabled on the first page, Next on the last (spec §9). */
-export function ListPager({ page, pageCount, from, to, total, label, onPage }: ListPagerProps) {
+export function ListPager({ page, pageCount, from, to, total, label, onPage, disabled = false }: ListPagerProps) {
   return (
     <Group component="nav" aria-label={label} justify="space-between" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed" aria-live="polite">
         {showingText(from, to, total)}
       </Text>
       <Group gap="xs" wrap="nowrap">
-        <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <Button variant="default" size="xs" disabled={disabled || page <= 1} onClick={() => onPage(page - 1)}>
           Prev
         </Button>
         <Text size="sm">{pageText(page, pageCount)}</Text>
-        <Button variant="default" size="xs" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
+        <Button variant="default" size="xs" disabled={disabled || page >= pageCount} onClick={() => onPage(page + 1)}>
           Next
         </Button>
       </Group>

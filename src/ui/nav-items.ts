@@ -4,10 +4,12 @@ import {
   IconClipboardList,
   IconClockHour4,
   IconFileImport,
+  IconHistory,
   IconLayoutDashboard,
   IconPlugConnected,
   IconShoppingCart,
   IconUserCircle,
+  IconUserShield,
   IconUsers,
   IconUsersGroup,
   type Icon,
@@ -28,6 +30,8 @@ export const NAV_ICONS = {
   clock: IconClockHour4,
   plug: IconPlugConnected,
   import: IconFileImport,
+  team: IconUserShield,
+  activity: IconHistory,
   profile: IconUserCircle,
 } satisfies Record<string, Icon>;
 

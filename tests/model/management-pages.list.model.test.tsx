@@ -6,13 +6,16 @@ import { Router } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import type { Restaurant } from '../../server/contract/auth.contract';
 import type { Person } from '../../server/contract/people.contract';
+import type { Member } from '../../server/contract/team.contract';
 import { listMachine, type ListItem } from '../../src/machines/list.machine';
 import type { PageProps } from '../../src/routes';
 import { peopleService } from '../../src/services/people.service';
 import { restaurantsService } from '../../src/services/restaurants.service';
+import { teamService } from '../../src/services/team.service';
 import { UiProvider } from '../../src/ui/ui-provider';
 import RestaurantListPage from '../../src/views/restaurants/restaurant-list.page';
 import { SessionContext } from '../../src/views/session/session.context';
+import TeamListPage from '../../src/views/team/team-list.page';
 import UserListPage from '../../src/views/users/user-list.page';
 import { LIST_FAILURE, PEOPLE, paths, type ModelEvent, type Person as ModelPerson } from './models/list.model';
 import { runModel } from './support/model-runner';
@@ -32,6 +35,10 @@ vi.mock('../../src/services/people.service', async (original) => ({
 vi.mock('../../src/services/restaurants.service', async (original) => ({
   ...(await original<typeof import('../../src/services/restaurants.service')>()),
   restaurantsService: { list: vi.fn(), read: vi.fn(), update: vi.fn() },
+}));
+vi.mock('../../src/services/team.service', async (original) => ({
+  ...(await original<typeof import('../../src/services/team.service')>()),
+  teamService: { list: vi.fn(), invite: vi.fn(), update: vi.fn(), remove: vi.fn(), resendInvitation: vi.fn() },
 }));
 
 type Row = { id: number; name: string };
@@ -67,6 +74,18 @@ const restaurant = (p: ModelPerson): Restaurant =>
     subscriptions: [],
     restaurant_user: { id: p.id + 100, name: p.name, email: 'shop@example.com' },
   }) as unknown as Restaurant;
+
+// Members are searched by name, e-mail and role (owner or manager): a member's e-mail names the model person's role, so
+// the model's searches pick the same rows ("CHEF" two of the seven, "zzz" none).
+const member = (p: ModelPerson): Member => ({
+  id: p.id,
+  email: `${p.role.toLowerCase()}.${p.name.split(' ')[0]!.toLowerCase()}@example.com`,
+  name: p.name,
+  role: p.role === 'Manager' ? 'owner' : 'manager',
+  restaurant_ids: p.role === 'Manager' ? [] : [7],
+  status: p.id % 2 === 0 ? 'invited' : 'active',
+  version: 1,
+});
 
 /** One real list page: where it lives, its texts, its list call and how the call's answer reads the model's people. */
 type ListPage = {
@@ -107,6 +126,20 @@ const PAGES: ListPage[] = [
     list: () => vi.mocked(restaurantsService.list),
     answer: restaurant,
     searched: (row) => [row.name, (row as Restaurant).location],
+  },
+  {
+    title: 'Team',
+    Page: TeamListPage,
+    path: '/team',
+    noun: 'Members',
+    searchLabel: 'Search by name, email or role',
+    emptyText: 'No members found.',
+    list: () => vi.mocked(teamService.list),
+    answer: member,
+    searched: (row) => {
+      const m = row as Member;
+      return [m.name, m.email, m.role];
+    },
   },
 ];
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { NAV_ITEMS } from '../../src/routes';
+import { navItemsFor } from '../../src/routes';
 import { initialsOf } from '../../src/ui/account-avatar';
 import { AppShell, type ShellAccount } from '../../src/ui/app-shell';
 import { UiProvider } from '../../src/ui/ui-provider';
@@ -16,7 +16,7 @@ function renderShell(path = '/dashboard', account: ShellAccount | null = OLIVIA)
   render(
     <UiProvider env="test">
       <Router hook={location.hook}>
-        <AppShell navItems={NAV_ITEMS} account={account} onLogout={onLogout} loggingOut={false}>
+        <AppShell navItems={navItemsFor('owner')} account={account} onLogout={onLogout} loggingOut={false}>
           <p>Page</p>
         </AppShell>
       </Router>
@@ -41,6 +41,8 @@ describe('app shell', () => {
       ['Productivity', '/roster'],
       ['Integrations', '/integrations'],
       ['Data Import', '/import'],
+      ['Team', '/team'],
+      ['Activity', '/activity'],
       ['Profile', '/profile'],
     ]);
     expect(within(nav).getByRole('link', { name: 'User Management' })).toHaveAttribute('data-active', 'true');

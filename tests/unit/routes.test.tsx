@@ -1,19 +1,44 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import type { FranchiseUser } from '../../server/contract/auth.contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FranchiseUser, MemberRole } from '../../server/contract/auth.contract';
 import { App } from '../../src/app';
-import { PROTECTED_PATH, PROTECTED_ROUTES, PUBLIC_ROUTES, ROUTES } from '../../src/routes';
+import { navItemsFor, PROTECTED_PATH, PROTECTED_ROUTES, PUBLIC_ROUTES, ROUTES } from '../../src/routes';
 import { sessionStore } from '../../src/services/session-storage';
+import { accessCheckFake } from './support/access-check';
 import { fakeJwt } from './support/jwt';
 
-const user = { id: 1, name: 'Olivia', franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' } } as FranchiseUser;
+const user = {
+  id: 1,
+  role: 'owner',
+  name: 'Olivia',
+  franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' },
+} as FranchiseUser;
 
-/** The whole app at `path`, signed in from storage (a cached user: no request at start-up) or signed out. */
-function renderApp(path: string, { signedIn }: { signedIn: boolean }) {
-  if (signedIn) sessionStore.save({ token: fakeJwt(Math.floor(Date.now() / 1000) + 3600), user, restaurants: [], remember: true });
+afterEach(() => vi.unstubAllGlobals());
+
+/**
+ * The whole app at `path`, signed in from storage (a cached user, whose access the server confirms) or signed out.
+ * Any other call stays unanswered: these tests are about what the routes show.
+ */
+function renderApp(path: string, { signedIn, role = 'owner' }: { signedIn: boolean; role?: MemberRole }) {
+  const member = { ...user, role };
+  const check = accessCheckFake({ user: member, restaurants: [] });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+      return Promise.resolve(check(init?.method ?? 'GET', url.pathname) ?? new Promise<Response>(() => undefined));
+    }),
+  );
+  if (signedIn) sessionStore.save({ token: fakeJwt(Math.floor(Date.now() / 1000) + 3600), user: member, restaurants: [], remember: true });
   window.history.replaceState(null, '', path);
   render(<App />);
 }
+
+const sidebarLinks = () =>
+  within(mainNavigation()[0]!)
+    .getAllByRole('link', { hidden: true })
+    .map((l) => [l.textContent, l.getAttribute('href')]);
 
 // Lazy pages are compiled on first use, which can outlast findBy's default second on a busy machine.
 const LAZY = { timeout: 5000 };
@@ -23,9 +48,7 @@ describe('route registry', () => {
   it('is what the sidebar lists: the registry nav entries, in spec §2 order', async () => {
     renderApp('/order', { signedIn: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order' }, LAZY)).toBeInTheDocument();
-    const links = within(mainNavigation()[0]!)
-      .getAllByRole('link', { hidden: true })
-      .map((l) => [l.textContent, l.getAttribute('href')]);
+    const links = sidebarLinks();
     expect(links).toEqual(ROUTES.flatMap(({ path, nav }) => (nav ? [[nav.label, path]] : [])));
     expect(links).toEqual([
       ['Dashboard', '/dashboard'],
@@ -38,8 +61,47 @@ describe('route registry', () => {
       ['Productivity', '/roster'],
       ['Integrations', '/integrations'],
       ['Data Import', '/import'],
+      ['Team', '/team'],
+      ['Activity', '/activity'],
       ['Profile', '/profile'],
     ]);
+  });
+
+  it("gives a manager the sidebar without the owners' pages", async () => {
+    renderApp('/order', { signedIn: true, role: 'manager' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order' }, LAZY)).toBeInTheDocument();
+    expect(sidebarLinks().map(([label]) => label)).toEqual([
+      'Dashboard',
+      'User Management',
+      'Restaurant Management',
+      'Headcount',
+      'Order',
+      'Procurement',
+      'Revenue',
+      'Productivity',
+      'Profile',
+    ]);
+    const ownerHrefs = navItemsFor('owner').map((item) => item.href);
+    expect(navItemsFor('manager').every((item) => ownerHrefs.includes(item.href))).toBe(true);
+  });
+
+  it.each(['/team', '/team/invite', '/team/edit?id=2', '/activity', '/integrations', '/import', '/restaurant/create'])(
+    'shows a manager the in-shell 404 at %s, as at an unknown path',
+    async (path) => {
+      renderApp(path, { signedIn: true, role: 'manager' });
+      expect(await screen.findByRole('heading', { name: 'Page Not Found' }, LAZY)).toBeInTheDocument();
+      expect(mainNavigation().length).toBeGreaterThan(0);
+    },
+  );
+
+  it.each([
+    ['/team', 'Team'],
+    ['/team/invite', 'Invite Member'],
+    ['/activity', 'Activity'],
+    ['/restaurant/create', 'Add Restaurant'],
+  ])('serves an owner %s', async (path, title) => {
+    renderApp(path, { signedIn: true });
+    expect(await screen.findByRole('heading', { level: 1, name: title }, LAZY)).toBeInTheDocument();
   });
 
   it('matches every protected path and its sub-paths as the protected area, and no public path', () => {

@@ -1,18 +1,24 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { PROTECTED_ROUTES } from '../../routes';
+import { memberRole } from '../../machines/session.machine';
+import { PROTECTED_ROUTES, routeAllows } from '../../routes';
 import { CenteredLoader } from '../../ui/centered-loader';
 import { GuardedLayout } from '../session/guarded-layout.view';
+import { SessionContext } from '../session/session.context';
 
 const NotFoundView = lazy(() => import('../not-found.view'));
 
-/** The console (lazy-loaded): guard, shell and the registry's protected pages, with a protected 404. */
+/**
+ * The console (lazy-loaded): guard, shell and the registry's protected pages, with a protected 404. A page the
+ * member's role does not get is that 404, as an unknown path is (the server answers its calls with 404 too).
+ */
 export default function ConsoleRoutes() {
+  const role = SessionContext.useSelector(memberRole);
   return (
     <GuardedLayout>
       <Suspense fallback={<CenteredLoader />}>
         <Switch>
-          {PROTECTED_ROUTES.map(({ path, title, page: Page }) => (
+          {PROTECTED_ROUTES.filter((route) => routeAllows(route, role)).map(({ path, title, page: Page }) => (
             <Route key={path} path={path}>
               <Page title={title} />
             </Route>

@@ -17,8 +17,8 @@ export function StatusText({ active }: { active: boolean }) {
 /** A column of a list page's table: its heading and what each row shows under it. */
 export type EntityColumn<T> = { header: string; cell: (item: T) => ReactNode };
 
-/** An icon of a row's Actions cell, named by `label`: a link when it has `href`, else a button. */
-export type RowAction = { label: string; icon: TablerIcon; href?: string; onClick?: () => void; color?: string };
+/** An icon of a row's Actions cell, named by `label`: a link when it has `href`, else a button (`disabled` while busy). */
+export type RowAction = { label: string; icon: TablerIcon; href?: string; onClick?: () => void; color?: string; disabled?: boolean };
 
 export type EntityTableProps<T extends { id: number }> = {
   items: readonly T[];
@@ -48,10 +48,10 @@ export function EntityTable<T extends { id: number }>({ items, columns, actions,
             ))}
             <td>
               <Group gap={4} wrap="nowrap">
-                {actions(item).map(({ label, icon: Icon, href, onClick, color }) => {
+                {actions(item).map(({ label, icon: Icon, href, onClick, color, disabled }) => {
                   const icon = <Icon size={iconSize} aria-hidden />;
                   return href === undefined ? (
-                    <ActionIcon key={label} variant="subtle" color={color} aria-label={label} onClick={onClick}>
+                    <ActionIcon key={label} variant="subtle" color={color} aria-label={label} onClick={onClick} disabled={disabled}>
                       {icon}
                     </ActionIcon>
                   ) : (

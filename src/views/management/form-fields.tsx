@@ -1,5 +1,6 @@
-import { Avatar, Group, PasswordInput, TextInput, type MantineRadius, type TextInputProps } from '@mantine/core';
+import { Avatar, Checkbox, Group, PasswordInput, SimpleGrid, TextInput, type MantineRadius, type TextInputProps } from '@mantine/core';
 import { AUSTRALIAN_STATES } from '../../../server/contract/choices';
+import { idListOf, idListValue } from '../../machines/entity-form.machine';
 import { isHttpUrl } from '../../shared/urls';
 import { DeferredSelect } from '../../ui/deferred-select';
 import { useFormField } from './entity-form.view';
@@ -65,6 +66,39 @@ export function FormSelectField({
       allowDeselect={false}
       onChange={(next) => onChange(next ?? '')}
     />
+  );
+}
+
+/** A set of records (a manager's branches) as checkboxes: no popover to load, and every choice in sight on a phone. */
+export function FormIdListField({
+  field,
+  label,
+  options,
+  description,
+  required,
+}: {
+  field: string;
+  label: string;
+  options: readonly { id: number; name: string }[];
+  description?: string;
+  required?: boolean;
+}) {
+  const { value, error, onChange } = useFormField(field);
+  return (
+    <Checkbox.Group
+      label={label}
+      description={description}
+      required={required}
+      error={error}
+      value={idListOf(value).map(String)}
+      onChange={(chosen) => onChange(idListValue(chosen.map(Number)))}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
+        {options.map(({ id, name }) => (
+          <Checkbox key={id} value={String(id)} label={name} />
+        ))}
+      </SimpleGrid>
+    </Checkbox.Group>
   );
 }
 

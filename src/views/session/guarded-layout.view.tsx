@@ -1,11 +1,11 @@
 import { Alert, Button, Center, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
-import { NAV_ITEMS } from '../../routes';
+import { navItemsFor } from '../../routes';
 import type { FranchiseUser } from '../../../server/contract/auth.contract';
 import { AppShell, type ShellAccount } from '../../ui/app-shell';
 import { isHttpUrl } from '../../shared/urls';
-import { sessionLoadingLabel } from '../../machines/session.machine';
+import { memberRole, sessionLoadingLabel } from '../../machines/session.machine';
 import { CenteredLoader } from '../../ui/centered-loader';
 import { SessionContext } from './session.context';
 
@@ -37,12 +37,18 @@ export function GuardedLayout({ children }: { children: ReactNode }) {
   const failed = SessionContext.useSelector((s) => s.matches('error'));
   const loggingOut = SessionContext.useSelector((s) => s.hasTag('busy'));
   const account = SessionContext.useSelector((s) => accountOf(s.context.user), sameAccount);
+  const role = SessionContext.useSelector(memberRole);
 
   if (loading) return <CenteredLoader label={loading} />;
   if (signedOut) return <Redirect to="/" replace />;
   if (failed) return <SessionError />;
   return (
-    <AppShell navItems={NAV_ITEMS} account={account} onLogout={() => session.send({ type: 'session.logout' })} loggingOut={loggingOut}>
+    <AppShell
+      navItems={navItemsFor(role)}
+      account={account}
+      onLogout={() => session.send({ type: 'session.logout' })}
+      loggingOut={loggingOut}
+    >
       {children}
     </AppShell>
   );

@@ -55,6 +55,16 @@ export const MACHINE_MODELS: { file: string; machine: () => Promise<AnyStateMach
     model: () => import('./delete-person.model'),
   },
   {
+    file: 'member-actions',
+    machine: async () => (await import('../../../src/machines/team.machines')).memberActionsMachine,
+    model: () => import('./member-actions.model'),
+  },
+  {
+    file: 'activity',
+    machine: async () => (await import('../../../src/machines/activity.machine')).activityMachine,
+    model: () => import('./activity.model'),
+  },
+  {
     file: 'api-keys',
     machine: async () => (await import('../../../src/machines/api-keys.machine')).apiKeysMachine,
     model: () => import('./api-keys.model'),

@@ -1,0 +1,331 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type {
+  ACTIVITY_PAGE_SIZE,
+  ActivityAction,
+  ActivityEntity,
+  ActivityItem,
+  ActivityMember,
+  ActivityPage,
+} from '../../server/contract/activity.contract';
+import { activityService, type ActivityFilters } from '../services/activity.service';
+import { toErrorInfo, type ErrorInfo } from '../services/api-error';
+import type { ExportFile } from '../services/page-reports.service';
+import type { Navigation, Notice } from '../shared/effects';
+import { exportedMessage } from './analytics-page.machine';
+import { notProvided } from './machine-effects';
+
+export type { ActivityFilters };
+
+// The contract's lists and page size, restated so the browser does not load its zod schemas: each Record names every
+// value once and the size is typed by the contract's own, so tsc fails when the contract changes.
+export const ENTITY_LABELS: Record<ActivityEntity, string> = {
+  person: 'User',
+  restaurant: 'Restaurant',
+  profile: 'Profile',
+  member: 'Team member',
+  api_key: 'API key',
+  import: 'Data import',
+  ingest: 'Ingest API',
+};
+export const ACTION_LABELS: Record<ActivityAction, string> = {
+  created: 'Created',
+  updated: 'Updated',
+  deleted: 'Deleted',
+  invited: 'Invited',
+  invitation_resent: 'Invitation resent',
+  revoked: 'Revoked',
+  imported: 'Imported',
+  ingested: 'Ingested',
+  removed: 'Removed',
+};
+export const ACTIVITY_PAGE_ENTRIES: typeof ACTIVITY_PAGE_SIZE = 50;
+
+export const ACTIVITY_PATH = '/activity';
+export const NO_FILTERS: ActivityFilters = { userId: null, entity: null, from: null, to: null };
+export const DATES_OUT_OF_ORDER = 'The last day must not be before the first';
+
+/** The filters and page the URL holds; anything the log cannot take is left out. */
+export type ActivityView = { filters: ActivityFilters; page: number };
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A calendar day written YYYY-MM-DD from 2000 on (what the server takes), else null. */
+export function dayOf(value: string | null): string | null {
+  const [, year, month, day] = DAY.exec(value ?? '') ?? [];
+  if (!year || Number(year) < 2000) return null;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  return date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day) ? value : null;
+}
+
+const positiveInt = (value: string | null): number | null =>
+  value !== null && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
+const entityOf = (value: string | null): ActivityEntity | null =>
+  value !== null && Object.hasOwn(ENTITY_LABELS, value) ? (value as ActivityEntity) : null;
+
+export function activityViewFromSearch(search: string): ActivityView {
+  const query = new URLSearchParams(search);
+  return {
+    filters: {
+      userId: positiveInt(query.get('user_id')),
+      entity: entityOf(query.get('entity')),
+      from: dayOf(query.get('from')),
+      to: dayOf(query.get('to')),
+    },
+    page: positiveInt(query.get('page')) ?? 1,
+  };
+}
+
+/** The page's address for those filters and page: the query names only what is set, page 1 left out. */
+export function activityHref({ filters, page }: ActivityView): string {
+  const query = new URLSearchParams();
+  if (filters.userId !== null) query.set('user_id', String(filters.userId));
+  if (filters.entity !== null) query.set('entity', filters.entity);
+  if (filters.from !== null) query.set('from', filters.from);
+  if (filters.to !== null) query.set('to', filters.to);
+  if (page > 1) query.set('page', String(page));
+  const search = query.toString();
+  return search ? `${ACTIVITY_PATH}?${search}` : ACTIVITY_PATH;
+}
+
+const sameFilters = (a: ActivityFilters, b: ActivityFilters) =>
+  a.userId === b.userId && a.entity === b.entity && a.from === b.from && a.to === b.to;
+
+export const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / ACTIVITY_PAGE_ENTRIES));
+
+/** A filter as the page's controls report it: the field and its text ('' for none). */
+export type FilterChange = { field: keyof ActivityFilters; value: string };
+
+function withChange(filters: ActivityFilters, { field, value }: FilterChange): ActivityFilters {
+  switch (field) {
+    case 'userId':
+      return { ...filters, userId: positiveInt(value) };
+    case 'entity':
+      return { ...filters, entity: entityOf(value) };
+    default:
+      return { ...filters, [field]: dayOf(value) };
+  }
+}
+
+export type ActivityContext = {
+  /** What the filter controls show; Apply turns it into the URL. */
+  draft: ActivityFilters;
+  /** What the URL says and the table shows. */
+  applied: ActivityFilters;
+  page: number;
+  items: ActivityItem[];
+  total: number;
+  members: ActivityMember[];
+  error: ErrorInfo | null;
+  /** Apply was refused on the page: the last day is before the first. */
+  dateError: string | null;
+};
+
+export type ActivityEvent =
+  | ({ type: 'activity.filter' } & FilterChange)
+  | { type: 'activity.apply' }
+  /** Back to every entry: no filters, page 1. */
+  | { type: 'activity.reset' }
+  /** Prev, Next. */
+  | { type: 'activity.page'; page: number }
+  | { type: 'activity.retry' }
+  /** The CSV of every entry the applied filters match. */
+  | { type: 'activity.export' }
+  /** The URL query changed (Apply, a page, back / forward, a followed link): it holds the filters and the page. */
+  | { type: 'activity.urlChanged'; search: string };
+
+export type ActivityInput = { search: string };
+export type PageRequest = { filters: ActivityFilters; page: number };
+
+/**
+ * The Activity page: the log's entries for the filters and page of the URL (loading, the page, the empty text, or the
+ * failure with Retry), paging, the filter controls (a draft until Apply), the CSV export of the applied filters, and,
+ * beside it, the members the member filter offers.
+ */
+export const activityMachine = setup({
+  types: {
+    context: {} as ActivityContext,
+    events: {} as ActivityEvent,
+    input: {} as ActivityInput,
+    tags: {} as 'busy' | 'exporting',
+  },
+  actors: {
+    fetchPage: fromPromise<ActivityPage, PageRequest>(({ input }) => activityService.page(input.filters, input.page)),
+    fetchMembers: fromPromise<ActivityMember[]>(() => activityService.members()),
+    exportLog: fromPromise<ExportFile, ActivityFilters>(({ input }) => activityService.exportCsv(input)),
+  },
+  actions: {
+    /** Carried out by the page with the router, so the URL stays the one record of the filters and the page. */
+    navigate: (_, _navigation: Navigation) => notProvided('navigate'),
+    notify: (_, _notice: Notice) => notProvided('notify'),
+    /** Saves the file in the browser. */
+    download: (_, _file: ExportFile) => notProvided('download'),
+  },
+  guards: {
+    datesOutOfOrder: ({ context: { draft } }) => draft.from !== null && draft.to !== null && draft.from > draft.to,
+    draftShown: ({ context }) => sameFilters(context.draft, context.applied),
+    unfiltered: ({ context }) => sameFilters(context.applied, NO_FILTERS) && context.page === 1,
+    /** The URL names what is shown already (the page reports the address it mounted with too). */
+    urlShowsApplied: ({ context, event }) => {
+      if (event.type !== 'activity.urlChanged') return false;
+      const { filters, page } = activityViewFromSearch(event.search);
+      return sameFilters(filters, context.applied) && page === context.page;
+    },
+    /** An old link to a page the log no longer has: its last page is shown instead. */
+    pastTheEnd: ({ context }, answer: ActivityPage) => answer.items.length === 0 && answer.total > 0 && context.page > 1,
+    noEntries: (_, answer: ActivityPage) => answer.total === 0,
+    /** Prev and Next are disabled at the ends: another page that exists, and not the one shown. */
+    pageExists: ({ context, event }) =>
+      event.type === 'activity.page' &&
+      Number.isInteger(event.page) &&
+      event.page >= 1 &&
+      event.page <= pageCountOf(context.total) &&
+      event.page !== context.page,
+  },
+}).createMachine({
+  id: 'activity',
+  type: 'parallel',
+  context: ({ input }) => {
+    const { filters, page } = activityViewFromSearch(input.search);
+    return { draft: filters, applied: filters, page, items: [], total: 0, members: [], error: null, dateError: null };
+  },
+  states: {
+    // The member filter's choices: the members the log names. Without them the filter offers every member only.
+    members: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'fetchMembers',
+            src: 'fetchMembers',
+            onDone: { target: 'ready', actions: assign({ members: ({ event }) => event.output }) },
+            onError: 'failed',
+          },
+        },
+        ready: {},
+        failed: {},
+      },
+    },
+    log: {
+      initial: 'loading',
+      on: {
+        'activity.filter': {
+          actions: assign({ draft: ({ context, event }) => withChange(context.draft, event), dateError: null }),
+        },
+        // Back / forward or a link may change the filters at any time; an export under way is dropped with its page.
+        'activity.urlChanged': [
+          { guard: 'urlShowsApplied' },
+          {
+            target: '.loading',
+            reenter: true,
+            actions: assign(({ event }) => {
+              const { filters, page } = activityViewFromSearch(event.search);
+              return { applied: filters, draft: filters, page, dateError: null };
+            }),
+          },
+        ],
+      },
+      states: {
+        loading: {
+          tags: ['busy'],
+          entry: assign({ error: null }),
+          invoke: {
+            id: 'fetchPage',
+            src: 'fetchPage',
+            input: ({ context }): PageRequest => ({ filters: context.applied, page: context.page }),
+            onDone: [
+              {
+                guard: { type: 'pastTheEnd', params: ({ event }) => event.output },
+                target: 'loading',
+                reenter: true,
+                actions: [
+                  assign({ page: ({ event }) => pageCountOf(event.output.total) }),
+                  {
+                    type: 'navigate',
+                    params: ({ context }) => ({ to: activityHref({ filters: context.applied, page: context.page }), replace: true }),
+                  },
+                ],
+              },
+              {
+                guard: { type: 'noEntries', params: ({ event }) => event.output },
+                target: 'shown.empty',
+                actions: assign({ items: [], total: 0 }),
+              },
+              {
+                target: 'shown.loaded',
+                actions: assign({ items: ({ event }) => event.output.items, total: ({ event }) => event.output.total }),
+              },
+            ],
+            onError: { target: 'shown.failed', actions: assign({ items: [], total: 0, error: ({ event }) => toErrorInfo(event.error) }) },
+          },
+        },
+        // The answer is shown: the filters may be applied again, pages turned, the entries exported.
+        shown: {
+          initial: 'loaded',
+          on: {
+            'activity.apply': [
+              { guard: 'datesOutOfOrder', actions: assign({ dateError: DATES_OUT_OF_ORDER }) },
+              // The filters shown already: read the page shown again.
+              { guard: 'draftShown', target: '#activity.log.loading' },
+              {
+                actions: {
+                  type: 'navigate',
+                  params: ({ context }) => ({ to: activityHref({ filters: context.draft, page: 1 }), replace: false }),
+                },
+              },
+            ],
+            'activity.reset': [
+              { guard: 'unfiltered', actions: assign({ draft: NO_FILTERS, dateError: null }) },
+              {
+                actions: [
+                  assign({ draft: NO_FILTERS, dateError: null }),
+                  { type: 'navigate', params: { to: ACTIVITY_PATH, replace: false } },
+                ],
+              },
+            ],
+          },
+          states: {
+            loaded: {
+              on: {
+                'activity.page': {
+                  guard: 'pageExists',
+                  actions: {
+                    type: 'navigate',
+                    params: ({ context, event }) => ({
+                      to: activityHref({ filters: context.applied, page: event.page }),
+                      replace: false,
+                    }),
+                  },
+                },
+                'activity.export': '#activity.log.exporting',
+              },
+            },
+            /** No entry matches the filters (or the log is empty). */
+            empty: {},
+            failed: { on: { 'activity.retry': '#activity.log.loading' } },
+          },
+        },
+        // The entries stay on screen while their file is made; the filters wait.
+        exporting: {
+          tags: ['busy', 'exporting'],
+          invoke: {
+            id: 'exportLog',
+            src: 'exportLog',
+            input: ({ context }) => context.applied,
+            onDone: {
+              target: 'shown.loaded',
+              actions: [
+                { type: 'download', params: ({ event }) => event.output },
+                { type: 'notify', params: { message: exportedMessage('csv'), type: 'success' } },
+              ],
+            },
+            onError: {
+              target: 'shown.loaded',
+              actions: { type: 'notify', params: ({ event }) => ({ message: toErrorInfo(event.error).message, type: 'error' }) },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type ActivitySnapshot = SnapshotFrom<typeof activityMachine>;

@@ -1,0 +1,62 @@
+import { MONTHS } from '../../../server/contract/labels';
+import type { ActivityChanges, ActivityItem, SECRET_CHANGED as SECRET } from '../../../server/contract/activity.contract';
+import { ENTITY_LABELS } from '../../machines/activity.machine';
+
+// How the log's entries read on the Activity page: the instant on the franchise's clock, who, which record, and each
+// changed field as "field: before → after".
+
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/** "25 Nov 2026, 14:05" on the clock of `timeZone` (months spelt as the answers spell them). */
+export function formatInstant(at: string, timeZone: string): string {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-AU', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    clocks.set(timeZone, clock);
+  }
+  const part = Object.fromEntries(clock.formatToParts(new Date(at)).map(({ type, value }) => [type, value]));
+  return `${Number(part.day)} ${MONTHS[Number(part.month) - 1]} ${part.year}, ${part.hour}:${part.minute}`;
+}
+
+/** Who made the change: a member by name, or an API key ("Till sync (API key)"). */
+export const actorText = ({ user }: ActivityItem) => (user.id === null ? `${user.name} (API key)` : user.name);
+
+/** Which record: "Restaurant #7", or the kind alone when the entry names none (an import). */
+export const entityText = ({ entity, entity_id }: ActivityItem) => `${ENTITY_LABELS[entity]}${entity_id === null ? '' : ` #${entity_id}`}`;
+
+/** Fields that hold restaurant ids, and how a line names them. */
+const RESTAURANT_FIELDS: Record<string, string> = { restaurant_ids: 'branches', restaurant_id: 'restaurant' };
+
+/** What a secret's change reads as in the log: never a value (typed by the contract's, which loads zod). */
+const SECRET_CHANGED: typeof SECRET = 'changed';
+
+function valueText(value: unknown, restaurantNames: ReadonlyMap<number, string> | null): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map((v) => valueText(v, restaurantNames)).join(', ');
+  if (restaurantNames && typeof value === 'number') return restaurantNames.get(value) ?? `#${value}`;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * Each changed field as a line, "name: Nora → Nora Lee"; a secret as "password: changed"; restaurant ids by their
+ * names (`names`: the stored restaurant list, every branch for an owner).
+ */
+export function changeLines(changes: ActivityChanges, names: ReadonlyMap<number, string>): string[] {
+  return Object.entries(changes).map(([field, [before, after]]) => {
+    const restaurants = Object.hasOwn(RESTAURANT_FIELDS, field);
+    const label = restaurants ? RESTAURANT_FIELDS[field] : field.replaceAll('_', ' ');
+    if (before === null && after === SECRET_CHANGED) return `${label}: ${SECRET_CHANGED}`;
+    const ids = restaurants ? names : null;
+    return `${label}: ${valueText(before, ids)} → ${valueText(after, ids)}`;
+  });
+}

@@ -1,0 +1,220 @@
+import { Alert, Button, Center, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useEffect, useMemo } from 'react';
+import { useSearch } from 'wouter';
+import type { ActivityItem } from '../../../server/contract/activity.contract';
+import { ACTION_LABELS, ACTIVITY_PAGE_ENTRIES, ENTITY_LABELS, pageCountOf, type FilterChange } from '../../machines/activity.machine';
+import { DataTable } from '../../ui/data-table';
+import { DeferredSelect } from '../../ui/deferred-select';
+import { ListPager } from '../../ui/list-controls';
+import { PageTitle } from '../../ui/page-title';
+import { ScrollX } from '../../ui/scroll-x';
+import { ActivityContext } from './activity.context';
+import { actorText, changeLines, entityText, formatInstant } from './activity-format';
+
+const ALL = '';
+const ENTITY_OPTIONS = [{ value: ALL, label: 'All kinds' }, ...Object.entries(ENTITY_LABELS).map(([value, label]) => ({ value, label }))];
+/** The server takes days from 2000 on. */
+const FIRST_DAY = '2000-01-01';
+
+/** Reports the URL query, the one record of the filters and the page, to the machine (mount, Apply, a page, back / forward). */
+export function ActivityUrlSync() {
+  const actor = ActivityContext.useActorRef();
+  const search = useSearch();
+  useEffect(() => actor.send({ type: 'activity.urlChanged', search }), [actor, search]);
+  return null;
+}
+
+function Filters() {
+  const actor = ActivityContext.useActorRef();
+  const draft = ActivityContext.useSelector((s) => s.context.draft);
+  const members = ActivityContext.useSelector((s) => s.context.members);
+  const membersFailed = ActivityContext.useSelector((s) => s.matches({ members: 'failed' }));
+  const dateError = ActivityContext.useSelector((s) => s.context.dateError);
+  const loading = ActivityContext.useSelector((s) => s.matches({ log: 'loading' }));
+  const exporting = ActivityContext.useSelector((s) => s.hasTag('exporting'));
+  const memberOptions = useMemo(
+    () => [{ value: ALL, label: 'All members' }, ...members.map((m) => ({ value: String(m.id), label: m.name }))],
+    [members],
+  );
+  const change = (field: FilterChange['field'], value: string | null) =>
+    actor.send({ type: 'activity.filter', field, value: value ?? ALL });
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <DeferredSelect
+        label="Member"
+        data={memberOptions}
+        value={draft.userId === null ? ALL : String(draft.userId)}
+        searchable
+        nothingFoundMessage="No member found"
+        allowDeselect={false}
+        description={membersFailed ? 'The members could not be loaded' : undefined}
+        onChange={(value) => change('userId', value)}
+        w={{ base: '100%', xs: 220 }}
+      />
+      <DeferredSelect
+        label="Kind"
+        data={ENTITY_OPTIONS}
+        value={draft.entity ?? ALL}
+        allowDeselect={false}
+        onChange={(value) => change('entity', value)}
+        w={{ base: '100%', xs: 180 }}
+      />
+      <TextInput
+        type="date"
+        label="From"
+        min={FIRST_DAY}
+        value={draft.from ?? ''}
+        onChange={(e) => change('from', e.currentTarget.value)}
+        w={{ base: '100%', xs: 170 }}
+      />
+      <TextInput
+        type="date"
+        label="To"
+        min={FIRST_DAY}
+        value={draft.to ?? ''}
+        error={dateError}
+        onChange={(e) => change('to', e.currentTarget.value)}
+        w={{ base: '100%', xs: 170 }}
+      />
+      <Group gap="sm" wrap="nowrap">
+        <Button onClick={() => actor.send({ type: 'activity.apply' })} disabled={loading || exporting}>
+          {loading ? 'Loading...' : 'Apply'}
+        </Button>
+        <Button variant="default" onClick={() => actor.send({ type: 'activity.reset' })} disabled={loading || exporting}>
+          Reset
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+function EntriesTable({ items, timeZone, names }: { items: ActivityItem[]; timeZone: string; names: ReadonlyMap<number, string> }) {
+  return (
+    <ScrollX minWidth={760} label="Activity, scrollable">
+      <DataTable>
+        <thead>
+          <tr>
+            <th>When</th>
+            <th>Member</th>
+            <th>Action</th>
+            <th>Record</th>
+            <th>Changes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item, i) => (
+            <tr key={`${item.at}:${i}`}>
+              <td style={{ whiteSpace: 'nowrap' }}>{formatInstant(item.at, timeZone)}</td>
+              <td>{actorText(item)}</td>
+              <td>{ACTION_LABELS[item.action]}</td>
+              <td style={{ whiteSpace: 'nowrap' }}>{entityText(item)}</td>
+              <td>
+                {changeLines(item.changes, names).map((line) => (
+                  <Text key={line} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {line}
+                  </Text>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
+    </ScrollX>
+  );
+}
+
+function Entries({ timeZone, names }: { timeZone: string; names: ReadonlyMap<number, string> }) {
+  const actor = ActivityContext.useActorRef();
+  const status = ActivityContext.useSelector((s) =>
+    s.matches({ log: 'loading' })
+      ? 'loading'
+      : s.matches({ log: { shown: 'failed' } })
+        ? 'failed'
+        : s.matches({ log: { shown: 'empty' } })
+          ? 'empty'
+          : 'loaded',
+  );
+  const items = ActivityContext.useSelector((s) => s.context.items);
+  const page = ActivityContext.useSelector((s) => s.context.page);
+  const total = ActivityContext.useSelector((s) => s.context.total);
+  const error = ActivityContext.useSelector((s) => s.context.error?.message);
+  const filtered = ActivityContext.useSelector((s) => Object.values(s.context.applied).some((v) => v !== null));
+  const exporting = ActivityContext.useSelector((s) => s.hasTag('exporting'));
+  if (status === 'loading') {
+    return (
+      <Center mih={120}>
+        <Loader role="status" aria-label="Loading activity" />
+      </Center>
+    );
+  }
+  if (status === 'failed') {
+    return (
+      <Stack gap="sm" align="flex-start">
+        <Alert color="red" variant="light" title="The activity could not be loaded" w="100%">
+          {error}
+        </Alert>
+        <Button variant="light" onClick={() => actor.send({ type: 'activity.retry' })}>
+          Retry
+        </Button>
+      </Stack>
+    );
+  }
+  if (status === 'empty') return <Text c="dimmed">{filtered ? 'No activity matches these filters.' : 'No activity yet.'}</Text>;
+  const from = (page - 1) * ACTIVITY_PAGE_ENTRIES + 1;
+  return (
+    <Stack gap="md">
+      <EntriesTable items={items} timeZone={timeZone} names={names} />
+      <ListPager
+        page={page}
+        pageCount={pageCountOf(total)}
+        from={from}
+        to={from + items.length - 1}
+        total={total}
+        label="Activity pages"
+        disabled={exporting}
+        onPage={(to) => actor.send({ type: 'activity.page', page: to })}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * The Activity page: the export of the applied filters, the filters (member, kind, days), and the entries with the
+ * instants on the franchise's clock (`timeZone`); `restaurants` names the branches a change lists by id.
+ */
+export function ActivityView({
+  title,
+  timeZone,
+  restaurants,
+}: {
+  title: string;
+  timeZone: string;
+  restaurants: readonly { id: number; name: string }[];
+}) {
+  const actor = ActivityContext.useActorRef();
+  const exporting = ActivityContext.useSelector((s) => s.hasTag('exporting'));
+  const loaded = ActivityContext.useSelector((s) => s.matches({ log: { shown: 'loaded' } }));
+  const names = useMemo(() => new Map(restaurants.map((r) => [r.id, r.name])), [restaurants]);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center" gap="sm">
+        <PageTitle>{title}</PageTitle>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          loading={exporting}
+          disabled={!loaded}
+          onClick={() => actor.send({ type: 'activity.export' })}
+        >
+          Export CSV
+        </Button>
+      </Group>
+      <Filters />
+      <Text size="sm" c="dimmed">
+        Newest first; times and days are in {timeZone} time.
+      </Text>
+      <Entries timeZone={timeZone} names={names} />
+    </Stack>
+  );
+}

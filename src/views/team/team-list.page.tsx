@@ -1,0 +1,125 @@
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconMailForward, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import type { Member } from '../../../server/contract/team.contract';
+import { MEMBER_ROLE_LABELS, memberActionsMachine, TEAM_SEARCH_FIELDS, teamListMachine } from '../../machines/team.machines';
+import type { PageProps } from '../../routes';
+import { PageTitle } from '../../ui/page-title';
+import { ScrollX } from '../../ui/scroll-x';
+import { FIGURE_COLOR } from '../../ui/theme';
+import { appEffects } from '../app-effects';
+import { ConfirmDialogView } from '../management/confirm-dialog.view';
+import { EntityTable, type EntityColumn } from '../management/entity-table.view';
+import { ListActorContext, ListUrlSync, ListView } from '../management/list.view';
+import { SessionContext } from '../session/session.context';
+
+/** The router carries out the list's address changes; the toasts show the row actions' results. */
+const teamListLogic = teamListMachine.provide({ actions: { navigate: appEffects.navigate } });
+const actionsLogic = memberActionsMachine.provide({ actions: { notify: appEffects.notify } });
+
+export const memberEditHref = (id: number) => `/team/edit?id=${id}`;
+export const ALL_BRANCHES_TEXT = 'All branches';
+
+/** Invited (no password set yet) or Active, as text on a tinted badge that keeps AA contrast in both schemes. */
+export function MemberStatusBadge({ status }: { status: Member['status'] }) {
+  return status === 'active' ? (
+    <Badge variant="light" color="green" c={FIGURE_COLOR.positive}>
+      Active
+    </Badge>
+  ) : (
+    <Badge variant="light" color="yellow" c="var(--mantine-color-text)">
+      Invited
+    </Badge>
+  );
+}
+
+/** A member's branches by name (the stored restaurant list is the owner's: every branch); an owner has them all. */
+export function branchesText(member: Member, names: ReadonlyMap<number, string>): string {
+  if (member.role === 'owner') return ALL_BRANCHES_TEXT;
+  return member.restaurant_ids.flatMap((id) => names.get(id) ?? []).join(', ') || '—';
+}
+
+/** Remove (asked first) and Resend invitation; `onRemoved` reads the list again. */
+function useMemberActions(onRemoved: () => void) {
+  const actor = useActorRef(actionsLogic);
+  useEffect(() => {
+    const subscription = actor.on('removed', onRemoved);
+    return () => subscription.unsubscribe();
+  }, [actor, onRemoved]);
+  const dialog = useSelector(actor, (s) => s.children.confirmRemove);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  return {
+    dialog,
+    busy,
+    remove: ({ id, name }: Member) => actor.send({ type: 'member.remove', id, name }),
+    resend: ({ id, name }: Member) => actor.send({ type: 'member.resend', id, name }),
+  };
+}
+
+function TeamTable({ members, actions }: { members: Member[]; actions: ReturnType<typeof useMemberActions> }) {
+  const restaurants = SessionContext.useSelector((s) => s.context.restaurants);
+  const names = useMemo(() => new Map(restaurants.map((r) => [r.id, r.name])), [restaurants]);
+  const columns: EntityColumn<Member>[] = [
+    { header: 'Name', cell: (m) => m.name },
+    { header: 'Email', cell: (m) => m.email },
+    { header: 'Role', cell: (m) => MEMBER_ROLE_LABELS[m.role] },
+    {
+      header: 'Branches',
+      cell: (m) => (
+        <Text size="sm" c={m.role === 'owner' ? 'dimmed' : undefined}>
+          {branchesText(m, names)}
+        </Text>
+      ),
+    },
+    { header: 'Status', cell: (m) => <MemberStatusBadge status={m.status} /> },
+  ];
+  return (
+    <ScrollX minWidth={760} label="Team members, scrollable">
+      <EntityTable
+        items={members}
+        columns={columns}
+        iconSize={16}
+        actions={(m) => [
+          { label: `Edit ${m.name}`, icon: IconPencil, href: memberEditHref(m.id) },
+          { label: `Remove ${m.name}`, icon: IconTrash, color: 'red', onClick: () => actions.remove(m), disabled: actions.busy },
+          // Last, so the icons every row has stay in one column.
+          ...(m.status === 'invited'
+            ? [{ label: `Resend invitation to ${m.name}`, icon: IconMailForward, onClick: () => actions.resend(m), disabled: actions.busy }]
+            : []),
+        ]}
+      />
+    </ScrollX>
+  );
+}
+
+/** Team (/team, owners): Invite member, and the searchable, paged members with their role, branches and status. */
+export default function TeamListPage({ title }: PageProps) {
+  const search = useSearch();
+  const [input] = useState(() => ({ path: '/team', search, fields: TEAM_SEARCH_FIELDS }));
+  // A new list actor after a removal: it reads the list again, at the address's search and page.
+  const [generation, setGeneration] = useState(0);
+  const reload = useCallback(() => setGeneration((n) => n + 1), []);
+  const actions = useMemberActions(reload);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <PageTitle>{title}</PageTitle>
+        <Button component={Link} href="/team/invite">
+          Invite member
+        </Button>
+      </Group>
+      <Text c="dimmed" size="sm">
+        Owners see and manage the whole franchise. Managers see the branches listed here and nothing else.
+      </Text>
+      <ListActorContext.Provider key={generation} logic={teamListLogic} options={{ input }}>
+        <ListUrlSync />
+        <ListView<Member> noun="Members" searchLabel="Search by name, email or role" emptyText="No members found.">
+          {(members) => <TeamTable members={members} actions={actions} />}
+        </ListView>
+      </ListActorContext.Provider>
+      <ConfirmDialogView dialog={actions.dialog} />
+    </Stack>
+  );
+}

@@ -1,0 +1,242 @@
+import { notifications } from '@mantine/notifications';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FranchiseUser, MemberRole, Restaurant } from '../../server/contract/auth.contract';
+import { STALE_VERSION_MESSAGE } from '../../server/contract/people.contract';
+import type { Member } from '../../server/contract/team.contract';
+import { App } from '../../src/app';
+import { sessionStore } from '../../src/services/session-storage';
+import { accessCheckFake } from './support/access-check';
+import { fakeJwt } from './support/jwt';
+
+// The Team screens and the role's effect on the console, through the whole app: the real machines, services and HTTP
+// client over a fake server.
+
+const owner = {
+  id: 1,
+  role: 'owner',
+  name: 'Olivia',
+  franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' },
+} as FranchiseUser;
+const restaurants = [
+  { id: 7, name: 'Parramatta', location: 'Parramatta, NSW', status: 1, subscriptions: [] },
+  { id: 9, name: 'Bondi Beach', location: 'Bondi, NSW', status: 1, subscriptions: [] },
+] as unknown as Restaurant[];
+const LAZY = { timeout: 5000 };
+const LAST_OWNER = 'A franchise needs at least one owner: make someone else an owner first';
+const BRANCHES_REQUIRED = 'Choose at least one of your restaurants for a manager';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const ok = (data: unknown, message = 'ok', status = 200) => json(status, { status: 'success', message, data });
+
+type Call = { method: string; path: string; body: unknown };
+let members: Member[];
+let calls: Call[];
+let answer: (call: Call) => Response | undefined;
+let accessCheck: ReturnType<typeof accessCheckFake> | undefined;
+
+beforeEach(() => {
+  calls = [];
+  members = [
+    { id: 1, email: 'owner@example.com', name: 'Olivia', role: 'owner', restaurant_ids: [], status: 'active', version: 2 },
+    { id: 5, email: 'liam@example.com', name: 'Liam Brown', role: 'manager', restaurant_ids: [7], status: 'active', version: 4 },
+  ];
+  answer = () => undefined;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+      const url = new URL(request.url);
+      const checked = accessCheck?.(request.method, url.pathname);
+      if (checked) return checked;
+      const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
+      const call = { method: request.method, path: url.pathname.replace('/api/v1/franchise', ''), body: text ? JSON.parse(text) : null };
+      calls.push(call);
+      const special = answer(call);
+      if (special) return special;
+      if (call.path === '/team' && call.method === 'GET') return ok(members);
+      if (call.path === '/team' && call.method === 'POST') {
+        const body = call.body as Omit<Member, 'id' | 'status' | 'version'>;
+        const created: Member = { ...body, id: 8, status: 'invited', version: 1 };
+        members = [...members, created];
+        return ok(created, `${created.name} invited, but the invitation mail could not be sent: resend the invitation`, 201);
+      }
+      const id = Number(/^\/team\/(\d+)$/.exec(call.path)?.[1]);
+      const found = members.find((m) => m.id === id);
+      if (!found) return json(404, { status: 'error', message: 'Member not found' });
+      const body = call.body as Member;
+      const saved = { ...found, ...body, version: found.version + 1 };
+      members = members.map((m) => (m === found ? saved : m));
+      return ok(saved, `${saved.name} updated`);
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => notifications.clean());
+});
+
+function renderApp(path: string, role: MemberRole = 'owner') {
+  const user = { ...owner, role };
+  sessionStore.save({ token: fakeJwt(Math.floor(Date.now() / 1000) + 3600), user, restaurants, remember: true });
+  accessCheck = accessCheckFake({ user, restaurants });
+  window.history.replaceState(null, '', path);
+  render(<App />);
+}
+
+const textbox = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label}`) });
+const branch = (name: string) => screen.getByRole('checkbox', { name });
+/** Picks an option of a deferred select in the app (its options are in a transition, hence `hidden`). */
+async function choose(user: UserEvent, label: string, option: string) {
+  const field = () => screen.getByRole('combobox', { name: new RegExp(`^${label}`) });
+  await user.hover(field());
+  await waitFor(() => expect(field()).toHaveClass('mantine-Select-input'));
+  await user.click(field());
+  await user.click(await screen.findByRole('option', { name: option, hidden: true }, LAZY));
+}
+async function saveConfirmed(user: UserEvent, label: string) {
+  await user.click(screen.getByRole('button', { name: label }));
+  await user.click(within(await screen.findByRole('dialog', { name: 'Save Changes?' })).getByRole('button', { name: 'Yes' }));
+}
+
+describe('Invite Member (/team/invite)', { timeout: 20_000 }, () => {
+  it('a manager needs branches, an owner has them all: the invitation is sent with what the role takes, then back to the team', async () => {
+    const user = userEvent.setup();
+    renderApp('/team/invite');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invite Member' }, LAZY)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Role/ })).toHaveValue('Manager');
+    expect(screen.getAllByRole('checkbox').map((c) => c.getAttribute('value'))).toEqual(['7', '9']);
+    await choose(user, 'Role', 'Owner');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.getByText(/An owner sees and manages every branch/)).toBeInTheDocument();
+    await choose(user, 'Role', 'Manager');
+    await user.click(branch('Bondi Beach'));
+    await user.click(branch('Parramatta'));
+    await user.type(textbox('Email'), 'nora@example.com');
+    await user.type(textbox('Name'), 'Nora Lee');
+    await saveConfirmed(user, 'Send invitation');
+    expect(calls.find((c) => c.method === 'POST')).toEqual({
+      method: 'POST',
+      path: '/team',
+      body: { email: 'nora@example.com', name: 'Nora Lee', role: 'manager', restaurant_ids: [7, 9] },
+    });
+    // The server's own sentence: it says so when the mail could not be sent.
+    expect(
+      await screen.findByText('Nora Lee invited, but the invitation mail could not be sent: resend the invitation'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(window.location.pathname).toBe('/team'));
+    expect(await screen.findByRole('cell', { name: 'Nora Lee' }, LAZY)).toBeInTheDocument();
+  });
+
+  it("an owner's invitation names no branches, whatever was ticked before", async () => {
+    const user = userEvent.setup();
+    renderApp('/team/invite');
+    await screen.findByRole('heading', { level: 1, name: 'Invite Member' }, LAZY);
+    await user.click(branch('Parramatta'));
+    await choose(user, 'Role', 'Owner');
+    await user.type(textbox('Email'), 'mia@example.com');
+    await user.type(textbox('Name'), 'Mia');
+    await saveConfirmed(user, 'Send invitation');
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        email: 'mia@example.com',
+        name: 'Mia',
+        role: 'owner',
+        restaurant_ids: [],
+      }),
+    );
+  });
+
+  it("puts the server's 422 messages on their fields, a branch's among them on Branches", async () => {
+    const user = userEvent.setup();
+    answer = (call) =>
+      call.method === 'POST'
+        ? json(422, {
+            status: 'error',
+            message: BRANCHES_REQUIRED,
+            errors: {
+              'restaurant_ids[0]': ['Choose one of your restaurants'],
+              email: ['This email address cannot be used for a new member'],
+            },
+          })
+        : undefined;
+    renderApp('/team/invite');
+    await screen.findByRole('heading', { level: 1, name: 'Invite Member' }, LAZY);
+    await user.click(branch('Parramatta'));
+    await user.type(textbox('Email'), 'taken@example.com');
+    await user.type(textbox('Name'), 'Taken');
+    await saveConfirmed(user, 'Send invitation');
+    expect(await screen.findByText('Choose one of your restaurants')).toBeInTheDocument();
+    expect(textbox('Email')).toHaveAccessibleDescription(expect.stringContaining('This email address cannot be used for a new member'));
+    expect(window.location.pathname).toBe('/team/invite');
+  });
+});
+
+describe('Edit Member (/team/edit)', { timeout: 20_000 }, () => {
+  it('loads the member of the address from the team: e-mail read-only; narrows the branches and saves with the version', async () => {
+    const user = userEvent.setup();
+    renderApp('/team/edit?id=5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Member' }, LAZY)).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('liam@example.com')).toHaveAttribute('readonly');
+    expect(branch('Parramatta')).toBeChecked();
+    expect(branch('Bondi Beach')).not.toBeChecked();
+    await user.click(branch('Bondi Beach'));
+    await saveConfirmed(user, 'Save Changes');
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')).toEqual({
+        method: 'PUT',
+        path: '/team/5',
+        body: { name: 'Liam Brown', role: 'manager', restaurant_ids: [7, 9], version: 4 },
+      }),
+    );
+    expect(await screen.findByText("Liam Brown's access updated successfully!")).toBeInTheDocument();
+  });
+
+  it('shows the refusal to demote the last owner on Role, and a stale version as the conflict notice with Reload', async () => {
+    const user = userEvent.setup();
+    let put = json(409, { status: 'error', message: LAST_OWNER });
+    answer = (call) => (call.method === 'PUT' ? put : undefined);
+    renderApp('/team/edit?id=1');
+    await screen.findByDisplayValue('owner@example.com', undefined, LAZY);
+    await choose(user, 'Role', 'Manager');
+    await user.click(branch('Parramatta'));
+    await saveConfirmed(user, 'Save Changes');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: /^Role/ })).toHaveAccessibleDescription(expect.stringContaining(LAST_OWNER)),
+    );
+    expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull();
+
+    put = json(409, { status: 'error', message: STALE_VERSION_MESSAGE });
+    await saveConfirmed(user, 'Save Changes');
+    expect(await screen.findByText('This member was changed elsewhere')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+  });
+
+  it('a missing id shows "Member not found" without asking the server', async () => {
+    renderApp('/team/edit?id=nope');
+    expect(await screen.findByText('Member not found', undefined, LAZY)).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+});
+
+describe("a manager's console", { timeout: 20_000 }, () => {
+  it('offers no Add Restaurant on Restaurant Management', async () => {
+    answer = (call) => (call.path === '/restaurants' ? ok(restaurants) : undefined);
+    renderApp('/restaurant', 'manager');
+    expect(await screen.findByText('Bondi, NSW', undefined, LAZY)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add Restaurant' })).toBeNull();
+  });
+
+  it('an owner made a manager meanwhile: on the next focus the owners-only page gives way to the 404 and the sidebar narrows', async () => {
+    renderApp('/team');
+    expect(await screen.findByRole('cell', { name: 'Liam Brown' }, LAZY)).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Team' }).length).toBeGreaterThan(0);
+    accessCheck = accessCheckFake({ user: { ...owner, role: 'manager' }, restaurants: restaurants.slice(0, 1) });
+    act(() => void window.dispatchEvent(new Event('focus')));
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' }, LAZY)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Team' })).toBeNull();
+    expect(sessionStore.read().restaurants.map((r) => r.name)).toEqual(['Parramatta']);
+  });
+});
