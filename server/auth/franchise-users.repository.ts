@@ -73,7 +73,12 @@ export async function findTokenHolder(db: Db, claims: { userId: number; jti: str
 }
 
 /** The public shape: never the hash or the token version. */
-export function toFranchiseUser({ password_hash: _hash, token_version: _version, restaurant_ids: _branches, ...user }: AuthUser): FranchiseUser {
+export function toFranchiseUser({
+  password_hash: _hash,
+  token_version: _version,
+  restaurant_ids: _branches,
+  ...user
+}: AuthUser): FranchiseUser {
   return user;
 }
 
