@@ -156,6 +156,8 @@ describe('guard, navigation and 404s', () => {
       'Productivity',
       'Integrations',
       'Data Import',
+      'Team',
+      'Activity',
       'Profile',
     ]);
     await nav.getByRole('link', { name: 'Productivity' }).click();

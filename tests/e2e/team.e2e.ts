@@ -1,0 +1,172 @@
+import { rmSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEWPORTS, launchBrowser, signIn } from './support/browser';
+import {
+  a11y,
+  answer,
+  apiStatus,
+  choose,
+  expectNoSidewaysScroll,
+  h1,
+  navigate,
+  openConsole,
+  shot,
+  textbox,
+  toast,
+  tokenOf,
+} from './support/console-ui';
+import { waitForResetLink } from './support/outbox';
+import { startServer, stopServer, type RunningServer } from './support/server-process';
+
+// Team access in real Chromium, on a server of this file's own (its own DATA_DIR and outbox): the owner invites a
+// manager of two branches at desktop size, the manager sets a password from the mailed link and works at 375 px,
+// sees those two branches only, and is narrowed at once when the owner takes one away.
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  if (server) {
+    await stopServer(server.process);
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+});
+
+const [DESKTOP, PHONE] = VIEWPORTS;
+const MANAGER = { email: 'nadia.manager@example.com', name: 'Nadia Manager', password: 'nadia-first-password' };
+const KEPT = 'Harbour Eats Parramatta';
+const TAKEN = 'Harbour Eats Bondi';
+const OWNER_ONLY = ['Team', 'Integrations', 'Data Import', 'Activity'];
+
+const memberRow = (page: Page, name: string) => page.locator('table tbody tr').filter({ has: page.getByText(name, { exact: true }) });
+
+/** The dashboard's Branch picker's options, closed again afterwards. */
+async function branchOptions(page: Page): Promise<string[]> {
+  const picker = page.getByRole('combobox', { name: 'Branch' });
+  await picker.click();
+  const options = page.getByRole('option');
+  await options.first().waitFor();
+  const names = (await options.allInnerTexts()).map((t) => t.trim());
+  await picker.press('Escape');
+  return names;
+}
+
+/** The sidebar's entries: the drawer's at 375 px. */
+async function sidebar(page: Page): Promise<string[]> {
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const drawer = page.getByRole('dialog');
+  const labels = (await drawer.getByRole('link').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+  await page.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'hidden' });
+  return labels;
+}
+
+/** Every dashboard card has settled: Apply is back and no skeleton shows. */
+async function settled(page: Page) {
+  await page.getByRole('button', { name: 'Apply', exact: true }).waitFor();
+  await expect.poll(() => page.locator('.mantine-Skeleton-root').count(), { timeout: 30_000 }).toBe(0);
+}
+
+describe('Team (/team)', () => {
+  it('invites a manager from the outbox link; they see their two branches only and are narrowed at once when one is taken away', async () => {
+    const owner = await openConsole(browser, server.url, DESKTOP);
+    await signIn(owner.page);
+    await navigate(owner.page, DESKTOP, 'Team');
+    await owner.page.waitForURL('**/team');
+    await h1(owner.page, 'Team').waitFor();
+    await memberRow(owner.page, 'Mason Manager').waitFor();
+
+    await owner.page.getByRole('link', { name: 'Invite member' }).click();
+    await h1(owner.page, 'Invite Member').waitFor();
+    await textbox(owner.page, 'Email').fill(MANAGER.email);
+    await textbox(owner.page, 'Name').fill(MANAGER.name);
+    await choose(owner.page, 'Role', 'Manager');
+    for (const branch of [KEPT, TAKEN]) await owner.page.getByRole('checkbox', { name: branch }).check();
+    await shot(owner.page, 'team-invite');
+    expect(await a11y(owner.page)).toEqual([]);
+    await owner.page.getByRole('button', { name: 'Send invitation' }).click();
+    await answer(owner.page, 'Save Changes?', 'Yes');
+    await toast(owner.page, `${MANAGER.name} invited`);
+    await owner.page.waitForURL('**/team');
+    await expect
+      .poll(() => memberRow(owner.page, MANAGER.name).innerText())
+      .toMatch(/Manager[\s\S]*Parramatta, Harbour Eats Bondi[\s\S]*invited/i);
+    await shot(owner.page, 'team-list');
+    expect(await a11y(owner.page)).toEqual([]);
+
+    // The manager, on a phone: the mailed link sets the first password.
+    const link = await waitForResetLink(server.dataDir);
+    expect(new URL(link).origin).toBe(server.url);
+    const manager = await openConsole(browser, server.url, PHONE);
+    await manager.page.goto(link);
+    await manager.page.getByLabel('New Password').fill(MANAGER.password);
+    await manager.page.getByLabel('Confirm Password').fill(MANAGER.password);
+    await manager.page.getByRole('button', { name: 'Change Password' }).click();
+    await manager.page.getByText('Password successfully changed!').waitFor();
+    await signIn(manager.page, MANAGER);
+    await settled(manager.page);
+
+    const labels = await sidebar(manager.page);
+    expect(labels).toContain('Dashboard');
+    for (const hidden of OWNER_ONLY) expect(labels).not.toContain(hidden);
+    expect(await branchOptions(manager.page)).toEqual(['All Branches', TAKEN, KEPT]);
+    await expectNoSidewaysScroll(manager.page, PHONE);
+    await shot(manager.page, 'team-manager-dashboard');
+
+    // Owners' pages are not there for a manager, and their calls answer as unknown ones.
+    const token = await tokenOf(manager.page);
+    expect(await apiStatus(server.url, token, '/team')).toBe(404);
+    expect(await apiStatus(server.url, token, '/restaurants/3/analytics/revenues')).toBe(404);
+    await manager.page.goto('/team');
+    await manager.page.getByText('Page Not Found').waitFor();
+
+    // The manager looks at the branch that is about to be taken away.
+    await manager.page.goto('/dashboard');
+    await settled(manager.page);
+    await manager.page.getByRole('combobox', { name: 'Branch' }).click();
+    await manager.page.getByRole('option', { name: TAKEN, exact: true }).click();
+    await manager.page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await settled(manager.page);
+    expect(await manager.page.getByRole('combobox', { name: 'Branch' }).inputValue()).toBe(TAKEN);
+
+    // The owner takes Bondi away.
+    await memberRow(owner.page, MANAGER.name)
+      .getByRole('link', { name: `Edit ${MANAGER.name}` })
+      .click();
+    await h1(owner.page, 'Edit Member').waitFor();
+    await owner.page.getByRole('checkbox', { name: TAKEN }).uncheck();
+    await owner.page.getByRole('button', { name: 'Save Changes' }).click();
+    await answer(owner.page, 'Save Changes?', 'Yes');
+    await toast(owner.page, `${MANAGER.name}'s access updated successfully!`);
+
+    // The manager's next request for Bondi is refused; the console re-reads their access and the picker narrows.
+    expect(await apiStatus(server.url, token, '/restaurants/2/analytics/revenues')).toBe(404);
+    await manager.page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect.poll(() => manager.page.getByRole('combobox', { name: 'Branch' }).inputValue(), { timeout: 15_000 }).toBe('All Branches');
+    await settled(manager.page);
+    expect(await branchOptions(manager.page)).toEqual(['All Branches', KEPT]);
+    const stored = await manager.page.evaluate(
+      () => localStorage.getItem('franchise_restaurants') ?? sessionStorage.getItem('franchise_restaurants'),
+    );
+    expect((JSON.parse(stored!) as { name: string }[]).map((r) => r.name)).toEqual([KEPT]);
+    await shot(manager.page, 'team-manager-narrowed');
+
+    // The owner reads what happened in the activity log.
+    await navigate(owner.page, DESKTOP, 'Activity');
+    await h1(owner.page, 'Activity').waitFor();
+    const log = owner.page.locator('table tbody');
+    await log.getByText(`branches: ${KEPT}, ${TAKEN} → ${KEPT}`).waitFor();
+    expect(await log.innerText()).toContain(MANAGER.name);
+    await shot(owner.page, 'activity');
+    expect(await a11y(owner.page)).toEqual([]);
+
+    expect(owner.unexpected()).toEqual([]);
+    // The refused calls for the branch taken away (the Apply that revealed it) are the manager's only console errors.
+    expect(manager.unexpected().filter((p) => !p.includes('status of 404 (Not Found)'))).toEqual([]);
+    await Promise.all([owner.context.close(), manager.context.close()]);
+  }, 240_000);
+});
