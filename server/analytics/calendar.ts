@@ -40,7 +40,7 @@ export function partsIn(timeZone: string, at: Date): WallClock {
   return parts;
 }
 
-function wallClock(timeZone: string, at: Date): WallClock {
+function wallClock(timeZone: string, at: Date): WallClock & { second: number } {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -51,12 +51,25 @@ function wallClock(timeZone: string, at: Date): WallClock {
       day: 'numeric',
       hour: 'numeric',
       minute: 'numeric',
+      second: 'numeric',
     });
     formatters.set(timeZone, f);
   }
   return Object.freeze(
     Object.fromEntries(f.formatToParts(at).flatMap((p) => (p.type === 'literal' ? [] : [[p.type, Number(p.value)]]))),
-  ) as WallClock;
+  ) as WallClock & { second: number };
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The instant on the zone's wall clock as ISO 8601 with its offset, e.g. 2026-11-21T00:30:00+11:00. */
+export function localIso(timeZone: string, at: Date): string {
+  const p = wallClock(timeZone, at);
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  const offset = Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const zone = `${sign}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
+  return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}:${two(p.second)}${zone}`;
 }
 
 /** The calendar day of an instant in the time zone. */

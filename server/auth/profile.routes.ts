@@ -9,6 +9,7 @@ import {
   type Profile,
   type ProfileSaved,
 } from '../contract/profile.contract.js';
+import { CONTACT_FIELDS } from '../contract/people.contract.js';
 import type { Db } from '../db/database.js';
 import { clientLimitAddress } from '../http/client-address.js';
 import { readJson, success } from '../http/envelope.js';
@@ -33,17 +34,7 @@ async function emailTaken(db: Db, email: string, userId: number): Promise<boolea
 }
 
 /** What the profile form edits, as the activity log compares it. */
-const PROFILE_FIELDS = [
-  'picture',
-  'name',
-  'email',
-  'phone',
-  'state',
-  'city',
-  'street_address',
-  'suburb',
-  'post_code',
-] as const satisfies readonly (keyof ProfileValues)[];
+const PROFILE_FIELDS = CONTACT_FIELDS satisfies readonly (keyof ProfileValues)[];
 
 /**
  * Saves the profile if it is still at `version`, and records the changed fields (a new password as

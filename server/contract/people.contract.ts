@@ -55,6 +55,9 @@ export const contactFields = z.object({
   post_code: optional(postCode),
 });
 
+/** The contact fields' names: what the profile edits, and the start of what a person's record holds. */
+export const CONTACT_FIELDS = contactFields.keyof().options;
+
 export const personFields = contactFields.extend({
   restaurant_id: z.number('Restaurant is required').int('Restaurant is required').min(1, 'Restaurant is required').max(2_147_483_647),
   role: z.enum(PERSON_ROLES, `Role must be one of ${PERSON_ROLES.join(', ')}`),

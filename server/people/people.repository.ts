@@ -1,4 +1,4 @@
-import type { Person } from '../contract/people.contract.js';
+import { CONTACT_FIELDS, type Person } from '../contract/people.contract.js';
 import type { Db } from '../db/database.js';
 
 /** The partial unique index on (franchise_id, email) of people not deleted. */
@@ -7,20 +7,7 @@ export const PEOPLE_EMAIL_INDEX = 'people_franchise_id_email_live_idx';
 export type PersonValues = Omit<Person, 'id' | 'restaurant' | 'version'>;
 
 /** The person fields a change records (the password only as changed, never its value). */
-export const PERSON_FIELDS = [
-  'picture',
-  'name',
-  'email',
-  'phone',
-  'state',
-  'city',
-  'street_address',
-  'suburb',
-  'post_code',
-  'restaurant_id',
-  'role',
-  'status',
-] as const satisfies readonly (keyof PersonValues)[];
+export const PERSON_FIELDS = [...CONTACT_FIELDS, 'restaurant_id', 'role', 'status'] as const satisfies readonly (keyof PersonValues)[];
 
 /**
  * The franchise's people not deleted; with `branches` (a manager's), only those of these
