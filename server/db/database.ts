@@ -1,4 +1,6 @@
 import { PURCHASE_CATEGORIES } from '../contract/ingest.contract.js';
+import type { Range } from '../contract/analytics.contract.js';
+import type { ReportFrequency, ReportPage } from '../contract/report-subscriptions.contract.js';
 import { Kysely, PostgresDialect, type Generated, type Selectable } from 'kysely';
 import { PgliteDialect, type PgliteSession, type WriteClock, writeClockOf } from './pglite-dialect.js';
 import { TYPE_PARSERS } from './pglite-options.mjs';
@@ -362,6 +364,37 @@ export interface ActivityLogTable {
   changes: Generated<Record<string, [unknown, unknown]>>;
 }
 
+/** A member's scheduled report mail. */
+export interface ReportSubscriptionsTable {
+  id: Generated<number>;
+  franchise_id: number;
+  user_id: number;
+  page: ReportPage;
+  range: Range;
+  frequency: ReportFrequency;
+  /** ISO weekday, 1 = Monday … 7 = Sunday; null for a daily report. */
+  weekday: number | null;
+  /** Hour of the franchise's clock, 0–23. */
+  hour: number;
+  next_run_at: Date;
+  unsubscribe_hash: string;
+  created_at: Date;
+}
+
+/** One period of a subscription: the queue servers claim from (a period is unique per subscription). */
+export interface ReportDeliveriesTable {
+  id: Generated<string>;
+  subscription_id: number;
+  period: string;
+  scheduled_at: Date;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Date;
+  leased_until: Date | null;
+  sent_at: Date | null;
+  last_error: string | null;
+}
+
 export interface Database {
   franchises: FranchisesTable;
   franchise_users: FranchiseUsersTable;
@@ -395,6 +428,8 @@ export interface Database {
   export_slots: ExportSlotsTable;
   franchise_user_restaurants: FranchiseUserRestaurantsTable;
   activity_log: ActivityLogTable;
+  report_subscriptions: ReportSubscriptionsTable;
+  report_deliveries: ReportDeliveriesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -13,6 +13,7 @@ import * as ingest from './migrations/2026-11-25-03-ingest.js';
 import * as eraseDeletedPeople from './migrations/2026-11-25-04-erase-deleted-people.js';
 import * as exportSlots from './migrations/2026-11-25-05-export-slots.js';
 import * as teamActivity from './migrations/2026-11-25-06-team-activity.js';
+import * as reportSubscriptions from './migrations/2026-11-25-07-report-subscriptions.js';
 
 // Static list: works the same under tsx, vitest and a bundle, with no directory scanning.
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-04-erase-deleted-people': eraseDeletedPeople,
   '2026-11-25-05-export-slots': exportSlots,
   '2026-11-25-06-team-activity': teamActivity,
+  '2026-11-25-07-report-subscriptions': reportSubscriptions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,53 @@
+import * as z from 'zod';
+import { RANGES, type Range } from './analytics.contract.js';
+import type { AnalyticsPage } from './page-reports.contract.js';
+
+/**
+ * Scheduled report mails (`/api/v1/franchise/report-subscriptions`, any member): which page, which
+ * range, and when on the franchise's clock (daily, or weekly on an ISO weekday, 1 = Monday). A mail
+ * holds the page's key figures against the previous window and its PDF, for the member's branches.
+ */
+
+/** The dashboard's summary, or one of the five analytics pages. */
+export type ReportPage = 'dashboard' | AnalyticsPage;
+export const REPORT_PAGES = [
+  'dashboard',
+  'order',
+  'roster',
+  'revenue',
+  'headcount',
+  'procurement',
+] as const satisfies readonly ReportPage[];
+export const REPORT_FREQUENCIES = ['daily', 'weekly'] as const;
+export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
+
+/** At most this many subscriptions per member. */
+export const MAX_SUBSCRIPTIONS_PER_MEMBER = 20;
+
+export const WEEKDAY_MESSAGE = 'Choose a weekday for a weekly report, none for a daily one';
+
+export const createSubscriptionInput = z
+  .object({
+    page: z.enum(REPORT_PAGES, `Page must be one of ${REPORT_PAGES.join(', ')}`),
+    range: z.enum(RANGES, `Range must be one of ${RANGES.join(', ')}`),
+    frequency: z.enum(REPORT_FREQUENCIES, 'Frequency must be daily or weekly'),
+    weekday: z.number(WEEKDAY_MESSAGE).int(WEEKDAY_MESSAGE).min(1, WEEKDAY_MESSAGE).max(7, WEEKDAY_MESSAGE).nullable(),
+    hour: z.number('Hour must be a whole number from 0 to 23').int('Hour must be a whole number from 0 to 23').min(0).max(23),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.frequency === 'weekly') !== (value.weekday !== null))
+      ctx.addIssue({ code: 'custom', path: ['weekday'], message: WEEKDAY_MESSAGE });
+  });
+export type CreateSubscriptionInput = z.input<typeof createSubscriptionInput>;
+
+export type ReportSubscription = {
+  id: number;
+  page: ReportPage;
+  range: Range;
+  frequency: ReportFrequency;
+  weekday: number | null;
+  hour: number;
+  /** RFC 3339: when the next mail is due. */
+  next_run_at: string;
+  created_at: string;
+};
