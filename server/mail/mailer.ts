@@ -3,8 +3,26 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../logger.js';
 
-export type MailMessage = { to: string; subject: string; text: string };
+export type MailAttachment = { filename: string; content: Uint8Array; contentType: string };
+/** `html` is an alternative to `text`; `headers` are added as given (e.g. List-Unsubscribe). */
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+  headers?: Record<string, string>;
+};
 export type Mailer = { send(message: MailMessage): Promise<void> };
+
+/** nodemailer's form of a message: attachments as Buffers. */
+const nodemailerMessage = (from: string, { attachments, ...message }: MailMessage) => ({
+  from,
+  ...message,
+  ...(attachments
+    ? { attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })) }
+    : {}),
+});
 
 /** Loaded on the first mail, not at start: nodemailer is a large module and most starts send none. */
 function onFirstUse<T>(create: (nodemailer: typeof import('nodemailer')) => T): () => Promise<T> {
@@ -26,7 +44,7 @@ export function createMailer(
     const transport = onFirstUse((m) => m.createTransport(smtpUrl));
     return {
       async send(message) {
-        await (await transport()).sendMail({ from: config.mailFrom, ...message });
+        await (await transport()).sendMail(nodemailerMessage(config.mailFrom, message));
       },
     };
   }
@@ -34,7 +52,7 @@ export function createMailer(
   const transport = onFirstUse((m) => m.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     async send(message) {
-      const info = await (await transport()).sendMail({ from: config.mailFrom, ...message });
+      const info = await (await transport()).sendMail(nodemailerMessage(config.mailFrom, message));
       await mkdir(outbox, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       await writeFile(join(outbox, name), info.message as Buffer, { mode: 0o600 });
