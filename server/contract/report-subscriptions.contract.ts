@@ -51,3 +51,15 @@ export type ReportSubscription = {
   next_run_at: string;
   created_at: string;
 };
+
+/** `?token=` of a mail's unsubscribe link (`/api/v1/unsubscribe`, no sign-in): 32 bytes, base64url. */
+export const unsubscribeQuery = z
+  .object({
+    token: z.string('must be the token of an unsubscribe link').regex(/^[A-Za-z0-9_-]{43}$/, 'must be the token of an unsubscribe link'),
+  })
+  .strict();
+
+export const UNSUBSCRIBE_NOT_FOUND_MESSAGE = 'This unsubscribe link is unknown or was already used';
+
+/** data of the unsubscribe calls: the report the link is for. */
+export type UnsubscribeTarget = { page: ReportPage; range: Range };

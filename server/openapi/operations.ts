@@ -23,6 +23,7 @@ import { ANALYTICS_PAGES, EXPORT_FORMATS } from '../contract/page-reports.contra
 import { createPersonInput, updatePersonInput } from '../contract/people.contract.js';
 import { updateProfileInput } from '../contract/profile.contract.js';
 import { createRestaurantInput, updateRestaurantInput } from '../contract/restaurants.contract.js';
+import { createSubscriptionInput, MAX_SUBSCRIPTIONS_PER_MEMBER, unsubscribeQuery } from '../contract/report-subscriptions.contract.js';
 import { INVITATION_TTL_DAYS, inviteMemberInput, updateMemberInput } from '../contract/team.contract.js';
 import * as data from './responses.js';
 
@@ -92,6 +93,7 @@ export const QUERY_PARAMETERS: Record<string, string> = {
   entity: 'Only entries about this kind of record',
   from: 'The first day (YYYY-MM-DD, inclusive) in the franchise’s time zone',
   to: 'The last day (YYYY-MM-DD, inclusive) in the franchise’s time zone, not before `from`',
+  token: 'The token of a report mail’s unsubscribe link',
 };
 
 /** Named request schemas: `#/components/schemas/<name>`, referenced wherever they occur. */
@@ -107,6 +109,7 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   CreateApiKeyInput: createApiKeyInput,
   InviteMemberInput: inviteMemberInput,
   UpdateMemberInput: updateMemberInput,
+  CreateSubscriptionInput: createSubscriptionInput,
   MenuItemsBody: menuItemsBody,
   OrdersBody: ordersBody,
   ShiftsBody: shiftsBody,
@@ -142,6 +145,8 @@ export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   RestaurantDetail: data.restaurantDetail,
   Person: data.person,
   Member: data.member,
+  ReportSubscription: data.reportSubscription,
+  UnsubscribeTarget: data.unsubscribeTarget,
   ApiKey: data.apiKey,
   CreatedApiKey: data.createdApiKey,
   KeyRestaurant: data.keyRestaurant,
@@ -465,6 +470,53 @@ export const OPERATIONS: Record<string, Operation> = {
     auth: 'bearer',
     success: { data: data.member },
     errors: [409],
+  }),
+  'GET /franchise/report-subscriptions': op('Reports', {
+    operationId: 'listReportSubscriptions',
+    summary: 'The signed-in member’s scheduled report mails',
+    auth: 'bearer',
+    success: { data: z.array(data.reportSubscription) },
+  }),
+  'POST /franchise/report-subscriptions': op('Reports', {
+    operationId: 'createReportSubscription',
+    summary: 'Mail a page’s report daily, or weekly on a weekday, at an hour of the franchise’s clock',
+    description: `Any member; a mail covers the member’s branches. A weekly report needs a weekday, a daily one none (422 on \`weekday\`). At most ${MAX_SUBSCRIPTIONS_PER_MEMBER} per member (409).`,
+    auth: 'bearer',
+    body: createSubscriptionInput,
+    status: 201,
+    success: { data: data.reportSubscription },
+    errors: [409],
+  }),
+  'DELETE /franchise/report-subscriptions/{id}': op('Reports', {
+    operationId: 'deleteReportSubscription',
+    summary: 'Stop a scheduled report mail',
+    description: 'Another member’s subscription is 404.',
+    auth: 'bearer',
+    success: { data: z.null() },
+  }),
+  'POST /franchise/report-subscriptions/{id}/send': op('Reports', {
+    operationId: 'sendReportSubscription',
+    summary: 'Mail the report now: key figures against the previous window, and the page’s PDF',
+    description: 'A few mails per member in 15 minutes (429 with Retry-After).',
+    auth: 'bearer',
+    success: { data: z.null() },
+    errors: [429],
+  }),
+  'GET /unsubscribe': op('Reports', {
+    operationId: 'describeUnsubscribe',
+    summary: 'What a report mail’s unsubscribe link stops; unsubscribes nobody (mail scanners follow links)',
+    description: 'An unknown or used token is 404.',
+    auth: 'public',
+    query: unsubscribeQuery,
+    success: { data: data.unsubscribeTarget },
+  }),
+  'POST /unsubscribe': op('Reports', {
+    operationId: 'unsubscribe',
+    summary: 'One-click unsubscribe (RFC 8058): deletes the report subscription the token names',
+    description: 'Mail clients send the body `List-Unsubscribe=One-Click`. An unknown or used token is 404.',
+    auth: 'public',
+    query: unsubscribeQuery,
+    success: { data: data.unsubscribeTarget },
   }),
   'POST /franchise/import/{kind}': op('Ingest', {
     operationId: 'importRecords',

@@ -7,7 +7,7 @@ import {
   type ActivityPage,
 } from '../contract/activity.contract.js';
 import type { AnalyticsWindow, BestSellers, Headcounts, Orders, Procurement, Revenues, Roster } from '../contract/analytics.contract.js';
-import { GROUPINGS } from '../contract/analytics.contract.js';
+import { GROUPINGS, RANGES } from '../contract/analytics.contract.js';
 import type { ApiKey, CreatedApiKey } from '../contract/api-keys.contract.js';
 import type { ConnectivityCheck, FranchiseUser, Restaurant, TokenResponse } from '../contract/auth.contract.js';
 import { AUSTRALIAN_STATES, PERSON_ROLES, PERSON_STATUSES } from '../contract/choices.js';
@@ -17,6 +17,12 @@ import { ANALYTICS_PAGES, type PageReport } from '../contract/page-reports.contr
 import type { Person } from '../contract/people.contract.js';
 import type { Profile, ProfileSaved } from '../contract/profile.contract.js';
 import type { RestaurantDetail } from '../contract/restaurants.contract.js';
+import {
+  REPORT_FREQUENCIES,
+  REPORT_PAGES,
+  type ReportSubscription,
+  type UnsubscribeTarget,
+} from '../contract/report-subscriptions.contract.js';
 import type { Member } from '../contract/team.contract.js';
 import type { keyRestaurants } from '../ingest/ingest.service.js';
 
@@ -142,6 +148,21 @@ export const member = exactly<Member>()(
     version: id,
   }),
 );
+
+export const reportSubscription = exactly<ReportSubscription>()(
+  z.object({
+    id,
+    page: z.enum(REPORT_PAGES),
+    range: z.enum(RANGES),
+    frequency: z.enum(REPORT_FREQUENCIES),
+    weekday: z.int().min(1).max(7).nullable().meta({ description: 'ISO weekday of a weekly report, 1 = Monday; null for a daily one' }),
+    hour: z.int().min(0).max(23).meta({ description: 'Hour of the franchise’s clock the mail goes out' }),
+    next_run_at: instant,
+    created_at: instant,
+  }),
+);
+
+export const unsubscribeTarget = exactly<UnsubscribeTarget>()(z.object({ page: z.enum(REPORT_PAGES), range: z.enum(RANGES) }));
 
 export const apiKey = exactly<ApiKey>()(
   z.object({

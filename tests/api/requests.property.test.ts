@@ -335,7 +335,7 @@ async function send(route: RouteSpec, m: Mutation, address: string) {
   }
   const method = m.kind === 'method' ? m.method : route.method;
   const path = concretePath(route, { ...prepared.params, ...(m.kind === 'param' ? { [m.name]: m.value } : {}) });
-  const validQuery = route.query && new URLSearchParams(route.query.valid);
+  const validQuery = route.query && new URLSearchParams(prepared.query ?? route.query.valid);
   if (validQuery && m.kind === 'query-value') validQuery.set(m.field, m.value);
   const query = m.kind === 'query' ? m.query : validQuery?.toString();
   return t.call(method, query === undefined ? path : `${path}?${query}`, options);

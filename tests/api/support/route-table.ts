@@ -5,8 +5,10 @@
  */
 
 import { activityQuery as activityQuerySchema } from '../../../server/contract/activity.contract';
+import { MAX_SUBSCRIPTIONS_PER_MEMBER, unsubscribeQuery } from '../../../server/contract/report-subscriptions.contract';
+import { unsubscribeToken } from '../../../server/reports/report-mail';
 import { validAbn } from '../../support/abn';
-import type { CallOptions, CallResult } from './test-app';
+import { testConfig, type CallOptions, type CallResult } from './test-app';
 
 /** `bearer-or-expired` also accepts an expired token while its first sign-in is inside the refresh window. */
 export type Auth = 'public' | 'bearer' | 'bearer-or-expired' | 'api-key';
@@ -36,6 +38,8 @@ export type Prepared = {
   body?: Record<string, unknown>;
   /** An `api-key` route's valid Authorization header (a console token is refused there). */
   authorization?: string;
+  /** The valid query, when it depends on the database's state (an unsubscribe link's token). */
+  query?: Record<string, string>;
 };
 
 export type RouteSpec = {
@@ -485,6 +489,63 @@ const ingestRoutes: RouteSpec[] = [
   },
 ];
 
+// Scheduled report mails (server/contract/report-subscriptions.contract.ts): weekday and hour are numbers.
+const subscriptionBody = () => ({ page: 'revenue', range: '7days', frequency: 'weekly', weekday: 1, hour: 7 });
+/** Makes room under the member's limit (runs create many), then a subscription of its own for the run. */
+async function newSubscription({ call, token }: PrepareApi): Promise<number> {
+  const mine = (await call('GET', `${API}/report-subscriptions`, { token })).body.data as { id: number }[];
+  if (mine.length >= MAX_SUBSCRIPTIONS_PER_MEMBER - 1)
+    for (const { id } of mine) await call('DELETE', `${API}/report-subscriptions/${id}`, { token });
+  return (await call('POST', `${API}/report-subscriptions`, { token, body: subscriptionBody() })).body.data.id;
+}
+const subscriptionId: Param = { valid: '1', refused: ['0', '-1', 'abc', '1.5', '01', '1e1', '2147483647', '2147483648'] };
+// The token the server derives for a subscription (the test app's secret), as a mail's link carries it.
+const unsubscribe: Query = {
+  valid: { token: 'x'.repeat(43) },
+  fields: { token: { refused: ['', 'short', 'x'.repeat(44), '!'.repeat(43), 'x'.repeat(42) + '='] } },
+  schema: unsubscribeQuery,
+};
+const unsubscribePrepare = async (api: PrepareApi): Promise<Prepared> => ({
+  query: { token: unsubscribeToken(testConfig().jwtSecret, await newSubscription(api)) },
+});
+const reportSubscriptionRoutes: RouteSpec[] = [
+  { name: 'report subscriptions', method: 'GET', path: `${API}/report-subscriptions`, auth: 'bearer' },
+  {
+    name: 'report subscription create',
+    method: 'POST',
+    path: `${API}/report-subscriptions`,
+    auth: 'bearer',
+    success: 201,
+    body: {
+      page: { refused: ['', 'Revenue', 'revenues', 'pages', 'dashboard '] },
+      range: { refused: ['', '7DAYS', '30days', 'daily', '1 month'] },
+      frequency: { refused: ['', 'Daily', 'monthly', 'hourly', 'weekly '] },
+    },
+    prepare: async (api) => {
+      await newSubscription(api);
+      return { body: subscriptionBody() };
+    },
+  },
+  {
+    name: 'report subscription delete',
+    method: 'DELETE',
+    path: `${API}/report-subscriptions/:id`,
+    auth: 'bearer',
+    params: { id: subscriptionId },
+    prepare: async (api) => ({ params: { id: String(await newSubscription(api)) } }),
+  },
+  {
+    name: 'report subscription send',
+    method: 'POST',
+    path: `${API}/report-subscriptions/:id/send`,
+    auth: 'bearer',
+    params: { id: subscriptionId },
+    prepare: async (api) => ({ params: { id: String(await newSubscription(api)) } }),
+  },
+  { name: 'unsubscribe link', method: 'GET', path: '/api/v1/unsubscribe', auth: 'public', query: unsubscribe, prepare: unsubscribePrepare },
+  { name: 'unsubscribe', method: 'POST', path: '/api/v1/unsubscribe', auth: 'public', query: unsubscribe, prepare: unsubscribePrepare },
+];
+
 export const ROUTES: RouteSpec[] = [
   { name: 'login', method: 'POST', path: `${API}/login`, auth: 'public', body: { email, password } },
   { name: 'logout', method: 'POST', path: `${API}/logout`, auth: 'bearer-or-expired' },
@@ -528,4 +589,5 @@ export const ROUTES: RouteSpec[] = [
   ...teamRoutes,
   ...ingestRoutes,
   ...activityRoutes,
+  ...reportSubscriptionRoutes,
 ];

@@ -1,0 +1,132 @@
+import { createHash, createHmac } from 'node:crypto';
+import { pageReport } from '../analytics/page-reports.js';
+import { resolveWindow } from '../analytics/window.js';
+import { renderExport } from '../analytics/exports/report-export.js';
+import type { AuthUser } from '../auth/franchise-users.repository.js';
+import { DEFAULT_BEST_SELLERS_LIMIT } from '../contract/analytics.contract.js';
+import { changeVersus } from '../contract/format.js';
+import { RANGE_LABELS } from '../contract/labels.js';
+import type { AnalyticsPage, PageReport } from '../contract/page-reports.contract.js';
+import { formatCell } from '../contract/report-display.js';
+import type { ReportPage, ReportSubscription } from '../contract/report-subscriptions.contract.js';
+import type { Db } from '../db/database.js';
+import type { Mailer } from '../mail/mailer.js';
+
+/**
+ * The one-click unsubscribe token of a subscription: an HMAC of its id under the server's JWT secret.
+ * Only its SHA-256 is stored (like a reset token's), yet every mail must carry the token, and a
+ * hash cannot be reversed; so the token is derived, not random: any server can make it again for
+ * each mail, nobody without the secret can make one, and a leaked database holds no usable token.
+ * Rotating the secret voids the links in mails already sent (the member then unsubscribes signed in).
+ */
+export const unsubscribeToken = (secret: string, subscriptionId: number) =>
+  createHmac('sha256', secret).update(`report-unsubscribe:${subscriptionId}`).digest('base64url');
+
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const unsubscribeLink = (publicUrl: string, token: string) => `${publicUrl}/api/v1/unsubscribe?token=${token}`;
+
+/** The dashboard's mail is the revenue page's report: the dashboard's headline figures are revenue's. */
+const PAGE_OF: Record<ReportPage, AnalyticsPage> = {
+  dashboard: 'revenue',
+  order: 'order',
+  roster: 'roster',
+  revenue: 'revenue',
+  headcount: 'headcount',
+  procurement: 'procurement',
+};
+
+const REPORT_TITLES: Record<ReportPage, string> = {
+  dashboard: 'Dashboard',
+  order: 'Order',
+  roster: 'Roster & Productivity',
+  revenue: 'Revenue',
+  headcount: 'Headcount',
+  procurement: 'Procurement',
+};
+
+export type ReportMailDeps = { db: Db; config: { publicUrl: string; jwtSecret: string }; clock: () => number; mailer: Mailer };
+export type ReportMember = Pick<AuthUser, 'id' | 'email' | 'name' | 'role' | 'restaurant_ids'> & {
+  franchise: { id: number; name: string; time_zone: string };
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+/** The report a subscription mails now: its page over its range ending yesterday, for the member's branches only. */
+export function subscriptionReport(
+  deps: Pick<ReportMailDeps, 'db' | 'clock'>,
+  subscription: Pick<ReportSubscription, 'page' | 'range'>,
+  member: ReportMember,
+) {
+  const now = new Date(deps.clock());
+  const query = { period: subscription.range, limit: DEFAULT_BEST_SELLERS_LIMIT };
+  const window = resolveWindow(query, member.franchise.time_zone, now);
+  const scope = { franchiseId: member.franchise.id, restaurantId: null, branches: member.restaurant_ids };
+  return pageReport(deps.db, PAGE_OF[subscription.page], scope, window, query, { limit: DEFAULT_BEST_SELLERS_LIMIT, now });
+}
+
+/** Each card as "label: value (change vs previous …)", the same words the page and the PDF show. */
+const figureLines = (report: PageReport) =>
+  report.cards.map((card) => ({
+    label: card.label,
+    value: formatCell(card.unit, card.value),
+    change: changeVersus(card.value, card.previous, report.compared_with).text,
+  }));
+
+/**
+ * Mails a subscription's report now: the key figures against the previous window (HTML and plain
+ * text), the page's PDF (the export's, rendered on the export thread) and the one-click unsubscribe
+ * headers. `period` names the scheduled period the mail is for, when the scheduler sends it.
+ */
+export async function sendReportMail(
+  deps: ReportMailDeps,
+  subscription: Pick<ReportSubscription, 'id' | 'page' | 'range'>,
+  member: ReportMember,
+  period?: string,
+): Promise<void> {
+  const report = await subscriptionReport(deps, subscription, member);
+  const pdf = await renderExport(report, 'pdf');
+  const title = REPORT_TITLES[subscription.page];
+  const range = RANGE_LABELS[subscription.range];
+  const scope = member.restaurant_ids === null ? 'all branches' : 'your branches';
+  const days = `${report.window.start_date} to ${report.window.end_date}`;
+  const link = unsubscribeLink(deps.config.publicUrl, unsubscribeToken(deps.config.jwtSecret, subscription.id));
+  const figures = figureLines(report);
+  const scheduled = period ? `Scheduled report for ${period}. ` : '';
+
+  const text = [
+    `Hello ${member.name},`,
+    '',
+    `${title} report of ${report.franchise.name}, ${range} (${days}), ${scope}:`,
+    '',
+    ...figures.map((f) => `${f.label}: ${f.value} (${f.change})`),
+    '',
+    'The full report is attached as a PDF.',
+    '',
+    `${scheduled}To stop these mails, unsubscribe: ${link}`,
+    '',
+  ].join('\n');
+  const html = [
+    '<!doctype html><html><body>',
+    `<p>Hello ${escapeHtml(member.name)},</p>`,
+    `<p>${escapeHtml(title)} report of ${escapeHtml(report.franchise.name)}, ${escapeHtml(range)} (${days}), ${scope}:</p>`,
+    '<table>',
+    ...figures.map(
+      (f) => `<tr><th align="left">${escapeHtml(f.label)}</th><td>${escapeHtml(f.value)}</td><td>${escapeHtml(f.change)}</td></tr>`,
+    ),
+    '</table>',
+    '<p>The full report is attached as a PDF.</p>',
+    `<p>${escapeHtml(scheduled)}<a href="${escapeHtml(link)}">Unsubscribe</a> from this report.</p>`,
+    '</body></html>',
+  ].join('\n');
+
+  await deps.mailer.send({
+    to: member.email,
+    subject: `${title} report: ${range}, ${report.franchise.name}`,
+    text,
+    html,
+    attachments: [{ filename: pdf.filename, content: pdf.body, contentType: pdf.contentType }],
+    headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  });
+}

@@ -1,0 +1,90 @@
+import { Hono, type Context } from 'hono';
+import { addDays, dayIn, dayStartMs, partsIn } from '../analytics/calendar.js';
+import type { AppEnv, RouteDeps } from '../app-deps.js';
+import { attempt, LONGEST_WINDOW_MS, type LimitRule } from '../auth/rate-limit.js';
+import { createSubscriptionInput, MAX_SUBSCRIPTIONS_PER_MEMBER } from '../contract/report-subscriptions.contract.js';
+import { readJson, success } from '../http/envelope.js';
+import { HttpError } from '../http/errors.js';
+import { recordIdOf } from '../people/records.js';
+import { sendReportMail, tokenHash, unsubscribeToken } from './report-mail.js';
+import { deleteSubscription, findSubscription, insertSubscription, listSubscriptions } from './report-subscriptions.repository.js';
+
+export const SUBSCRIPTION_NOT_FOUND_MESSAGE = 'Report subscription not found';
+export const SUBSCRIPTION_LIMIT_MESSAGE = `At most ${MAX_SUBSCRIPTIONS_PER_MEMBER} report subscriptions per member`;
+
+/** "Send now" mails per member: each renders a PDF and sends a mail. */
+export const REPORT_SENDS_PER_WINDOW = 5;
+export const reportSendRule = (userId: number): LimitRule => ({
+  key: `report-send:user:${userId}`,
+  max: REPORT_SENDS_PER_WINDOW,
+  windowMs: LONGEST_WINDOW_MS,
+});
+
+/** The first `hour`:00 on the franchise's clock after `now`, on `weekday` (ISO) for a weekly report. */
+function nextRunAt({ weekday, hour }: { weekday: number | null; hour: number }, timeZone: string, now: Date): Date {
+  const today = dayIn(timeZone, now);
+  for (let i = 0; i <= 8; i++) {
+    const day = addDays(today, i);
+    if (weekday !== null && ((new Date(dayStartMs(day)).getUTCDay() + 6) % 7) + 1 !== weekday) continue;
+    const wall = dayStartMs(day) + hour * 3_600_000;
+    // The instant whose wall clock reads `wall`: corrected by the zone's offset there, twice to settle near a transition.
+    let at = wall;
+    for (let k = 0; k < 2; k++) {
+      const p = partsIn(timeZone, new Date(at));
+      at -= Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - wall;
+    }
+    if (at > now.getTime()) return new Date(at);
+  }
+  throw new Error(`No next run for weekday ${weekday} at ${hour}:00 in ${timeZone}`);
+}
+
+const notFound = () => new HttpError(404, SUBSCRIPTION_NOT_FOUND_MESSAGE);
+
+/** A member's scheduled report mails: their own only; another member's or franchise's is 404. */
+export function reportSubscriptionRoutes(deps: RouteDeps) {
+  const { db, clock, config, authenticated } = deps;
+
+  const idOf = (c: Context<AppEnv>) => {
+    const id = recordIdOf(c.req.param('id'));
+    if (id === undefined) throw notFound();
+    return id;
+  };
+
+  return new Hono<AppEnv>()
+    .get('/', authenticated, async (c) => {
+      const { user } = c.get('auth');
+      return success(c, await listSubscriptions(db, user.franchise.id, user.id), 'Report subscriptions retrieved');
+    })
+    .post('/', authenticated, async (c) => {
+      const { user } = c.get('auth');
+      const input = await readJson(c, createSubscriptionInput);
+      const now = new Date(clock());
+      const created = await insertSubscription(
+        db,
+        {
+          franchiseId: user.franchise.id,
+          userId: user.id,
+          input,
+          nextRunAt: nextRunAt(input, user.franchise.time_zone, now),
+          now,
+        },
+        MAX_SUBSCRIPTIONS_PER_MEMBER,
+        (id) => tokenHash(unsubscribeToken(config.jwtSecret, id)),
+      );
+      if (!created) throw new HttpError(409, SUBSCRIPTION_LIMIT_MESSAGE);
+      return success(c, created, 'Report subscription created', 201);
+    })
+    .delete('/:id', authenticated, async (c) => {
+      const { user } = c.get('auth');
+      if (!(await deleteSubscription(db, user.franchise.id, user.id, idOf(c)))) throw notFound();
+      return success(c, null, 'Report subscription deleted');
+    })
+    .post('/:id/send', authenticated, async (c) => {
+      const { user } = c.get('auth');
+      const subscription = await findSubscription(db, user.franchise.id, user.id, idOf(c));
+      if (!subscription) throw notFound();
+      await attempt(db, [reportSendRule(user.id)], clock(), 'report mails');
+      await sendReportMail(deps, subscription, user);
+      return success(c, null, `Report mailed to ${user.email}`);
+    });
+}
