@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { addDays, dayIn, dayStartMs, partsIn } from '../analytics/calendar.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
-import { attempt, LONGEST_WINDOW_MS, type LimitRule } from '../auth/rate-limit.js';
+import { attempt, LONGEST_WINDOW_MS, release, type LimitRule } from '../auth/rate-limit.js';
 import { createSubscriptionInput, MAX_SUBSCRIPTIONS_PER_MEMBER } from '../contract/report-subscriptions.contract.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
@@ -10,6 +10,7 @@ import { sendReportMail, tokenHash, unsubscribeToken } from './report-mail.js';
 import { deleteSubscription, findSubscription, insertSubscription, listSubscriptions } from './report-subscriptions.repository.js';
 
 export const SUBSCRIPTION_NOT_FOUND_MESSAGE = 'Report subscription not found';
+export const SEND_FAILED_MESSAGE = 'The report could not be mailed. Please try again shortly.';
 export const SUBSCRIPTION_LIMIT_MESSAGE = `At most ${MAX_SUBSCRIPTIONS_PER_MEMBER} report subscriptions per member`;
 
 /** "Send now" mails per member: each renders a PDF and sends a mail. */
@@ -42,7 +43,7 @@ const notFound = () => new HttpError(404, SUBSCRIPTION_NOT_FOUND_MESSAGE);
 
 /** A member's scheduled report mails: their own only; another member's or franchise's is 404. */
 export function reportSubscriptionRoutes(deps: RouteDeps) {
-  const { db, clock, config, authenticated } = deps;
+  const { db, clock, config, logger, authenticated } = deps;
 
   const idOf = (c: Context<AppEnv>) => {
     const id = recordIdOf(c.req.param('id'));
@@ -83,8 +84,15 @@ export function reportSubscriptionRoutes(deps: RouteDeps) {
       const { user } = c.get('auth');
       const subscription = await findSubscription(db, user.franchise.id, user.id, idOf(c));
       if (!subscription) throw notFound();
-      await attempt(db, [reportSendRule(user.id)], clock(), 'report mails');
-      await sendReportMail(deps, subscription, user);
+      const slots = await attempt(db, [reportSendRule(user.id)], clock(), 'report mails');
+      try {
+        await sendReportMail(deps, subscription, user);
+      } catch (error) {
+        // A mail that did not go out does not count against the member's sends.
+        logger.error(`could not mail report subscription ${subscription.id} to ${user.email}`, error);
+        await release(db, slots);
+        throw new HttpError(503, SEND_FAILED_MESSAGE);
+      }
       return success(c, null, `Report mailed to ${user.email}`);
     });
 }

@@ -9,7 +9,7 @@ import type { Db } from '../../server/db/database';
 import { DEMO_MANAGER } from '../../server/db/seed';
 import { silentLogger } from '../../server/logger';
 import { createMailer, type MailMessage } from '../../server/mail/mailer';
-import { REPORT_SENDS_PER_WINDOW } from '../../server/reports/report-subscriptions.routes';
+import { REPORT_SENDS_PER_WINDOW, SEND_FAILED_MESSAGE } from '../../server/reports/report-subscriptions.routes';
 import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope, OWNER, PUBLIC_URL, RIVAL } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
@@ -186,6 +186,24 @@ describe('Send now', () => {
     expect((await t.call('POST', `${PATH}/${(await create(manager)).body.data.id}/send`, { token: manager })).status).toBe(200);
     await clear(owner);
     await clear(manager);
+  });
+  it('answers 503 when the mail cannot be sent, and the failed send does not count against the limit', async () => {
+    await later();
+    await clear(owner);
+    const id = (await create(owner)).body.data.id as number;
+    const send = t.mailer.send;
+    t.mailer.send = () => Promise.reject(new Error('mail server down'));
+    try {
+      for (let i = 0; i <= REPORT_SENDS_PER_WINDOW; i++) {
+        const res = await t.call('POST', `${PATH}/${id}/send`, { token: owner });
+        expect(res.status).toBe(503);
+        expectErrorEnvelope(res.body, SEND_FAILED_MESSAGE);
+      }
+    } finally {
+      t.mailer.send = send;
+    }
+    expect((await t.call('POST', `${PATH}/${id}/send`, { token: owner })).status).toBe(200);
+    await clear(owner);
   });
 });
 
