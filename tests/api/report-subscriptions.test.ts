@@ -160,6 +160,15 @@ describe('Send now', () => {
     expect(mail.text).toContain(link.slice(1, -1));
   });
 
+  it('mails the dashboard as the revenue page’s figures', async () => {
+    await later();
+    const id = (await create(owner, { ...weekly, page: 'dashboard', range: '7days' })).body.data.id as number;
+    expect((await t.call('POST', `${PATH}/${id}/send`, { token: owner })).status).toBe(200);
+    const mail = t.mailer.messages.at(-1)!;
+    expect(mail.subject).toMatch(/^Dashboard report: Last 7 Days/);
+    for (const line of figures(await pageReport(owner))) expect(mail.text).toContain(line);
+  });
+
   it('covers a manager’s branches only: the manager’s own page report, not the owner’s', async () => {
     const { mail } = await sendNow('manager');
     const mine = figures(await pageReport(manager));
