@@ -143,7 +143,7 @@ function mutations(route: RouteSpec): fc.Arbitrary<Mutation> {
     );
     if (route.name === 'reset') {
       // Heavy enough that the one route with this mutation still draws it among many routes (every kind must run).
-      options.push([16, fc.stringMatching(/^[A-Za-z0-9_-]{43}$/).map((token) => ({ kind: 'unknown-reset-token', token }))]);
+      options.push([40, fc.stringMatching(/^[A-Za-z0-9_-]{43}$/).map((token) => ({ kind: 'unknown-reset-token', token }))]);
     }
   }
   if (route.query) {
