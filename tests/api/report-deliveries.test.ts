@@ -6,6 +6,7 @@ import {
   claimDeliveries,
   enqueueDue,
   LEASE_MS,
+  markFailed,
   markSent,
   MAX_ATTEMPTS,
   type Delivery,
@@ -27,6 +28,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 afterEach(() => database.db.deleteFrom('report_subscriptions').execute());
 
+const POSTGRES = Boolean(process.env.DATABASE_URL);
 const SYDNEY = 'Australia/Sydney';
 const OWNER_ID = 1;
 const MINUTE = 60_000;
@@ -104,12 +106,31 @@ describe('two servers on one database', () => {
     const ids = [];
     for (let i = 0; i < 8; i++) ids.push(await subscribe(SLOT));
     const now = () => SLOT.getTime() + MINUTE;
-    const a = server(database.db, now);
-    const b = server(peer, now);
-    await Promise.all([a.run(), b.run(), a.run(), b.run()]);
+    // A mail takes a while, so one server's rounds claim while the other is sending.
+    const slowly = () => new Promise<void>((resolve) => setTimeout(resolve, 5));
+    const a = server(database.db, now, slowly);
+    const b = server(peer, now, slowly);
+    await Promise.all([a.run(), b.run(), a.run(), b.run(), a.run(), b.run()]);
     const mailed = [...a.sent, ...b.sent].map((d) => d.subscription.id).sort((x, y) => x - y);
     expect(mailed).toEqual(ids);
     for (const id of ids) expect((await deliveries(id)).map((r) => r.status)).toEqual(['sent']);
+  });
+
+  it.skipIf(!POSTGRES)('a claim never takes a delivery another server is claiming at that moment', async () => {
+    const id = await subscribe(SLOT);
+    await enqueueDue(database.db, SLOT);
+    let other: Promise<Delivery[]> | undefined;
+    await database.db.transaction().execute(async (trx) => {
+      // The first server's claim, not yet committed.
+      await trx
+        .updateTable('report_deliveries')
+        .set({ leased_until: new Date(SLOT.getTime() + LEASE_MS) })
+        .where('subscription_id', '=', id)
+        .execute();
+      other = claimDeliveries(peer, SLOT, 10);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    });
+    expect(await other).toEqual([]);
   });
 
   it('a delivery claimed by a server that died is sent by the other once the lease ends, and once only', async () => {
@@ -132,6 +153,19 @@ describe('two servers on one database', () => {
     expect(await markSent(database.db, dead!, new Date(at))).toBe(false);
     const [row] = await deliveries(id);
     expect([row!.status, row!.sent_at?.getTime()]).toEqual(['sent', at]);
+  });
+  it('a claim whose lease ran out cannot mark the delivery another server has claimed since', async () => {
+    const id = await subscribe(SLOT);
+    await enqueueDue(database.db, SLOT);
+    const [stale] = await claimDeliveries(database.db, SLOT, 10);
+    const later = new Date(SLOT.getTime() + LEASE_MS + 1);
+    const [current] = await claimDeliveries(peer, later, 10);
+    expect(current!.id).toBe(stale!.id);
+    expect(await markSent(database.db, stale!, later)).toBe(false);
+    expect(await markFailed(database.db, stale!, later, 'late')).toBe(false);
+    expect((await deliveries(id)).map((r) => [r.status, r.attempts])).toEqual([['pending', 0]]);
+    expect(await markSent(peer, current!, later)).toBe(true);
+    expect((await deliveries(id)).map((r) => r.status)).toEqual(['sent']);
   });
 });
 
