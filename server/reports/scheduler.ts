@@ -1,10 +1,21 @@
+import { findUserByEmail } from '../auth/franchise-users.repository.js';
 import type { Db } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { claimDeliveries, enqueueDue, markFailed, markSent, type Delivery } from './delivery-queue.js';
+import { sendReportMail, type ReportMailDeps } from './report-mail.js';
 
 /** Sends one report mail; throws when it could not be sent (the message is stored, so no secrets in it). */
 export type Deliver = (delivery: Delivery) => Promise<void>;
 export type SchedulerDeps = { db: Db; clock: () => number; logger: Logger };
+
+/** The real sender: the member is read at send time, so the mail covers the branches they may see now. */
+export const mailReport =
+  (deps: ReportMailDeps): Deliver =>
+  async (delivery) => {
+    const member = await findUserByEmail(deps.db, delivery.member.email);
+    if (member?.id !== delivery.member.id) throw new Error('The member is no longer in the team');
+    await sendReportMail(deps, delivery.subscription, member, delivery.period);
+  };
 
 export const SCHEDULE_EVERY_MS = 60_000;
 /** Claimed at a time: sent one after another, so all well within their lease. */

@@ -12,7 +12,9 @@ import {
   type Delivery,
 } from '../../server/reports/delivery-queue';
 import { nextRun, type Schedule } from '../../server/reports/schedule';
-import { runReports } from '../../server/reports/scheduler';
+import { mailReport, runReports } from '../../server/reports/scheduler';
+import { memoryMailer } from '../../server/mail/mailer';
+import { OWNER, testConfig } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
 /**
@@ -262,5 +264,20 @@ describe('across daylight saving in Sydney', () => {
     expect(rows.map((r) => r.scheduled_at.toISOString())).toEqual(instants);
     // Each went out at the first round at or after 07:00 on the wall clock.
     for (const row of rows) expect(row.sent_at!.getTime() - row.scheduled_at.getTime()).toBeLessThan(20 * MINUTE);
+  });
+});
+
+describe('the real sender', () => {
+  it("mails the member the subscription's report for the period, once", async () => {
+    const id = await subscribe(SLOT);
+    const mailer = memoryMailer();
+    const clock = () => SLOT.getTime() + MINUTE;
+    const deliver = mailReport({ db: database.db, config: testConfig(), clock, mailer });
+    const deps = { db: database.db, clock, logger: silentLogger };
+    expect(await runReports(deps, deliver)).toBe(1);
+    expect(await runReports(deps, deliver)).toBe(0);
+    expect(mailer.messages.map((m) => [m.to, m.attachments?.[0]?.contentType])).toEqual([[OWNER.email, 'application/pdf']]);
+    expect(mailer.messages[0]!.text).toContain('2026-11-30T07');
+    expect((await deliveries(id)).map((r) => r.status)).toEqual(['sent']);
   });
 });
