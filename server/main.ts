@@ -17,6 +17,7 @@ import { failure } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { consoleLogger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
+import { mailReport, startReportScheduler } from './reports/scheduler.js';
 
 /** The embedded database `scripts/start.mjs` began opening, with DATA_DIR already locked, before this bundle loaded. */
 export type EarlyDatabase = { session: PgliteSession; unlock: () => void };
@@ -35,14 +36,15 @@ async function main(early?: EarlyDatabase): Promise<void> {
     const db = (opened = early ? pgliteDatabase(early.session) : openDatabase(config));
 
     // The app, the HTTP server and the SPA check need no database: done while PGlite opens in its thread.
-    const app = createApp({ db, config, clock: Date.now, mailer: createMailer(config, consoleLogger), logger: consoleLogger });
+    const mailer = createMailer(config, consoleLogger);
+    const app = createApp({ db, config, clock: Date.now, mailer, logger: consoleLogger });
     const gate = serveWhenReady(app, { hostname: config.host, port: config.port });
     const server = gate.server;
 
     // Ctrl-C or a supervisor's SIGTERM may come while migrating or back-filling (about 15 s on a first
     // start): the waiting requests get 503, the back-fill stops after its current day, and the database
     // closes before the lock is released.
-    const running: { housekeeping?: ReturnType<typeof startHousekeeping> } = {};
+    const running: { housekeeping?: ReturnType<typeof startHousekeeping>; reports?: ReturnType<typeof startReportScheduler> } = {};
     let toppingUp: Promise<void> = Promise.resolve();
     let starting: Promise<unknown> = Promise.resolve();
     const stop = (signal: string) => {
@@ -55,6 +57,7 @@ async function main(early?: EarlyDatabase): Promise<void> {
           .catch(() => {})
           .then(() => toppingUp)
           .then(() => running.housekeeping?.stop())
+          .then(() => running.reports?.stop())
           .then(() => db.destroy())
           .catch((error) => consoleLogger.error('closing the database failed', error))
           .finally(() => {
@@ -94,6 +97,10 @@ async function main(early?: EarlyDatabase): Promise<void> {
     }
     if (shutdown.signal.aborted) return;
     running.housekeeping = startHousekeeping({ db, clock: Date.now, logger: consoleLogger });
+    running.reports = startReportScheduler(
+      { db, clock: Date.now, logger: consoleLogger },
+      mailReport({ db, config, clock: Date.now, mailer }),
+    );
     gate.open();
     consoleLogger.info(`Franchise Console is running at http://localhost:${info.port}`);
 
