@@ -12,7 +12,7 @@ import {
   type Delivery,
 } from '../../server/reports/delivery-queue';
 import { nextRun, type Schedule } from '../../server/reports/schedule';
-import { mailReport, runReports } from '../../server/reports/scheduler';
+import { mailReport, runReports, startReportScheduler } from '../../server/reports/scheduler';
 import { memoryMailer } from '../../server/mail/mailer';
 import { OWNER, testConfig } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
@@ -278,6 +278,32 @@ describe('the real sender', () => {
     expect(await runReports(deps, deliver)).toBe(0);
     expect(mailer.messages.map((m) => [m.to, m.attachments?.[0]?.contentType])).toEqual([[OWNER.email, 'application/pdf']]);
     expect(mailer.messages[0]!.text).toContain('2026-11-30T07');
+    expect((await deliveries(id)).map((r) => r.status)).toEqual(['sent']);
+  });
+});
+
+describe('startReportScheduler', () => {
+  it('runs rounds on its timer, and stop() waits for the round under way', async () => {
+    const id = await subscribe(SLOT);
+    let release!: () => void;
+    const sending = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const began = new Promise<void>((resolve) => (started = resolve));
+    const scheduler = startReportScheduler(
+      { db: database.db, clock: () => SLOT.getTime(), logger: silentLogger },
+      async () => {
+        started();
+        await sending;
+      },
+      10,
+    );
+    await began;
+    let stopped = false;
+    const stopping = scheduler.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
     expect((await deliveries(id)).map((r) => r.status)).toEqual(['sent']);
   });
 });
