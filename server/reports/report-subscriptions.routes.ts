@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { addDays, dayIn, dayStartMs, partsIn } from '../analytics/calendar.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { attempt, LONGEST_WINDOW_MS, release, type LimitRule } from '../auth/rate-limit.js';
 import { createSubscriptionInput, MAX_SUBSCRIPTIONS_PER_MEMBER } from '../contract/report-subscriptions.contract.js';
@@ -7,6 +6,7 @@ import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { recordIdOf } from '../people/records.js';
 import { sendReportMail, tokenHash, unsubscribeToken } from './report-mail.js';
+import { nextRun } from './schedule.js';
 import { deleteSubscription, findSubscription, insertSubscription, listSubscriptions } from './report-subscriptions.repository.js';
 
 export const SUBSCRIPTION_NOT_FOUND_MESSAGE = 'Report subscription not found';
@@ -20,24 +20,6 @@ export const reportSendRule = (userId: number): LimitRule => ({
   max: REPORT_SENDS_PER_WINDOW,
   windowMs: LONGEST_WINDOW_MS,
 });
-
-/** The first `hour`:00 on the franchise's clock after `now`, on `weekday` (ISO) for a weekly report. */
-function nextRunAt({ weekday, hour }: { weekday: number | null; hour: number }, timeZone: string, now: Date): Date {
-  const today = dayIn(timeZone, now);
-  for (let i = 0; i <= 8; i++) {
-    const day = addDays(today, i);
-    if (weekday !== null && ((new Date(dayStartMs(day)).getUTCDay() + 6) % 7) + 1 !== weekday) continue;
-    const wall = dayStartMs(day) + hour * 3_600_000;
-    // The instant whose wall clock reads `wall`: corrected by the zone's offset there, twice to settle near a transition.
-    let at = wall;
-    for (let k = 0; k < 2; k++) {
-      const p = partsIn(timeZone, new Date(at));
-      at -= Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - wall;
-    }
-    if (at > now.getTime()) return new Date(at);
-  }
-  throw new Error(`No next run for weekday ${weekday} at ${hour}:00 in ${timeZone}`);
-}
 
 const notFound = () => new HttpError(404, SUBSCRIPTION_NOT_FOUND_MESSAGE);
 
@@ -66,7 +48,7 @@ export function reportSubscriptionRoutes(deps: RouteDeps) {
           franchiseId: user.franchise.id,
           userId: user.id,
           input,
-          nextRunAt: nextRunAt(input, user.franchise.time_zone, now),
+          nextRunAt: nextRun(input, user.franchise.time_zone, now).at,
           now,
         },
         MAX_SUBSCRIPTIONS_PER_MEMBER,
