@@ -4,16 +4,17 @@ import { purgeResets } from './auth/password-reset.repository.js';
 import { purgeAttempts } from './auth/rate-limit.js';
 import { purgeRevoked } from './auth/revocations.repository.js';
 import type { Db } from './db/database.js';
+import { purgeDeliveries } from './reports/delivery-queue.js';
 import type { Logger } from './logger.js';
 
 export const PURGE_EVERY_MS = 10 * 60_000;
 
-export type Purged = { revocations: number; resetTokens: number; attempts: number; activity: number };
+export type Purged = { revocations: number; resetTokens: number; attempts: number; activity: number; reportDeliveries: number };
 
 /**
  * Deletes rows that can no longer matter: revocations of tokens and sign-ins past their last
  * possible use, used or expired reset links (once outside the mail throttle), ended attempt windows,
- * and activity log entries past the retention period.
+ * activity log entries past the retention period, and finished report deliveries past theirs.
  */
 export async function purgeExpired(db: Db, now: number): Promise<Purged> {
   return {
@@ -21,6 +22,7 @@ export async function purgeExpired(db: Db, now: number): Promise<Purged> {
     resetTokens: await purgeResets(db, new Date(now), RESET_THROTTLE_MS),
     attempts: await purgeAttempts(db, now),
     activity: await purgeActivity(db, new Date(now)),
+    reportDeliveries: await purgeDeliveries(db, new Date(now)),
   };
 }
 

@@ -199,3 +199,17 @@ export async function markFailed(db: Db, claim: Claim, now: Date, error: string)
     return true;
   });
 }
+
+/** Sent and given-up deliveries are kept this long (what went out, and why one failed), then purged. */
+export const DELIVERY_RETENTION_DAYS = 90;
+
+/** Deletes finished deliveries older than the retention; pending ones stay whatever their age. Run by the housekeeping timer. */
+export async function purgeDeliveries(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - DELIVERY_RETENTION_DAYS * 24 * 3_600_000);
+  const result = await db
+    .deleteFrom('report_deliveries')
+    .where('status', 'in', ['sent', 'failed'])
+    .where('scheduled_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/database';
+import { purgeExpired } from '../../server/housekeeping';
 import { silentLogger } from '../../server/logger';
 import {
   BACKOFF_MS,
@@ -305,5 +306,27 @@ describe('startReportScheduler', () => {
     release();
     await stopping;
     expect((await deliveries(id)).map((r) => r.status)).toEqual(['sent']);
+  });
+});
+
+describe('purging', () => {
+  it('drops sent and given-up deliveries 90 days after their slot, keeps newer and pending ones', async () => {
+    const id = await subscribe(SLOT);
+    const now = new Date('2026-11-25T00:00:00Z');
+    const row = (period: string, daysAgo: number, status: 'pending' | 'sent' | 'failed') => {
+      const scheduledAt = new Date(now.getTime() - daysAgo * 24 * 60 * MINUTE);
+      return { subscription_id: id, period, scheduled_at: scheduledAt, next_attempt_at: scheduledAt, status };
+    };
+    await database.db
+      .insertInto('report_deliveries')
+      .values([
+        row('old-sent', 91, 'sent'),
+        row('old-failed', 91, 'failed'),
+        row('old-pending', 200, 'pending'),
+        row('recent-sent', 89, 'sent'),
+      ])
+      .execute();
+    expect((await purgeExpired(database.db, now.getTime())).reportDeliveries).toBe(2);
+    expect((await deliveries(id)).map((d) => d.period).sort()).toEqual(['old-pending', 'recent-sent']);
   });
 });
