@@ -6,7 +6,7 @@ import type { AuthUser } from '../auth/franchise-users.repository.js';
 import { DEFAULT_BEST_SELLERS_LIMIT } from '../contract/analytics.contract.js';
 import { changeVersus } from '../contract/format.js';
 import { RANGE_LABELS } from '../contract/labels.js';
-import type { AnalyticsPage, PageReport } from '../contract/page-reports.contract.js';
+import { PAGE_TITLES, type AnalyticsPage, type PageReport } from '../contract/page-reports.contract.js';
 import { formatCell } from '../contract/report-display.js';
 import type { ReportPage, ReportSubscription } from '../contract/report-subscriptions.contract.js';
 import type { Db } from '../db/database.js';
@@ -36,14 +36,7 @@ const PAGE_OF: Record<ReportPage, AnalyticsPage> = {
   procurement: 'procurement',
 };
 
-const REPORT_TITLES: Record<ReportPage, string> = {
-  dashboard: 'Dashboard',
-  order: 'Order',
-  roster: 'Roster & Productivity',
-  revenue: 'Revenue',
-  headcount: 'Headcount',
-  procurement: 'Procurement',
-};
+const REPORT_TITLES: Record<ReportPage, string> = { dashboard: 'Dashboard', ...PAGE_TITLES };
 
 export type ReportMailDeps = { db: Db; config: { publicUrl: string; jwtSecret: string }; clock: () => number; mailer: Mailer };
 export type ReportMember = Pick<AuthUser, 'id' | 'email' | 'name' | 'role' | 'restaurant_ids'> & {
