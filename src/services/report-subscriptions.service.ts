@@ -1,5 +1,5 @@
 import type { CreateSubscriptionInput, ReportSubscription } from '../../server/contract/report-subscriptions.contract';
-import { callApi, callApiEnvelope } from './api-error';
+import { ApiError, callApi, callApiEnvelope } from './api-error';
 import { httpClient, type HttpClient } from './http-client';
 
 /** Defaults used when the server sent no message. */
@@ -15,7 +15,12 @@ const PATH = '/franchise/report-subscriptions';
 /** The signed-in member's scheduled report mails (README "Report subscriptions"); each rejects with ApiError carrying the server's message or its default. */
 export function createReportSubscriptionsService(client: HttpClient) {
   return {
-    list: () => callApi<ReportSubscription[]>(REPORT_SUBSCRIPTION_ERRORS.list, () => client.request<ReportSubscription[]>(PATH)),
+    /** An answer that is not a list (a proxy's page, an older server) is a failure the section shows, not a crash of the page. */
+    list: async () => {
+      const items = await callApi<ReportSubscription[]>(REPORT_SUBSCRIPTION_ERRORS.list, () => client.request<ReportSubscription[]>(PATH));
+      if (!Array.isArray(items)) throw new ApiError(REPORT_SUBSCRIPTION_ERRORS.list, 200, items);
+      return items;
+    },
     create: (body: CreateSubscriptionInput) =>
       callApi<ReportSubscription>(REPORT_SUBSCRIPTION_ERRORS.create, () =>
         client.request<ReportSubscription>(PATH, { method: 'POST', body }),

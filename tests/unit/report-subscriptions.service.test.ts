@@ -52,6 +52,11 @@ describe('report subscriptions service', () => {
     await expect(service.send(4)).rejects.toMatchObject({ status: 429 });
   });
 
+  it('refuses a list answer that is not a list, so the page shows a failure instead of breaking', async () => {
+    const { service } = setup(async () => ({ status: 'success', message: 'ok', data: { user: { id: 1 } } }));
+    await expect(service.list()).rejects.toMatchObject({ message: REPORT_SUBSCRIPTION_ERRORS.list });
+  });
+
   it('gives each call its default message when the server names none', async () => {
     const { service } = setup(async () => {
       throw new ApiError('An unexpected error occurred', 500, undefined);

@@ -6,6 +6,7 @@ import { appEffects } from '../app-effects';
 import { EntityFormContext, EntityFormView } from '../management/entity-form.view';
 import { useSessionStorageChanged } from '../session/session.context';
 import { FormPasswordField, FormPictureField, FormSelectField, FormTextField, STATE_OPTIONS } from '../management/form-fields';
+import { ReportMailsSection } from './report-mails.view';
 
 const MESSAGES = { reset: 'Profile information reset.', saved: 'Profile updated successfully!' };
 const INPUT = { id: null, messages: MESSAGES };
@@ -49,6 +50,7 @@ export default function ProfilePage({ title }: PageProps) {
           <ProfileFields />
         </EntityFormView>
       </EntityFormContext.Provider>
+      <ReportMailsSection />
     </Stack>
   );
 }

@@ -74,4 +74,9 @@ export const MACHINE_MODELS: { file: string; machine: () => Promise<AnyStateMach
     machine: async () => (await import('../../../src/machines/import.machine')).importMachine,
     model: () => import('./import.model'),
   },
+  {
+    file: 'report-subscriptions',
+    machine: async () => (await import('../../../src/machines/report-subscriptions.machine')).reportSubscriptionsMachine,
+    model: () => import('./report-subscriptions.model'),
+  },
 ];

@@ -1,0 +1,230 @@
+import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { createActorContext } from '@xstate/react';
+import { useId, type ReactNode } from 'react';
+import type { Range } from '../../../server/contract/analytics.contract';
+import { RANGE_LABELS } from '../../../server/contract/labels';
+import { PAGE_TITLES } from '../../../server/contract/page-reports.contract';
+import type { ReportFrequency, ReportPage, ReportSubscription } from '../../../server/contract/report-subscriptions.contract';
+import { reportSubscriptionsMachine, type SubscriptionField } from '../../machines/report-subscriptions.machine';
+import { DeferredSelect } from '../../ui/deferred-select';
+import { submitHandler } from '../../ui/form-events';
+import { formatInstant } from '../activity/activity-format';
+import { appEffects } from '../app-effects';
+import { ConfirmDialogView } from '../management/confirm-dialog.view';
+import { SessionContext } from '../session/session.context';
+
+/** The report mails' actor; tests pass `logic={reportSubscriptionsMachine.provide(fakes)}`. */
+export const ReportMailsContext = createActorContext(reportSubscriptionsMachine);
+
+export const EMPTY_TEXT = 'No report mails yet.';
+
+export const REPORT_PAGE_TITLES: Record<ReportPage, string> = { dashboard: 'Dashboard', ...PAGE_TITLES };
+const FREQUENCY_LABELS: Record<ReportFrequency, string> = { daily: 'Daily', weekly: 'Weekly' };
+/** ISO weekdays: 1 = Monday. */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+const options = <T extends string>(labels: Record<T, string>) =>
+  (Object.keys(labels) as T[]).map((value) => ({ value, label: labels[value] }));
+const PAGE_OPTIONS = options(REPORT_PAGE_TITLES);
+const RANGE_OPTIONS = options(RANGE_LABELS);
+const FREQUENCY_OPTIONS = options(FREQUENCY_LABELS);
+const WEEKDAY_OPTIONS = WEEKDAYS.map((label, i) => ({ value: String(i + 1), label }));
+export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+const HOUR_OPTIONS = Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: hourLabel(hour) }));
+
+/** "Revenue, last 7 days". */
+export const reportLabel = (page: ReportPage, range: Range) => `${REPORT_PAGE_TITLES[page]}, ${RANGE_LABELS[range].toLowerCase()}`;
+
+/** "Weekly on Monday at 07:00" or "Daily at 07:00", on the franchise's clock. */
+export function scheduleLabel({ frequency, weekday, hour }: Pick<ReportSubscription, 'frequency' | 'weekday' | 'hour'>): string {
+  return frequency === 'weekly' && weekday !== null
+    ? `Weekly on ${WEEKDAYS[weekday - 1]} at ${hourLabel(hour)}`
+    : `Daily at ${hourLabel(hour)}`;
+}
+
+/** One subscription as its row reads: "Weekly on Monday at 07:00 — Revenue, last 7 days — next: 30 Nov 2026, 07:00". */
+export const subscriptionLine = (item: ReportSubscription, timeZone: string) =>
+  `${scheduleLabel(item)} — ${reportLabel(item.page, item.range)} — next: ${formatInstant(item.next_run_at, timeZone)}`;
+
+function FieldSelect({
+  field,
+  label,
+  data,
+}: {
+  field: SubscriptionField;
+  label: string;
+  data: readonly { value: string; label: string }[];
+}) {
+  const actor = ReportMailsContext.useActorRef();
+  const value = ReportMailsContext.useSelector((s) => s.context.draft[field]);
+  const error = ReportMailsContext.useSelector((s) => s.context.fieldErrors[field]);
+  const creating = ReportMailsContext.useSelector((s) => s.matches({ ready: { create: 'creating' } }));
+  return (
+    <DeferredSelect
+      label={label}
+      data={data}
+      value={value}
+      error={error}
+      disabled={creating}
+      allowDeselect={false}
+      onChange={(next) => next !== null && actor.send({ type: 'mail.change', field, value: next })}
+    />
+  );
+}
+
+function AddReportForm() {
+  const actor = ReportMailsContext.useActorRef();
+  const weekly = ReportMailsContext.useSelector((s) => s.context.draft.frequency === 'weekly');
+  const formError = ReportMailsContext.useSelector((s) => s.context.formError);
+  const creating = ReportMailsContext.useSelector((s) => s.matches({ ready: { create: 'creating' } }));
+  const timeZone = SessionContext.useSelector((s) => s.context.user?.franchise.time_zone ?? 'Australia/Sydney');
+  return (
+    <form noValidate aria-label="Add report" onSubmit={submitHandler(() => actor.send({ type: 'mail.add' }))}>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+          <FieldSelect field="page" label="Report" data={PAGE_OPTIONS} />
+          <FieldSelect field="range" label="Range" data={RANGE_OPTIONS} />
+          <FieldSelect field="frequency" label="Frequency" data={FREQUENCY_OPTIONS} />
+          {weekly && <FieldSelect field="weekday" label="Weekday" data={WEEKDAY_OPTIONS} />}
+          <FieldSelect field="hour" label="Hour" data={HOUR_OPTIONS} />
+        </SimpleGrid>
+        <Text size="sm" c="dimmed">
+          Times are in {timeZone} time.
+        </Text>
+        {formError && (
+          <Alert color="red" variant="light" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={creating}>
+            Add report
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function SubscriptionRows({ items }: { items: readonly ReportSubscription[] }) {
+  const actor = ReportMailsContext.useActorRef();
+  const busy = ReportMailsContext.useSelector((s) => !s.matches({ ready: { row: 'idle' } }));
+  const sendingId = ReportMailsContext.useSelector((s) => (s.matches({ ready: { row: 'sending' } }) ? s.context.target?.id : undefined));
+  const timeZone = SessionContext.useSelector((s) => s.context.user?.franchise.time_zone ?? 'Australia/Sydney');
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your report mails">
+      {items.map((item) => {
+        const label = `${scheduleLabel(item)} — ${reportLabel(item.page, item.range)}`;
+        return (
+          <Paper component="li" key={item.id} withBorder radius="sm" p="sm">
+            <Group justify="space-between" gap="sm" wrap="wrap">
+              <Text size="sm" style={{ flex: '1 1 16rem', minWidth: 0 }}>
+                {subscriptionLine(item, timeZone)}
+              </Text>
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="light"
+                  aria-label={`Send now: ${label}`}
+                  disabled={busy}
+                  loading={sendingId === item.id}
+                  onClick={() => actor.send({ type: 'mail.send', id: item.id, label })}
+                >
+                  Send now
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  aria-label={`Remove: ${label}`}
+                  disabled={busy}
+                  onClick={() => actor.send({ type: 'mail.remove', id: item.id, label })}
+                >
+                  Remove
+                </Button>
+              </Group>
+            </Group>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** Loading, the failure with Retry, or the list (or its empty text) with the add form. */
+function SubscriptionList() {
+  const actor = ReportMailsContext.useActorRef();
+  const status = ReportMailsContext.useSelector((s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
+  const items = ReportMailsContext.useSelector((s) => s.context.items);
+  const error = ReportMailsContext.useSelector((s) => s.context.error?.message);
+  if (status === 'loading') {
+    return (
+      <Center mih={80}>
+        <Loader role="status" aria-label="Loading report mails" />
+      </Center>
+    );
+  }
+  if (status === 'failed') {
+    return (
+      <Stack gap="sm" align="flex-start">
+        <Alert color="red" variant="light" title="Report mails could not be loaded" w="100%">
+          {error}
+        </Alert>
+        <Button variant="light" aria-label="Retry loading report mails" onClick={() => actor.send({ type: 'mails.retry' })}>
+          Retry
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      {items.length === 0 ? <Text c="dimmed">{EMPTY_TEXT}</Text> : <SubscriptionRows items={items} />}
+      <Title order={3} size="h5">
+        Add report
+      </Title>
+      <AddReportForm />
+    </Stack>
+  );
+}
+
+function RemoveDialog() {
+  const dialog = ReportMailsContext.useSelector((s) => s.children.confirmRemove);
+  return <ConfirmDialogView dialog={dialog} />;
+}
+
+function Section({ children }: { children: ReactNode }) {
+  const id = useId();
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb={4}>
+        Report mails
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        A page&apos;s key figures and its PDF, mailed to you on a schedule for your branches.
+      </Text>
+      {children}
+    </Paper>
+  );
+}
+
+/** The member's report mails, the add form and the remove question; inside a ReportMailsContext. */
+export function ReportMailsView() {
+  return (
+    <Section>
+      <SubscriptionList />
+      <RemoveDialog />
+    </Section>
+  );
+}
+
+/** The real report subscription calls; the toasts carry the machine's notices. */
+const reportMailsLogic = reportSubscriptionsMachine.provide({ actions: { notify: appEffects.notify } });
+
+/** The Profile page's "Report mails" section with its own actor. */
+export function ReportMailsSection() {
+  return (
+    <ReportMailsContext.Provider logic={reportMailsLogic}>
+      <ReportMailsView />
+    </ReportMailsContext.Provider>
+  );
+}

@@ -1,0 +1,257 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReportSubscription } from '../../server/contract/report-subscriptions.contract';
+import { createBody, reportSubscriptionsMachine } from '../../src/machines/report-subscriptions.machine';
+import type { ApiError } from '../../src/services/api-error';
+import { reportSubscriptionsService } from '../../src/services/report-subscriptions.service';
+import { ReportMailsSection } from '../../src/views/profile/report-mails.view';
+import { SessionContext } from '../../src/views/session/session.context';
+import {
+  CREATE_FAILURE,
+  CREATED,
+  CREATED_LINE,
+  HOUR_REFUSED,
+  ITEMS,
+  LIMIT,
+  LINES,
+  LIST_FAILURE,
+  MAILED,
+  REMOVE_FAILURE,
+  SEND_FAILED,
+  TARGET,
+  TOO_MANY,
+  paths,
+  type ModelEvent,
+  type Snapshot,
+} from './models/report-subscriptions.model';
+import { choose } from './support/choose';
+import { runModel } from './support/model-runner';
+import { inspectPageActors } from './support/page-actors';
+import { signedInSession } from './support/page-session';
+import { clearToasts, renderView } from './support/render-view';
+import { controllableCall } from './support/service-calls';
+
+// The real report mails section of the Profile page with its own machine and actor; only the report subscription calls
+// are answered by the test, and the section's actor is inspected through the options it gives it.
+vi.mock('@xstate/react', async (original) => (await import('./support/page-actors')).withPageInspection(await original()));
+vi.mock('../../src/services/report-subscriptions.service', async (original) => ({
+  ...(await original<typeof import('../../src/services/report-subscriptions.service')>()),
+  reportSubscriptionsService: { list: vi.fn(), create: vi.fn(), remove: vi.fn(), send: vi.fn() },
+}));
+
+function fakeCalls() {
+  vi.clearAllMocks();
+  const list = controllableCall<ReportSubscription[]>();
+  const create = controllableCall<ReportSubscription, [unknown]>();
+  const remove = controllableCall<undefined, [number]>();
+  const send = controllableCall<string, [number]>();
+  vi.mocked(reportSubscriptionsService.list).mockImplementation(list.fn);
+  vi.mocked(reportSubscriptionsService.create).mockImplementation(create.fn as typeof reportSubscriptionsService.create);
+  vi.mocked(reportSubscriptionsService.remove).mockImplementation(remove.fn);
+  vi.mocked(reportSubscriptionsService.send).mockImplementation(send.fn);
+  return { list, create, remove, send };
+}
+
+function renderSection() {
+  return renderView(
+    () => (
+      <SessionContext.Provider logic={signedInSession().logic}>
+        <ReportMailsSection />
+      </SessionContext.Provider>
+    ),
+    { path: '/profile' },
+  );
+}
+
+const QUESTION = 'Remove this report mail?';
+const LABELS: Record<string, string> = { page: 'Report', frequency: 'Frequency' };
+const OPTION_LABELS: Record<string, string> = { revenue: 'Revenue', daily: 'Daily' };
+const lineOf = (item: ReportSubscription) => (item.id === CREATED.id ? CREATED_LINE : LINES[ITEMS.findIndex((i) => i.id === item.id)]);
+
+/** The list: the loader, the failure with Retry, the empty text, or a row per mail with its buttons. */
+function verifyList(state: Snapshot) {
+  const loading = screen.queryByRole('status', { name: 'Loading report mails' });
+  if (state.matches('loading')) {
+    expect(loading).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Add report' })).not.toBeInTheDocument();
+    return;
+  }
+  expect(loading).not.toBeInTheDocument();
+  if (state.matches('failed')) {
+    expect(screen.getByText('Report mails could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText(LIST_FAILURE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry loading report mails' })).toBeEnabled();
+    expect(screen.queryByRole('form', { name: 'Add report' })).not.toBeInTheDocument();
+    return;
+  }
+  const items = state.context.items;
+  if (items.length === 0) {
+    expect(screen.getByText('No report mails yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Your report mails' })).not.toBeInTheDocument();
+  } else {
+    const rows = within(screen.getByRole('list', { name: 'Your report mails' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.querySelector('p')?.textContent)).toEqual(items.map(lineOf));
+  }
+  const idle = state.matches({ ready: { row: 'idle' } });
+  for (const item of items) {
+    const label = lineOf(item)!.replace(/ — next: .*$/, '');
+    const send = screen.getByRole('button', { name: `Send now: ${label}` });
+    const remove = screen.getByRole('button', { name: `Remove: ${label}` });
+    if (idle) {
+      expect(send).toBeEnabled();
+      expect(remove).toBeEnabled();
+    } else expect(remove).toBeDisabled();
+    const sendingThis = state.matches({ ready: { row: 'sending' } }) && item.id === TARGET.id;
+    expect(send.getAttribute('data-loading')).toBe(sendingThis ? 'true' : null);
+  }
+}
+
+/** The add form: its choices (Weekday only for a weekly mail), the server's messages, busy while sending. */
+async function verifyForm(state: Snapshot, event: ModelEvent) {
+  if (!state.matches('ready')) return;
+  const { draft, fieldErrors, formError } = state.context;
+  expect(screen.getByRole('combobox', { name: 'Report' })).toHaveValue(draft.page === 'revenue' ? 'Revenue' : 'Dashboard');
+  expect(screen.getByRole('combobox', { name: 'Range' })).toHaveValue('Last 7 Days');
+  expect(screen.getByRole('combobox', { name: 'Frequency' })).toHaveValue(draft.frequency === 'daily' ? 'Daily' : 'Weekly');
+  if (draft.frequency === 'weekly') expect(screen.getByRole('combobox', { name: 'Weekday' })).toHaveValue('Monday');
+  else expect(screen.queryByRole('combobox', { name: 'Weekday' })).not.toBeInTheDocument();
+  const hour = screen.getByRole('combobox', { name: 'Hour' });
+  expect(hour).toHaveValue('07:00');
+  if (fieldErrors.hour) expect(hour).toHaveAccessibleDescription(expect.stringContaining(HOUR_REFUSED));
+  else expect(hour).not.toHaveAttribute('aria-invalid', 'true');
+  if (formError) expect(screen.getByText(LIMIT).closest('[role="alert"]')).toBeInTheDocument();
+  else expect(screen.queryByText(LIMIT)).not.toBeInTheDocument();
+  const submit = screen.getByRole('button', { name: 'Add report' });
+  if (state.matches({ ready: { create: 'creating' } })) expect(submit).toHaveAttribute('data-loading', 'true');
+  else expect(submit).not.toHaveAttribute('data-loading');
+  if (event.type === 'xstate.done.actor.createSubscription') expect(await screen.findByText('Report mail added')).toBeInTheDocument();
+  if (event.type === 'xstate.error.actor.createSubscription' && (event.error as Error).message === CREATE_FAILURE) {
+    expect(await screen.findByText(CREATE_FAILURE)).toBeInTheDocument();
+  }
+}
+
+/** The remove question, the calls and the toasts of the row actions. */
+async function verifyRow(state: Snapshot, event: ModelEvent, calls: ReturnType<typeof fakeCalls>, seen: { atQuestion: number }) {
+  if (state.matches({ ready: { row: 'asking' } })) {
+    seen.atQuestion = calls.remove.calls().length;
+    const dialog = screen.getByRole('dialog', { name: QUESTION });
+    expect(dialog).toHaveAccessibleDescription(`${TARGET.label} will no longer be mailed to you.`);
+    return;
+  }
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  if (event.type === 'xstate.done.actor.confirmRemove') {
+    // Only Remove calls the server, once, for the mail whose button was pressed.
+    const confirmed = event.output.result === 'confirmed';
+    expect(calls.remove.calls().length).toBe(seen.atQuestion + (confirmed ? 1 : 0));
+    if (confirmed) expect(calls.remove.calls().at(-1)).toEqual([TARGET.id]);
+  }
+  if (event.type === 'mail.send') expect(calls.send.calls().at(-1)).toEqual([TARGET.id]);
+  if (event.type === 'xstate.done.actor.sendReport') expect(await screen.findByText(MAILED)).toBeInTheDocument();
+  if (event.type === 'xstate.error.actor.sendReport') {
+    // Too many sends (429) and a mail server that failed (503): the server's sentence each time.
+    expect(await screen.findByText((event.error as ApiError).status === 429 ? TOO_MANY : SEND_FAILED)).toBeInTheDocument();
+  }
+  if (event.type === 'xstate.done.actor.removeSubscription') {
+    expect(await screen.findByText(`Report mail "${TARGET.label}" removed`)).toBeInTheDocument();
+  }
+  if (event.type === 'xstate.error.actor.removeSubscription') expect(await screen.findByText(REMOVE_FAILURE)).toBeInTheDocument();
+}
+
+async function answer(user: UserEvent, event: Extract<ModelEvent, { type: 'xstate.done.actor.confirmRemove' }>) {
+  const dialog = screen.getByRole('dialog', { name: QUESTION });
+  await user.click(within(dialog).getByRole('button', { name: event.output.result === 'confirmed' ? 'Remove' : 'Cancel' }));
+}
+
+describe('report subscriptions machine × Profile report mails (model-based)', () => {
+  runModel(reportSubscriptionsMachine, paths, (inspect) => {
+    inspectPageActors(reportSubscriptionsMachine.id, inspect);
+    const user = userEvent.setup();
+    const calls = fakeCalls();
+    const seen = { atQuestion: 0 };
+    renderSection();
+    return {
+      perform: async (event) => {
+        const e = event as ModelEvent;
+        switch (e.type) {
+          case 'xstate.done.actor.fetchSubscriptions':
+          case 'xstate.error.actor.fetchSubscriptions':
+            return act(async () => calls.list.settle(e));
+          case 'xstate.done.actor.createSubscription':
+          case 'xstate.error.actor.createSubscription':
+            return act(async () => calls.create.settle(e));
+          case 'xstate.done.actor.removeSubscription':
+          case 'xstate.error.actor.removeSubscription':
+            return act(async () => calls.remove.settle(e));
+          case 'xstate.done.actor.sendReport':
+          case 'xstate.error.actor.sendReport':
+            return act(async () => calls.send.settle(e));
+          case 'xstate.done.actor.confirmRemove':
+            return answer(user, e);
+          case 'mails.retry':
+            return user.click(screen.getByRole('button', { name: 'Retry loading report mails' }));
+          case 'mail.change':
+            return choose(user, LABELS[e.field]!, OPTION_LABELS[e.value]!);
+          case 'mail.add':
+            return user.click(screen.getByRole('button', { name: 'Add report' }));
+          case 'mail.send':
+            return user.click(screen.getByRole('button', { name: `Send now: ${e.label}` }));
+          case 'mail.remove':
+            return user.click(screen.getByRole('button', { name: `Remove: ${e.label}` }));
+        }
+      },
+      verify: async (state, event) => {
+        const e = event as ModelEvent;
+        verifyList(state);
+        await verifyForm(state, e);
+        await verifyRow(state, e, calls, seen);
+        // What the add call was sent: the form's choices, no weekday for a daily mail.
+        if (e.type === 'mail.add') expect(calls.create.calls().at(-1)).toEqual([createBody(state.context.draft)]);
+      },
+    };
+  });
+});
+
+// Written from the task, not from the graph.
+describe('report mails scenarios', () => {
+  beforeEach(clearToasts);
+
+  it('adds a weekly Revenue mail on Friday at 18:00 for the last 14 days, with those choices sent', async () => {
+    const user = userEvent.setup();
+    const calls = fakeCalls();
+    renderSection();
+    await act(async () => calls.list.resolve([]));
+    expect(screen.getByText('No report mails yet.')).toBeInTheDocument();
+    await choose(user, 'Report', 'Revenue');
+    await choose(user, 'Range', 'Last 14 Days');
+    await choose(user, 'Weekday', 'Friday');
+    await choose(user, 'Hour', '18:00');
+    await user.click(screen.getByRole('button', { name: 'Add report' }));
+    expect(calls.create.calls()).toEqual([[{ page: 'revenue', range: '14days', frequency: 'weekly', weekday: 5, hour: 18 }]]);
+  });
+
+  it('offers the Dashboard and the five analytics pages, and every hour from 00:00 to 23:00', async () => {
+    const user = userEvent.setup();
+    const calls = fakeCalls();
+    renderSection();
+    await act(async () => calls.list.resolve([]));
+    await user.hover(screen.getByRole('combobox', { name: 'Report' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Report' })).toHaveClass('mantine-Select-input'));
+    await user.click(screen.getByRole('combobox', { name: 'Report' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Dashboard',
+      'Order',
+      'Roster & Productivity',
+      'Revenue',
+      'Headcount',
+      'Procurement',
+    ]);
+    await user.keyboard('{Escape}');
+    await user.hover(screen.getByRole('combobox', { name: 'Hour' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Hour' })).toHaveClass('mantine-Select-input'));
+    await user.click(screen.getByRole('combobox', { name: 'Hour' }));
+    const hours = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(hours).toHaveLength(24);
+    expect([hours[0], hours[23]]).toEqual(['00:00', '23:00']);
+  });
+});
