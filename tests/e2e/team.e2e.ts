@@ -59,6 +59,8 @@ async function branchOptions(page: Page): Promise<string[]> {
 async function sidebar(page: Page): Promise<string[]> {
   await page.getByRole('button', { name: 'Open navigation' }).click();
   const drawer = page.getByRole('dialog');
+  // The drawer's links render as it opens: read them once the first is there.
+  await drawer.getByRole('link', { name: 'Dashboard', exact: true }).waitFor();
   const labels = (await drawer.getByRole('link').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
   await page.keyboard.press('Escape');
   await drawer.waitFor({ state: 'hidden' });
