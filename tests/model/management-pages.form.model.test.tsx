@@ -36,6 +36,11 @@ vi.mock('../../src/services/restaurants.service', async (original) => ({
   ...(await original<typeof import('../../src/services/restaurants.service')>()),
   restaurantsService: { list: vi.fn(), read: vi.fn(), update: vi.fn() },
 }));
+// The profile page's Report mails section reads its list on its own; an empty one keeps it out of the form's paths.
+vi.mock('../../src/services/report-subscriptions.service', async (original) => ({
+  ...(await original<typeof import('../../src/services/report-subscriptions.service')>()),
+  reportSubscriptionsService: { list: vi.fn(async () => []), add: vi.fn(), remove: vi.fn(), send: vi.fn() },
+}));
 vi.mock('../../src/services/profile.service', async (original) => ({
   ...(await original<typeof import('../../src/services/profile.service')>()),
   profileService: { read: vi.fn(), update: vi.fn() },
