@@ -7,7 +7,7 @@ import { RestaurantTable } from '../restaurants/restaurant-table';
 import { CardFrame } from './card-frame';
 
 /**
- * Restaurant Management embedded (spec §2); each analytics icon applies that branch to the dashboard, keeping the range.
+ * The dashboard's Restaurants card: Restaurant Management's table; each analytics icon applies that branch to the dashboard, keeping the range.
  * `owner`: the empty list says where restaurants and trade come from (pages a manager does not get).
  */
 export function RestaurantWidget({
