@@ -1,0 +1,135 @@
+import * as z from 'zod';
+import type { Range } from './analytics.contract.js';
+import type { AnalyticsPage } from './page-reports.contract.js';
+import { version } from './people.contract.js';
+
+/**
+ * Alert rules (`/api/v1/franchise/alert-rules`, owners only) and the alerts they raise
+ * (`/api/v1/franchise/alerts`, every member: those addressed to them). A rule watches one branch or
+ * all of them and names the members who are told. Rules are evaluated on the daily rollups when the
+ * day closes in the franchise's time zone, and a "no trade by" rule at its hour. Rules:
+ * `docs/alerts.md`.
+ */
+
+export const ALERT_KINDS = ['labour_cost', 'revenue_drop', 'attendance', 'procurement', 'no_trade'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/** How each kind reads in the console and in mails; `{n}` is the rule's threshold. */
+export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
+  labour_cost: 'Labour cost at or above {n}% of revenue',
+  revenue_drop: 'Revenue down {n}% or more against the same weekday of the last 4 weeks',
+  attendance: 'Attendance at or below {n}%',
+  procurement: 'Procurement at or above {n}% of revenue',
+  no_trade: 'No trade recorded by {n}:00',
+};
+/** The kind's choice in the rule form, without its threshold. */
+export const ALERT_KIND_CHOICES: Record<AlertKind, string> = {
+  labour_cost: 'Labour cost above a share of revenue',
+  revenue_drop: 'Revenue down against the last 4 weeks',
+  attendance: 'Attendance below a percentage',
+  procurement: 'Procurement above a share of revenue',
+  no_trade: 'No trade by an hour',
+};
+/** The analytics page an alert of this kind links to. */
+export const ALERT_KIND_PAGES: Record<AlertKind, AnalyticsPage> = {
+  labour_cost: 'roster',
+  revenue_drop: 'revenue',
+  attendance: 'roster',
+  procurement: 'procurement',
+  no_trade: 'order',
+};
+
+/** At most this many rules per franchise. */
+export const MAX_ALERT_RULES = 100;
+/** At most this many recipients per rule. */
+export const MAX_ALERT_RECIPIENTS = 50;
+
+export const THRESHOLD_MESSAGE = 'Threshold must be a percentage from 1 to 1000 with at most one decimal';
+export const HOUR_MESSAGE = 'Choose an hour from 1 to 23 for a "no trade by" rule';
+export const RECIPIENTS_MESSAGE = 'Choose at least one member to tell';
+export const ALERT_FOREIGN_BRANCH_MESSAGE = 'Choose one of your restaurants';
+export const ALERT_FOREIGN_MEMBER_MESSAGE = 'Choose members of your team';
+export const ALERT_RULE_NOT_FOUND_MESSAGE = 'Alert rule not found';
+export const ALERT_NOT_FOUND_MESSAGE = 'Alert not found';
+export const ALERT_RULES_LIMIT_MESSAGE = `A franchise has at most ${MAX_ALERT_RULES} alert rules: remove one first`;
+
+const percent = z
+  .number(THRESHOLD_MESSAGE)
+  .min(1, THRESHOLD_MESSAGE)
+  .max(1000, THRESHOLD_MESSAGE)
+  .refine((n) => Math.abs(n * 10 - Math.round(n * 10)) < 1e-9, THRESHOLD_MESSAGE);
+const recipientIds = z
+  .array(z.number(RECIPIENTS_MESSAGE).int(RECIPIENTS_MESSAGE).min(1, RECIPIENTS_MESSAGE).max(2_147_483_647), RECIPIENTS_MESSAGE)
+  .min(1, RECIPIENTS_MESSAGE)
+  .max(MAX_ALERT_RECIPIENTS, `A rule tells at most ${MAX_ALERT_RECIPIENTS} members`);
+
+/**
+ * `threshold` is a percentage (one decimal) for every kind but `no_trade`, where it is the hour of the franchise's
+ * clock (1–23) by which a branch must have recorded an order. `restaurant_id` null: every branch, also those added later.
+ */
+const ruleFields = z.object({
+  kind: z.enum(ALERT_KINDS, `Kind must be one of ${ALERT_KINDS.join(', ')}`),
+  restaurant_id: z.number(ALERT_FOREIGN_BRANCH_MESSAGE).int(ALERT_FOREIGN_BRANCH_MESSAGE).min(1).max(2_147_483_647).nullable(),
+  threshold: z.number(THRESHOLD_MESSAGE),
+  recipient_ids: recipientIds,
+});
+const checkThreshold = (value: { kind: AlertKind; threshold: number }, ctx: z.RefinementCtx) => {
+  const ok =
+    value.kind === 'no_trade'
+      ? Number.isInteger(value.threshold) && value.threshold >= 1 && value.threshold <= 23
+      : percent.safeParse(value.threshold).success;
+  if (!ok) ctx.addIssue({ code: 'custom', path: ['threshold'], message: value.kind === 'no_trade' ? HOUR_MESSAGE : THRESHOLD_MESSAGE });
+};
+
+export const createAlertRuleInput = ruleFields.superRefine(checkThreshold);
+export type CreateAlertRuleInput = z.input<typeof createAlertRuleInput>;
+export const updateAlertRuleInput = ruleFields.extend({ version }).superRefine(checkThreshold);
+export type UpdateAlertRuleInput = z.input<typeof updateAlertRuleInput>;
+
+export type AlertRule = {
+  id: number;
+  kind: AlertKind;
+  restaurant_id: number | null;
+  threshold: number;
+  recipient_ids: number[];
+  version: number;
+  created_at: string;
+};
+
+/**
+ * One firing of a rule for one branch and day. Figures are in the rule's unit: `value` is what the day measured
+ * (a percentage; for `revenue_drop` the drop in %; for `no_trade` the orders recorded by the hour, 0), `baseline`
+ * what it was compared with (`revenue_drop`: the average revenue of the same weekday of the last 4 weeks, in dollars;
+ * the day's revenue for the shares of revenue; null otherwise).
+ */
+export type Alert = {
+  id: number;
+  rule_id: number | null;
+  kind: AlertKind;
+  threshold: number;
+  restaurant_id: number;
+  restaurant_name: string;
+  /** 'YYYY-MM-DD', the franchise's calendar day the alert is about. */
+  day: string;
+  value: number;
+  baseline: number | null;
+  /** The sentence the mail and the console show, e.g. "Labour cost was 41.2% of revenue (rule: at or above 35%)". */
+  summary: string;
+  /** The page and the shortest range that shows the day, for the link to the branch and day. */
+  page: AnalyticsPage;
+  range: Range;
+  created_at: string;
+  /** When this member acknowledged it; null: unread. */
+  acknowledged_at: string | null;
+};
+
+export const ALERT_STATUSES = ['unread', 'all'] as const;
+export const alertsQuery = z
+  .object({
+    status: z.enum(ALERT_STATUSES, 'status must be unread or all').default('all'),
+    page: z.coerce.number('page must be a whole number from 1').int('page must be a whole number from 1').min(1).max(100_000).default(1),
+  })
+  .strict();
+export const ALERTS_PAGE_SIZE = 20;
+export type AlertsPage = { items: Alert[]; total: number; unread: number; page: number; page_size: number };
+export type UnreadAlerts = { unread: number };
