@@ -1,0 +1,229 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MONTHS } from '../../server/contract/labels';
+import type { ReportSubscription } from '../../server/contract/report-subscriptions.contract';
+import { pdfText } from '../support/report-files';
+import { DEMO, SCREENSHOTS, VIEWPORTS, launchBrowser, signIn } from './support/browser';
+import { a11y, apiData, choose, expectNoSidewaysScroll, h1, navigate, openConsole, tokenOf, toast } from './support/console-ui';
+import { mailCount, waitForMail } from './support/outbox';
+import { startServer, stopServer, type RunningServer } from './support/server-process';
+
+// Scheduled report mails in real Chromium, on a server of this file's own (its own DATA_DIR and outbox): the demo
+// owner adds a weekly Revenue mail on the Profile page and sends it now; the mail read back from the outbox holds
+// the very figures the Revenue page shows for the same range, in its text, its HTML and its PDF, and its unsubscribe
+// link ends the subscription. The section is also looked at on a 375 px phone.
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  if (server) {
+    await stopServer(server.process);
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+});
+
+const [DESKTOP, PHONE] = VIEWPORTS;
+const ROW = 'Weekly on Monday at 07:00 — Revenue, last 7 days';
+const DAY = 86_400_000;
+
+const section = (page: Page) => page.getByRole('region', { name: 'Report mails', exact: true });
+const rows = (page: Page) => section(page).getByRole('list', { name: 'Your report mails' }).getByRole('listitem');
+
+async function openProfile(page: Page, viewport: (typeof VIEWPORTS)[number]) {
+  await navigate(page, viewport, 'Profile');
+  await h1(page, 'Profile').waitFor();
+  await expect.poll(() => section(page).getByRole('status', { name: 'Loading report mails' }).count()).toBe(0);
+}
+
+/** The Revenue page's stat cards as the screen shows them: label, figure, change. */
+async function revenueCards(page: Page, range: string) {
+  await page.goto(`/revenue?range=${range}`);
+  await h1(page, 'Revenue').waitFor();
+  await expect.poll(() => page.getByRole('status', { name: /^Loading / }).count(), { timeout: 30_000 }).toBe(0);
+  const cards = page.locator('.fc-report-cards > *');
+  await cards.first().waitFor();
+  return (await cards.allInnerTexts()).map((text) => {
+    const [label, value, change, ...rest] = text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    expect(rest).toEqual([]);
+    return { label: label!, value: value!, change: change! };
+  });
+}
+
+/** "30 Nov 2026, 07:00" and the weekday of an instant on a clock, spelt independently of the view's code. */
+function onClock(at: string, timeZone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'long',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(at))
+      .map(({ type, value }) => [type, value]),
+  );
+  return {
+    weekday: parts.weekday,
+    text: `${Number(parts.day)} ${MONTHS[Number(parts.month) - 1]} ${parts.year}, ${parts.hour}:${parts.minute}`,
+  };
+}
+
+/** "2026-11-19" as the page and the PDF spell it: "19 Nov 2026". */
+const spelt = (day: string) => {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return `${date} ${MONTHS[month - 1]} ${year}`;
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+/** The section as it rests (no toast over it, nothing focused), drawn from the top of the page so the fixed header is not over it. */
+async function sectionShot(page: Page, name: string) {
+  await expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 }).toBe(0);
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+  const box = (await section(page).boundingBox())!;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true, clip: box });
+}
+
+/** Nothing in the section is wider than the phone: no sideways scroll of the page or of the section. */
+async function expectFits(page: Page, region: Locator) {
+  await expectNoSidewaysScroll(page, PHONE);
+  const overflow = await region.evaluate((el) =>
+    [el, ...el.querySelectorAll('*')]
+      .filter((node) => node.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .map((node) => node.outerHTML.slice(0, 80)),
+  );
+  expect(overflow, 'wider than 375 px').toEqual([]);
+}
+
+describe('Report mails (Profile)', () => {
+  it('adds a weekly Revenue mail, sends it now: the mail holds the Revenue page’s figures and PDF; its link unsubscribes', async () => {
+    const owner = await openConsole(browser, server.url, DESKTOP);
+    const { page } = owner;
+    await signIn(page);
+    await openProfile(page, DESKTOP);
+    await section(page).getByText('No report mails yet.', { exact: true }).waitFor();
+    const timeZone = (
+      await section(page)
+        .getByText(/^Times are in .+ time\.$/)
+        .innerText()
+    ).replace(/^Times are in (.+) time\.$/, '$1');
+
+    // Add: Revenue, Last 7 Days, weekly on Monday at 07:00.
+    await choose(page, 'Report', 'Revenue');
+    await choose(page, 'Range', 'Last 7 Days');
+    await choose(page, 'Frequency', 'Weekly');
+    await choose(page, 'Weekday', 'Monday');
+    await choose(page, 'Hour', '07:00');
+    await section(page).getByRole('button', { name: 'Add report', exact: true }).click();
+    await toast(page, 'Report mail added');
+    await expect.poll(() => rows(page).count()).toBe(1);
+
+    // The row shows the server's next run: the first Monday 07:00 on the franchise's clock after now.
+    const token = await tokenOf(page);
+    const [subscription] = await apiData<ReportSubscription[]>(server.url, token, '/report-subscriptions');
+    const next = onClock(subscription!.next_run_at, timeZone);
+    expect(next.weekday).toBe('Monday');
+    expect(next.text).toMatch(/, 07:00$/);
+    const ahead = Date.parse(subscription!.next_run_at) - Date.now();
+    expect(ahead).toBeGreaterThan(0);
+    expect(ahead).toBeLessThanOrEqual(7 * DAY);
+    const lines = (await rows(page).first().innerText()).split('\n').filter((line) => line.trim());
+    expect(lines).toEqual([`${ROW} — next: ${next.text}`, 'Send now', 'Remove']);
+    expect(await a11y(page)).toEqual([]);
+    await sectionShot(page, 'report-mails-desktop');
+
+    // Send now: the toast names the address, the outbox has the mail.
+    const before = mailCount(server.dataDir);
+    await rows(page)
+      .first()
+      .getByRole('button', { name: `Send now: ${ROW}`, exact: true })
+      .click();
+    await toast(page, `Report mailed to ${DEMO.email}`);
+    const mail = await waitForMail(server.dataDir, before);
+
+    // The Revenue page for the same range, as the owner's browser shows it.
+    const cards = await revenueCards(page, '7days');
+    expect(cards.map((c) => c.label)).toEqual(['Total Revenue', 'Avg Order Value (AOV)', 'Avg Transaction Value (ATV)']);
+    const franchise = mail.headers.get('subject')!.replace(/^Revenue report: Last 7 Days, /, '');
+    expect(franchise).not.toBe(mail.headers.get('subject'));
+
+    expect(mail.headers.get('to')).toBe(DEMO.email);
+    const link = mail.headers.get('list-unsubscribe')!.replace(/^<(.+)>$/, '$1');
+    expect(link).toMatch(new RegExp(`^${server.url}/api/v1/unsubscribe\\?token=[A-Za-z0-9_-]{43}$`));
+    expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+
+    expect(mail.text).toContain(`To stop these mails, unsubscribe: ${link}`);
+    expect(mail.html).toContain(`<a href="${escapeHtml(link)}">Unsubscribe</a>`);
+    const [pdf] = mail.attachments;
+    expect(mail.attachments).toHaveLength(1);
+    expect(pdf!.contentType).toBe('application/pdf');
+    // One window: the page's, the PDF's and the mail's dates.
+    const [, start, end] = pdf!.filename.match(/^revenue_all-branches_(\d{4}-\d{2}-\d{2})_(\d{4}-\d{2}-\d{2})\.pdf$/)!;
+    expect(mail.text).toContain(`Revenue report of ${franchise}, Last 7 Days (${start} to ${end}), all branches:`);
+    const days = `${spelt(start!)} – ${spelt(end!)}`;
+    await page.getByText(`Last 7 Days · All Branches · ${days} (${timeZone} time)`, { exact: true }).waitFor();
+    const pdfWords = await pdfText(pdf!.content);
+    expect(pdfWords).toContain(`Revenue Franchise: ${franchise} Branch: All Branches Window: ${days} (Last 7 Days) Time zone: ${timeZone}`);
+    for (const { label, value, change } of cards) {
+      expect(mail.text).toContain(`${label}: ${value} (${change})\n`);
+      expect(mail.html).toContain(`<th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td><td>${escapeHtml(change)}</td>`);
+      expect(pdfWords).toContain(`${label} ${value} ${change}`);
+    }
+
+    // On a phone: the section fits 375 px, the row's buttons included.
+    const phone = await openConsole(browser, server.url, PHONE);
+    await signIn(phone.page);
+    await openProfile(phone.page, PHONE);
+    await expect.poll(() => rows(phone.page).count()).toBe(1);
+    await section(phone.page).scrollIntoViewIfNeeded();
+    await expectFits(phone.page, section(phone.page));
+    expect(await a11y(phone.page)).toEqual([]);
+    await sectionShot(phone.page, 'report-mails-phone');
+
+    // The mail's link opened in the browser only says what it would stop (scanners follow links) ...
+    const opened = await page.goto(link);
+    expect(opened!.status()).toBe(200);
+    expect(JSON.parse(await page.locator('body').innerText())).toMatchObject({
+      message: 'Confirm to stop receiving the revenue report (Last 7 Days): send this link as a POST',
+      data: { page: 'revenue', range: '7days' },
+    });
+    // ... the one-click POST a mail client sends ends the subscription, and the link is spent.
+    const post = await fetch(link, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(post.status).toBe(200);
+    expect(((await post.json()) as { message: string }).message).toBe('You will no longer receive the revenue report (Last 7 Days)');
+    expect((await fetch(link)).status).toBe(404);
+    expect((await fetch(link, { method: 'POST' })).status).toBe(404);
+
+    await phone.page.reload();
+    await h1(phone.page, 'Profile').waitFor();
+    await section(phone.page).getByText('No report mails yet.', { exact: true }).waitFor();
+    expect(await rows(phone.page).count()).toBe(0);
+    await page.goto('/profile');
+    await section(page).getByText('No report mails yet.', { exact: true }).waitFor();
+
+    expect(owner.unexpected()).toEqual([]);
+    expect(phone.unexpected()).toEqual([]);
+    await Promise.all([owner.context.close(), phone.context.close()]);
+  }, 240_000);
+});
