@@ -5,16 +5,24 @@ import { purgeAttempts } from './auth/rate-limit.js';
 import { purgeRevoked } from './auth/revocations.repository.js';
 import type { Db } from './db/database.js';
 import { purgeDeliveries } from './reports/delivery-queue.js';
+import { purgeAlerts } from './alerts/alerts.repository.js';
 import type { Logger } from './logger.js';
 
 export const PURGE_EVERY_MS = 10 * 60_000;
 
-export type Purged = { revocations: number; resetTokens: number; attempts: number; activity: number; reportDeliveries: number };
+export type Purged = {
+  revocations: number;
+  resetTokens: number;
+  attempts: number;
+  activity: number;
+  reportDeliveries: number;
+  alerts: number;
+};
 
 /**
  * Deletes rows that can no longer matter: revocations of tokens and sign-ins past their last
  * possible use, used or expired reset links (once outside the mail throttle), ended attempt windows,
- * activity log entries past the retention period, and finished report deliveries past theirs.
+ * activity log entries past the retention period, finished report deliveries and alerts past theirs.
  */
 export async function purgeExpired(db: Db, now: number): Promise<Purged> {
   return {
@@ -23,6 +31,7 @@ export async function purgeExpired(db: Db, now: number): Promise<Purged> {
     attempts: await purgeAttempts(db, now),
     activity: await purgeActivity(db, new Date(now)),
     reportDeliveries: await purgeDeliveries(db, new Date(now)),
+    alerts: await purgeAlerts(db, new Date(now)),
   };
 }
 

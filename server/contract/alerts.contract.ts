@@ -100,7 +100,8 @@ export type AlertRule = {
  * One firing of a rule for one branch and day. Figures are in the rule's unit: `value` is what the day measured
  * (a percentage; for `revenue_drop` the drop in %; for `no_trade` the orders recorded by the hour, 0), `baseline`
  * what it was compared with (`revenue_drop`: the average revenue of the same weekday of the last 4 weeks, in dollars;
- * the day's revenue for the shares of revenue; null otherwise).
+ * the day's revenue for the shares of revenue; null otherwise). A share of revenue on a day without revenue fires
+ * when there was any cost: its `value` is null (no percentage) and `baseline` 0.
  */
 export type Alert = {
   id: number;
@@ -111,7 +112,7 @@ export type Alert = {
   restaurant_name: string;
   /** 'YYYY-MM-DD', the franchise's calendar day the alert is about. */
   day: string;
-  value: number;
+  value: number | null;
   baseline: number | null;
   /** The sentence the mail and the console show, e.g. "Labour cost was 41.2% of revenue (rule: at or above 35%)". */
   summary: string;

@@ -1,4 +1,5 @@
 import { PURCHASE_CATEGORIES } from '../contract/ingest.contract.js';
+import type { AlertKind } from '../contract/alerts.contract.js';
 import type { Range } from '../contract/analytics.contract.js';
 import type { ReportFrequency, ReportPage } from '../contract/report-subscriptions.contract.js';
 import { Kysely, PostgresDialect, type Generated, type Selectable } from 'kysely';
@@ -395,6 +396,60 @@ export interface ReportDeliveriesTable {
   last_error: string | null;
 }
 
+/** An owner's alert rule (docs/alerts.md); `threshold_tenths` is the percentage, or the "no trade by" hour, times ten. */
+export interface AlertRulesTable {
+  id: Generated<number>;
+  franchise_id: number;
+  kind: AlertKind;
+  /** null: every branch of the franchise. */
+  restaurant_id: number | null;
+  threshold_tenths: number;
+  version: Generated<number>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface AlertRuleRecipientsTable {
+  rule_id: number;
+  user_id: number;
+}
+
+/** A rule's day, claimed by the server that evaluates it (unique per rule and day). */
+export interface AlertEvaluationsTable {
+  rule_id: number;
+  day: string;
+  evaluated_at: Date;
+}
+
+export interface AlertsTable {
+  id: Generated<number>;
+  franchise_id: number;
+  /** null once the rule is deleted. */
+  rule_id: number | null;
+  kind: AlertKind;
+  threshold_tenths: number;
+  restaurant_id: number;
+  day: string;
+  value: number | null;
+  baseline: number | null;
+  summary: string;
+  created_at: Date;
+}
+
+/** A member told of an alert: their acknowledgement and the alert's mail to them (the queue servers claim from). */
+export interface AlertRecipientsTable {
+  id: Generated<number>;
+  alert_id: number;
+  user_id: number;
+  acknowledged_at: Date | null;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Date;
+  leased_until: Date | null;
+  sent_at: Date | null;
+  last_error: string | null;
+}
+
 export interface Database {
   franchises: FranchisesTable;
   franchise_users: FranchiseUsersTable;
@@ -430,6 +485,11 @@ export interface Database {
   activity_log: ActivityLogTable;
   report_subscriptions: ReportSubscriptionsTable;
   report_deliveries: ReportDeliveriesTable;
+  alert_rules: AlertRulesTable;
+  alert_rule_recipients: AlertRuleRecipientsTable;
+  alert_evaluations: AlertEvaluationsTable;
+  alerts: AlertsTable;
+  alert_recipients: AlertRecipientsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -14,6 +14,7 @@ import * as eraseDeletedPeople from './migrations/2026-11-25-04-erase-deleted-pe
 import * as exportSlots from './migrations/2026-11-25-05-export-slots.js';
 import * as teamActivity from './migrations/2026-11-25-06-team-activity.js';
 import * as reportSubscriptions from './migrations/2026-11-25-07-report-subscriptions.js';
+import * as alerts from './migrations/2026-11-25-08-alerts.js';
 
 // Static list: works the same under tsx, vitest and a bundle, with no directory scanning.
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-05-export-slots': exportSlots,
   '2026-11-25-06-team-activity': teamActivity,
   '2026-11-25-07-report-subscriptions': reportSubscriptions,
+  '2026-11-25-08-alerts': alerts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

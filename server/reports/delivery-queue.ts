@@ -81,7 +81,7 @@ export type Delivery = {
 
 /** Leases up to `limit` pending deliveries that are due and not leased by a live claim. */
 export async function claimDeliveries(db: Db, now: Date, limit: number): Promise<Delivery[]> {
-  const leasedUntil = new Date(now.getTime() + LEASE_MS);
+  const leasedUntil = leaseEnd(now);
   return db.transaction().execute(async (trx) => {
     const claimed = await trx
       .updateTable('report_deliveries')
@@ -184,21 +184,32 @@ export async function markFailed(db: Db, claim: Claim, now: Date, error: string)
       .forUpdate()
       .executeTakeFirst();
     if (!row) return false;
-    const attempts = row.attempts + 1;
     await trx
       .updateTable('report_deliveries')
-      .set({
-        attempts,
-        status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-        next_attempt_at: new Date(now.getTime() + BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1]!),
-        leased_until: null,
-        last_error: error.slice(0, ERROR_MAX_LENGTH),
-      })
+      .set(failedAttempt(row.attempts, now, error))
       .where('id', '=', claim.id)
       .execute();
     return true;
   });
 }
+
+/**
+ * What a failed attempt sets on a queued mail (report deliveries, alert mails): retried after the
+ * back-off, or given up after MAX_ATTEMPTS; the lease is let go.
+ */
+export function failedAttempt(attemptsBefore: number, now: Date, error: string) {
+  const attempts = attemptsBefore + 1;
+  return {
+    attempts,
+    status: attempts >= MAX_ATTEMPTS ? ('failed' as const) : ('pending' as const),
+    next_attempt_at: new Date(now.getTime() + BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1]!),
+    leased_until: null,
+    last_error: error.slice(0, ERROR_MAX_LENGTH),
+  };
+}
+
+/** The end of a lease taken at `now`. */
+export const leaseEnd = (now: Date) => new Date(now.getTime() + LEASE_MS);
 
 /** Sent and given-up deliveries are kept this long (what went out, and why one failed), then purged. */
 export const DELIVERY_RETENTION_DAYS = 90;

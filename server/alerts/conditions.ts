@@ -1,0 +1,144 @@
+import { addDays, dayIn, dayStartMs } from '../analytics/calendar.js';
+import { resolveWindow } from '../analytics/window.js';
+import type { AlertKind } from '../contract/alerts.contract.js';
+import { DEFAULT_BEST_SELLERS_LIMIT, RANGES, type Range } from '../contract/analytics.contract.js';
+import { formatCurrency, formatDayMonth, formatPercent } from '../contract/format.js';
+import { slotInstant } from '../reports/schedule.js';
+
+/**
+ * What an alert rule decides, on one branch's daily rollups (docs/alerts.md). Thresholds are kept in
+ * tenths of a per cent and figures in cents and counts, so "at or above 35%" is decided in integers:
+ * a day at exactly 35% fires, a cent less does not.
+ */
+
+/** One branch's day as the rollups have it. */
+export type DayFigures = {
+  /** Completed orders' totals, dine-in and takeaway. */
+  revenue_cents: number;
+  /** Orders recorded, completed or voided: a POS that sends anything is trading. */
+  orders: number;
+  labour_cost_cents: number;
+  shifts: number;
+  shifts_attended: number;
+  procurement_cents: number;
+  /** Revenue of the same weekday 7, 14, 21 and 28 days before, summed (a day without trade counts 0). */
+  baseline_revenue_cents: number;
+};
+
+/** A firing: `value` and `baseline` in the contract's units, and the sentence shown for it. */
+export type Firing = { value: number | null; baseline: number | null; summary: string };
+
+/** Baseline weeks of a revenue drop. */
+export const BASELINE_WEEKS = 4;
+
+export const tenthsOf = (threshold: number) => Math.round(threshold * 10);
+const thresholdOf = (tenths: number) => tenths / 10;
+const dollars = (cents: number) => formatCurrency(cents / 100);
+const big = BigInt;
+
+/** Share of revenue (cost / revenue ≥ threshold); with no revenue any cost fires, its share being unbounded (value null). */
+function share(label: string, costCents: number, revenueCents: number, tenths: number): Firing | null {
+  const rule = `rule: at or above ${formatPercent(thresholdOf(tenths))}`;
+  if (revenueCents === 0) {
+    if (costCents <= 0) return null;
+    return { value: null, baseline: 0, summary: `${label} was ${dollars(costCents)} with no revenue (${rule})` };
+  }
+  if (big(costCents) * 1000n < big(tenths) * big(revenueCents)) return null;
+  const value = (costCents / revenueCents) * 100;
+  return {
+    value,
+    baseline: revenueCents / 100,
+    summary: `${label} was ${formatPercent(value)} of revenue (${dollars(costCents)} of ${dollars(revenueCents)}; ${rule})`,
+  };
+}
+
+/** Whether the day fires the rule (threshold in tenths), and with what figures; null: no alert. */
+export function evaluate(kind: AlertKind, tenths: number, f: DayFigures): Firing | null {
+  switch (kind) {
+    case 'labour_cost':
+      return share('Labour cost', f.labour_cost_cents, f.revenue_cents, tenths);
+    case 'procurement':
+      return share('Procurement', f.procurement_cents, f.revenue_cents, tenths);
+    case 'revenue_drop': {
+      const sum = f.baseline_revenue_cents;
+      if (sum <= 0) return null;
+      // (average − revenue) / average ≥ threshold, with average = sum / 4, in integers.
+      const drop = big(sum) - big(BASELINE_WEEKS) * big(f.revenue_cents);
+      if (drop * 1000n < big(tenths) * big(sum)) return null;
+      const value = ((sum - BASELINE_WEEKS * f.revenue_cents) / sum) * 100;
+      const baseline = sum / BASELINE_WEEKS / 100;
+      return {
+        value,
+        baseline,
+        summary:
+          `Revenue was ${dollars(f.revenue_cents)}, down ${formatPercent(value)} against ${formatCurrency(baseline)}, ` +
+          `the average of the same weekday over the last ${BASELINE_WEEKS} weeks (rule: down ${formatPercent(thresholdOf(tenths))} or more)`,
+      };
+    }
+    case 'attendance': {
+      if (f.shifts === 0) return null;
+      if (big(f.shifts_attended) * 1000n > big(tenths) * big(f.shifts)) return null;
+      const value = (f.shifts_attended / f.shifts) * 100;
+      return {
+        value,
+        baseline: null,
+        summary: `Attendance was ${formatPercent(value)} (${f.shifts_attended} of ${f.shifts} rostered shifts attended; rule: at or below ${formatPercent(thresholdOf(tenths))})`,
+      };
+    }
+    case 'no_trade': {
+      if (f.orders > 0) return null;
+      const hour = `${String(thresholdOf(tenths)).padStart(2, '0')}:00`;
+      return { value: 0, baseline: null, summary: `No order was recorded by ${hour} (rule: no trade by ${hour})` };
+    }
+  }
+}
+
+/** The subject's few words for an alert, e.g. "labour cost 41.2% of revenue". */
+export function headline(kind: AlertKind, threshold: number, value: number | null): string {
+  const pct = value === null ? null : formatPercent(value);
+  switch (kind) {
+    case 'labour_cost':
+      return pct === null ? 'labour cost with no revenue' : `labour cost ${pct} of revenue`;
+    case 'procurement':
+      return pct === null ? 'procurement with no revenue' : `procurement ${pct} of revenue`;
+    case 'revenue_drop':
+      return `revenue down ${pct} on the last ${BASELINE_WEEKS} weeks`;
+    case 'attendance':
+      return `attendance ${pct}`;
+    case 'no_trade':
+      return `no trade by ${String(threshold).padStart(2, '0')}:00`;
+  }
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+/** "Mon 23 Nov". */
+export const formatWeekday = (day: string) => `${WEEKDAYS[new Date(dayStartMs(day)).getUTCDay()]} ${formatDayMonth(day)}`;
+
+/** The days a revenue drop is compared with: the same weekday of the last 4 weeks. */
+export const baselineDays = (day: string) => Array.from({ length: BASELINE_WEEKS }, (_, i) => addDays(day, -7 * (i + 1)));
+
+export type RuleClock = { kind: AlertKind; threshold_tenths: number; created_at: Date };
+
+/**
+ * The latest day of the rule that is due at `now` on the franchise's clock, or null before its first.
+ * A day closes at the next local midnight, so the latest closed day is yesterday; a "no trade by H"
+ * rule is due for today from H:00 (the first instant the clock shows it), else for yesterday. A rule
+ * watches days from the day it was created. Only the latest due day is ever evaluated: a server that
+ * was down does not raise stale alerts for the days it missed.
+ */
+export function latestDueDay(rule: RuleClock, timeZone: string, now: Date): string | null {
+  const today = dayIn(timeZone, now);
+  let day = addDays(today, -1);
+  if (rule.kind === 'no_trade' && slotInstant(timeZone, today, thresholdOf(rule.threshold_tenths)).getTime() <= now.getTime()) day = today;
+  return day >= dayIn(timeZone, rule.created_at) ? day : null;
+}
+
+/** The shortest range whose window (ending yesterday) holds the day; the longest for an older day, the shortest for today. */
+export function rangeFor(day: string, timeZone: string, now: Date): Range {
+  for (const range of RANGES) {
+    const window = resolveWindow({ period: range, limit: DEFAULT_BEST_SELLERS_LIMIT }, timeZone, now);
+    if (day > window.end_date) return RANGES[0];
+    if (day >= window.start_date) return range;
+  }
+  return RANGES[RANGES.length - 1]!;
+}

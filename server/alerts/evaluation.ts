@@ -1,0 +1,168 @@
+import { sql } from 'kysely';
+import type { AlertKind } from '../contract/alerts.contract.js';
+import type { Db } from '../db/database.js';
+import { baselineDays, evaluate, latestDueDay, type DayFigures } from './conditions.js';
+
+/**
+ * Evaluates every rule's latest due day once across servers (docs/alerts.md). The server that
+ * inserts the (rule, day) row in alert_evaluations evaluates it, in the same transaction that
+ * writes the alerts and their recipients; another server's insert waits for that commit and then
+ * finds the row there. Figures come from the daily rollups, one grouped query per franchise and day.
+ */
+
+type DueRule = { id: number; franchise_id: number; day: string };
+
+/** The (rule, day) pairs due at `now` that no server has evaluated yet. */
+async function dueRules(db: Db, now: Date): Promise<DueRule[]> {
+  const rules = await db
+    .selectFrom('alert_rules as r')
+    .innerJoin('franchises as f', 'f.id', 'r.franchise_id')
+    .select(['r.id', 'r.franchise_id', 'r.kind', 'r.threshold_tenths', 'r.created_at', 'f.time_zone'])
+    .execute();
+  const due = rules.flatMap((rule) => {
+    const day = latestDueDay(rule, rule.time_zone, now);
+    return day === null ? [] : [{ id: rule.id, franchise_id: rule.franchise_id, day }];
+  });
+  if (due.length === 0) return [];
+  const done = await db
+    .selectFrom('alert_evaluations')
+    .select(['rule_id', 'day'])
+    .where('rule_id', 'in', [...new Set(due.map((d) => d.id))])
+    .where('day', 'in', [...new Set(due.map((d) => d.day))])
+    .execute();
+  const evaluated = new Set(done.map((e) => `${e.rule_id}/${e.day}`));
+  return due.filter((d) => !evaluated.has(`${d.id}/${d.day}`));
+}
+
+type BranchDay = DayFigures & { restaurant_id: number; status: number };
+
+/** Every branch of the franchise on `day`, from the rollups (a branch without rows has zeros). */
+async function branchFigures(db: Db, franchiseId: number, day: string): Promise<BranchDay[]> {
+  const baseline = baselineDays(day);
+  const { rows } = await sql<BranchDay>`
+    select r.id as restaurant_id, r.status,
+      coalesce(s.revenue_dine_in_cents + s.revenue_takeaway_cents, 0)::float8 as revenue_cents,
+      coalesce(s.orders_dine_in + s.orders_takeaway + s.orders_voided, 0)::float8 as orders,
+      coalesce(h.labour_cost_cents, 0)::float8 as labour_cost_cents,
+      coalesce(h.shifts, 0)::float8 as shifts,
+      coalesce(h.shifts_attended, 0)::float8 as shifts_attended,
+      coalesce(p.amount_cents, 0)::float8 as procurement_cents,
+      coalesce(b.revenue_cents, 0)::float8 as baseline_revenue_cents
+    from restaurants r
+    left join daily_restaurant_stats s on s.restaurant_id = r.id and s.day = ${day}::date
+    left join (
+      select h.restaurant_id, sum(h.labour_cost_cents) as labour_cost_cents, sum(h.shifts) as shifts, sum(h.shifts_attended) as shifts_attended
+      from daily_staff_hours h join restaurants hr on hr.id = h.restaurant_id
+      where hr.franchise_id = ${franchiseId} and h.day = ${day}::date group by h.restaurant_id
+    ) h on h.restaurant_id = r.id
+    left join (
+      select p.restaurant_id, sum(p.amount_cents) as amount_cents
+      from daily_purchases p join restaurants pr on pr.id = p.restaurant_id
+      where pr.franchise_id = ${franchiseId} and p.day = ${day}::date group by p.restaurant_id
+    ) p on p.restaurant_id = r.id
+    left join (
+      select b.restaurant_id, sum(b.revenue_dine_in_cents + b.revenue_takeaway_cents) as revenue_cents
+      from daily_restaurant_stats b join restaurants br on br.id = b.restaurant_id
+      where br.franchise_id = ${franchiseId} and b.day in (${sql.join(baseline.map((d) => sql`${d}::date`))}) group by b.restaurant_id
+    ) b on b.restaurant_id = r.id
+    where r.franchise_id = ${franchiseId}
+    order by r.id`.execute(db);
+  return rows;
+}
+
+type Recipient = { rule_id: number; user_id: number; role: string; branch_ids: number[] };
+
+async function recipientsOf(db: Db, ruleIds: number[]): Promise<Recipient[]> {
+  return db
+    .selectFrom('alert_rule_recipients as rr')
+    .innerJoin('franchise_users as u', 'u.id', 'rr.user_id')
+    .select([
+      'rr.rule_id',
+      'rr.user_id',
+      'u.role',
+      sql<number[]>`array(select fr.restaurant_id from franchise_user_restaurants fr where fr.user_id = u.id)`.as('branch_ids'),
+    ])
+    .where('rr.rule_id', 'in', ruleIds)
+    .execute();
+}
+
+/** Evaluates one franchise's due rules for one day; the alerts raised. */
+async function evaluateGroup(db: Db, franchiseId: number, day: string, ruleIds: number[], now: Date): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    // The claim: rows inserted here are this server's to evaluate; a deleted rule is skipped.
+    const claimed = await trx
+      .insertInto('alert_evaluations')
+      .columns(['rule_id', 'day', 'evaluated_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('alert_rules')
+          .select(['id', sql<string>`${day}::date`.as('day'), sql<Date>`${now}::timestamptz`.as('evaluated_at')])
+          .where('id', 'in', ruleIds)
+          .where('franchise_id', '=', franchiseId)
+          .orderBy('id'),
+      )
+      .onConflict((oc) => oc.columns(['rule_id', 'day']).doNothing())
+      .returning('rule_id')
+      .execute();
+    if (claimed.length === 0) return 0;
+    const ids = claimed.map((c) => c.rule_id);
+    const rules = await trx
+      .selectFrom('alert_rules')
+      .select(['id', 'kind', 'restaurant_id', 'threshold_tenths'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    const branches = await branchFigures(trx, franchiseId, day);
+    const recipients = await recipientsOf(trx, ids);
+    let raised = 0;
+    for (const rule of rules) {
+      // A rule for every branch watches the active ones; a rule naming a branch watches it whatever its status.
+      const watched = branches.filter((b) => (rule.restaurant_id === null ? b.status === 1 : b.restaurant_id === rule.restaurant_id));
+      for (const branch of watched) {
+        const firing = evaluate(rule.kind as AlertKind, rule.threshold_tenths, branch);
+        if (!firing) continue;
+        const alert = await trx
+          .insertInto('alerts')
+          .values({
+            franchise_id: franchiseId,
+            rule_id: rule.id,
+            kind: rule.kind,
+            threshold_tenths: rule.threshold_tenths,
+            restaurant_id: branch.restaurant_id,
+            day,
+            value: firing.value,
+            baseline: firing.baseline,
+            summary: firing.summary,
+            created_at: now,
+          })
+          .onConflict((oc) => oc.columns(['rule_id', 'restaurant_id', 'day']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!alert) continue;
+        raised++;
+        const told = recipients.filter((r) => r.rule_id === rule.id && (r.role === 'owner' || r.branch_ids.includes(branch.restaurant_id)));
+        if (told.length === 0) continue;
+        await trx
+          .insertInto('alert_recipients')
+          .values(told.map((r) => ({ alert_id: alert.id, user_id: r.user_id, next_attempt_at: now })))
+          .execute();
+      }
+    }
+    return raised;
+  });
+}
+
+/** Evaluates every due rule's latest due day; returns how many alerts were raised. */
+export async function evaluateDue(db: Db, now: Date): Promise<number> {
+  const due = await dueRules(db, now);
+  const groups = new Map<string, { franchiseId: number; day: string; ruleIds: number[] }>();
+  for (const d of due) {
+    const key = `${d.franchise_id}/${d.day}`;
+    const group = groups.get(key) ?? { franchiseId: d.franchise_id, day: d.day, ruleIds: [] };
+    group.ruleIds.push(d.id);
+    groups.set(key, group);
+  }
+  let raised = 0;
+  for (const group of groups.values()) raised += await evaluateGroup(db, group.franchiseId, group.day, group.ruleIds, now);
+  return raised;
+}
