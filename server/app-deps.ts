@@ -22,6 +22,8 @@ export type AppDeps = {
   analyticsAnswer?: typeof analyticsAnswer;
   /** Most analytics answers one process keeps (default 500). */
   analyticsCacheEntries?: number;
+  /** Runs this server's alert round now: a rule was created or changed (absent: the next round finds it). */
+  wakeAlerts?: () => void;
 };
 
 export type AppEnv = {

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { activityRoutes } from './activity/activity.routes.js';
+import { alertRulesRoutes } from './alerts/alert-rules.routes.js';
+import { alertsRoutes } from './alerts/alerts.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { pageReportRoutes } from './analytics/pages.routes.js';
 import type { AppDeps, AppEnv, RouteDeps } from './app-deps.js';
@@ -62,6 +64,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/franchise/team', teamRoutes(routeDeps));
   api.route('/franchise/report-subscriptions', reportSubscriptionRoutes(routeDeps));
   api.route('/unsubscribe', unsubscribeRoutes(routeDeps));
+  api.route('/franchise/alert-rules', alertRulesRoutes(routeDeps));
+  api.route('/franchise/alerts', alertsRoutes(routeDeps));
   api.route('/franchise', analyticsRoutes(routeDeps));
   api.route('/franchise', pageReportRoutes(routeDeps));
   api.route('/franchise/import', importRoutes(routeDeps));

@@ -18,6 +18,7 @@ import { securityHeaders } from './http/security-headers.js';
 import { consoleLogger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { mailReport, startReportScheduler } from './reports/scheduler.js';
+import { mailAlert, startAlertScheduler } from './alerts/scheduler.js';
 
 /** The embedded database `scripts/start.mjs` began opening, with DATA_DIR already locked, before this bundle loaded. */
 export type EarlyDatabase = { session: PgliteSession; unlock: () => void };
@@ -37,14 +38,20 @@ async function main(early?: EarlyDatabase): Promise<void> {
 
     // The app, the HTTP server and the SPA check need no database: done while PGlite opens in its thread.
     const mailer = createMailer(config, consoleLogger);
-    const app = createApp({ db, config, clock: Date.now, mailer, logger: consoleLogger });
+    // The alert scheduler starts once the database is ready; until then a rule change has nothing to wake.
+    const wakeAlerts = () => void running.alerts?.wake();
+    const app = createApp({ db, config, clock: Date.now, mailer, logger: consoleLogger, wakeAlerts });
     const gate = serveWhenReady(app, { hostname: config.host, port: config.port });
     const server = gate.server;
 
     // Ctrl-C or a supervisor's SIGTERM may come while migrating or back-filling (about 15 s on a first
     // start): the waiting requests get 503, the back-fill stops after its current day, and the database
     // closes before the lock is released.
-    const running: { housekeeping?: ReturnType<typeof startHousekeeping>; reports?: ReturnType<typeof startReportScheduler> } = {};
+    const running: {
+      housekeeping?: ReturnType<typeof startHousekeeping>;
+      reports?: ReturnType<typeof startReportScheduler>;
+      alerts?: ReturnType<typeof startAlertScheduler>;
+    } = {};
     let toppingUp: Promise<void> = Promise.resolve();
     let starting: Promise<unknown> = Promise.resolve();
     const stop = (signal: string) => {
@@ -58,6 +65,7 @@ async function main(early?: EarlyDatabase): Promise<void> {
           .then(() => toppingUp)
           .then(() => running.housekeeping?.stop())
           .then(() => running.reports?.stop())
+          .then(() => running.alerts?.stop())
           .then(() => db.destroy())
           .catch((error) => consoleLogger.error('closing the database failed', error))
           .finally(() => {
@@ -101,6 +109,7 @@ async function main(early?: EarlyDatabase): Promise<void> {
       { db, clock: Date.now, logger: consoleLogger },
       mailReport({ db, config, clock: Date.now, mailer }),
     );
+    running.alerts = startAlertScheduler({ db, clock: Date.now, logger: consoleLogger }, mailAlert({ config, clock: Date.now, mailer }));
     gate.open();
     consoleLogger.info(`Franchise Console is running at http://localhost:${info.port}`);
 

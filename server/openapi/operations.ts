@@ -1,4 +1,12 @@
 import * as z from 'zod';
+import {
+  ALERTS_PAGE_SIZE,
+  alertsQuery,
+  createAlertRuleInput,
+  MAX_ALERT_RECIPIENTS,
+  MAX_ALERT_RULES,
+  updateAlertRuleInput,
+} from '../contract/alerts.contract.js';
 import { ACTIVITY_EXPORT_MAX_ROWS, ACTIVITY_PAGE_SIZE, ACTIVITY_RETENTION_DAYS, activityQuery } from '../contract/activity.contract.js';
 import { ANALYTICS_KINDS, analyticsQuery, type AnalyticsKind } from '../contract/analytics.contract.js';
 import { createApiKeyInput } from '../contract/api-keys.contract.js';
@@ -71,6 +79,7 @@ export const TAGS = {
   Ingest: 'Trade sent by a POS, roster or supplier system with an API key; the console’s CSV import sends the same bodies',
   Service: 'Liveness and this document',
   Activity: 'Who changed what and when, owners only',
+  Alerts: 'Owners’ alert rules on the daily figures, and the alerts they raise for the members they name',
 } as const;
 type Tag = keyof typeof TAGS;
 
@@ -88,7 +97,8 @@ export const QUERY_PARAMETERS: Record<string, string> = {
   end_date: 'With start_date, not before it',
   limit: 'Best sellers per list (rows of the Top Selling tables)',
   format: 'The file’s format',
-  page: `The page, from 1, of ${ACTIVITY_PAGE_SIZE} entries, newest first`,
+  page: `The page, from 1, of ${ACTIVITY_PAGE_SIZE} entries (activity) or ${ALERTS_PAGE_SIZE} alerts, newest first`,
+  status: 'unread: only the alerts not acknowledged yet; all: every one',
   user_id: 'Only the changes this member made',
   entity: 'Only entries about this kind of record',
   from: 'The first day (YYYY-MM-DD, inclusive) in the franchise’s time zone',
@@ -110,6 +120,8 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   InviteMemberInput: inviteMemberInput,
   UpdateMemberInput: updateMemberInput,
   CreateSubscriptionInput: createSubscriptionInput,
+  CreateAlertRuleInput: createAlertRuleInput,
+  UpdateAlertRuleInput: updateAlertRuleInput,
   MenuItemsBody: menuItemsBody,
   OrdersBody: ordersBody,
   ShiftsBody: shiftsBody,
@@ -147,6 +159,10 @@ export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   Member: data.member,
   ReportSubscription: data.reportSubscription,
   UnsubscribeTarget: data.unsubscribeTarget,
+  AlertRule: data.alertRule,
+  Alert: data.alert,
+  AlertsPage: data.alertsPage,
+  UnreadAlerts: data.unreadAlerts,
   ApiKey: data.apiKey,
   CreatedApiKey: data.createdApiKey,
   KeyRestaurant: data.keyRestaurant,
@@ -517,6 +533,68 @@ export const OPERATIONS: Record<string, Operation> = {
     auth: 'public',
     query: unsubscribeQuery,
     success: { data: data.unsubscribeTarget },
+  }),
+  'GET /franchise/alert-rules': op('Alerts', {
+    operationId: 'listAlertRules',
+    summary: 'The franchise’s alert rules, oldest first',
+    description: OWNERS_ONLY,
+    auth: 'bearer',
+    success: { data: z.array(data.alertRule) },
+    errors: [404],
+  }),
+  'POST /franchise/alert-rules': op('Alerts', {
+    operationId: 'createAlertRule',
+    summary: 'Add an alert rule for one branch or every branch',
+    description: `${OWNERS_ONLY} The branch must be the franchise’s (422 on \`restaurant_id\`), the recipients its members (422 on \`recipient_ids\`, at most ${MAX_ALERT_RECIPIENTS}). At most ${MAX_ALERT_RULES} rules per franchise (409).`,
+    auth: 'bearer',
+    body: createAlertRuleInput,
+    status: 201,
+    success: { data: data.alertRule },
+    errors: [404, 409],
+  }),
+  'PUT /franchise/alert-rules/{id}': op('Alerts', {
+    operationId: 'updateAlertRule',
+    summary: 'Change an alert rule',
+    description: `${OWNERS_ONLY} Names the \`version\` it read (409 when stale). Days already evaluated are not evaluated again.`,
+    auth: 'bearer',
+    body: updateAlertRuleInput,
+    success: { data: data.alertRule },
+    errors: [409],
+  }),
+  'DELETE /franchise/alert-rules/{id}': op('Alerts', {
+    operationId: 'deleteAlertRule',
+    summary: 'Delete an alert rule; the alerts it raised stay',
+    description: OWNERS_ONLY,
+    auth: 'bearer',
+    success: { data: z.null() },
+  }),
+  'GET /franchise/alerts': op('Alerts', {
+    operationId: 'listAlerts',
+    summary: 'The signed-in member’s alerts, newest day first',
+    description: 'Every member: the alerts addressed to them, of the branches they may reach.',
+    auth: 'bearer',
+    query: alertsQuery,
+    success: { data: data.alertsPage },
+  }),
+  'GET /franchise/alerts/unread': op('Alerts', {
+    operationId: 'countUnreadAlerts',
+    summary: 'How many of the member’s alerts are unread (the bell)',
+    auth: 'bearer',
+    success: { data: data.unreadAlerts },
+  }),
+  'POST /franchise/alerts/{id}/acknowledge': op('Alerts', {
+    operationId: 'acknowledgeAlert',
+    summary: 'Mark one of the member’s alerts read (for them only); again changes nothing',
+    description: 'An alert not addressed to the member is 404. Answers the unread count.',
+    auth: 'bearer',
+    success: { data: data.unreadAlerts },
+  }),
+  'POST /franchise/alerts/acknowledge-all': op('Alerts', {
+    operationId: 'acknowledgeAllAlerts',
+    summary: 'Mark every unread alert of the member’s read',
+    description: 'Answers the unread count (0).',
+    auth: 'bearer',
+    success: { data: data.unreadAlerts },
   }),
   'POST /franchise/import/{kind}': op('Ingest', {
     operationId: 'importRecords',

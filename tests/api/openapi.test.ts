@@ -121,6 +121,8 @@ describe('GET /api/v1/openapi.json', () => {
             '/franchise/team/{id}/invitation',
             '/franchise/report-subscriptions/{id}/send',
             '/unsubscribe',
+            '/franchise/alerts/{id}/acknowledge',
+            '/franchise/alerts/acknowledge-all',
           ].includes(path);
           expect(Boolean(op.requestBody), `${method} ${path}`).toBe(!bodyless);
         }

@@ -6,6 +6,7 @@
 
 import { activityQuery as activityQuerySchema } from '../../../server/contract/activity.contract';
 import { MAX_SUBSCRIPTIONS_PER_MEMBER, unsubscribeQuery } from '../../../server/contract/report-subscriptions.contract';
+import { alertsQuery as alertsQuerySchema, MAX_ALERT_RULES } from '../../../server/contract/alerts.contract';
 import { unsubscribeToken } from '../../../server/reports/report-mail';
 import { validAbn } from '../../support/abn';
 import { testConfig, type CallOptions, type CallResult } from './test-app';
@@ -546,6 +547,87 @@ const reportSubscriptionRoutes: RouteSpec[] = [
   { name: 'unsubscribe', method: 'POST', path: '/api/v1/unsubscribe', auth: 'public', query: unsubscribe, prepare: unsubscribePrepare },
 ];
 
+// Alerts (server/contract/alerts.contract.ts): rules are owners only; restaurant_id, threshold and recipient_ids are numbers.
+const alertRuleBody = () => ({ kind: 'no_trade', restaurant_id: null, threshold: 1, recipient_ids: [1] });
+const alertRuleKind: Field = { refused: ['', 'labour', 'Labour_cost', 'no-trade', 'revenue_drop '] };
+/** Makes room under the franchise's limit (runs create many), then a rule of its own for the run. */
+async function newAlertRule({ call, token }: PrepareApi): Promise<{ id: number; version: number }> {
+  const all = (await call('GET', `${API}/alert-rules`, { token })).body.data as { id: number }[];
+  if (all.length >= MAX_ALERT_RULES - 1) for (const { id } of all) await call('DELETE', `${API}/alert-rules/${id}`, { token });
+  return (await call('POST', `${API}/alert-rules`, { token, body: alertRuleBody() })).body.data;
+}
+/**
+ * An alert addressed to the demo owner, made once: a "no trade by 01:00" rule for every branch, which the
+ * creation's round evaluates at the test clock (11:00 in Sydney); acknowledging it again is still 200.
+ */
+let ownerAlert: Promise<number> | undefined;
+async function findOwnerAlert(api: PrepareApi): Promise<number> {
+  await newAlertRule(api);
+  for (let i = 0; i < 100; i++) {
+    const [alert] = (await api.call('GET', `${API}/alerts`, { token: api.token })).body.data.items as { id: number }[];
+    if (alert) return alert.id;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('No alert was raised for the route table');
+}
+const alertId: Param = { valid: '1', refused: ['0', '-1', 'abc', '1.5', '01', '1e1', '2147483647', '2147483648'] };
+const alertRoutes: RouteSpec[] = [
+  { name: 'alert rules', method: 'GET', path: `${API}/alert-rules`, auth: 'bearer' },
+  {
+    name: 'alert rule create',
+    method: 'POST',
+    path: `${API}/alert-rules`,
+    auth: 'bearer',
+    success: 201,
+    body: { kind: alertRuleKind },
+    prepare: async (api) => {
+      await newAlertRule(api);
+      return { body: alertRuleBody() };
+    },
+  },
+  {
+    name: 'alert rule update',
+    method: 'PUT',
+    path: `${API}/alert-rules/:id`,
+    auth: 'bearer',
+    params: { id: alertId },
+    body: { kind: alertRuleKind },
+    prepare: async (api) => {
+      const { id, version } = await newAlertRule(api);
+      return { params: { id: String(id) }, body: { ...alertRuleBody(), threshold: 2, version } };
+    },
+  },
+  {
+    name: 'alert rule delete',
+    method: 'DELETE',
+    path: `${API}/alert-rules/:id`,
+    auth: 'bearer',
+    params: { id: alertId },
+    prepare: async (api) => ({ params: { id: String((await newAlertRule(api)).id) } }),
+  },
+  {
+    name: 'alerts',
+    method: 'GET',
+    path: `${API}/alerts`,
+    auth: 'bearer',
+    query: {
+      valid: { status: 'all', page: '1' },
+      fields: { status: { refused: ['', 'read', 'UNREAD', 'all '] }, page: { refused: ['0', '-1', 'abc', '1.5', '100001'] } },
+      schema: alertsQuerySchema,
+    },
+  },
+  { name: 'alerts unread', method: 'GET', path: `${API}/alerts/unread`, auth: 'bearer' },
+  {
+    name: 'alert acknowledge',
+    method: 'POST',
+    path: `${API}/alerts/:id/acknowledge`,
+    auth: 'bearer',
+    params: { id: alertId },
+    prepare: async (api) => ({ params: { id: String(await (ownerAlert ??= findOwnerAlert(api))) } }),
+  },
+  { name: 'alerts acknowledge all', method: 'POST', path: `${API}/alerts/acknowledge-all`, auth: 'bearer' },
+];
+
 export const ROUTES: RouteSpec[] = [
   { name: 'login', method: 'POST', path: `${API}/login`, auth: 'public', body: { email, password } },
   { name: 'logout', method: 'POST', path: `${API}/logout`, auth: 'bearer-or-expired' },
@@ -590,4 +672,5 @@ export const ROUTES: RouteSpec[] = [
   ...ingestRoutes,
   ...activityRoutes,
   ...reportSubscriptionRoutes,
+  ...alertRoutes,
 ];

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import { mailAlert, runAlerts } from '../../../server/alerts/scheduler';
 import { createApp } from '../../../server/app';
 import type { AppConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/database';
@@ -40,7 +41,17 @@ export function createTestApp(db: Db, overrides: Partial<AppConfig> = {}) {
   let now = START;
   const mailer = memoryMailer();
   const config = testConfig(overrides);
-  const app = createApp({ db, config, clock: () => now, mailer, logger: silentLogger });
+  const clock = () => now;
+  // A rule change runs an alert round, as a server's scheduler does; `alertRound()` waits for it.
+  let alertRound: Promise<unknown> = Promise.resolve();
+  const wakeAlerts = () => {
+    alertRound = alertRound
+      .catch(() => {})
+      .then(() => runAlerts({ db, clock, logger: silentLogger }, mailAlert({ config, clock, mailer })));
+    // A round still running when a test file closes its database fails unseen; a test that waits for it sees the failure.
+    alertRound.catch(() => {});
+  };
+  const app = createApp({ db, config, clock, mailer, logger: silentLogger, wakeAlerts });
 
   async function call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
@@ -78,6 +89,7 @@ export function createTestApp(db: Db, overrides: Partial<AppConfig> = {}) {
     call,
     login,
     now: () => now,
+    alertRound: () => alertRound,
     advance(ms: number) {
       now += ms;
     },
