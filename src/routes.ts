@@ -24,6 +24,7 @@ const OWNERS: readonly MemberRole[] = ['owner'];
 // Create and edit in one chunk; the path picks the mode.
 const UserFormPage = lazy(() => import('./views/users/user-form.page'));
 const MemberFormPage = lazy(() => import('./views/team/member-form.page'));
+const AlertRuleFormPage = lazy(() => import('./views/alerts/alert-rule-form.page'));
 /** The five analytics pages: one chunk, one machine and view; each shows the report of its path. */
 const AnalyticsPage = lazy(() => import('./views/analytics/analytics.page'));
 
@@ -94,6 +95,22 @@ export const ROUTES: readonly AppRoute[] = [
     page: AnalyticsPage,
     nav: { label: 'Productivity', icon: 'clock' },
   },
+  {
+    path: '/alerts',
+    title: 'Alerts',
+    access: 'protected',
+    page: lazy(() => import('./views/alerts/alerts.page')),
+    nav: { label: 'Alerts', icon: 'alerts' },
+  },
+  {
+    path: '/alerts/rules',
+    title: 'Alert Rules',
+    access: 'protected',
+    page: lazy(() => import('./views/alerts/alert-rules-list.page')),
+    roles: OWNERS,
+  },
+  { path: '/alerts/rules/create', title: 'Add Alert Rule', access: 'protected', page: AlertRuleFormPage, roles: OWNERS },
+  { path: '/alerts/rules/edit', title: 'Edit Alert Rule', access: 'protected', page: AlertRuleFormPage, roles: OWNERS },
   {
     path: '/integrations',
     title: 'Integrations',

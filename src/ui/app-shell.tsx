@@ -21,6 +21,8 @@ type AppShellProps = {
   navItems: readonly NavItem[];
   onLogout: () => void;
   loggingOut: boolean;
+  /** Beside the colour scheme toggle, in the phone's top bar and atop the sidebar (the alerts bell). */
+  headerActions?: ReactNode;
 };
 
 function isActive(location: string, href: string): boolean {
@@ -62,7 +64,7 @@ function Navigation({
   loggingOut,
   account,
   onNavigate,
-}: { compact: boolean; onNavigate?: () => void } & Omit<AppShellProps, 'children'>) {
+}: { compact: boolean; onNavigate?: () => void } & Omit<AppShellProps, 'children' | 'headerActions'>) {
   const [location] = useLocation();
   return (
     <Stack component="nav" aria-label="Main" gap={4} justify="space-between" h="100%">
@@ -121,7 +123,7 @@ function Navigation({
 }
 
 /** The console frame: sidebar on large screens (collapsible to icons), top bar with a drawer below `sm`. */
-export function AppShell({ children, navItems, onLogout, loggingOut, account }: AppShellProps) {
+export function AppShell({ children, navItems, onLogout, loggingOut, account, headerActions }: AppShellProps) {
   const [compact, sidebar] = useDisclosure(false);
   const [location] = useLocation();
   // The drawer stays open only on the page where it was opened, so navigating closes it (spec §2); a link in it closes it
@@ -142,6 +144,7 @@ export function AppShell({ children, navItems, onLogout, loggingOut, account }: 
           <Text fw={700} flex={1}>
             {APP_NAME}
           </Text>
+          {headerActions}
           <ColorSchemeToggle />
           {account && <AccountAvatar name={account.name} picture={account.picture} size={32} />}
         </Group>
@@ -155,6 +158,7 @@ export function AppShell({ children, navItems, onLogout, loggingOut, account }: 
               {APP_NAME}
             </Text>
           )}
+          {headerActions}
           <ColorSchemeToggle />
           <ActionIcon variant="subtle" color="gray" onClick={sidebar.toggle} aria-label={compact ? 'Expand sidebar' : 'Collapse sidebar'}>
             {compact ? <IconLayoutSidebarLeftExpand aria-hidden /> : <IconLayoutSidebarLeftCollapse aria-hidden />}

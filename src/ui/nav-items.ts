@@ -1,4 +1,5 @@
 import {
+  IconBell,
   IconBuildingStore,
   IconChartLine,
   IconClipboardList,
@@ -28,6 +29,7 @@ export const NAV_ICONS = {
   clipboard: IconClipboardList,
   chart: IconChartLine,
   clock: IconClockHour4,
+  alerts: IconBell,
   plug: IconPlugConnected,
   import: IconFileImport,
   team: IconUserShield,

@@ -59,6 +59,7 @@ describe('route registry', () => {
       ['Procurement', '/procurement'],
       ['Revenue', '/revenue'],
       ['Productivity', '/roster'],
+      ['Alerts', '/alerts'],
       ['Integrations', '/integrations'],
       ['Data Import', '/import'],
       ['Team', '/team'],
@@ -79,26 +80,37 @@ describe('route registry', () => {
       'Procurement',
       'Revenue',
       'Productivity',
+      'Alerts',
       'Profile',
     ]);
     const ownerHrefs = navItemsFor('owner').map((item) => item.href);
     expect(navItemsFor('manager').every((item) => ownerHrefs.includes(item.href))).toBe(true);
   });
 
-  it.each(['/team', '/team/invite', '/team/edit?id=2', '/activity', '/integrations', '/import', '/restaurant/create'])(
-    'shows a manager the in-shell 404 at %s, as at an unknown path',
-    async (path) => {
-      renderApp(path, { signedIn: true, role: 'manager' });
-      expect(await screen.findByRole('heading', { name: 'Page Not Found' }, LAZY)).toBeInTheDocument();
-      expect(mainNavigation().length).toBeGreaterThan(0);
-    },
-  );
+  it.each([
+    '/team',
+    '/team/invite',
+    '/team/edit?id=2',
+    '/activity',
+    '/integrations',
+    '/import',
+    '/restaurant/create',
+    '/alerts/rules',
+    '/alerts/rules/create',
+    '/alerts/rules/edit?id=2',
+  ])('shows a manager the in-shell 404 at %s, as at an unknown path', async (path) => {
+    renderApp(path, { signedIn: true, role: 'manager' });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' }, LAZY)).toBeInTheDocument();
+    expect(mainNavigation().length).toBeGreaterThan(0);
+  });
 
   it.each([
     ['/team', 'Team'],
     ['/team/invite', 'Invite Member'],
     ['/activity', 'Activity'],
     ['/restaurant/create', 'Add Restaurant'],
+    ['/alerts/rules', 'Alert Rules'],
+    ['/alerts/rules/create', 'Add Alert Rule'],
   ])('serves an owner %s', async (path, title) => {
     renderApp(path, { signedIn: true });
     expect(await screen.findByRole('heading', { level: 1, name: title }, LAZY)).toBeInTheDocument();

@@ -3,19 +3,20 @@ import { Route, Switch } from 'wouter';
 import { memberRole } from '../../machines/session.machine';
 import { PROTECTED_ROUTES, routeAllows } from '../../routes';
 import { CenteredLoader } from '../../ui/centered-loader';
+import { AlertsBell, AlertsBellScope } from '../alerts/alerts-bell.view';
 import { GuardedLayout } from '../session/guarded-layout.view';
 import { SessionContext } from '../session/session.context';
 
 const NotFoundView = lazy(() => import('../not-found.view'));
 
 /**
- * The console (lazy-loaded): guard, shell and the registry's protected pages, with a protected 404. A page the
+ * The console (lazy-loaded): guard, shell with the alerts bell, and the registry's protected pages, with a protected 404. A page the
  * member's role does not get is that 404, as an unknown path is (the server answers its calls with 404 too).
  */
 export default function ConsoleRoutes() {
   const role = SessionContext.useSelector(memberRole);
   return (
-    <GuardedLayout>
+    <GuardedLayout scope={AlertsBellScope} headerActions={<AlertsBell />}>
       <Suspense fallback={<CenteredLoader />}>
         <Switch>
           {PROTECTED_ROUTES.filter((route) => routeAllows(route, role)).map(({ path, title, page: Page }) => (

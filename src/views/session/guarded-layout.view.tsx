@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { navItemsFor } from '../../routes';
 import type { FranchiseUser } from '../../../server/contract/auth.contract';
@@ -29,8 +29,21 @@ const accountOf = (user: FranchiseUser | null): ShellAccount | null =>
 const sameAccount = (a: ShellAccount | null, b: ShellAccount | null) =>
   a?.name === b?.name && a?.picture === b?.picture && a?.franchise === b?.franchise;
 
-/** Protected routes: spinner while the session loads, signed-out visitors to `/`, otherwise the console shell. */
-export function GuardedLayout({ children }: { children: ReactNode }) {
+const NoScope = ({ children }: { children: ReactNode }) => children;
+
+/**
+ * Protected routes: spinner while the session loads, signed-out visitors to `/`, otherwise the console shell, inside
+ * `scope` (what lives only while signed in: the alerts bell's actor) and with `headerActions` in its header.
+ */
+export function GuardedLayout({
+  children,
+  scope: Scope = NoScope,
+  headerActions,
+}: {
+  children: ReactNode;
+  scope?: ComponentType<{ children: ReactNode }>;
+  headerActions?: ReactNode;
+}) {
   const session = SessionContext.useActorRef();
   const loading = SessionContext.useSelector(sessionLoadingLabel);
   const signedOut = SessionContext.useSelector((s) => s.matches('signedOut'));
@@ -43,13 +56,16 @@ export function GuardedLayout({ children }: { children: ReactNode }) {
   if (signedOut) return <Redirect to="/" replace />;
   if (failed) return <SessionError />;
   return (
-    <AppShell
-      navItems={navItemsFor(role)}
-      account={account}
-      onLogout={() => session.send({ type: 'session.logout' })}
-      loggingOut={loggingOut}
-    >
-      {children}
-    </AppShell>
+    <Scope>
+      <AppShell
+        navItems={navItemsFor(role)}
+        account={account}
+        onLogout={() => session.send({ type: 'session.logout' })}
+        loggingOut={loggingOut}
+        headerActions={headerActions}
+      >
+        {children}
+      </AppShell>
+    </Scope>
   );
 }

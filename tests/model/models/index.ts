@@ -79,4 +79,19 @@ export const MACHINE_MODELS: { file: string; machine: () => Promise<AnyStateMach
     machine: async () => (await import('../../../src/machines/report-subscriptions.machine')).reportSubscriptionsMachine,
     model: () => import('./report-subscriptions.model'),
   },
+  {
+    file: 'alerts',
+    machine: async () => (await import('../../../src/machines/alerts.machine')).alertsMachine,
+    model: () => import('./alerts.model'),
+  },
+  {
+    file: 'alerts-bell',
+    machine: async () => (await import('../../../src/machines/alerts-bell.machine')).alertsBellMachine,
+    model: () => import('./alerts-bell.model'),
+  },
+  {
+    file: 'alert-rule-actions',
+    machine: async () => (await import('../../../src/machines/alert-rules.machines')).alertRuleActionsMachine,
+    model: () => import('./alert-rule-actions.model'),
+  },
 ];

@@ -1,0 +1,256 @@
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type {
+  ALERT_RULE_NOT_FOUND_MESSAGE,
+  AlertKind,
+  AlertRule,
+  CreateAlertRuleInput,
+  MAX_ALERT_RULES,
+} from '../../server/contract/alerts.contract';
+import type { AnalyticsPage } from '../../server/contract/page-reports.contract';
+import type { STALE_VERSION_MESSAGE } from '../../server/contract/people.contract';
+import type { Member } from '../../server/contract/team.contract';
+import { alertsService } from '../services/alerts.service';
+import { ApiError, toApiError, toErrorInfo } from '../services/api-error';
+import { teamService } from '../services/team.service';
+import type { Notice } from '../shared/effects';
+import { confirmDialogMachine, isConfirmed, type ConfirmDialogInput, type DialogOutcome } from './confirm-dialog.machine';
+import { entityFormMachine, idListOf, idListValue, type FieldValue, type FormRecord, type FormValues } from './entity-form.machine';
+import { listMachine, type ListItem } from './list.machine';
+import { notProvided } from './machine-effects';
+import { personIdOf } from './people.machines';
+
+/** The alert rule screens' machines with the real calls; the pages add the router and the toasts. Rules: docs/alerts.md. */
+
+// The contract's labels, restated so the browser does not load its zod schemas: each Record names every kind once, so
+// tsc fails when a kind is added; tests/unit/alert-rules.test.ts checks the texts against the contract's.
+export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
+  labour_cost: 'Labour cost at or above {n}% of revenue',
+  revenue_drop: 'Revenue down {n}% or more against the same weekday of the last 4 weeks',
+  attendance: 'Attendance at or below {n}%',
+  procurement: 'Procurement at or above {n}% of revenue',
+  no_trade: 'No trade recorded by {n}:00',
+};
+export const ALERT_KIND_CHOICES: Record<AlertKind, string> = {
+  labour_cost: 'Labour cost above a share of revenue',
+  revenue_drop: 'Revenue down against the last 4 weeks',
+  attendance: 'Attendance below a percentage',
+  procurement: 'Procurement above a share of revenue',
+  no_trade: 'No trade by an hour',
+};
+export const ALERT_KIND_PAGES: Record<AlertKind, AnalyticsPage> = {
+  labour_cost: 'roster',
+  revenue_drop: 'revenue',
+  attendance: 'roster',
+  procurement: 'procurement',
+  no_trade: 'order',
+};
+export const ALERT_RULES_MAX: typeof MAX_ALERT_RULES = 100;
+export const RULE_NOT_FOUND: typeof ALERT_RULE_NOT_FOUND_MESSAGE = 'Alert rule not found';
+const STALE: typeof STALE_VERSION_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
+
+export const KIND_OPTIONS = (Object.keys(ALERT_KIND_CHOICES) as AlertKind[]).map((value) => ({ value, label: ALERT_KIND_CHOICES[value] }));
+/** A "no trade by" rule's hours: 1:00 to 23:00 of the franchise's clock (0:00 would fire before any day could trade). */
+export const HOUR_OPTIONS = Array.from({ length: 23 }, (_, i) => ({ value: String(i + 1), label: `${String(i + 1).padStart(2, '0')}:00` }));
+
+export const ALERT_RULES_PATH = '/alerts/rules';
+export const ruleEditHref = (id: number) => `${ALERT_RULES_PATH}/edit?id=${id}`;
+/** The id of `/alerts/rules/edit?id=…` (a positive whole number, else null: "Alert rule not found" without a call). */
+export const ruleIdOf = personIdOf;
+
+const isKind = (value: unknown): value is AlertKind => typeof value === 'string' && Object.hasOwn(ALERT_KIND_LABELS, value);
+
+/** A threshold as the sentences show it: a percentage with its one decimal when it has one, a "no trade" hour as 09. */
+export function thresholdText(kind: AlertKind, threshold: number): string {
+  if (kind === 'no_trade') return String(threshold).padStart(2, '0');
+  return Number.isInteger(threshold) ? String(threshold) : threshold.toFixed(1);
+}
+
+/** "Labour cost at or above 35% of revenue", "No trade recorded by 11:00". */
+export const ruleSentence = (kind: AlertKind, threshold: number) => ALERT_KIND_LABELS[kind].replace('{n}', thresholdText(kind, threshold));
+
+/** A rule as its row shows it: its sentence and the names of the members it tells (in the team list's order). */
+export type RuleRow = AlertRule & { sentence: string; recipients: string };
+
+export function ruleRows(rules: readonly AlertRule[], members: readonly Pick<Member, 'id' | 'name'>[]): RuleRow[] {
+  return rules.map((rule) => ({
+    ...rule,
+    sentence: ruleSentence(rule.kind, rule.threshold),
+    // A member removed since the rule was saved is no longer told: the server drops them from its recipients.
+    recipients: members
+      .filter((m) => rule.recipient_ids.includes(m.id))
+      .map((m) => m.name)
+      .join(', '),
+  }));
+}
+
+/** The fields the rules list searches: the sentence and the recipients' names. */
+export const RULE_SEARCH_FIELDS = ['sentence', 'recipients'] as const;
+
+/** The franchise's rules with the team's names, for the Alert rules list. */
+export const alertRulesListMachine = listMachine.provide({
+  actors: {
+    fetchItems: fromPromise<ListItem[]>(async () => {
+      const [rules, members] = await Promise.all([alertsService.rules(), teamService.list()]);
+      return ruleRows(rules, members);
+    }),
+  },
+});
+
+/** The Branch field's choice of every branch (also those added later). */
+export const EVERY_BRANCH = 'all';
+
+/** The form's fields: the threshold is the text typed (or the hour chosen). */
+export function ruleValues(rule: AlertRule | null): FormValues {
+  return {
+    kind: rule?.kind ?? 'labour_cost',
+    restaurant_id: rule === null || rule.restaurant_id === null ? EVERY_BRANCH : String(rule.restaurant_id),
+    threshold: rule === null ? '' : String(rule.threshold),
+    recipient_ids: idListValue(rule?.recipient_ids ?? []),
+  };
+}
+
+const text = (value: FieldValue | undefined) => (value === null || value === undefined ? '' : String(value).trim());
+
+/** What the calls are sent; a threshold that is no number goes as null, which the server refuses with its message on the field. */
+export function ruleBody(values: FormValues): CreateAlertRuleInput {
+  const threshold = text(values.threshold);
+  const branch = text(values.restaurant_id);
+  return {
+    kind: (isKind(values.kind) ? values.kind : 'labour_cost') as AlertKind,
+    restaurant_id: branch === EVERY_BRANCH || branch === '' ? null : Number(branch),
+    threshold: threshold === '' || !Number.isFinite(Number(threshold)) ? (null as unknown as number) : Number(threshold),
+    recipient_ids: idListOf(values.recipient_ids),
+  };
+}
+
+/** Whether switching kinds changes what the threshold means (a percentage or an hour): the value typed no longer fits. */
+export const thresholdUnitChanges = (from: FieldValue | undefined, to: string) => (from === 'no_trade') !== (to === 'no_trade');
+
+const recordOf = (rule: AlertRule): FormRecord => ({ values: ruleValues(rule), version: rule.version });
+
+/**
+ * A refused save as the form shows it: the server's message about one recipient (`recipient_ids[2]`) goes on the
+ * Recipients field; a 409 that is not a stale version (the franchise's limit of rules) goes on the Kind field, so it is
+ * shown rather than offering to reload.
+ */
+export function ruleFormError(error: unknown): unknown {
+  const apiError = toApiError(error);
+  if (apiError.status === 409 && apiError.message !== STALE) {
+    return new ApiError(apiError.message, 422, { status: 'error', message: apiError.message, errors: { kind: [apiError.message] } });
+  }
+  const errors = (apiError.data as { errors?: Record<string, unknown> } | undefined)?.errors;
+  if (apiError.status !== 422 || !errors) return error;
+  const byField: Record<string, unknown> = {};
+  for (const [key, messages] of Object.entries(errors)) byField[key.replace(/\[.*$/, '')] ??= messages;
+  return new ApiError(apiError.message, 422, { ...(apiError.data as object), errors: byField });
+}
+
+export const RULE_FORM_MESSAGES = {
+  create: { reset: 'Alert rule reset.', saved: 'Alert rule added' },
+  edit: { reset: 'Alert rule reset.', saved: 'Alert rule updated successfully!' },
+} as const;
+
+/** Add alert rule: a blank form; the create call. */
+export const ruleCreateMachine = entityFormMachine.provide({
+  actors: {
+    load: fromPromise<FormRecord, { id: string | number | null }>(async () => ({ values: ruleValues(null), version: null })),
+    save: fromPromise(async ({ input }) => {
+      try {
+        return recordOf(await alertsService.createRule(ruleBody(input.values)));
+      } catch (error) {
+        throw ruleFormError(error);
+      }
+    }),
+  },
+});
+
+/** Edit alert rule: the rule of the address, read from the rules list (there is no call for one); the update call. */
+export const ruleEditMachine = entityFormMachine.provide({
+  actors: {
+    load: fromPromise(async ({ input }) => {
+      const rule = input.id === null ? undefined : (await alertsService.rules()).find((r) => r.id === Number(input.id));
+      if (!rule) throw new ApiError(RULE_NOT_FOUND, 404);
+      return recordOf(rule);
+    }),
+    save: fromPromise(async ({ input }) => {
+      try {
+        return recordOf(await alertsService.updateRule(Number(input.id), { ...ruleBody(input.values), version: input.version ?? 0 }));
+      } catch (error) {
+        throw ruleFormError(error);
+      }
+    }),
+  },
+});
+
+type Target = { id: number; sentence: string };
+
+export const removeRuleQuestion = (sentence: string): ConfirmDialogInput => ({
+  title: 'Remove this alert rule?',
+  text: `"${sentence}" will no longer raise alerts. Alerts it raised stay.`,
+  confirmLabel: 'Remove',
+});
+export const RULE_REMOVED = 'Alert rule removed';
+
+export type RuleActionsEvent = { type: 'rule.remove'; id: number; sentence: string };
+
+/** A rule row's Remove: asked first, only Remove removes; a removal emits `removed` so the page reads the list again. */
+export const alertRuleActionsMachine = setup({
+  types: {
+    context: {} as { target: Target | null },
+    events: {} as RuleActionsEvent,
+    children: {} as { confirmRemove: 'confirmDialog'; removeRule: 'removeRule' },
+    emitted: {} as { type: 'removed'; id: number },
+    tags: {} as 'busy',
+  },
+  actors: {
+    confirmDialog: confirmDialogMachine,
+    removeRule: fromPromise<void, Target>(({ input }) => alertsService.removeRule(input.id)),
+  },
+  actions: {
+    notify: (_, _notice: Notice) => notProvided('notify'),
+  },
+  guards: {
+    /** Cancel, the backdrop, the close button and Escape keep the rule. */
+    confirmed: (_, outcome: DialogOutcome) => isConfirmed(outcome),
+  },
+}).createMachine({
+  id: 'alertRuleActions',
+  initial: 'idle',
+  context: { target: null },
+  states: {
+    idle: {
+      on: {
+        'rule.remove': { target: 'asking', actions: assign({ target: ({ event }) => ({ id: event.id, sentence: event.sentence }) }) },
+      },
+    },
+    asking: {
+      invoke: {
+        id: 'confirmRemove',
+        src: 'confirmDialog',
+        input: ({ context }) => removeRuleQuestion(context.target!.sentence),
+        onDone: [{ guard: { type: 'confirmed', params: ({ event }) => event.output }, target: 'removing' }, { target: 'idle' }],
+      },
+    },
+    removing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'removeRule',
+        src: 'removeRule',
+        input: ({ context }) => context.target!,
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'notify', params: { message: RULE_REMOVED, type: 'success' } },
+            emit(({ context }) => ({ type: 'removed' as const, id: context.target!.id })),
+          ],
+        },
+        onError: {
+          target: 'idle',
+          actions: { type: 'notify', params: ({ event }) => ({ message: toErrorInfo(event.error).message, type: 'error' }) },
+        },
+      },
+    },
+  },
+});
+
+export type AlertRuleActionsSnapshot = SnapshotFrom<typeof alertRuleActionsMachine>;

@@ -1,0 +1,185 @@
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { Alert, ALERTS_PAGE_SIZE, AlertsPage } from '../../server/contract/alerts.contract';
+import { alertsService, type AlertStatus } from '../services/alerts.service';
+import { toErrorInfo, type ErrorInfo } from '../services/api-error';
+import type { Notice } from '../shared/effects';
+import { notProvided } from './machine-effects';
+
+export type { AlertStatus };
+
+/** The contract's page size, restated so the browser does not load its zod schemas (typed by the contract's own). */
+export const ALERTS_PER_PAGE: typeof ALERTS_PAGE_SIZE = 20;
+export const ALL_ACKNOWLEDGED = 'All alerts acknowledged';
+
+export const alertPageCount = (total: number) => Math.max(1, Math.ceil(total / ALERTS_PER_PAGE));
+
+export type AlertsContext = {
+  status: AlertStatus;
+  page: number;
+  items: Alert[];
+  total: number;
+  /** The member's unread alerts over every page, as the last answer counted them. */
+  unread: number;
+  /** The alert being acknowledged (its button shows the progress). */
+  acknowledging: number | null;
+  error: ErrorInfo | null;
+};
+
+export type AlertsEvent =
+  /** Unread or All: page 1 of that list. */
+  | { type: 'alerts.filter'; status: AlertStatus }
+  /** Prev, Next. */
+  | { type: 'alerts.page'; page: number }
+  | { type: 'alerts.retry' }
+  | { type: 'alerts.acknowledge'; id: number }
+  | { type: 'alerts.acknowledgeAll' };
+
+export type AlertsRequest = { status: AlertStatus; page: number };
+
+/** The alerts shown, marked read from `at` on (all of them, or the one named). */
+function markRead(items: readonly Alert[], at: string, id?: number): Alert[] {
+  return items.map((a) => (a.acknowledged_at === null && (id === undefined || a.id === id) ? { ...a, acknowledged_at: at } : a));
+}
+
+/**
+ * The Alerts page: the member's alerts, newest first, Unread or All, a page at a time (loading, the page, the empty
+ * text, or the failure with Retry); Acknowledge marks one read and Acknowledge all every one. Each acknowledgement
+ * stays on screen (marked read, also under Unread, so the list does not jump) and emits `acknowledged`, so the bell
+ * counts again at once.
+ */
+export const alertsMachine = setup({
+  types: {
+    context: {} as AlertsContext,
+    events: {} as AlertsEvent,
+    children: {} as { fetchAlerts: 'fetchAlerts'; acknowledge: 'acknowledge'; acknowledgeAll: 'acknowledgeAll' },
+    emitted: {} as { type: 'acknowledged' },
+    tags: {} as 'busy',
+  },
+  actors: {
+    fetchAlerts: fromPromise<AlertsPage, AlertsRequest>(({ input }) => alertsService.alerts(input.status, input.page)),
+    acknowledge: fromPromise<void, number>(({ input }) => alertsService.acknowledge(input)),
+    acknowledgeAll: fromPromise<void>(() => alertsService.acknowledgeAll()),
+  },
+  actions: {
+    notify: (_, _notice: Notice) => notProvided('notify'),
+    fail: assign((_, error: unknown) => ({ items: [], total: 0, error: toErrorInfo(error) })),
+  },
+  guards: {
+    /** An alert acknowledged elsewhere left this page empty (the last of Unread): the last page that has alerts is shown. */
+    pastTheEnd: ({ context }, answer: AlertsPage) => answer.items.length === 0 && answer.total > 0 && context.page > 1,
+    noAlerts: (_, answer: AlertsPage) => answer.total === 0,
+    otherStatus: ({ context, event }) => event.type === 'alerts.filter' && event.status !== context.status,
+    pageExists: ({ context, event }) =>
+      event.type === 'alerts.page' &&
+      Number.isInteger(event.page) &&
+      event.page >= 1 &&
+      event.page <= alertPageCount(context.total) &&
+      event.page !== context.page,
+    /** An alert shown that this member has not acknowledged yet. */
+    unreadShown: ({ context, event }) =>
+      event.type === 'alerts.acknowledge' && context.items.some((a) => a.id === event.id && a.acknowledged_at === null),
+    anyUnread: ({ context }) => context.unread > 0,
+  },
+}).createMachine({
+  id: 'alerts',
+  initial: 'loading',
+  context: { status: 'unread', page: 1, items: [], total: 0, unread: 0, acknowledging: null, error: null },
+  states: {
+    loading: {
+      tags: ['busy'],
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'fetchAlerts',
+        src: 'fetchAlerts',
+        input: ({ context }): AlertsRequest => ({ status: context.status, page: context.page }),
+        onDone: [
+          {
+            guard: { type: 'pastTheEnd', params: ({ event }) => event.output },
+            target: 'loading',
+            reenter: true,
+            actions: assign({ page: ({ event }) => alertPageCount(event.output.total) }),
+          },
+          {
+            guard: { type: 'noAlerts', params: ({ event }) => event.output },
+            target: 'shown.empty',
+            actions: assign({ items: [], total: 0, unread: ({ event }) => event.output.unread }),
+          },
+          {
+            target: 'shown.loaded',
+            actions: assign(({ event }) => ({ items: event.output.items, total: event.output.total, unread: event.output.unread })),
+          },
+        ],
+        onError: { target: 'shown.failed', actions: { type: 'fail', params: ({ event }: { event: { error: unknown } }) => event.error } },
+      },
+    },
+    shown: {
+      initial: 'loaded',
+      on: {
+        'alerts.filter': { guard: 'otherStatus', target: 'loading', actions: assign({ status: ({ event }) => event.status, page: 1 }) },
+      },
+      states: {
+        loaded: {
+          on: {
+            'alerts.page': { guard: 'pageExists', target: '#alerts.loading', actions: assign({ page: ({ event }) => event.page }) },
+            'alerts.acknowledge': {
+              guard: 'unreadShown',
+              target: '#alerts.acknowledging',
+              actions: assign({ acknowledging: ({ event }) => event.id }),
+            },
+            'alerts.acknowledgeAll': { guard: 'anyUnread', target: '#alerts.acknowledgingAll' },
+          },
+        },
+        /** No alert in this list (none at all, or none unread). */
+        empty: {},
+        failed: { on: { 'alerts.retry': '#alerts.loading' } },
+      },
+    },
+    acknowledging: {
+      tags: ['busy'],
+      invoke: {
+        id: 'acknowledge',
+        src: 'acknowledge',
+        input: ({ context }) => context.acknowledging!,
+        onDone: {
+          target: 'shown.loaded',
+          actions: [
+            assign(({ context }) => ({
+              items: markRead(context.items, new Date().toISOString(), context.acknowledging!),
+              unread: Math.max(0, context.unread - 1),
+              acknowledging: null,
+            })),
+            emit({ type: 'acknowledged' }),
+          ],
+        },
+        onError: {
+          target: 'shown.loaded',
+          actions: [
+            assign({ acknowledging: null }),
+            { type: 'notify', params: ({ event }) => ({ message: toErrorInfo(event.error).message, type: 'error' }) },
+          ],
+        },
+      },
+    },
+    acknowledgingAll: {
+      tags: ['busy'],
+      invoke: {
+        id: 'acknowledgeAll',
+        src: 'acknowledgeAll',
+        onDone: {
+          target: 'shown.loaded',
+          actions: [
+            assign(({ context }) => ({ items: markRead(context.items, new Date().toISOString()), unread: 0 })),
+            { type: 'notify', params: { message: ALL_ACKNOWLEDGED, type: 'success' } },
+            emit({ type: 'acknowledged' }),
+          ],
+        },
+        onError: {
+          target: 'shown.loaded',
+          actions: { type: 'notify', params: ({ event }) => ({ message: toErrorInfo(event.error).message, type: 'error' }) },
+        },
+      },
+    },
+  },
+});
+
+export type AlertsSnapshot = SnapshotFrom<typeof alertsMachine>;

@@ -1,0 +1,38 @@
+import type { Alert } from '../../../server/contract/alerts.contract';
+import { formatCurrency, formatDay, formatNumber, formatPercent } from '../../../server/contract/format';
+import { PAGE_TITLES } from '../../../server/contract/page-reports.contract';
+import { filtersHref } from '../../machines/analytics-filters';
+import { ROUTES } from '../../routes';
+
+// How an alert reads on the Alerts page: its figures, its day, and the link to the page that shows its branch and day.
+
+/** What the day measured, in the rule's unit, and what it was compared with; a share of a day without revenue has no percentage. */
+export function figuresText({ kind, value, baseline, threshold }: Pick<Alert, 'kind' | 'value' | 'baseline' | 'threshold'>): string {
+  const revenue = baseline === null ? '' : ` (revenue ${formatCurrency(baseline)})`;
+  const share = (what: string) => (value === null ? `${what} with no revenue` : `${what} ${formatPercent(value)} of revenue${revenue}`);
+  switch (kind) {
+    case 'labour_cost':
+      return share('Labour cost');
+    case 'procurement':
+      return share('Procurement');
+    case 'revenue_drop':
+      return `Revenue down ${formatPercent(value ?? 0)}${baseline === null ? '' : ` against an average of ${formatCurrency(baseline)}`}`;
+    case 'attendance':
+      return `Attendance ${formatPercent(value ?? 0)}`;
+    case 'no_trade':
+      return `${formatNumber(value ?? 0)} orders by ${String(threshold).padStart(2, '0')}:00`;
+  }
+}
+
+/** "16 Nov 2026", the franchise's calendar day. */
+export const alertDay = (alert: Pick<Alert, 'day'>) => formatDay(alert.day);
+
+/** The analytics page of the alert's kind, on its branch and the shortest range that shows its day. */
+export function alertHref({ page, range, restaurant_id }: Pick<Alert, 'page' | 'range' | 'restaurant_id'>): string {
+  const route = ROUTES.find((r) => r.path === `/${page}`);
+  return filtersHref(route?.path ?? '/dashboard', { range, restaurantId: restaurant_id });
+}
+
+/** "Open Roster & Productivity for Parramatta". */
+export const alertLinkText = ({ page, restaurant_name }: Pick<Alert, 'page' | 'restaurant_name'>) =>
+  `Open ${PAGE_TITLES[page]} for ${restaurant_name}`;

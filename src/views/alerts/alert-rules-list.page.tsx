@@ -1,0 +1,107 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import {
+  ALERT_RULES_PATH,
+  alertRuleActionsMachine,
+  alertRulesListMachine,
+  RULE_SEARCH_FIELDS,
+  ruleEditHref,
+  type RuleRow,
+} from '../../machines/alert-rules.machines';
+import type { PageProps } from '../../routes';
+import { PageTitle } from '../../ui/page-title';
+import { ScrollX } from '../../ui/scroll-x';
+import { appEffects } from '../app-effects';
+import { ConfirmDialogView } from '../management/confirm-dialog.view';
+import { EntityTable, type EntityColumn } from '../management/entity-table.view';
+import { ListActorContext, ListUrlSync, ListView } from '../management/list.view';
+import { SessionContext } from '../session/session.context';
+
+/** The router carries out the list's address changes; the toasts show Remove's result. */
+const rulesListLogic = alertRulesListMachine.provide({ actions: { navigate: appEffects.navigate } });
+const actionsLogic = alertRuleActionsMachine.provide({ actions: { notify: appEffects.notify } });
+
+export const ALL_BRANCHES = 'All branches';
+
+/** The rule's branch by name, or every branch (also those added later). */
+export const ruleBranchText = (rule: Pick<RuleRow, 'restaurant_id'>, names: ReadonlyMap<number, string>) =>
+  rule.restaurant_id === null ? ALL_BRANCHES : (names.get(rule.restaurant_id) ?? `#${rule.restaurant_id}`);
+
+/** Remove, asked first; `onRemoved` reads the list again. */
+function useRuleActions(onRemoved: () => void) {
+  const actor = useActorRef(actionsLogic);
+  useEffect(() => {
+    const subscription = actor.on('removed', onRemoved);
+    return () => subscription.unsubscribe();
+  }, [actor, onRemoved]);
+  const dialog = useSelector(actor, (s) => s.children.confirmRemove);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  return { dialog, busy, remove: ({ id, sentence }: RuleRow) => actor.send({ type: 'rule.remove', id, sentence }) };
+}
+
+function RulesTable({ rules, actions }: { rules: RuleRow[]; actions: ReturnType<typeof useRuleActions> }) {
+  const restaurants = SessionContext.useSelector((s) => s.context.restaurants);
+  const names = useMemo(() => new Map(restaurants.map((r) => [r.id, r.name])), [restaurants]);
+  const columns: EntityColumn<RuleRow>[] = [
+    { header: 'Rule', cell: (r) => r.sentence },
+    { header: 'Branch', cell: (r) => ruleBranchText(r, names) },
+    {
+      header: 'Tells',
+      cell: (r) => (
+        <Text size="sm" c={r.recipients ? undefined : 'dimmed'}>
+          {r.recipients || 'Nobody: every recipient has left the team'}
+        </Text>
+      ),
+    },
+  ];
+  return (
+    <ScrollX minWidth={720} label="Alert rules, scrollable">
+      <EntityTable
+        items={rules}
+        columns={columns}
+        iconSize={16}
+        actions={(r) => [
+          { label: `Edit: ${r.sentence}`, icon: IconPencil, href: ruleEditHref(r.id) },
+          { label: `Remove: ${r.sentence}`, icon: IconTrash, color: 'red', onClick: () => actions.remove(r), disabled: actions.busy },
+        ]}
+      />
+    </ScrollX>
+  );
+}
+
+/** Alert rules (/alerts/rules, owners): what raises alerts, for which branch, and whom they tell. */
+export default function AlertRulesListPage({ title }: PageProps) {
+  const search = useSearch();
+  const [input] = useState(() => ({ path: ALERT_RULES_PATH, search, fields: RULE_SEARCH_FIELDS }));
+  // A new list actor after a removal: it reads the list again, at the address's search and page.
+  const [generation, setGeneration] = useState(0);
+  const reload = useCallback(() => setGeneration((n) => n + 1), []);
+  const actions = useRuleActions(reload);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <PageTitle>{title}</PageTitle>
+        <Button component={Link} href={`${ALERT_RULES_PATH}/create`}>
+          Add rule
+        </Button>
+      </Group>
+      <Text c="dimmed" size="sm">
+        Rules are checked when each day closes on the franchise&apos;s clock, and a &quot;no trade by&quot; rule at its hour. The members a
+        rule tells see its alerts on the Alerts page and get them by e-mail.{' '}
+        <Text component={Link} href="/alerts" size="sm" c="blue">
+          Back to alerts
+        </Text>
+      </Text>
+      <ListActorContext.Provider key={generation} logic={rulesListLogic} options={{ input }}>
+        <ListUrlSync />
+        <ListView<RuleRow> noun="Alert rules" searchLabel="Search by rule or member" emptyText="No alert rules yet.">
+          {(rules) => <RulesTable rules={rules} actions={actions} />}
+        </ListView>
+      </ListActorContext.Provider>
+      <ConfirmDialogView dialog={actions.dialog} />
+    </Stack>
+  );
+}
