@@ -1,0 +1,197 @@
+import { notifications } from '@mantine/notifications';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HOUR_MESSAGE, RECIPIENTS_MESSAGE, type AlertRule } from '../../server/contract/alerts.contract';
+import type { FranchiseUser, Restaurant } from '../../server/contract/auth.contract';
+import { STALE_VERSION_MESSAGE } from '../../server/contract/people.contract';
+import type { Member } from '../../server/contract/team.contract';
+import { App } from '../../src/app';
+import { sessionStore } from '../../src/services/session-storage';
+import { accessCheckFake } from './support/access-check';
+import { fakeJwt } from './support/jwt';
+
+// The alert rule form pages through the whole app: the real machines, services and HTTP client over a fake server.
+
+const owner = {
+  id: 1,
+  role: 'owner',
+  name: 'Olivia',
+  franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' },
+} as FranchiseUser;
+const restaurants = [
+  { id: 7, name: 'Parramatta', location: 'Parramatta, NSW', status: 1, subscriptions: [] },
+  { id: 9, name: 'Bondi Beach', location: 'Bondi, NSW', status: 1, subscriptions: [] },
+] as unknown as Restaurant[];
+const members = [
+  { id: 1, email: 'owner@example.com', name: 'Olivia', role: 'owner', restaurant_ids: [], status: 'active', version: 2 },
+  { id: 5, email: 'liam@example.com', name: 'Liam Brown', role: 'manager', restaurant_ids: [7], status: 'active', version: 4 },
+] as Member[];
+const LAZY = { timeout: 5000 };
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const ok = (data: unknown, message = 'ok', status = 200) => json(status, { status: 'success', message, data });
+
+type Call = { method: string; path: string; body: unknown };
+let rules: AlertRule[];
+let calls: Call[];
+let answer: (call: Call) => Response | undefined;
+
+beforeEach(() => {
+  calls = [];
+  rules = [
+    {
+      id: 3,
+      kind: 'attendance',
+      restaurant_id: 7,
+      threshold: 80,
+      recipient_ids: [5],
+      version: 2,
+      created_at: '2026-11-20T03:15:00.000Z',
+    },
+  ];
+  answer = () => undefined;
+  const check = accessCheckFake({ user: owner, restaurants });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+      const url = new URL(request.url);
+      const checked = check(request.method, url.pathname);
+      if (checked) return checked;
+      const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
+      const call = { method: request.method, path: url.pathname.replace('/api/v1/franchise', ''), body: text ? JSON.parse(text) : null };
+      calls.push(call);
+      const special = answer(call);
+      if (special) return special;
+      if (call.path === '/alerts/unread') return ok({ unread: 0 });
+      if (call.path === '/team') return ok(members);
+      if (call.path === '/alert-rules' && call.method === 'GET') return ok(rules);
+      if (call.path === '/alert-rules' && call.method === 'POST') {
+        const created = { ...(call.body as AlertRule), id: 8, version: 1, created_at: '2026-11-25T03:15:00.000Z' };
+        rules = [...rules, created];
+        return ok(created, 'Alert rule created', 201);
+      }
+      const saved = { ...rules[0]!, ...(call.body as AlertRule), version: rules[0]!.version + 1 };
+      rules = [saved];
+      return ok(saved, 'Alert rule updated');
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => notifications.clean());
+});
+
+function renderApp(path: string) {
+  sessionStore.save({ token: fakeJwt(Math.floor(Date.now() / 1000) + 3600), user: owner, restaurants, remember: true });
+  window.history.replaceState(null, '', path);
+  render(<App />);
+}
+
+const combobox = (label: string) => screen.getByRole('combobox', { name: new RegExp(`^${label}`) });
+async function choose(user: UserEvent, label: string, option: string) {
+  await user.hover(combobox(label));
+  await waitFor(() => expect(combobox(label)).toHaveClass('mantine-Select-input'));
+  await user.click(combobox(label));
+  await user.click(await screen.findByRole('option', { name: option, hidden: true }, LAZY));
+}
+async function saveConfirmed(user: UserEvent, label: string) {
+  await user.click(screen.getByRole('button', { name: label }));
+  await user.click(within(await screen.findByRole('dialog', { name: 'Save Changes?' })).getByRole('button', { name: 'Yes' }));
+}
+
+describe('Add Alert Rule (/alerts/rules/create)', { timeout: 20_000 }, () => {
+  it('adds a "no trade by" rule for one branch and tells the members ticked, then back to the rules', async () => {
+    const user = userEvent.setup();
+    renderApp('/alerts/rules/create');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add Alert Rule' }, LAZY)).toBeInTheDocument();
+    expect(combobox('Alert when')).toHaveValue('Labour cost above a share of revenue');
+    expect(combobox('Branch')).toHaveValue('All branches');
+    expect(screen.getByRole('textbox', { name: /^Labour cost at or above \(% of revenue\)/ })).toHaveValue('');
+    expect((await screen.findAllByRole('checkbox', {}, LAZY)).map((c) => c.getAttribute('value'))).toEqual(['1', '5']);
+    await user.type(screen.getByRole('textbox', { name: /^Labour cost at or above/ }), '35');
+    expect(screen.getByText(/Alerts when: Labour cost at or above 35% of revenue\./)).toBeInTheDocument();
+    // An hour, not a percentage: the threshold empties and becomes a choice of hours.
+    await choose(user, 'Alert when', 'No trade by an hour');
+    expect(screen.queryByRole('textbox', { name: /^Labour cost/ })).toBeNull();
+    expect(combobox('No trade recorded by \\(hour\\)')).toHaveValue('');
+    await choose(user, 'No trade recorded by \\(hour\\)', '11:00');
+    await choose(user, 'Branch', 'Bondi Beach');
+    await user.click(screen.getByRole('checkbox', { name: 'Liam Brown' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Olivia' }));
+    await saveConfirmed(user, 'Add rule');
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')).toEqual({
+        method: 'POST',
+        path: '/alert-rules',
+        body: { kind: 'no_trade', restaurant_id: 9, threshold: 11, recipient_ids: [1, 5] },
+      }),
+    );
+    expect(await screen.findByText('Alert rule added')).toBeInTheDocument();
+    await waitFor(() => expect(window.location.pathname).toBe('/alerts/rules'));
+    expect(await screen.findByRole('cell', { name: 'No trade recorded by 11:00' }, LAZY)).toBeInTheDocument();
+  });
+
+  it("puts the server's 422 messages on their fields", async () => {
+    const user = userEvent.setup();
+    answer = (call) =>
+      call.method === 'POST'
+        ? json(422, {
+            status: 'error',
+            message: HOUR_MESSAGE,
+            errors: { threshold: [HOUR_MESSAGE], recipient_ids: [RECIPIENTS_MESSAGE] },
+          })
+        : undefined;
+    renderApp('/alerts/rules/create');
+    await screen.findByRole('heading', { level: 1, name: 'Add Alert Rule' }, LAZY);
+    await screen.findAllByRole('checkbox', {}, LAZY);
+    await choose(user, 'Alert when', 'No trade by an hour');
+    await choose(user, 'Branch', 'Parramatta');
+    await saveConfirmed(user, 'Add rule');
+    expect(combobox('No trade recorded by \\(hour\\)')).toHaveAccessibleDescription(expect.stringContaining(HOUR_MESSAGE));
+    expect(await screen.findByText(RECIPIENTS_MESSAGE)).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/alerts/rules/create');
+  });
+});
+
+describe('Edit Alert Rule (/alerts/rules/edit)', { timeout: 20_000 }, () => {
+  it('loads the rule of the address and saves it with its version', async () => {
+    const user = userEvent.setup();
+    renderApp('/alerts/rules/edit?id=3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Alert Rule' }, LAZY)).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('80', {}, LAZY)).toBeInTheDocument();
+    expect(combobox('Alert when')).toHaveValue('Attendance below a percentage');
+    expect(combobox('Branch')).toHaveValue('Parramatta');
+    expect(await screen.findByRole('checkbox', { name: 'Liam Brown' }, LAZY)).toBeChecked();
+    const threshold = screen.getByRole('textbox', { name: /^Attendance at or below/ });
+    await user.clear(threshold);
+    await user.type(threshold, '75.5');
+    await saveConfirmed(user, 'Save Changes');
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')).toEqual({
+        method: 'PUT',
+        path: '/alert-rules/3',
+        body: { kind: 'attendance', restaurant_id: 7, threshold: 75.5, recipient_ids: [5], version: 2 },
+      }),
+    );
+    expect(await screen.findByText('Alert rule updated successfully!')).toBeInTheDocument();
+  });
+
+  it('shows a stale version as the conflict notice with Reload, and an unknown id as not found', async () => {
+    const user = userEvent.setup();
+    answer = (call) => (call.method === 'PUT' ? json(409, { status: 'error', message: STALE_VERSION_MESSAGE }) : undefined);
+    renderApp('/alerts/rules/edit?id=3');
+    const threshold = await screen.findByDisplayValue('80', {}, LAZY);
+    await user.type(threshold, '1');
+    await saveConfirmed(user, 'Save Changes');
+    expect(await screen.findByText(STALE_VERSION_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+  });
+
+  it('says "Alert rule not found" for an id the franchise has no rule of', async () => {
+    renderApp('/alerts/rules/edit?id=99');
+    expect(await screen.findByText('Alert rule not found', {}, LAZY)).toBeInTheDocument();
+  });
+});
