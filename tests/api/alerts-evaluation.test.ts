@@ -199,7 +199,7 @@ describe('procurement as a share of revenue', () => {
   const DAY = '2026-11-24'; // Tuesday
   it('fires at exactly the threshold, not a cent below it, and not for a threshold a step above', async () => {
     setClock(sydney(DAY, 9));
-    const [at12, at121] = await rules(rule('procurement', 12.5), rule('procurement', 12.6));
+    const [at12] = await rules(rule('procurement', 12.5), rule('procurement', 12.6));
     // Parramatta: $250.00 of $2,000.00, exactly 12.5%; Bondi: $249.99 of $2,000.00.
     await sell(PARRAMATTA, DAY, 200_000);
     await sell(BONDI, DAY, 200_000);
@@ -207,7 +207,6 @@ describe('procurement as a share of revenue', () => {
     await buy(BONDI, DAY, 24_999);
     await roundAt(sydney('2026-11-25', 0, 30));
     expect(await fired()).toEqual([[at12, PARRAMATTA, DAY]]);
-    expect(at121).toBeGreaterThan(at12);
     const [alert] = await alertRows();
     expect(alert!.summary).toBe('Procurement was 12.5% of revenue ($250.00 of $2,000.00; rule: at or above 12.5%)');
   });
@@ -217,14 +216,13 @@ describe('attendance', () => {
   const DAY = '2026-11-25'; // Wednesday
   it('fires at exactly the threshold (at or below), not a step below it, and never without rostered shifts', async () => {
     setClock(sydney(DAY, 9));
-    const [at75, at749] = await rules(rule('attendance', 75), rule('attendance', 74.9));
+    const [at75] = await rules(rule('attendance', 75), rule('attendance', 74.9));
     // Parramatta: 3 of 4 shifts attended (75%); Bondi: 4 of 4; the others rostered nobody.
     for (const person of [0, 1, 2]) await work(PARRAMATTA, DAY, person, 3_000);
     await work(PARRAMATTA, DAY, 3, 3_000, false);
     for (const person of [4, 5, 6, 7]) await work(BONDI, DAY, person, 3_000);
     await roundAt(sydney('2026-11-26', 0, 1));
     expect(await fired()).toEqual([[at75, PARRAMATTA, DAY]]);
-    expect(at749).toBeGreaterThan(at75);
     const [alert] = await alertRows();
     expect([alert!.value, alert!.baseline, alert!.summary]).toEqual([
       75,
@@ -239,7 +237,7 @@ describe('revenue drop against the same weekday of the last 4 weeks', () => {
   const FRIDAYS = ['2026-11-13', '2026-11-20', '2026-11-27', '2026-12-04'];
   it('fires at exactly the threshold, not a cent above the revenue that makes it, and never against a baseline of 0', async () => {
     setClock(sydney(DAY, 9));
-    const [at25, at251] = await rules(rule('revenue_drop', 25), rule('revenue_drop', 25.1));
+    const [at25] = await rules(rule('revenue_drop', 25), rule('revenue_drop', 25.1));
     // Parramatta and Bondi sold $400.00 on two Fridays, $0 on one and $400.00 on another: an average of $300.00.
     for (const branch of [PARRAMATTA, BONDI]) {
       for (const [i, friday] of FRIDAYS.entries()) if (i !== 1) await sell(branch, friday, 40_000);
@@ -251,7 +249,6 @@ describe('revenue drop against the same weekday of the last 4 weeks', () => {
     await sell(FITZROY, '2026-12-10', 50_000);
     await roundAt(sydney('2026-12-12', 0, 1));
     expect(await fired()).toEqual([[at25, PARRAMATTA, DAY]]);
-    expect(at251).toBeGreaterThan(at25);
     const [alert] = await alertRows();
     expect([alert!.value, alert!.baseline, alert!.summary]).toEqual([
       25,
