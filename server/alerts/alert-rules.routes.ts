@@ -1,6 +1,8 @@
 import { Hono, type Context } from 'hono';
+import { changesBetween, memberActor, recordActivity } from '../activity/activity.repository.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { ownersOnly } from '../auth/access.js';
+import type { AuthUser } from '../auth/franchise-users.repository.js';
 import {
   ALERT_FOREIGN_BRANCH_MESSAGE,
   ALERT_FOREIGN_MEMBER_MESSAGE,
@@ -24,6 +26,9 @@ import {
   updateRule,
   type RuleValues,
 } from './alert-rules.repository.js';
+
+/** Every field a rule's entry in the activity log may name. */
+const RULE_FIELDS = ['kind', 'restaurant_id', 'threshold', 'recipient_ids'] as const;
 
 const ruleNotFound = () => new HttpError(404, ALERT_RULE_NOT_FOUND_MESSAGE);
 
@@ -57,6 +62,28 @@ export function alertRulesRoutes(deps: RouteDeps) {
     });
   }
 
+  /** The change's entry in the activity log, in its transaction; none when nothing changed. */
+  async function logChange(
+    trx: typeof db,
+    user: AuthUser,
+    action: 'created' | 'updated' | 'deleted',
+    id: number,
+    before: RuleValues | null,
+    after: RuleValues | null,
+  ) {
+    const changes = changesBetween(before, after, { fields: RULE_FIELDS });
+    if (action === 'updated' && Object.keys(changes).length === 0) return;
+    await recordActivity(trx, {
+      franchiseId: user.franchise.id,
+      at: new Date(clock()),
+      actor: memberActor(user),
+      action,
+      entity: 'alert_rule',
+      entityId: id,
+      changes,
+    });
+  }
+
   return new Hono<AppEnv>()
     .get('/', authenticated, ownersOnly, async (c) =>
       success(c, await listRules(db, c.get('auth').user.franchise.id), 'Alert rules retrieved'),
@@ -68,7 +95,9 @@ export function alertRulesRoutes(deps: RouteDeps) {
       const id = await ruleChange(franchiseId, user.id, async (trx) => {
         // Counted under the franchise's lock: a burst of creates cannot pass the limit together.
         if ((await countRules(trx, franchiseId)) >= MAX_ALERT_RULES) throw new HttpError(409, ALERT_RULES_LIMIT_MESSAGE);
-        return insertRule(trx, franchiseId, values, new Date(clock()));
+        const id = await insertRule(trx, franchiseId, values, new Date(clock()));
+        await logChange(trx, user, 'created', id, null, values);
+        return id;
       });
       wake();
       return success(c, await findRule(db, franchiseId, id), 'Alert rule created', 201);
@@ -80,8 +109,10 @@ export function alertRulesRoutes(deps: RouteDeps) {
       const { version, ...input } = await readJson(c, updateAlertRuleInput);
       const values = await valuesOf(franchiseId, input);
       await ruleChange(franchiseId, user.id, async (trx) => {
-        if (!(await findRule(trx, franchiseId, id))) throw ruleNotFound();
+        const before = await findRule(trx, franchiseId, id);
+        if (!before) throw ruleNotFound();
         if (!(await updateRule(trx, franchiseId, id, version, values, new Date(clock())))) throw staleVersion();
+        await logChange(trx, user, 'updated', id, before, values);
       });
       wake();
       return success(c, await findRule(db, franchiseId, id), 'Alert rule updated');
@@ -91,7 +122,9 @@ export function alertRulesRoutes(deps: RouteDeps) {
       const franchiseId = user.franchise.id;
       const id = ruleIdOf(c);
       await ruleChange(franchiseId, user.id, async (trx) => {
-        if (!(await deleteRule(trx, franchiseId, id))) throw ruleNotFound();
+        const before = await findRule(trx, franchiseId, id);
+        if (!before || !(await deleteRule(trx, franchiseId, id))) throw ruleNotFound();
+        await logChange(trx, user, 'deleted', id, before, null);
       });
       return success(c, null, 'Alert rule deleted');
     });

@@ -12,7 +12,7 @@ import * as z from 'zod';
  */
 
 /** What an entry is about. */
-export const ACTIVITY_ENTITIES = ['person', 'restaurant', 'profile', 'member', 'api_key', 'import', 'ingest'] as const;
+export const ACTIVITY_ENTITIES = ['person', 'restaurant', 'profile', 'member', 'api_key', 'import', 'ingest', 'alert_rule'] as const;
 export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number];
 
 export const ACTIVITY_ACTIONS = [

@@ -82,6 +82,27 @@ describe('alert rules', () => {
     expectErrorEnvelope(gone.body, ALERT_RULE_NOT_FOUND_MESSAGE);
   });
 
+  it('are recorded in the activity log with what changed', async () => {
+    const { id } = (await create(owner)).body.data;
+    const same = { ...body, version: 1 };
+    expect((await t.call('PUT', `alert-rules/${id}`, { token: owner, body: same })).status).toBe(200);
+    expect((await t.call('PUT', `alert-rules/${id}`, { token: owner, body: { ...body, threshold: 40, version: 2 } })).status).toBe(200);
+    expect((await t.call('DELETE', `alert-rules/${id}`, { token: owner })).status).toBe(200);
+    const log = (await t.call('GET', 'activity?entity=alert_rule', { token: owner })).body.data.items.filter(
+      (e: { entity_id: string }) => e.entity_id === String(id),
+    );
+    const values = { kind: 'labour_cost', restaurant_id: 1, threshold: 40, recipient_ids: [OWNER_ID, MANAGER_ID] };
+    expect(log.map((e: { action: string; entity_id: string; changes: unknown }) => [e.action, e.entity_id, e.changes])).toEqual([
+      ['deleted', String(id), Object.fromEntries(Object.entries(values).map(([field, value]) => [field, [value, null]]))],
+      ['updated', String(id), { threshold: [35, 40] }],
+      [
+        'created',
+        String(id),
+        Object.fromEntries(Object.entries({ ...values, threshold: 35 }).map(([field, value]) => [field, [null, value]])),
+      ],
+    ]);
+  });
+
   it('do not exist for a manager (404), and another franchise’s rule is 404 to an owner', async () => {
     const { id } = (await create(owner)).body.data;
     for (const [method, path, payload] of [
