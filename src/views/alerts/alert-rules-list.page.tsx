@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -91,9 +91,9 @@ export default function AlertRulesListPage({ title }: PageProps) {
       <Text c="dimmed" size="sm">
         Rules are checked when each day closes on the franchise&apos;s clock, and a &quot;no trade by&quot; rule at its hour. The members a
         rule tells see its alerts on the Alerts page and get them by e-mail.{' '}
-        <Text component={Link} href="/alerts" size="sm" c="blue">
+        <Anchor component={Link} href="/alerts" size="sm" underline="always">
           Back to alerts
-        </Text>
+        </Anchor>
       </Text>
       <ListActorContext.Provider key={generation} logic={rulesListLogic} options={{ input }}>
         <ListUrlSync />
