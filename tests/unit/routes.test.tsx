@@ -116,6 +116,11 @@ describe('route registry', () => {
     expect(await screen.findByRole('heading', { level: 1, name: title }, LAZY)).toBeInTheDocument();
   });
 
+  it('serves a manager the Alerts page: every member gets the alerts addressed to them', async () => {
+    renderApp('/alerts', { signedIn: true, role: 'manager' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alerts' }, LAZY)).toBeInTheDocument();
+  });
+
   it('matches every protected path and its sub-paths as the protected area, and no public path', () => {
     for (const { path } of PROTECTED_ROUTES) {
       expect(PROTECTED_PATH.test(path), path).toBe(true);
