@@ -1,7 +1,6 @@
 import { ALERT_KIND_PAGES } from '../contract/alerts.contract.js';
-import { formatDay } from '../contract/format.js';
 import type { Mailer } from '../mail/mailer.js';
-import { formatWeekday, headline, rangeFor } from './conditions.js';
+import { formatWeekday, formatWeekdayYear, headline, rangeFor } from './conditions.js';
 import type { AlertMail } from './mail-queue.js';
 
 export type AlertMailDeps = { config: { publicUrl: string }; clock: () => number; mailer: Mailer };
@@ -21,7 +20,7 @@ export async function sendAlertMail(deps: AlertMailDeps, mail: AlertMail): Promi
   const { alert, member, franchise } = mail;
   const page = alertPageLink(deps.config.publicUrl, mail, new Date(deps.clock()));
   const alerts = `${deps.config.publicUrl}/alerts`;
-  const about = `${alert.restaurant_name}, ${formatWeekday(alert.day)} (${formatDay(alert.day)})`;
+  const about = `${alert.restaurant_name}, ${formatWeekdayYear(alert.day)}`;
   const text = [
     `Hello ${member.name},`,
     '',

@@ -398,6 +398,7 @@ describe('who is told', () => {
       ].sort(),
     );
     const mail = t.mailer.messages.find((m) => m.to === DEMO_MANAGER.email && m.subject.includes('Bondi'))!;
+    expect(mail.text).toContain('An alert of Harbour Eats Group for Harbour Eats Bondi, Tue 8 Dec 2026:');
     expect(mail.text).toContain('No order was recorded by 11:00 (rule: no trade by 11:00).');
     expect(mail.text).toContain(`${PUBLIC_URL}/order?range=7days&restaurant=${BONDI}`);
     expect(mail.text).toContain(`${PUBLIC_URL}/alerts`);
