@@ -26,6 +26,7 @@ export const ENTITY_LABELS: Record<ActivityEntity, string> = {
   api_key: 'API key',
   import: 'Data import',
   ingest: 'Ingest API',
+  alert_rule: 'Alert rule',
 };
 export const ACTION_LABELS: Record<ActivityAction, string> = {
   created: 'Created',
