@@ -15,10 +15,11 @@ export type AlertsBellEvent =
   | { type: 'bell.refresh' };
 
 /**
- * The shell's bell: the count of the member's unread alerts, polled (one cheap count a minute per tab, through any proxy
- * and across several servers without a shared pub/sub; see docs/alerts.md). It counts at once on start, when the tab
- * shows or the window gets the focus again, and after an acknowledgement; it pauses while the tab is hidden. A failed
- * count keeps the last one on screen, and the next tick tries again.
+ * The shell's bell: the count of the member's unread alerts, polled rather than pushed: a poll works through any proxy
+ * and across several servers without a shared pub/sub (the embedded database has no LISTEN/NOTIFY), at one cheap
+ * indexed count a minute per tab. It counts at once on start, when the tab shows or the window gets the focus again,
+ * and after an acknowledgement; it pauses while the tab is hidden. A failed count keeps the last one on screen, and the
+ * next tick tries again.
  */
 export const alertsBellMachine = setup({
   types: {
