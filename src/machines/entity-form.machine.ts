@@ -14,9 +14,10 @@ export type FieldValue = string | number | boolean | null;
 export type FormValues = Record<string, FieldValue>;
 /**
  * A stored record as the form edits it: its fields, and the version a save must name (null: not stored yet). A save's
- * answer may bring the server's own sentence (`notice`), which its toast then shows instead of the form's text.
+ * answer may bring the server's own sentence (`notice`), which its toast then shows instead of the form's text, and the
+ * record as the server answered it (`stored`), which the `saved` emission hands on (a list can show a created row).
  */
-export type FormRecord = { values: FormValues; version: number | null; notice?: string };
+export type FormRecord = { values: FormValues; version: number | null; notice?: string; stored?: unknown };
 export type SaveRequest = FormRecord & { id: string | number | null };
 
 /** Which record (null: a new one), and spec §8's texts: `{field}` is filled from the record ("{name}'s info reset."). */
@@ -25,12 +26,15 @@ export type EntityFormInput = {
   messages: { reset: string; saved: string };
   /** The question before a save; spec §5's "Save Changes?" unless given. */
   confirm?: ConfirmDialogInput;
+  /** A create form whose blank choices already make a valid record (a report mail): it saves without a change. */
+  saveUnchanged?: boolean;
 };
 
 export type EntityFormContext = {
   id: string | number | null;
   messages: EntityFormInput['messages'];
   confirm: ConfirmDialogInput;
+  saveUnchanged: boolean;
   /** As stored: what Reset returns to and dirtiness is measured against. */
   initial: FormValues;
   values: FormValues;
@@ -100,7 +104,7 @@ export const entityFormMachine = setup({
     children: {} as { load: 'load'; save: 'save'; confirmSave: 'confirmDialog' },
     tags: {} as 'busy',
     /** A save was stored: what caches the record elsewhere (the session's user and restaurants) can follow. */
-    emitted: {} as { type: 'saved' },
+    emitted: {} as { type: 'saved'; record: FormRecord },
   },
   actors: {
     /** The page's read of the record (a new record: its blank fields). */
@@ -126,6 +130,8 @@ export const entityFormMachine = setup({
   },
   guards: {
     isDirty: ({ context }) => isDirty(context),
+    /** Only a changed form is saved, unless its blank choices are a record of their own. */
+    canSubmit: ({ context }) => context.saveUnchanged || isDirty(context),
     confirmed: (_, output: Parameters<typeof isConfirmed>[0]) => isConfirmed(output),
     isConflict: (_, { error }: { error: unknown }) => toErrorInfo(error).status === 409,
     hasFieldErrors: (_, { error }: { error: unknown }) => Object.keys(fieldErrorsOf(error)).length > 0,
@@ -137,6 +143,7 @@ export const entityFormMachine = setup({
     id: input.id,
     messages: input.messages,
     confirm: input.confirm ?? SAVE_CHANGES,
+    saveUnchanged: input.saveUnchanged ?? false,
     initial: {},
     values: {},
     version: null,
@@ -163,7 +170,7 @@ export const entityFormMachine = setup({
       on: {
         'form.change': { actions: CHANGE },
         'form.reset': { guard: 'isDirty', actions: RESET },
-        'form.submit': { guard: 'isDirty', target: 'confirming' },
+        'form.submit': { guard: 'canSubmit', target: 'confirming' },
       },
     },
     confirming: {
@@ -199,7 +206,7 @@ export const entityFormMachine = setup({
                 replaces: SAVE_TOAST,
               }),
             },
-            emit({ type: 'saved' }),
+            emit(({ event }) => ({ type: 'saved' as const, record: event.output })),
           ],
         },
         onError: [

@@ -6,10 +6,11 @@ import type {
   ReportPage,
   ReportSubscription,
 } from '../../server/contract/report-subscriptions.contract';
-import { ApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
+import { ApiError, toApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { reportSubscriptionsService } from '../services/report-subscriptions.service';
 import type { Notice } from '../shared/effects';
 import { confirmDialogMachine, isConfirmed, type ConfirmDialogInput, type DialogOutcome } from './confirm-dialog.machine';
+import { entityFormMachine, type EntityFormInput, type FormRecord, type FormValues } from './entity-form.machine';
 import { notProvided } from './machine-effects';
 
 /** The add form's choices, each as the select holds it (text); weekday is ISO (1 = Monday) and counts only for a weekly mail. */
@@ -25,55 +26,82 @@ export const removeQuestion = (label: string): ConfirmDialogInput => ({
   text: `${label} will no longer be mailed to you.`,
   confirmLabel: 'Remove',
 });
+export const ADD_QUESTION: ConfirmDialogInput = {
+  title: 'Add this report mail?',
+  text: 'It will be mailed to you on its schedule, with its PDF.',
+  confirmLabel: 'Add',
+  cancelLabel: 'Cancel',
+};
+/** Where the add form shows a refusal of the whole form (the limit of subscriptions per member). */
+export const FORM_ERROR = 'form';
+
+/** The add form: a new mail whose default choices are already a valid one, so it is added as it stands. */
+export const ADD_FORM_INPUT: EntityFormInput = {
+  id: null,
+  messages: { reset: 'Report mail choices reset.', saved: ADDED_MESSAGE },
+  confirm: ADD_QUESTION,
+  saveUnchanged: true,
+};
+
+/** The create call's body: no weekday for a daily mail. */
+export const createBody = (values: FormValues): CreateSubscriptionInput => ({
+  page: String(values.page) as ReportPage,
+  range: String(values.range) as Range,
+  frequency: String(values.frequency) as ReportFrequency,
+  weekday: values.frequency === 'weekly' ? Number(values.weekday) : null,
+  hour: Number(values.hour),
+});
+
+/**
+ * The limit's 409 is no stale record (the entity form's meaning of a 409): it is a refusal of the form, so it comes
+ * back as the server's message on the form. The 422s name the fields already.
+ */
+export function onTheForm(error: unknown): unknown {
+  const apiError = toApiError(error);
+  if (apiError.status !== 409) return error;
+  return new ApiError(apiError.message, 422, { status: 'error', message: apiError.message, errors: { [FORM_ERROR]: [apiError.message] } });
+}
+
+/** The created mail a stored save hands on (the add form's save answers it), for the list. */
+export const createdSubscription = (record: FormRecord) => record.stored as ReportSubscription;
+
+/** The Report mails add form: an entity form on the blank choices whose save is the create call. */
+export const reportMailFormMachine = entityFormMachine.provide({
+  actors: {
+    load: fromPromise<FormRecord, { id: string | number | null }>(async () => ({ values: { ...EMPTY_DRAFT }, version: null })),
+    // The choices stay as they were, for a similar mail next.
+    save: fromPromise(async ({ input }) => {
+      try {
+        const stored = await reportSubscriptionsService.create(createBody(input.values));
+        return { values: input.values, version: null, stored };
+      } catch (error) {
+        throw onTheForm(error);
+      }
+    }),
+  },
+});
 
 export type ReportSubscriptionsContext = {
   items: ReportSubscription[];
   /** Why the list could not be read. */
   error: ErrorInfo | null;
-  draft: SubscriptionDraft;
-  fieldErrors: Partial<Record<SubscriptionField, string>>;
-  /** A refusal of the whole form (the limit of subscriptions per member). */
-  formError: string | null;
   /** The row whose removal is asked or under way, or whose mail is being sent. */
   target: Target | null;
 };
 
 export type ReportSubscriptionsEvent =
   | { type: 'mails.retry' }
-  | { type: 'mail.change'; field: SubscriptionField; value: string }
-  | { type: 'mail.add' }
+  /** The add form stored a new mail. */
+  | { type: 'mail.added'; subscription: ReportSubscription }
   | { type: 'mail.send'; id: number; label: string }
   | { type: 'mail.remove'; id: number; label: string };
-
-/** The create call's body: no weekday for a daily mail. */
-export const createBody = (draft: SubscriptionDraft): CreateSubscriptionInput => ({
-  page: draft.page,
-  range: draft.range,
-  frequency: draft.frequency,
-  weekday: draft.frequency === 'weekly' ? Number(draft.weekday) : null,
-  hour: Number(draft.hour),
-});
-
-const FIELDS = ['page', 'range', 'frequency', 'weekday', 'hour'] as const;
-
-/** A 422's messages on the form's fields; empty when the failure names none of them. */
-export function fieldMessages(error: unknown): Partial<Record<SubscriptionField, string>> {
-  const errors = (error instanceof ApiError && error.status === 422 ? (error.data as { errors?: unknown })?.errors : undefined) as
-    Record<string, string[]> | undefined;
-  const found: Partial<Record<SubscriptionField, string>> = {};
-  for (const field of FIELDS) {
-    const message = errors?.[field]?.[0];
-    if (typeof message === 'string') found[field] = message;
-  }
-  return found;
-}
 
 const errorNotice = (error: unknown): Notice => ({ message: toErrorInfo(error).message, type: 'error' });
 
 /**
- * The Profile page's report mails: the member's subscriptions (loading, the list, its failure with Retry), the add form
- * (the server's 422 on its fields, its 409 on the form), and per row Send now and Remove (asked first). A row action
- * runs while the form sends, one row action at a time. An added or removed mail updates the list from the answer.
+ * The Profile page's report mails: the member's subscriptions (loading, the list, its failure with Retry), per row Send
+ * now and Remove (asked first), one row action at a time, and the mails the add form (reportMailFormMachine, beside it)
+ * stored. An added or removed mail updates the list from the answer.
  */
 export const reportSubscriptionsMachine = setup({
   types: {
@@ -81,7 +109,6 @@ export const reportSubscriptionsMachine = setup({
     events: {} as ReportSubscriptionsEvent,
     children: {} as {
       fetchSubscriptions: 'fetchSubscriptions';
-      createSubscription: 'createSubscription';
       confirmRemove: 'confirmDialog';
       removeSubscription: 'removeSubscription';
       sendReport: 'sendReport';
@@ -90,7 +117,6 @@ export const reportSubscriptionsMachine = setup({
   },
   actors: {
     fetchSubscriptions: fromPromise<ReportSubscription[]>(() => reportSubscriptionsService.list()),
-    createSubscription: fromPromise<ReportSubscription, CreateSubscriptionInput>(({ input }) => reportSubscriptionsService.create(input)),
     confirmDialog: confirmDialogMachine,
     removeSubscription: fromPromise<void, Target>(({ input }) => reportSubscriptionsService.remove(input.id)),
     sendReport: fromPromise<string, Target>(({ input }) => reportSubscriptionsService.send(input.id)),
@@ -100,17 +126,13 @@ export const reportSubscriptionsMachine = setup({
     aim: assign((_, target: Target) => ({ target })),
   },
   guards: {
-    /** The server refused some of the fields: its messages go on them. */
-    fieldsRefused: (_, messages: Partial<Record<SubscriptionField, string>>) => Object.keys(messages).length > 0,
-    /** The member has as many subscriptions as allowed: the form says so. */
-    limitReached: (_, error: ErrorInfo) => error.status === 409,
     /** Only Remove removes: Cancel, the backdrop, the close button and Escape keep the mail. */
     confirmed: (_, outcome: DialogOutcome) => isConfirmed(outcome),
   },
 }).createMachine({
   id: 'reportSubscriptions',
   initial: 'loading',
-  context: { items: [], error: null, draft: EMPTY_DRAFT, fieldErrors: {}, formError: null, target: null },
+  context: { items: [], error: null, target: null },
   states: {
     loading: {
       invoke: {
@@ -121,53 +143,12 @@ export const reportSubscriptionsMachine = setup({
       },
     },
     failed: { on: { 'mails.retry': 'loading' } },
-    // The form and the rows act only on a list that was read: an added or removed mail changes it from the answer.
+    // The rows act only on a list that was read; a mail the add form stored joins it whatever a row is doing.
     ready: {
       type: 'parallel',
       states: {
-        create: {
-          initial: 'editing',
-          states: {
-            editing: {
-              on: {
-                'mail.change': {
-                  actions: assign(({ context, event }) => {
-                    const { [event.field]: _cleared, ...fieldErrors } = context.fieldErrors;
-                    return { draft: { ...context.draft, [event.field]: event.value }, fieldErrors, formError: null };
-                  }),
-                },
-                'mail.add': { target: 'creating', actions: assign({ fieldErrors: {}, formError: null }) },
-              },
-            },
-            creating: {
-              tags: 'busy',
-              invoke: {
-                id: 'createSubscription',
-                src: 'createSubscription',
-                input: ({ context }) => createBody(context.draft),
-                onDone: {
-                  target: 'editing',
-                  actions: [
-                    assign(({ context, event }) => ({ items: [...context.items, event.output] })),
-                    { type: 'notify', params: { message: ADDED_MESSAGE, type: 'success' } },
-                  ],
-                },
-                onError: [
-                  {
-                    guard: { type: 'fieldsRefused', params: ({ event }) => fieldMessages(event.error) },
-                    target: 'editing',
-                    actions: assign(({ event }) => ({ fieldErrors: fieldMessages(event.error) })),
-                  },
-                  {
-                    guard: { type: 'limitReached', params: ({ event }) => toErrorInfo(event.error) },
-                    target: 'editing',
-                    actions: assign(({ event }) => ({ formError: toErrorInfo(event.error).message })),
-                  },
-                  { target: 'editing', actions: { type: 'notify', params: ({ event }) => errorNotice(event.error) } },
-                ],
-              },
-            },
-          },
+        list: {
+          on: { 'mail.added': { actions: assign(({ context, event }) => ({ items: [...context.items, event.subscription] })) } },
         },
         row: {
           initial: 'idle',

@@ -132,6 +132,10 @@ describe('Report mails (Profile)', () => {
     await choose(page, 'Weekday', 'Monday');
     await choose(page, 'Hour', '07:00');
     await section(page).getByRole('button', { name: 'Add report', exact: true }).click();
+    const question = page.getByRole('dialog', { name: 'Add this report mail?', exact: true });
+    await question.getByText('It will be mailed to you on its schedule, with its PDF.', { exact: true }).waitFor();
+    await question.getByRole('button', { name: 'Add', exact: true }).click();
+    await question.waitFor({ state: 'hidden' });
     await toast(page, 'Report mail added');
     await expect.poll(() => rows(page).count()).toBe(1);
 

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { InspectionEvent } from 'xstate';
+import { createActor, waitFor as settled, type InspectionEvent } from 'xstate';
 import { entityFormMachine, type EntityFormInput, type FormRecord, type SaveRequest } from '../../src/machines/entity-form.machine';
 import { ApiError } from '../../src/services/api-error';
 import { EntityFormContext, EntityFormView, useFormField } from '../../src/views/management/entity-form.view';
@@ -217,6 +217,35 @@ describe('entity form spec scenarios', () => {
     await act(async () => load.resolve({ values: { name: 'Ava Chen-Lee', email: 'ava@example.com' }, version: 5 }));
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Ava Chen-Lee');
     expect(button('Save Changes')).toBeDisabled();
+  });
+
+  it('a create form whose blank choices are a record saves them unchanged, and `saved` hands on the answer', async () => {
+    const start = (saveUnchanged: boolean) => {
+      const load = controllableActor<FormRecord, { id: string | number | null }>();
+      const save = controllableActor<FormRecord, SaveRequest>();
+      const logic = entityFormMachine.provide({ actors: { load: load.logic, save: save.logic }, actions: { notify: () => undefined } });
+      const actor = createActor(logic, { input: { ...INPUT, id: null, saveUnchanged } }).start();
+      load.resolve(RECORD);
+      return { actor, save };
+    };
+    // Any other form saves only a change.
+    const plain = start(false);
+    await settled(plain.actor, (s) => s.matches('editing'));
+    plain.actor.send({ type: 'form.submit' });
+    expect(plain.actor.getSnapshot().value).toBe('editing');
+
+    const { actor, save } = start(true);
+    const saved = vi.fn();
+    actor.on('saved', saved);
+    await settled(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'form.submit' });
+    actor.getSnapshot().children.confirmSave!.send({ type: 'dialog.confirm' });
+    await settled(actor, (s) => s.matches('saving'));
+    expect(save.inputs).toEqual([{ id: null, values: RECORD.values, version: 3 }]);
+    const answer = { values: RECORD.values, version: null, stored: { id: 9 } };
+    save.resolve(answer);
+    await settled(actor, (s) => s.matches('saved'));
+    expect(saved).toHaveBeenCalledWith({ type: 'saved', record: answer });
   });
 
   it('a profile form takes its own texts and question', async () => {

@@ -36,10 +36,11 @@ vi.mock('../../src/services/restaurants.service', async (original) => ({
   ...(await original<typeof import('../../src/services/restaurants.service')>()),
   restaurantsService: { list: vi.fn(), read: vi.fn(), update: vi.fn() },
 }));
-// The profile page's Report mails section reads its list on its own; an empty one keeps it out of the form's paths.
+// The profile page's Report mails section reads its list on its own. Unanswered, it stays loading, so its add form (an
+// entity form too, started once the list is read) never runs beside the profile form whose actor the paths follow.
 vi.mock('../../src/services/report-subscriptions.service', async (original) => ({
   ...(await original<typeof import('../../src/services/report-subscriptions.service')>()),
-  reportSubscriptionsService: { list: vi.fn(async () => []), add: vi.fn(), remove: vi.fn(), send: vi.fn() },
+  reportSubscriptionsService: { list: vi.fn(() => new Promise<never>(() => undefined)), create: vi.fn(), remove: vi.fn(), send: vi.fn() },
 }));
 vi.mock('../../src/services/profile.service', async (original) => ({
   ...(await original<typeof import('../../src/services/profile.service')>()),

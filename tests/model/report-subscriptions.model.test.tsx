@@ -2,18 +2,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReportSubscription } from '../../server/contract/report-subscriptions.contract';
-import { createBody, reportSubscriptionsMachine } from '../../src/machines/report-subscriptions.machine';
-import type { ApiError } from '../../src/services/api-error';
+import { reportSubscriptionsMachine } from '../../src/machines/report-subscriptions.machine';
+import { ApiError } from '../../src/services/api-error';
 import { reportSubscriptionsService } from '../../src/services/report-subscriptions.service';
 import { ReportMailsSection } from '../../src/views/profile/report-mails.view';
 import { SessionContext } from '../../src/views/session/session.context';
 import {
-  CREATE_FAILURE,
   CREATED,
   CREATED_LINE,
-  HOUR_REFUSED,
   ITEMS,
-  LIMIT,
   LINES,
   LIST_FAILURE,
   MAILED,
@@ -32,8 +29,9 @@ import { signedInSession } from './support/page-session';
 import { clearToasts, renderView } from './support/render-view';
 import { controllableCall } from './support/service-calls';
 
-// The real report mails section of the Profile page with its own machine and actor; only the report subscription calls
-// are answered by the test, and the section's actor is inspected through the options it gives it.
+// The real report mails section of the Profile page with its own machines and actors (the list's, and the add form's
+// entity form); only the report subscription calls are answered by the test, and the list's actor is inspected through
+// the options it gives it.
 vi.mock('@xstate/react', async (original) => (await import('./support/page-actors')).withPageInspection(await original()));
 vi.mock('../../src/services/report-subscriptions.service', async (original) => ({
   ...(await original<typeof import('../../src/services/report-subscriptions.service')>()),
@@ -65,8 +63,12 @@ function renderSection() {
 }
 
 const QUESTION = 'Remove this report mail?';
-const LABELS: Record<string, string> = { page: 'Report', frequency: 'Frequency' };
-const OPTION_LABELS: Record<string, string> = { revenue: 'Revenue', daily: 'Daily' };
+const ADD_QUESTION = 'Add this report mail?';
+const HOUR_REFUSED = 'Hour must be a whole number from 0 to 23';
+const LIMIT = 'At most 20 report subscriptions per member';
+/** Calls made up to a step: the remove calls when the question opened, the list reads when an add began. */
+type Seen = { atQuestion: number; reads: number };
+const addButton = () => screen.getByRole('button', { name: 'Add report' });
 const lineOf = (item: ReportSubscription) => (item.id === CREATED.id ? CREATED_LINE : LINES[ITEMS.findIndex((i) => i.id === item.id)]);
 
 /** The list: the loader, the failure with Retry, the empty text, or a row per mail with its buttons. */
@@ -107,32 +109,32 @@ function verifyList(state: Snapshot) {
   }
 }
 
-/** The add form: its choices (Weekday only for a weekly mail), the server's messages, busy while sending. */
-async function verifyForm(state: Snapshot, event: ModelEvent) {
+/** The add form beside the list: shown with the list; the mail it stored toasted, and not added twice. */
+async function verifyForm(state: Snapshot, event: ModelEvent, calls: ReturnType<typeof fakeCalls>, seen: Seen) {
   if (!state.matches('ready')) return;
-  const { draft, fieldErrors, formError } = state.context;
-  expect(screen.getByRole('combobox', { name: 'Report' })).toHaveValue(draft.page === 'revenue' ? 'Revenue' : 'Dashboard');
-  expect(screen.getByRole('combobox', { name: 'Range' })).toHaveValue('Last 7 Days');
-  expect(screen.getByRole('combobox', { name: 'Frequency' })).toHaveValue(draft.frequency === 'daily' ? 'Daily' : 'Weekly');
-  if (draft.frequency === 'weekly') expect(screen.getByRole('combobox', { name: 'Weekday' })).toHaveValue('Monday');
-  else expect(screen.queryByRole('combobox', { name: 'Weekday' })).not.toBeInTheDocument();
-  const hour = screen.getByRole('combobox', { name: 'Hour' });
-  expect(hour).toHaveValue('07:00');
-  if (fieldErrors.hour) expect(hour).toHaveAccessibleDescription(expect.stringContaining(HOUR_REFUSED));
-  else expect(hour).not.toHaveAttribute('aria-invalid', 'true');
-  if (formError) expect(screen.getByText(LIMIT).closest('[role="alert"]')).toBeInTheDocument();
-  else expect(screen.queryByText(LIMIT)).not.toBeInTheDocument();
-  const submit = screen.getByRole('button', { name: 'Add report' });
-  if (state.matches({ ready: { create: 'creating' } })) expect(submit).toHaveAttribute('data-loading', 'true');
-  else expect(submit).not.toHaveAttribute('data-loading');
-  if (event.type === 'xstate.done.actor.createSubscription') expect(await screen.findByText('Report mail added')).toBeInTheDocument();
-  if (event.type === 'xstate.error.actor.createSubscription' && (event.error as Error).message === CREATE_FAILURE) {
-    expect(await screen.findByText(CREATE_FAILURE)).toBeInTheDocument();
-  }
+  expect(screen.getByRole('form', { name: 'Add report' })).toBeInTheDocument();
+  if (event.type !== 'mail.added') return;
+  // The form's choices were sent, no weekday for a daily mail; the list gained the answer without reading it again.
+  expect(calls.create.calls()).toEqual([[{ page: 'revenue', range: '7days', frequency: 'daily', weekday: null, hour: 7 }]]);
+  expect(calls.list.calls()).toHaveLength(seen.reads);
+  expect(await screen.findByText('Report mail added')).toBeInTheDocument();
+  expect(screen.queryByRole('combobox', { name: 'Weekday' })).not.toBeInTheDocument();
+  expect(addButton()).toBeDisabled();
+}
+
+/** Through the form as the user does it: Revenue, Daily, Add report, Add in the question; then the create call answers. */
+async function addThroughTheForm(user: UserEvent, calls: ReturnType<typeof fakeCalls>, output: ReportSubscription) {
+  await choose(user, 'Report', 'Revenue');
+  await choose(user, 'Frequency', 'Daily');
+  await user.click(addButton());
+  const dialog = await screen.findByRole('dialog', { name: ADD_QUESTION });
+  await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+  await waitFor(() => expect(calls.create.pending()).toBe(1));
+  await act(async () => calls.create.resolve(output));
 }
 
 /** The remove question, the calls and the toasts of the row actions. */
-async function verifyRow(state: Snapshot, event: ModelEvent, calls: ReturnType<typeof fakeCalls>, seen: { atQuestion: number }) {
+async function verifyRow(state: Snapshot, event: ModelEvent, calls: ReturnType<typeof fakeCalls>, seen: Seen) {
   if (state.matches({ ready: { row: 'asking' } })) {
     seen.atQuestion = calls.remove.calls().length;
     const dialog = screen.getByRole('dialog', { name: QUESTION });
@@ -168,7 +170,7 @@ describe('report subscriptions machine × Profile report mails (model-based)', (
     inspectPageActors(reportSubscriptionsMachine.id, inspect);
     const user = userEvent.setup();
     const calls = fakeCalls();
-    const seen = { atQuestion: 0 };
+    const seen: Seen = { atQuestion: 0, reads: 0 };
     renderSection();
     return {
       perform: async (event) => {
@@ -177,9 +179,6 @@ describe('report subscriptions machine × Profile report mails (model-based)', (
           case 'xstate.done.actor.fetchSubscriptions':
           case 'xstate.error.actor.fetchSubscriptions':
             return act(async () => calls.list.settle(e));
-          case 'xstate.done.actor.createSubscription':
-          case 'xstate.error.actor.createSubscription':
-            return act(async () => calls.create.settle(e));
           case 'xstate.done.actor.removeSubscription':
           case 'xstate.error.actor.removeSubscription':
             return act(async () => calls.remove.settle(e));
@@ -190,10 +189,9 @@ describe('report subscriptions machine × Profile report mails (model-based)', (
             return answer(user, e);
           case 'mails.retry':
             return user.click(screen.getByRole('button', { name: 'Retry loading report mails' }));
-          case 'mail.change':
-            return choose(user, LABELS[e.field]!, OPTION_LABELS[e.value]!);
-          case 'mail.add':
-            return user.click(screen.getByRole('button', { name: 'Add report' }));
+          case 'mail.added':
+            seen.reads = calls.list.calls().length;
+            return addThroughTheForm(user, calls, e.subscription);
           case 'mail.send':
             return user.click(screen.getByRole('button', { name: `Send now: ${e.label}` }));
           case 'mail.remove':
@@ -202,11 +200,10 @@ describe('report subscriptions machine × Profile report mails (model-based)', (
       },
       verify: async (state, event) => {
         const e = event as ModelEvent;
-        verifyList(state);
-        await verifyForm(state, e);
+        // The list follows the answers (an added mail's through the form's emission): wait for its rows.
+        await waitFor(() => verifyList(state));
+        await verifyForm(state, e, calls, seen);
         await verifyRow(state, e, calls, seen);
-        // What the add call was sent: the form's choices, no weekday for a daily mail.
-        if (e.type === 'mail.add') expect(calls.create.calls().at(-1)).toEqual([createBody(state.context.draft)]);
       },
     };
   });
@@ -226,8 +223,76 @@ describe('report mails scenarios', () => {
     await choose(user, 'Range', 'Last 14 Days');
     await choose(user, 'Weekday', 'Friday');
     await choose(user, 'Hour', '18:00');
-    await user.click(screen.getByRole('button', { name: 'Add report' }));
+    await user.click(addButton());
+    // Asked first: nothing is sent before Add.
+    const dialog = await screen.findByRole('dialog', { name: ADD_QUESTION });
+    expect(dialog).toHaveAccessibleDescription('It will be mailed to you on its schedule, with its PDF.');
+    expect(calls.create.calls()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(calls.create.calls()).toEqual([[{ page: 'revenue', range: '14days', frequency: 'weekly', weekday: 5, hour: 18 }]]);
+  });
+
+  it('adds the default choices as they stand; Cancel in the question adds nothing; the same mail is not added twice', async () => {
+    const user = userEvent.setup();
+    const calls = fakeCalls();
+    renderSection();
+    await act(async () => calls.list.resolve([]));
+    await user.click(addButton());
+    await user.click(within(await screen.findByRole('dialog', { name: ADD_QUESTION })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.create.calls()).toEqual([]);
+    await user.click(addButton());
+    await user.click(within(await screen.findByRole('dialog', { name: ADD_QUESTION })).getByRole('button', { name: 'Add' }));
+    expect(calls.create.calls()).toEqual([[{ page: 'dashboard', range: '7days', frequency: 'weekly', weekday: 1, hour: 7 }]]);
+    await act(async () => calls.create.resolve(ITEMS[0]!));
+    expect(await screen.findByText('Report mail added')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Your report mails' })).getByText(LINES[0]!)).toBeInTheDocument();
+    // Added: a changed choice makes the next mail.
+    expect(addButton()).toBeDisabled();
+    await choose(user, 'Hour', '18:00');
+    expect(addButton()).toBeEnabled();
+  });
+
+  it("puts the server's 422 on its field and the limit's 409 on the form, each until a choice changes", async () => {
+    const user = userEvent.setup();
+    const calls = fakeCalls();
+    renderSection();
+    await act(async () => calls.list.resolve(ITEMS));
+    const add = async () => {
+      await user.click(addButton());
+      await user.click(within(await screen.findByRole('dialog', { name: ADD_QUESTION })).getByRole('button', { name: 'Add' }));
+    };
+    await add();
+    await act(async () =>
+      calls.create.reject(new ApiError(HOUR_REFUSED, 422, { status: 'error', message: HOUR_REFUSED, errors: { hour: [HOUR_REFUSED] } })),
+    );
+    expect(screen.getByRole('combobox', { name: 'Hour' })).toHaveAccessibleDescription(expect.stringContaining(HOUR_REFUSED));
+    await choose(user, 'Hour', '18:00');
+    expect(screen.getByRole('combobox', { name: 'Hour' })).not.toHaveAttribute('aria-invalid', 'true');
+    await add();
+    await act(async () => calls.create.reject(new ApiError(LIMIT, 409)));
+    // The limit is the form's refusal, not a record someone else changed: no Reload, the choices stay usable.
+    const form = screen.getByRole('form', { name: 'Add report' });
+    expect(within(form).getByRole('alert')).toHaveTextContent(LIMIT);
+    expect(screen.queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument();
+    expect(addButton()).toBeEnabled();
+    await choose(user, 'Range', 'Last 14 Days');
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Your report mails' })).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('a mail stored while Send now runs joins the list; the row still finishes its send', async () => {
+    const user = userEvent.setup();
+    const calls = fakeCalls();
+    renderSection();
+    await act(async () => calls.list.resolve(ITEMS));
+    await user.click(screen.getByRole('button', { name: `Send now: ${TARGET.label}` }));
+    await addThroughTheForm(user, calls, CREATED);
+    const rows = () => within(screen.getByRole('list', { name: 'Your report mails' })).getAllByRole('listitem');
+    await waitFor(() => expect(rows().map((row) => row.querySelector('p')?.textContent)).toEqual([...LINES, CREATED_LINE]));
+    await act(async () => calls.send.resolve(MAILED));
+    expect(await screen.findByText(MAILED)).toBeInTheDocument();
+    expect(calls.list.calls()).toHaveLength(1);
   });
 
   it('offers the Dashboard and the five analytics pages, and every hour from 00:00 to 23:00', async () => {

@@ -102,6 +102,12 @@ async function choose(user: UserEvent, label: string, option: string) {
 
 const WEEKLY_LABEL = 'Weekly on Monday at 07:00 — Revenue, last 7 days';
 
+/** Add report, then Add in its question. */
+async function add(user: UserEvent) {
+  await user.click(await screen.findByRole('button', { name: 'Add report' }, LAZY));
+  await user.click(within(await screen.findByRole('dialog', { name: 'Add this report mail?' })).getByRole('button', { name: 'Add' }));
+}
+
 describe('Profile: report mails', () => {
   it("lists the member's mails on the franchise's clock and adds a daily one without a weekday", async () => {
     const user = userEvent.setup();
@@ -112,7 +118,7 @@ describe('Profile: report mails', () => {
     await choose(user, 'Frequency', 'Daily');
     expect(screen.queryByRole('combobox', { name: 'Weekday' })).not.toBeInTheDocument();
     await choose(user, 'Hour', '18:00');
-    await user.click(screen.getByRole('button', { name: 'Add report' }));
+    await add(user);
     expect(await screen.findByText('Report mail added')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
       {
@@ -121,7 +127,9 @@ describe('Profile: report mails', () => {
         body: { page: 'dashboard', range: '3months', frequency: 'daily', weekday: null, hour: 18 },
       },
     ]);
+    // The answer joins the list: the list is read once.
     expect(within(section).getByText('Daily at 18:00 — Dashboard, last 3 months — next: 27 Nov 2026, 18:00')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'GET' && c.path === '/report-subscriptions')).toHaveLength(1);
   });
 
   it("puts the server's 422 on its field and its 409 on the form; changing a field clears its message", async () => {
@@ -129,17 +137,20 @@ describe('Profile: report mails', () => {
     await renderProfile();
     const weekdayMessage = 'Choose a weekday for a weekly report, none for a daily one';
     answer = (call) => (call.method === 'POST' ? refused(422, 'Invalid input', { weekday: [weekdayMessage] }) : undefined);
-    await user.click(await screen.findByRole('button', { name: 'Add report' }, LAZY));
+    await add(user);
     const weekday = screen.getByRole('combobox', { name: 'Weekday' });
     await waitFor(() => expect(weekday).toHaveAccessibleDescription(weekdayMessage));
     await choose(user, 'Weekday', 'Friday');
     expect(screen.getByRole('combobox', { name: 'Weekday' })).not.toHaveAccessibleDescription(weekdayMessage);
 
     answer = (call) => (call.method === 'POST' ? refused(409, 'At most 20 report subscriptions per member') : undefined);
-    await user.click(screen.getByRole('button', { name: 'Add report' }));
-    // On the form, not as a toast.
+    await add(user);
+    // On the form, until a choice changes; no Reload (the limit is no record someone else changed).
     const form = screen.getByRole('form', { name: 'Add report' });
     expect(await within(form).findByRole('alert')).toHaveTextContent('At most 20 report subscriptions per member');
+    expect(screen.queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument();
+    await choose(user, 'Hour', '09:00');
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it("Send now toasts the server's sentence, or its 429 and 503 messages", async () => {

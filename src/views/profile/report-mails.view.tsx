@@ -1,16 +1,24 @@
 import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createActorContext } from '@xstate/react';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import type { Range } from '../../../server/contract/analytics.contract';
 import { RANGE_LABELS } from '../../../server/contract/labels';
 import { PAGE_TITLES } from '../../../server/contract/page-reports.contract';
 import type { ReportFrequency, ReportPage, ReportSubscription } from '../../../server/contract/report-subscriptions.contract';
-import { reportSubscriptionsMachine, type SubscriptionField } from '../../machines/report-subscriptions.machine';
+import {
+  ADD_FORM_INPUT,
+  createdSubscription,
+  FORM_ERROR,
+  reportMailFormMachine,
+  reportSubscriptionsMachine,
+  type SubscriptionField,
+} from '../../machines/report-subscriptions.machine';
 import { DeferredSelect } from '../../ui/deferred-select';
 import { submitHandler } from '../../ui/form-events';
 import { formatInstant } from '../activity/activity-format';
 import { appEffects } from '../app-effects';
 import { ConfirmDialogView } from '../management/confirm-dialog.view';
+import { EntityFormContext, useFormField } from '../management/entity-form.view';
 import { SessionContext } from '../session/session.context';
 
 /** The report mails' actor; tests pass `logic={reportSubscriptionsMachine.provide(fakes)}`. */
@@ -55,31 +63,32 @@ function FieldSelect({
   label: string;
   data: readonly { value: string; label: string }[];
 }) {
-  const actor = ReportMailsContext.useActorRef();
-  const value = ReportMailsContext.useSelector((s) => s.context.draft[field]);
-  const error = ReportMailsContext.useSelector((s) => s.context.fieldErrors[field]);
-  const creating = ReportMailsContext.useSelector((s) => s.matches({ ready: { create: 'creating' } }));
+  const { value, error, onChange } = useFormField(field);
+  const saving = EntityFormContext.useSelector((s) => s.matches('saving'));
   return (
     <DeferredSelect
       label={label}
       data={data}
-      value={value}
+      value={String(value ?? '')}
       error={error}
-      disabled={creating}
+      disabled={saving}
       allowDeselect={false}
-      onChange={(next) => next !== null && actor.send({ type: 'mail.change', field, value: next })}
+      onChange={(next) => next !== null && onChange(next)}
     />
   );
 }
 
 function AddReportForm() {
-  const actor = ReportMailsContext.useActorRef();
-  const weekly = ReportMailsContext.useSelector((s) => s.context.draft.frequency === 'weekly');
-  const formError = ReportMailsContext.useSelector((s) => s.context.formError);
-  const creating = ReportMailsContext.useSelector((s) => s.matches({ ready: { create: 'creating' } }));
+  const form = EntityFormContext.useActorRef();
+  const weekly = EntityFormContext.useSelector((s) => s.context.values.frequency === 'weekly');
+  // Shown until a choice changes, as the field messages are.
+  const formError = EntityFormContext.useSelector((s) => (s.matches('failed') ? s.context.fieldErrors[FORM_ERROR] : undefined));
+  const saving = EntityFormContext.useSelector((s) => s.matches('saving'));
+  // A mail just added is not added twice: a changed choice makes the next one.
+  const saved = EntityFormContext.useSelector((s) => s.matches('saved'));
   const timeZone = SessionContext.useSelector((s) => s.context.user?.franchise.time_zone ?? 'Australia/Sydney');
   return (
-    <form noValidate aria-label="Add report" onSubmit={submitHandler(() => actor.send({ type: 'mail.add' }))}>
+    <form noValidate aria-label="Add report" onSubmit={submitHandler(() => form.send({ type: 'form.submit' }))}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
           <FieldSelect field="page" label="Report" data={PAGE_OPTIONS} />
@@ -97,7 +106,7 @@ function AddReportForm() {
           </Alert>
         )}
         <Group>
-          <Button type="submit" loading={creating}>
+          <Button type="submit" loading={saving} disabled={saved}>
             Add report
           </Button>
         </Group>
@@ -182,7 +191,7 @@ function SubscriptionList() {
       <Title order={3} size="h5">
         Add report
       </Title>
-      <AddReportForm />
+      <AddReport />
     </Stack>
   );
 }
@@ -190,6 +199,33 @@ function SubscriptionList() {
 function RemoveDialog() {
   const dialog = ReportMailsContext.useSelector((s) => s.children.confirmRemove);
   return <ConfirmDialogView dialog={dialog} />;
+}
+
+/** The add form with its question; a mail it stored joins the list from the answer. */
+function AddReportFormWithQuestion() {
+  const mails = ReportMailsContext.useActorRef();
+  const form = EntityFormContext.useActorRef();
+  const loaded = EntityFormContext.useSelector((s) => !s.matches('loading'));
+  const dialog = EntityFormContext.useSelector((s) => s.children.confirmSave);
+  useEffect(() => {
+    const subscription = form.on('saved', ({ record }) => mails.send({ type: 'mail.added', subscription: createdSubscription(record) }));
+    return () => subscription.unsubscribe();
+  }, [form, mails]);
+  return (
+    <>
+      {loaded && <AddReportForm />}
+      <ConfirmDialogView dialog={dialog} />
+    </>
+  );
+}
+
+/** The add form's own actor, only beside a list that was read. */
+function AddReport() {
+  return (
+    <EntityFormContext.Provider logic={addFormLogic} options={{ input: ADD_FORM_INPUT }}>
+      <AddReportFormWithQuestion />
+    </EntityFormContext.Provider>
+  );
 }
 
 function Section({ children }: { children: ReactNode }) {
@@ -217,10 +253,11 @@ export function ReportMailsView() {
   );
 }
 
-/** The real report subscription calls; the toasts carry the machine's notices. */
+/** The real report subscription calls; the toasts carry the machines' notices. */
 const reportMailsLogic = reportSubscriptionsMachine.provide({ actions: { notify: appEffects.notify } });
+const addFormLogic = reportMailFormMachine.provide({ actions: { notify: appEffects.notify } });
 
-/** The Profile page's "Report mails" section with its own actor. */
+/** The Profile page's "Report mails" section with its own actor (and the add form's, once the list is read). */
 export function ReportMailsSection() {
   return (
     <ReportMailsContext.Provider logic={reportMailsLogic}>

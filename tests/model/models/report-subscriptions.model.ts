@@ -1,9 +1,8 @@
 // The model of the reportSubscriptionsMachine (the Profile page's report mails): the events the tests may send and how
 // graph vertices are told apart. Shared by the model-based test and the QA document generator (scripts/machine-docs.ts).
-// The member has two report mails; adding a daily Revenue mail makes three. The list call answers them, none, or fails;
-// the add call answers the new mail, a 422 on the hour, the 409 of the limit, or fails; Send now mails, is refused
-// (too many sends) or fails (the mail server); the remove question ends with Remove or Cancel, and the removal
-// succeeds or fails.
+// The member has two report mails; the add form (an entity form beside the list) storing a daily Revenue mail makes
+// three. The list call answers them, none, or fails; Send now mails, is refused (too many sends) or fails (the mail
+// server); the remove question ends with Remove or Cancel, and the removal succeeds or fails.
 import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import type { ReportSubscription } from '../../../server/contract/report-subscriptions.contract';
@@ -18,8 +17,6 @@ export type ModelEvent =
   | ReportSubscriptionsEvent
   | { type: 'xstate.done.actor.fetchSubscriptions'; output: ReportSubscription[] }
   | { type: 'xstate.error.actor.fetchSubscriptions'; error: unknown }
-  | { type: 'xstate.done.actor.createSubscription'; output: ReportSubscription }
-  | { type: 'xstate.error.actor.createSubscription'; error: unknown }
   | { type: 'xstate.done.actor.confirmRemove'; output: DialogOutcome }
   | { type: 'xstate.done.actor.removeSubscription'; output: undefined }
   | { type: 'xstate.error.actor.removeSubscription'; error: unknown }
@@ -69,9 +66,6 @@ export const CREATED_LINE = 'Daily at 07:00 — Revenue, last 7 days — next: 2
 export const TARGET = { id: 2, label: 'Daily at 18:00 — Revenue, last 1 month' } as const;
 
 export const LIST_FAILURE = 'The service is temporarily unavailable. Please try again shortly.';
-export const HOUR_REFUSED = 'Hour must be a whole number from 0 to 23';
-export const LIMIT = 'At most 20 report subscriptions per member';
-export const CREATE_FAILURE = 'Network error: the server could not be reached';
 export const MAILED = 'Report mailed to olivia@example.com';
 export const TOO_MANY = 'Too many report mails. Please try again in 14 minutes.';
 export const SEND_FAILED = 'The report could not be mailed. Please try again shortly.';
@@ -82,16 +76,7 @@ export const EVENTS: ModelEvent[] = [
   { type: 'xstate.done.actor.fetchSubscriptions', output: [] },
   { type: 'xstate.error.actor.fetchSubscriptions', error: new ApiError(LIST_FAILURE, 503) },
   { type: 'mails.retry' },
-  { type: 'mail.change', field: 'page', value: 'revenue' },
-  { type: 'mail.change', field: 'frequency', value: 'daily' },
-  { type: 'mail.add' },
-  { type: 'xstate.done.actor.createSubscription', output: CREATED },
-  {
-    type: 'xstate.error.actor.createSubscription',
-    error: new ApiError(HOUR_REFUSED, 422, { status: 'error', message: HOUR_REFUSED, errors: { hour: [HOUR_REFUSED] } }),
-  },
-  { type: 'xstate.error.actor.createSubscription', error: new ApiError(LIMIT, 409) },
-  { type: 'xstate.error.actor.createSubscription', error: new ApiError(CREATE_FAILURE, 0) },
+  { type: 'mail.added', subscription: CREATED },
   { type: 'mail.send', ...TARGET },
   { type: 'xstate.done.actor.sendReport', output: MAILED },
   { type: 'xstate.error.actor.sendReport', error: new ApiError(TOO_MANY, 429) },
@@ -103,15 +88,17 @@ export const EVENTS: ModelEvent[] = [
   { type: 'xstate.error.actor.removeSubscription', error: new ApiError(REMOVE_FAILURE, 404) },
 ];
 
-/** What the user can do in this snapshot: an actor's answer only while it runs, a row's buttons only on a row shown. */
+/**
+ * What the user can do in this snapshot: an actor's answer only while it runs, a row's buttons only on a row shown,
+ * adding a mail (through the form and its question) only while no other question is open.
+ */
 function allowed(s: Snapshot, event: ModelEvent): boolean {
   const settles = /^xstate\.(?:done|error)\.actor\.(\w+)$/.exec(event.type)?.[1];
   if (settles) return (s.children as Record<string, unknown>)[settles] !== undefined;
   if (event.type === 'mail.send' || event.type === 'mail.remove') return s.context.items.some((i) => i.id === event.id) && s.can(event);
-  // Each field is chosen once: choosing the same value again changes nothing.
-  if (event.type === 'mail.change') return s.context.draft[event.field] !== event.value && s.can(event);
   // One mail is added: another would only repeat it.
-  if (event.type === 'mail.add') return !s.context.items.some((i) => i.id === CREATED.id) && s.can(event);
+  if (event.type === 'mail.added')
+    return !s.context.items.some((i) => i.id === CREATED.id) && !s.matches({ ready: { row: 'asking' } }) && s.can(event);
   return s.can(event as ReportSubscriptionsEvent);
 }
 
@@ -119,14 +106,11 @@ const regionValue = (value: unknown) => JSON.stringify(value);
 
 export const model = new TestModel(reportSubscriptionsMachine, {
   events: (s: Snapshot) => EVENTS.filter((e) => allowed(s, e)) as ReportSubscriptionsEvent[],
-  // The draft, the messages and the list choose the guards and what is shown; the event that led here and the state it
-  // came from keep each transition (also one defined on a parent, from each of its leaves) on a shortest path.
+  // The list chooses what is shown; the event that led here and the state it came from keep each transition (also one
+  // defined on a parent, from each of its leaves) on a shortest path.
   serializeState: (s: Snapshot, event, previous) =>
     JSON.stringify([
       regionValue(s.value),
-      s.context.draft,
-      Object.keys(s.context.fieldErrors),
-      s.context.formError !== null,
       s.context.items.map((i) => i.id),
       eventKey(event),
       previous ? regionValue(previous.value) : null,
