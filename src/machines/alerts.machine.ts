@@ -2,7 +2,7 @@ import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Alert, ALERTS_PAGE_SIZE, AlertsPage } from '../../server/contract/alerts.contract';
 import { alertsService, type AlertStatus } from '../services/alerts.service';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
-import type { Notice } from '../shared/effects';
+import type { Navigation, Notice } from '../shared/effects';
 import { notProvided } from './machine-effects';
 
 export type { AlertStatus };
@@ -12,6 +12,28 @@ export const ALERTS_PER_PAGE: typeof ALERTS_PAGE_SIZE = 20;
 export const ALL_ACKNOWLEDGED = 'All alerts acknowledged';
 
 export const alertPageCount = (total: number) => Math.max(1, Math.ceil(total / ALERTS_PER_PAGE));
+
+export const ALERTS_PATH = '/alerts';
+
+/** The list and page the URL holds (`/alerts?status=all&page=2`); Unread and page 1 are left out. */
+export type AlertsView = { status: AlertStatus; page: number };
+
+export function alertsViewFromSearch(search: string): AlertsView {
+  const query = new URLSearchParams(search);
+  const page = query.get('page') ?? '';
+  return {
+    status: query.get('status') === 'all' ? 'all' : 'unread',
+    page: /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1,
+  };
+}
+
+export function alertsHref({ status, page }: AlertsView): string {
+  const query = new URLSearchParams();
+  if (status === 'all') query.set('status', 'all');
+  if (page > 1) query.set('page', String(page));
+  const search = query.toString();
+  return search ? `${ALERTS_PATH}?${search}` : ALERTS_PATH;
+}
 
 export type AlertsContext = {
   status: AlertStatus;
@@ -32,7 +54,11 @@ export type AlertsEvent =
   | { type: 'alerts.page'; page: number }
   | { type: 'alerts.retry' }
   | { type: 'alerts.acknowledge'; id: number }
-  | { type: 'alerts.acknowledgeAll' };
+  | { type: 'alerts.acknowledgeAll' }
+  /** The URL query changed (a filter, a page, back / forward, a followed link): it holds the list and the page. */
+  | { type: 'alerts.urlChanged'; search: string };
+
+export type AlertsInput = { search: string };
 
 export type AlertsRequest = { status: AlertStatus; page: number };
 
@@ -51,6 +77,7 @@ export const alertsMachine = setup({
   types: {
     context: {} as AlertsContext,
     events: {} as AlertsEvent,
+    input: {} as AlertsInput,
     children: {} as { fetchAlerts: 'fetchAlerts'; acknowledge: 'acknowledge'; acknowledgeAll: 'acknowledgeAll' },
     emitted: {} as { type: 'acknowledged' },
     tags: {} as 'busy',
@@ -62,6 +89,8 @@ export const alertsMachine = setup({
   },
   actions: {
     notify: (_, _notice: Notice) => notProvided('notify'),
+    /** Carried out by the page with the router, so the URL stays the one record of the list and the page. */
+    navigate: (_, _navigation: Navigation) => notProvided('navigate'),
     fail: assign((_, error: unknown) => ({ items: [], total: 0, error: toErrorInfo(error) })),
   },
   guards: {
@@ -69,6 +98,12 @@ export const alertsMachine = setup({
     pastTheEnd: ({ context }, answer: AlertsPage) => answer.items.length === 0 && answer.total > 0 && context.page > 1,
     noAlerts: (_, answer: AlertsPage) => answer.total === 0,
     otherStatus: ({ context, event }) => event.type === 'alerts.filter' && event.status !== context.status,
+    /** The URL names what is shown already (the page reports the address it mounted with too). */
+    urlShowsShown: ({ context, event }) => {
+      if (event.type !== 'alerts.urlChanged') return false;
+      const { status, page } = alertsViewFromSearch(event.search);
+      return status === context.status && page === context.page;
+    },
     pageExists: ({ context, event }) =>
       event.type === 'alerts.page' &&
       Number.isInteger(event.page) &&
@@ -83,7 +118,18 @@ export const alertsMachine = setup({
 }).createMachine({
   id: 'alerts',
   initial: 'loading',
-  context: { status: 'unread', page: 1, items: [], total: 0, unread: 0, acknowledging: null, error: null },
+  context: ({ input }) => ({ ...alertsViewFromSearch(input.search), items: [], total: 0, unread: 0, acknowledging: null, error: null }),
+  on: {
+    // Back / forward or a link may change the list at any time; an acknowledgement under way is not waited for.
+    'alerts.urlChanged': [
+      { guard: 'urlShowsShown' },
+      {
+        target: '.loading',
+        reenter: true,
+        actions: assign(({ event }) => ({ ...alertsViewFromSearch(event.search), acknowledging: null })),
+      },
+    ],
+  },
   states: {
     loading: {
       tags: ['busy'],
@@ -97,7 +143,10 @@ export const alertsMachine = setup({
             guard: { type: 'pastTheEnd', params: ({ event }) => event.output },
             target: 'loading',
             reenter: true,
-            actions: assign({ page: ({ event }) => alertPageCount(event.output.total) }),
+            actions: [
+              assign({ page: ({ event }) => alertPageCount(event.output.total) }),
+              { type: 'navigate', params: ({ context }) => ({ to: alertsHref(context), replace: true }) },
+            ],
           },
           {
             guard: { type: 'noAlerts', params: ({ event }) => event.output },
@@ -115,12 +164,21 @@ export const alertsMachine = setup({
     shown: {
       initial: 'loaded',
       on: {
-        'alerts.filter': { guard: 'otherStatus', target: 'loading', actions: assign({ status: ({ event }) => event.status, page: 1 }) },
+        'alerts.filter': {
+          guard: 'otherStatus',
+          actions: { type: 'navigate', params: ({ event }) => ({ to: alertsHref({ status: event.status, page: 1 }), replace: false }) },
+        },
       },
       states: {
         loaded: {
           on: {
-            'alerts.page': { guard: 'pageExists', target: '#alerts.loading', actions: assign({ page: ({ event }) => event.page }) },
+            'alerts.page': {
+              guard: 'pageExists',
+              actions: {
+                type: 'navigate',
+                params: ({ context, event }) => ({ to: alertsHref({ status: context.status, page: event.page }), replace: false }),
+              },
+            },
             'alerts.acknowledge': {
               guard: 'unreadShown',
               target: '#alerts.acknowledging',

@@ -165,6 +165,8 @@ describe('Alerts (/alerts)', () => {
     await navigate(page, PHONE, 'Alerts');
     await h1(page, 'Alerts').waitFor();
     await page.locator('.mantine-SegmentedControl-label', { hasText: /^All$/ }).click();
+    // The list shown lives in the URL, so reload and Back keep it.
+    await page.waitForURL((url) => url.pathname === '/alerts' && url.searchParams.get('status') === 'all');
     // The alert of the test above (none when it was skipped for the hour).
     await page
       .getByRole('listitem')

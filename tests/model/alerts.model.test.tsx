@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { AlertsPage as AlertsAnswer } from '../../server/contract/alerts.contract';
 import { alertsBellMachine } from '../../src/machines/alerts-bell.machine';
-import { ALL_ACKNOWLEDGED, alertsMachine } from '../../src/machines/alerts.machine';
+import { ALL_ACKNOWLEDGED, alertsHref, alertsMachine } from '../../src/machines/alerts.machine';
 import { sessionMachine, type Access } from '../../src/machines/session.machine';
 import type { StoredSession } from '../../src/services/session-storage';
 import { alertsService, type AlertStatus } from '../../src/services/alerts.service';
@@ -41,13 +41,16 @@ vi.mock('../../src/services/alerts.service', async (original) => ({
 
 function fakeCalls() {
   vi.clearAllMocks();
+  // The page's navigate is the browser's (the router under test is a memory location): what it asked for is recorded.
+  const pushes = vi.spyOn(window.history, 'pushState');
+  const replaces = vi.spyOn(window.history, 'replaceState');
   const alerts = controllableCall<AlertsAnswer, [AlertStatus, number]>();
   const acknowledge = controllableCall<undefined, [number]>();
   const acknowledgeAll = controllableCall<undefined>();
   vi.mocked(alertsService.alerts).mockImplementation(alerts.fn);
   vi.mocked(alertsService.acknowledge).mockImplementation(acknowledge.fn);
   vi.mocked(alertsService.acknowledgeAll).mockImplementation(acknowledgeAll.fn);
-  return { alerts, acknowledge, acknowledgeAll };
+  return { alerts, acknowledge, acknowledgeAll, pushes, replaces };
 }
 
 /** The bell's count: answers 0 at once and counts how often it was asked. */
@@ -139,8 +142,14 @@ describe('alerts machine × Alerts page (model-based)', () => {
     inspectPageActors(alertsMachine.id, inspect);
     const user = userEvent.setup();
     const calls = fakeCalls();
-    const { bell } = renderAlerts();
+    const { bell, location } = renderAlerts();
     const seen = { bellCalls: 0 };
+    // The address shown; the same list and page again comes as another address (a followed link), so the page hears of it.
+    let shown = '';
+    const visit = (search: string) => {
+      shown = search === shown ? `${search || '?'}${search ? '&' : ''}from=link` : search;
+      act(() => location.navigate(`/alerts${shown}`));
+    };
     return {
       perform: async (event) => {
         const e = event as ModelEvent;
@@ -165,6 +174,8 @@ describe('alerts machine × Alerts page (model-based)', () => {
             return user.click(screen.getByRole('button', { name: `Acknowledge: ${TARGET.summary}` }));
           case 'alerts.acknowledgeAll':
             return user.click(screen.getByRole('button', { name: 'Acknowledge all' }));
+          case 'alerts.urlChanged':
+            return visit(e.search);
         }
       },
       verify: async (state, event) => {
@@ -180,6 +191,14 @@ describe('alerts machine × Alerts page (model-based)', () => {
           expect(calls.alerts.calls().at(-1)).toEqual([state.context.status, state.context.page]);
         }
         if (e.type === 'alerts.acknowledge') expect(calls.acknowledge.calls().at(-1)).toEqual([TARGET.id]);
+        // Unread / All and the pages go through the URL, which holds them; an emptied page 2 is replaced by the last.
+        if (e.type === 'alerts.filter') expect(calls.pushes).toHaveBeenLastCalledWith(null, '', alertsHref({ status: e.status, page: 1 }));
+        if (e.type === 'alerts.page') {
+          expect(calls.pushes).toHaveBeenLastCalledWith(null, '', alertsHref({ status: state.context.status, page: e.page }));
+        }
+        if (e.type === 'xstate.done.actor.fetchAlerts' && state.matches('loading')) {
+          expect(calls.replaces).toHaveBeenLastCalledWith(null, '', alertsHref({ status: state.context.status, page: 1 }));
+        }
         // An acknowledgement tells the bell, which counts again at once; a failure does not.
         if (e.type === 'xstate.done.actor.acknowledge' || e.type === 'xstate.done.actor.acknowledgeAll') {
           await waitFor(() => expect(bell.counts.calls).toBe(seen.bellCalls + 1));
@@ -216,15 +235,22 @@ describe('Alerts page scenarios', () => {
     expect(screen.getByRole('link', { name: 'Rules' })).toHaveAttribute('href', '/alerts/rules');
   });
 
-  it('asks for the unread alerts first, and for page 2 with Next', async () => {
+  it('asks for the unread alerts first; Next and All go through the URL, which the page follows', async () => {
     const user = userEvent.setup();
     const calls = fakeCalls();
-    renderAlerts();
+    const { location } = renderAlerts();
     await act(async () => calls.alerts.resolve({ ...PAGE_ONE, items: Array.from({ length: 20 }, (_, i) => alert(100 - i)) }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(calls.pushes).toHaveBeenLastCalledWith(null, '', '/alerts?page=2');
+    act(() => location.navigate('/alerts?page=2'));
+    await act(async () => calls.alerts.resolve({ ...PAGE_ONE, page: 2 }));
+    await user.click(screen.getByText('All'));
+    expect(calls.pushes).toHaveBeenLastCalledWith(null, '', '/alerts?status=all');
+    act(() => location.navigate('/alerts?status=all'));
     expect(calls.alerts.calls()).toEqual([
       ['unread', 1],
       ['unread', 2],
+      ['all', 1],
     ]);
     expect(ITEMS).toHaveLength(3);
   });

@@ -2,7 +2,7 @@ import { Alert as Notice, Anchor, Badge, Button, Center, Group, Loader, Paper, S
 import { IconCheck, IconSettings } from '@tabler/icons-react';
 import { createActorContext } from '@xstate/react';
 import { useEffect } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import type { Alert } from '../../../server/contract/alerts.contract';
 import { ALERT_RULES_PATH } from '../../machines/alert-rules.machines';
 import { alertPageCount, alertsMachine, ALERTS_PER_PAGE, type AlertStatus } from '../../machines/alerts.machine';
@@ -21,6 +21,14 @@ const FILTERS: { value: AlertStatus; label: string }[] = [
   { value: 'unread', label: 'Unread' },
   { value: 'all', label: 'All' },
 ];
+
+/** Reports the URL query, the one record of the list and the page, to the machine (mount, a filter, a page, back / forward). */
+export function AlertsUrlSync() {
+  const actor = AlertsContext.useActorRef();
+  const search = useSearch();
+  useEffect(() => actor.send({ type: 'alerts.urlChanged', search }), [actor, search]);
+  return null;
+}
 
 /** Calls `onAcknowledged` after each acknowledgement (the machine's `acknowledged` emission): the bell counts again. */
 export function useOnAcknowledged(onAcknowledged: () => void) {
