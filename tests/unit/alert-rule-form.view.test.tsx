@@ -112,13 +112,16 @@ describe('Add Alert Rule (/alerts/rules/create)', { timeout: 20_000 }, () => {
     expect(screen.getByRole('textbox', { name: /^Labour cost at or above \(% of revenue\)/ })).toHaveValue('');
     expect((await screen.findAllByRole('checkbox', {}, LAZY)).map((c) => c.getAttribute('value'))).toEqual(['1', '5']);
     await user.type(screen.getByRole('textbox', { name: /^Labour cost at or above/ }), '35');
-    expect(screen.getByText(/Alerts when: Labour cost at or above 35% of revenue\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Alerts when: Labour cost at or above 35% of revenue\. All branches also covers the branches added later\./),
+    ).toBeInTheDocument();
     // An hour, not a percentage: the threshold empties and becomes a choice of hours.
     await choose(user, 'Alert when', 'No trade by an hour');
     expect(screen.queryByRole('textbox', { name: /^Labour cost/ })).toBeNull();
     expect(combobox('No trade recorded by \\(hour\\)')).toHaveValue('');
     await choose(user, 'No trade recorded by \\(hour\\)', '11:00');
     await choose(user, 'Branch', 'Bondi Beach');
+    expect(screen.queryByText(/branches added later/)).toBeNull();
     await user.click(screen.getByRole('checkbox', { name: 'Liam Brown' }));
     await user.click(screen.getByRole('checkbox', { name: 'Olivia' }));
     await saveConfirmed(user, 'Add rule');

@@ -94,6 +94,7 @@ function RuleFields() {
   const restaurants = SessionContext.useSelector((s) => s.context.restaurants);
   const kind = kindOf(EntityFormContext.useSelector((s) => s.context.values.kind));
   const threshold = EntityFormContext.useSelector((s) => Number(s.context.values.threshold));
+  const everyBranch = EntityFormContext.useSelector((s) => s.context.values.restaurant_id === EVERY_BRANCH);
   const branches = useMemo(
     () => [{ value: EVERY_BRANCH, label: 'All branches' }, ...restaurants.map((r) => ({ value: String(r.id), label: r.name }))],
     [restaurants],
@@ -110,8 +111,8 @@ function RuleFields() {
         )}
       </SimpleGrid>
       <Text size="sm" c="dimmed">
-        {threshold > 0 ? `Alerts when: ${ruleSentence(kind, threshold)}.` : 'Choose the threshold the rule watches.'} All branches also
-        covers branches added later.
+        {threshold > 0 ? `Alerts when: ${ruleSentence(kind, threshold)}.` : 'Choose the threshold the rule watches.'}
+        {everyBranch ? ' All branches also covers the branches added later.' : ''}
       </Text>
       <RecipientsField />
     </Stack>
