@@ -70,6 +70,8 @@ export const formatDay = (day: string) => {
   const { year, month, date } = parts(day);
   return `${date} ${month} ${year}`;
 };
+/** The days a window covers as the pages, the PDF and the report mail write them: "16 Nov 2026 – 22 Nov 2026", or one day alone. */
+export const formatDays = (start: string, end: string) => (start === end ? formatDay(start) : `${formatDay(start)} – ${formatDay(end)}`);
 /** "16 Nov", for chart axes. */
 export const formatDayMonth = (day: string) => {
   const { month, date } = parts(day);

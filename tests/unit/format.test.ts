@@ -4,6 +4,7 @@ import {
   formatCurrency,
   formatDay,
   formatDayMonth,
+  formatDays,
   formatMonth,
   formatNumber,
   formatPercent,
@@ -67,6 +68,11 @@ describe('display formats (spec §9, en-AU)', () => {
       '30 Sep',
       'Sep 2026',
     ]);
+  });
+
+  it('a window’s days (the pages’, the PDF’s and the report mail’s): first – last, or one day alone', () => {
+    expect(formatDays('2026-11-19', '2026-11-25')).toBe('19 Nov 2026 – 25 Nov 2026');
+    expect(formatDays('2026-11-19', '2026-11-19')).toBe('19 Nov 2026');
   });
 });
 

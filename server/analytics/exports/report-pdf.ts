@@ -1,6 +1,6 @@
 import type PDFKit from 'pdfkit';
 import { CHART_HEIGHT } from '../../contract/chart-options';
-import { changeVersus, formatDay } from '../../contract/format';
+import { changeVersus, formatDays } from '../../contract/format';
 import type { CellUnit, PageReport, ReportCell, ReportRow, ReportTable } from '../../contract/page-reports.contract';
 import { formatCell, reportChartOption } from '../../contract/report-display';
 
@@ -81,7 +81,7 @@ function ensureRoom(doc: Doc, height: number): void {
 
 function header(doc: Doc, report: PageReport): void {
   const { window } = report;
-  const dates = `${formatDay(window.start_date)} – ${formatDay(window.end_date)}`;
+  const dates = formatDays(window.start_date, window.end_date);
   const branch = report.branch ? `${report.branch.name}, ${report.branch.location}` : 'All Branches';
   doc.font(BOLD).fontSize(18).fillColor(TEXT).text(pdfText(report.title));
   doc.moveDown(0.3).font(FONT).fontSize(10);

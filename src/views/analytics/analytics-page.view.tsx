@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
-import { formatDay } from '../../../server/contract/format';
+import { formatDays } from '../../../server/contract/format';
 import { PAGE_TITLES, type PageReport } from '../../../server/contract/page-reports.contract';
 import { filtersHref } from '../../machines/analytics-filters';
 import { ExportMenu } from '../../ui/export-menu';
@@ -22,8 +22,7 @@ export function AnalyticsPageUrlSync() {
 /** What the figures cover: "Last 7 Days · Parramatta · 16 Nov 2026 – 22 Nov 2026 (Australia/Sydney time)". */
 export function coverageText(report: PageReport): string {
   const { start_date, end_date, time_zone } = report.window;
-  const days = start_date === end_date ? formatDay(start_date) : `${formatDay(start_date)} – ${formatDay(end_date)}`;
-  return `${report.range_label} · ${report.branch?.name ?? ALL_BRANCHES} · ${days} (${time_zone} time)`;
+  return `${report.range_label} · ${report.branch?.name ?? ALL_BRANCHES} · ${formatDays(start_date, end_date)} (${time_zone} time)`;
 }
 
 /** The member's branches changed meanwhile: the page's picker follows (a lost branch gives way to All Branches). */

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import type { AnalyticsWindow, Range } from '../../../server/contract/analytics.contract';
 import type { Restaurant } from '../../../server/contract/auth.contract';
-import { formatDay } from '../../../server/contract/format';
+import { formatDays } from '../../../server/contract/format';
 import { AnalyticsHeader, ALL_BRANCHES, rangeLabel } from '../analytics/analytics-header.view';
 import { CARD_KINDS } from '../../machines/dashboard.machine';
 import { useBranchesChanged } from '../session/session.context';
@@ -17,11 +17,7 @@ export const dashboardHeading = (range: Range) => `Data Analytics of Past ${rang
 
 /** Which calendar days, in which time zone, the figures cover; from the first answer that arrived. */
 export function windowText(window: AnalyticsWindow): string {
-  const days =
-    window.start_date === window.end_date
-      ? formatDay(window.start_date)
-      : `${formatDay(window.start_date)} – ${formatDay(window.end_date)}`;
-  return `${days} (${window.time_zone} time), compared with the ${window.days} days before`;
+  return `${formatDays(window.start_date, window.end_date)} (${window.time_zone} time), compared with the ${window.days} days before`;
 }
 
 /** Reports the URL query, the one record of the applied filters, to the machine (mount, Apply, Reset, back / forward, links). */
