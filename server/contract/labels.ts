@@ -1,4 +1,6 @@
 import type { Range } from './analytics.contract';
+import { PAGE_TITLES } from './page-reports.contract';
+import type { ReportPage, UnsubscribeTarget } from './report-subscriptions.contract';
 
 // Words the screen and the server both show: the header's range choices, the page reports' range
 // label and the answers' bucket labels. No zod here, so the client may import it.
@@ -13,3 +15,18 @@ export const RANGE_LABELS: Record<Range, string> = {
 
 /** Month abbreviations of the answers' labels ("Sep", where Intl's en-AU says "Sept"). */
 export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** The reports a member can have mailed, named as the sidebar and the page titles name them. */
+export const REPORT_PAGE_TITLES: Record<ReportPage, string> = { dashboard: 'Dashboard', ...PAGE_TITLES };
+
+/** "the weekly Revenue report (Last 7 Days)": the report mail an unsubscribe link stops, in the mail, the API and the page. */
+export const reportMailName = ({ page, range, frequency }: UnsubscribeTarget) =>
+  `the ${frequency} ${REPORT_PAGE_TITLES[page]} report (${RANGE_LABELS[range]})`;
+
+/** "Stop the weekly Revenue report (Last 7 Days)?" */
+export const unsubscribeQuestion = (target: UnsubscribeTarget) => `Stop ${reportMailName(target)}?`;
+
+/** "You will no longer receive the weekly Revenue report (Last 7 Days)." */
+export const unsubscribedText = (target: UnsubscribeTarget) => `You will no longer receive ${reportMailName(target)}.`;
+
+export const UNSUBSCRIBE_NOT_FOUND_MESSAGE = 'This unsubscribe link is unknown or was already used';

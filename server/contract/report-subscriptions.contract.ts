@@ -59,7 +59,5 @@ export const unsubscribeQuery = z
   })
   .strict();
 
-export const UNSUBSCRIBE_NOT_FOUND_MESSAGE = 'This unsubscribe link is unknown or was already used';
-
-/** data of the unsubscribe calls: the report the link is for. */
-export type UnsubscribeTarget = { page: ReportPage; range: Range };
+/** data of the unsubscribe calls: the report mail the link is for (its words: labels.ts). */
+export type UnsubscribeTarget = Pick<ReportSubscription, 'page' | 'range' | 'frequency'>;

@@ -217,7 +217,9 @@ export const alertsPage = exactly<AlertsPage>()(
 );
 export const unreadAlerts = exactly<UnreadAlerts>()(z.object({ unread: z.int().min(0) }));
 
-export const unsubscribeTarget = exactly<UnsubscribeTarget>()(z.object({ page: z.enum(REPORT_PAGES), range: z.enum(RANGES) }));
+export const unsubscribeTarget = exactly<UnsubscribeTarget>()(
+  z.object({ page: z.enum(REPORT_PAGES), range: z.enum(RANGES), frequency: z.enum(REPORT_FREQUENCIES) }),
+);
 
 export const apiKey = exactly<ApiKey>()(
   z.object({

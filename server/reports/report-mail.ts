@@ -4,9 +4,9 @@ import { resolveWindow } from '../analytics/window.js';
 import { renderExport } from '../analytics/exports/report-export.js';
 import type { AuthUser } from '../auth/franchise-users.repository.js';
 import { DEFAULT_BEST_SELLERS_LIMIT } from '../contract/analytics.contract.js';
-import { changeVersus } from '../contract/format.js';
-import { RANGE_LABELS } from '../contract/labels.js';
-import { PAGE_TITLES, type AnalyticsPage, type PageReport } from '../contract/page-reports.contract.js';
+import { changeVersus, formatDays } from '../contract/format.js';
+import { RANGE_LABELS, REPORT_PAGE_TITLES } from '../contract/labels.js';
+import type { AnalyticsPage, PageReport } from '../contract/page-reports.contract.js';
 import { formatCell } from '../contract/report-display.js';
 import type { ReportPage, ReportSubscription } from '../contract/report-subscriptions.contract.js';
 import type { Db } from '../db/database.js';
@@ -24,7 +24,11 @@ export const unsubscribeToken = (secret: string, subscriptionId: number) =>
 
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export const unsubscribeLink = (publicUrl: string, token: string) => `${publicUrl}/api/v1/unsubscribe?token=${token}`;
+/** The one-click address of `List-Unsubscribe` (a mail client POSTs to it): the API itself. */
+export const unsubscribeApiLink = (publicUrl: string, token: string) => `${publicUrl}/api/v1/unsubscribe?token=${token}`;
+
+/** The link in the mail's body: the console's page, which asks first and then unsubscribes, signed in or not. */
+export const unsubscribePageLink = (publicUrl: string, token: string) => `${publicUrl}/unsubscribe?token=${token}`;
 
 /** The dashboard's mail is the revenue page's report: the dashboard's headline figures are revenue's. */
 const PAGE_OF: Record<ReportPage, AnalyticsPage> = {
@@ -35,8 +39,6 @@ const PAGE_OF: Record<ReportPage, AnalyticsPage> = {
   headcount: 'headcount',
   procurement: 'procurement',
 };
-
-const REPORT_TITLES: Record<ReportPage, string> = { dashboard: 'Dashboard', ...PAGE_TITLES };
 
 export type ReportMailDeps = { db: Db; config: { publicUrl: string; jwtSecret: string }; clock: () => number; mailer: Mailer };
 export type ReportMember = Pick<AuthUser, 'id' | 'email' | 'name' | 'role' | 'restaurant_ids'> & {
@@ -80,11 +82,12 @@ export async function sendReportMail(
 ): Promise<void> {
   const report = await subscriptionReport(deps, subscription, member);
   const pdf = await renderExport(report, 'pdf');
-  const title = REPORT_TITLES[subscription.page];
+  const title = REPORT_PAGE_TITLES[subscription.page];
   const range = RANGE_LABELS[subscription.range];
   const scope = member.restaurant_ids === null ? 'all branches' : 'your branches';
-  const days = `${report.window.start_date} to ${report.window.end_date}`;
-  const link = unsubscribeLink(deps.config.publicUrl, unsubscribeToken(deps.config.jwtSecret, subscription.id));
+  const days = formatDays(report.window.start_date, report.window.end_date);
+  const token = unsubscribeToken(deps.config.jwtSecret, subscription.id);
+  const link = unsubscribePageLink(deps.config.publicUrl, token);
   const figures = figureLines(report);
   const scheduled = period ? `Scheduled report for ${period}. ` : '';
 
@@ -103,7 +106,7 @@ export async function sendReportMail(
   const html = [
     '<!doctype html><html><body>',
     `<p>Hello ${escapeHtml(member.name)},</p>`,
-    `<p>${escapeHtml(title)} report of ${escapeHtml(report.franchise.name)}, ${escapeHtml(range)} (${days}), ${scope}:</p>`,
+    `<p>${escapeHtml(title)} report of ${escapeHtml(report.franchise.name)}, ${escapeHtml(range)} (${escapeHtml(days)}), ${scope}:</p>`,
     '<table>',
     ...figures.map(
       (f) => `<tr><th align="left">${escapeHtml(f.label)}</th><td>${escapeHtml(f.value)}</td><td>${escapeHtml(f.change)}</td></tr>`,
@@ -120,6 +123,9 @@ export async function sendReportMail(
     text,
     html,
     attachments: [{ filename: pdf.filename, content: pdf.body, contentType: pdf.contentType }],
-    headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: {
+      'List-Unsubscribe': `<${unsubscribeApiLink(deps.config.publicUrl, token)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
   });
 }

@@ -101,10 +101,18 @@ export async function deleteSubscription(db: Db, franchiseId: number, userId: nu
 
 /** The report an unsubscribe token's hash names, for the confirmation; undefined when none does. */
 export async function findByUnsubscribeHash(db: Db, hash: string): Promise<UnsubscribeTarget | undefined> {
-  return db.selectFrom('report_subscriptions').select(['page', 'range']).where('unsubscribe_hash', '=', hash).executeTakeFirst();
+  return db
+    .selectFrom('report_subscriptions')
+    .select(['page', 'range', 'frequency'])
+    .where('unsubscribe_hash', '=', hash)
+    .executeTakeFirst();
 }
 
 /** Deletes the subscription the hash names and returns what it was; undefined when none does (unknown, or already unsubscribed). */
 export async function deleteByUnsubscribeHash(db: Db, hash: string): Promise<UnsubscribeTarget | undefined> {
-  return db.deleteFrom('report_subscriptions').where('unsubscribe_hash', '=', hash).returning(['page', 'range']).executeTakeFirst();
+  return db
+    .deleteFrom('report_subscriptions')
+    .where('unsubscribe_hash', '=', hash)
+    .returning(['page', 'range', 'frequency'])
+    .executeTakeFirst();
 }

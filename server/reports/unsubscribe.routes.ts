@@ -1,20 +1,19 @@
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
-import { RANGE_LABELS } from '../contract/labels.js';
-import { UNSUBSCRIBE_NOT_FOUND_MESSAGE, unsubscribeQuery, type UnsubscribeTarget } from '../contract/report-subscriptions.contract.js';
+import { UNSUBSCRIBE_NOT_FOUND_MESSAGE, unsubscribeQuestion, unsubscribedText } from '../contract/labels.js';
+import { unsubscribeQuery } from '../contract/report-subscriptions.contract.js';
 import { success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { readQuery } from '../http/query.js';
 import { tokenHash } from './report-mail.js';
 import { deleteByUnsubscribeHash, findByUnsubscribeHash } from './report-subscriptions.repository.js';
 
-const about = (target: UnsubscribeTarget) => `the ${target.page} report (${RANGE_LABELS[target.range]})`;
-
 /**
- * A report mail's unsubscribe link, without sign-in. GET only says what the link is for: mail
- * scanners follow GET links, which must not unsubscribe anyone. POST is the one-click unsubscribe
- * (mail clients send `List-Unsubscribe=One-Click`): it deletes that one subscription. A token that
- * names none, unknown or already used, is the same 404.
+ * A report mail's unsubscribe calls, without sign-in: the console's `/unsubscribe` page (the mail's
+ * link) makes them, and `List-Unsubscribe` names this address itself. GET only says what the link is
+ * for: mail scanners follow GET links, which must not unsubscribe anyone. POST is the one-click
+ * unsubscribe (mail clients send `List-Unsubscribe=One-Click`): it deletes that one subscription. A
+ * token that names none, unknown or already used, is the same 404.
  */
 export function unsubscribeRoutes(deps: RouteDeps) {
   const { db } = deps;
@@ -25,11 +24,11 @@ export function unsubscribeRoutes(deps: RouteDeps) {
     .get('/', async (c) => {
       const target = await findByUnsubscribeHash(db, hashOf(c));
       if (!target) throw gone();
-      return success(c, target, `Confirm to stop receiving ${about(target)}: send this link as a POST`);
+      return success(c, target, `${unsubscribeQuestion(target)} POST to this address to unsubscribe`);
     })
     .post('/', async (c) => {
       const target = await deleteByUnsubscribeHash(db, hashOf(c));
       if (!target) throw gone();
-      return success(c, target, `You will no longer receive ${about(target)}`);
+      return success(c, target, unsubscribedText(target));
     });
 }

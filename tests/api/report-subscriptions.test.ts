@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepareDemoFranchise, writeTrade } from '../../server/analytics/demo-trade';
+import { MONTHS } from '../../server/contract/labels';
 import { MAX_SUBSCRIPTIONS_PER_MEMBER, WEEKDAY_MESSAGE } from '../../server/contract/report-subscriptions.contract';
 import type { PageReport } from '../../server/contract/page-reports.contract';
 import { formatCell } from '../../server/contract/report-display';
@@ -9,8 +10,9 @@ import type { Db } from '../../server/db/database';
 import { DEMO_MANAGER } from '../../server/db/seed';
 import { silentLogger } from '../../server/logger';
 import { createMailer, type MailMessage } from '../../server/mail/mailer';
+import { unsubscribeToken } from '../../server/reports/report-mail';
 import { REPORT_SENDS_PER_WINDOW, SEND_FAILED_MESSAGE } from '../../server/reports/report-subscriptions.routes';
-import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope, OWNER, PUBLIC_URL, RIVAL } from './support/test-app';
+import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope, OWNER, PUBLIC_URL, RIVAL, testConfig } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
 // Scheduled report mails: a member's own subscriptions, "Send now" (the figures of the member's page
@@ -51,6 +53,11 @@ async function later() {
   t.advance(16 * 60_000);
   [owner, manager, rival] = await Promise.all([t.login(OWNER), t.login(DEMO_MANAGER), t.login(RIVAL)]);
 }
+/** "2026-11-19" as the pages and the PDF spell it: "19 Nov 2026". */
+const spelt = (day: string) => {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return `${date} ${MONTHS[month - 1]} ${year}`;
+};
 /** The token of the unsubscribe link in a mail, from its List-Unsubscribe header. */
 const tokenOf = (mail: MailMessage) => new URL(mail.headers!['List-Unsubscribe']!.slice(1, -1)).searchParams.get('token')!;
 
@@ -149,15 +156,23 @@ describe('Send now', () => {
     expect(report.cards.some((card) => card.value !== 0)).toBe(true);
     for (const line of figures(report)) expect(mail.text).toContain(line);
     for (const card of report.cards) expect(mail.html).toContain(`<td>${formatCell(card.unit, card.value)}</td>`);
-    expect(mail.text).toContain(`${report.window.start_date} to ${report.window.end_date}`);
+    // The window's days as the page and the PDF write them.
+    const days = `${spelt(report.window.start_date)} – ${spelt(report.window.end_date)}`;
+    expect(mail.text).toContain(`Revenue report of ${report.franchise.name}, Last 7 Days (${days}), all branches:`);
+    expect(mail.html).toContain(`Last 7 Days (${days}), all branches:</p>`);
+    expect(mail.text).not.toContain(report.window.start_date);
     expect(mail.text).toMatch(/vs previous 7 days|no previous data/);
     const pdf = mail.attachments?.[0];
     expect(pdf).toMatchObject({ contentType: 'application/pdf', filename: expect.stringMatching(/^revenue_all-branches_.*\.pdf$/) });
     expect(Buffer.from(pdf!.content).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const link = mail.headers!['List-Unsubscribe']!;
-    expect(link).toMatch(new RegExp(`^<${PUBLIC_URL}/api/v1/unsubscribe\\?token=[A-Za-z0-9_-]{43}>$`));
+    // The one-click header names the API (a mail client POSTs to it); the body's link opens the console's page.
+    const header = mail.headers!['List-Unsubscribe']!;
+    expect(header).toMatch(new RegExp(`^<${PUBLIC_URL}/api/v1/unsubscribe\\?token=[A-Za-z0-9_-]{43}>$`));
     expect(mail.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-    expect(mail.text).toContain(link.slice(1, -1));
+    const page = `${PUBLIC_URL}/unsubscribe?token=${tokenOf(mail)}`;
+    expect(mail.text).toContain(`To stop these mails, unsubscribe: ${page}\n`);
+    expect(mail.html).toContain(`<a href="${page}">Unsubscribe</a>`);
+    for (const body of [mail.text, mail.html]) expect(body).not.toContain('/api/');
   });
 
   it('mails the dashboard as the revenue page’s figures', async () => {
@@ -228,7 +243,9 @@ describe('the unsubscribe link', () => {
 
     const read = await t.call('GET', path);
     expect(read.status).toBe(200);
-    expect(read.body.data).toEqual({ page: 'revenue', range: '7days' });
+    expect(read.body.data).toEqual({ page: 'revenue', range: '7days', frequency: 'weekly' });
+    // The console's names of the page and the range, as the unsubscribe page words them.
+    expect(read.body.message).toBe('Stop the weekly Revenue report (Last 7 Days)? POST to this address to unsubscribe');
     expect((await list(owner)).map((s) => s.id)).toEqual([keep, id]);
 
     const used = await t.call('POST', path, {
@@ -237,6 +254,7 @@ describe('the unsubscribe link', () => {
     });
     expect(used.status).toBe(200);
     expectSuccessEnvelope(used.body);
+    expect(used.body.message).toBe('You will no longer receive the weekly Revenue report (Last 7 Days).');
     expect((await list(owner)).map((s) => s.id)).toEqual([keep]);
 
     for (const method of ['POST', 'GET']) {
@@ -244,6 +262,19 @@ describe('the unsubscribe link', () => {
       expect(again.status, method).toBe(404);
       expectErrorEnvelope(again.body);
     }
+  });
+
+  it('names the report by the console’s page and range names (Roster & Productivity, Last 3 Months, daily)', async () => {
+    await clear(owner);
+    const id = (await create(owner, { ...weekly, page: 'roster', range: '3months', frequency: 'daily', weekday: null })).body.data
+      .id as number;
+    const path = `/api/v1/unsubscribe?token=${unsubscribeToken(testConfig().jwtSecret, id)}`;
+    expect((await t.call('GET', path)).body.message).toBe(
+      'Stop the daily Roster & Productivity report (Last 3 Months)? POST to this address to unsubscribe',
+    );
+    expect((await t.call('POST', path)).body.message).toBe(
+      'You will no longer receive the daily Roster & Productivity report (Last 3 Months).',
+    );
   });
 
   it('refuses a token that is not a link’s (422) and answers an unknown one 404', async () => {

@@ -49,7 +49,7 @@ describe('static SPA', () => {
   });
 
   it('serves index.html for / and for client routes, never cached, with the security headers', async () => {
-    for (const path of ['/', '/dashboard', '/user/edit', '/change-password?token=abc', '/no/such/page']) {
+    for (const path of ['/', '/dashboard', '/user/edit', '/change-password?token=abc', '/unsubscribe?token=abc', '/no/such/page']) {
       const { res, bytes } = await get(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');

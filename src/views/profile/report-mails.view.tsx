@@ -2,8 +2,7 @@ import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, T
 import { createActorContext } from '@xstate/react';
 import { useEffect, useId, type ReactNode } from 'react';
 import type { Range } from '../../../server/contract/analytics.contract';
-import { RANGE_LABELS } from '../../../server/contract/labels';
-import { PAGE_TITLES } from '../../../server/contract/page-reports.contract';
+import { RANGE_LABELS, REPORT_PAGE_TITLES } from '../../../server/contract/labels';
 import type { ReportFrequency, ReportPage, ReportSubscription } from '../../../server/contract/report-subscriptions.contract';
 import {
   ADD_FORM_INPUT,
@@ -26,7 +25,6 @@ export const ReportMailsContext = createActorContext(reportSubscriptionsMachine)
 
 export const EMPTY_TEXT = 'No report mails yet.';
 
-export const REPORT_PAGE_TITLES: Record<ReportPage, string> = { dashboard: 'Dashboard', ...PAGE_TITLES };
 const FREQUENCY_LABELS: Record<ReportFrequency, string> = { daily: 'Daily', weekly: 'Weekly' };
 /** ISO weekdays: 1 = Monday. */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
