@@ -154,11 +154,11 @@ describe('guard, navigation and 404s', () => {
       'Procurement',
       'Revenue',
       'Productivity',
-      'Alerts',
       'Integrations',
       'Data Import',
       'Team',
       'Activity',
+      'Alerts',
       'Profile',
     ]);
     await nav.getByRole('link', { name: 'Productivity' }).click();

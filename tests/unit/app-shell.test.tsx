@@ -39,11 +39,11 @@ describe('app shell', () => {
       ['Procurement', '/procurement'],
       ['Revenue', '/revenue'],
       ['Productivity', '/roster'],
-      ['Alerts', '/alerts'],
       ['Integrations', '/integrations'],
       ['Data Import', '/import'],
       ['Team', '/team'],
       ['Activity', '/activity'],
+      ['Alerts', '/alerts'],
       ['Profile', '/profile'],
     ]);
     expect(within(nav).getByRole('link', { name: 'User Management' })).toHaveAttribute('data-active', 'true');

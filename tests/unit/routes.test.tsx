@@ -59,11 +59,11 @@ describe('route registry', () => {
       ['Procurement', '/procurement'],
       ['Revenue', '/revenue'],
       ['Productivity', '/roster'],
-      ['Alerts', '/alerts'],
       ['Integrations', '/integrations'],
       ['Data Import', '/import'],
       ['Team', '/team'],
       ['Activity', '/activity'],
+      ['Alerts', '/alerts'],
       ['Profile', '/profile'],
     ]);
   });
