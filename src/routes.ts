@@ -36,6 +36,7 @@ const AnalyticsPage = lazy(() => import('./views/analytics/analytics.page'));
 export const ROUTES: readonly AppRoute[] = [
   { path: '/forgot-password', title: 'Forgot Password', access: 'public', page: lazy(() => import('./views/auth/forgot-password.page')) },
   { path: '/change-password', title: 'Change Password', access: 'public', page: lazy(() => import('./views/auth/change-password.page')) },
+  { path: '/unsubscribe', title: 'Unsubscribe', access: 'public', page: lazy(() => import('./views/unsubscribe/unsubscribe.page')) },
   {
     path: '/dashboard',
     title: 'Dashboard',

@@ -80,6 +80,11 @@ export const MACHINE_MODELS: { file: string; machine: () => Promise<AnyStateMach
     model: () => import('./report-subscriptions.model'),
   },
   {
+    file: 'unsubscribe',
+    machine: async () => (await import('../../../src/machines/unsubscribe.machine')).unsubscribeMachine,
+    model: () => import('./unsubscribe.model'),
+  },
+  {
     file: 'alerts',
     machine: async () => (await import('../../../src/machines/alerts.machine')).alertsMachine,
     model: () => import('./alerts.model'),
