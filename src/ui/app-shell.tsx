@@ -135,7 +135,8 @@ export function AppShell({ children, navItems, onLogout, loggingOut, account, he
   return (
     <MantineAppShell
       header={{ height: { base: 56, sm: 0 } }}
-      navbar={{ width: compact ? 72 : 260, breakpoint: 'sm', collapsed: { mobile: true } }}
+      // Wide enough for the name on one line beside the bell, the colour scheme and the collapse button.
+      navbar={{ width: compact ? 72 : 280, breakpoint: 'sm', collapsed: { mobile: true } }}
       padding="md"
     >
       <MantineAppShell.Header hiddenFrom="sm" px="md">
@@ -152,7 +153,7 @@ export function AppShell({ children, navItems, onLogout, loggingOut, account, he
 
       {/* Not rendered below `sm`: an off-screen copy of the navigation would be a second "Main" landmark beside the drawer's. */}
       <MantineAppShell.Navbar p="sm" visibleFrom="sm">
-        <Group justify={compact ? 'center' : 'space-between'} mb="sm" gap={compact ? 4 : 'xs'} wrap={compact ? 'wrap' : 'nowrap'}>
+        <Group justify={compact ? 'center' : 'space-between'} mb="sm" gap={4} wrap={compact ? 'wrap' : 'nowrap'}>
           {!compact && (
             <Text fw={700} flex={1}>
               {APP_NAME}

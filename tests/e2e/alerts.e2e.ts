@@ -1,9 +1,8 @@
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validAbn } from '../support/abn';
-import { SCREENSHOTS, VIEWPORTS, launchBrowser, signIn } from './support/browser';
+import { VIEWPORTS, launchBrowser, signIn } from './support/browser';
 import { a11y, answer, apiData, choose, expectNoSidewaysScroll, h1, navigate, openConsole, shot, tokenOf } from './support/console-ui';
 import { mailCount, waitForMail } from './support/outbox';
 import { startServer, stopServer, type RunningServer } from './support/server-process';
@@ -28,14 +27,6 @@ afterAll(async () => {
 
 const [DESKTOP, PHONE] = VIEWPORTS;
 const BRANCH = 'Harbour Eats Quiet Corner';
-/** Where the screenshots are looked at besides test-results/screenshots. */
-const REVIEW_DIR = '/tmp/fc';
-
-async function look(page: Page, name: string) {
-  await shot(page, name);
-  mkdirSync(REVIEW_DIR, { recursive: true });
-  copyFileSync(join(SCREENSHOTS, `${name}.png`), join(REVIEW_DIR, `${name}.png`));
-}
 
 /** The hour and minute now on the franchise's clock. */
 function clockIn(timeZone: string): { hour: number; minute: number } {
@@ -95,7 +86,7 @@ describe('Alerts (/alerts)', () => {
     await navigate(page, DESKTOP, 'Alerts');
     await h1(page, 'Alerts').waitFor();
     await page.getByText('No unread alerts', { exact: true }).waitFor();
-    await look(page, 'alerts-empty-desktop');
+    await shot(page, 'alerts-empty-desktop');
     await page.getByRole('link', { name: 'Rules', exact: true }).click();
     await h1(page, 'Alert Rules').waitFor();
     await page.getByText('No alert rules yet.', { exact: true }).waitFor();
@@ -108,7 +99,7 @@ describe('Alerts (/alerts)', () => {
     await choose(page, 'No trade recorded by (hour)', hourLabel);
     await choose(page, 'Branch', BRANCH);
     await page.getByRole('checkbox', { name: me.name, exact: true }).check();
-    await look(page, 'alert-rule-create-desktop');
+    await shot(page, 'alert-rule-create-desktop');
     expect(await a11y(page)).toEqual([]);
     await page.getByRole('button', { name: 'Add rule', exact: true }).click();
     await answer(page, 'Save Changes?', 'Yes');
@@ -116,7 +107,7 @@ describe('Alerts (/alerts)', () => {
     const sentence = `No trade recorded by ${hourLabel}`;
     await page.getByRole('cell', { name: sentence, exact: true }).waitFor();
     await page.getByRole('cell', { name: BRANCH, exact: true }).waitFor();
-    await look(page, 'alert-rules-desktop');
+    await shot(page, 'alert-rules-desktop');
     expect(await a11y(page)).toEqual([]);
 
     // The server evaluates the new rule at once (in the background); the bell counts again when the tab regains focus.
@@ -135,7 +126,7 @@ describe('Alerts (/alerts)', () => {
     expect(await card.innerText()).toContain('0 orders by');
     const link = card.getByRole('link', { name: `Open Order for ${BRANCH}` });
     expect(await link.getAttribute('href')).toMatch(new RegExp(`^/order\\?range=\\w+&restaurant=${branchId}$`));
-    await look(page, 'alerts-desktop');
+    await shot(page, 'alerts-desktop');
     expect(await a11y(page)).toEqual([]);
 
     // The alert's mail, to the owner.
@@ -174,7 +165,7 @@ describe('Alerts (/alerts)', () => {
       .first()
       .waitFor();
     await expectNoSidewaysScroll(page, PHONE);
-    await look(page, 'alerts-phone');
+    await shot(page, 'alerts-phone');
     expect(await a11y(page)).toEqual([]);
     await page.getByRole('link', { name: 'Rules', exact: true }).click();
     await h1(page, 'Alert Rules').waitFor();
@@ -184,12 +175,12 @@ describe('Alerts (/alerts)', () => {
       .first()
       .waitFor();
     await expectNoSidewaysScroll(page, PHONE);
-    await look(page, 'alert-rules-phone');
+    await shot(page, 'alert-rules-phone');
     await page.getByRole('link', { name: 'Add rule', exact: true }).click();
     await h1(page, 'Add Alert Rule').waitFor();
     await page.getByRole('checkbox').first().waitFor();
     await expectNoSidewaysScroll(page, PHONE);
-    await look(page, 'alert-rule-create-phone');
+    await shot(page, 'alert-rule-create-phone');
     expect(await a11y(page)).toEqual([]);
     expect(unexpected()).toEqual([]);
     await context.close();
