@@ -12,6 +12,9 @@ export const TITLE = 'Unsubscribe';
 export const MALFORMED_TITLE = 'This unsubscribe link is incomplete';
 export const MALFORMED_TEXT = 'Open the link from your report mail again: the whole link, as the mail shows it.';
 
+// The light green and yellow alerts' titles are too pale on their backgrounds (WCAG AA): those titles are in the text colour.
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 /** Signed in or not: signed out, the Profile asks for the sign-in first. */
 function ManageLink() {
   return (
@@ -83,12 +86,12 @@ export function UnsubscribeView() {
           </>
         )}
         {state === 'done' && target && (
-          <Alert color="green" title="Unsubscribed">
+          <Alert color="green" title="Unsubscribed" styles={READABLE_TITLE}>
             {unsubscribedText(target)}
           </Alert>
         )}
         {state === 'unknown' && (
-          <Alert color="yellow" title="Nothing to unsubscribe">
+          <Alert color="yellow" title="Nothing to unsubscribe" styles={READABLE_TITLE}>
             {UNSUBSCRIBE_NOT_FOUND_MESSAGE}.
           </Alert>
         )}
