@@ -5,15 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONTHS } from '../../server/contract/labels';
 import type { ReportSubscription } from '../../server/contract/report-subscriptions.contract';
 import { pdfText } from '../support/report-files';
-import { DEMO, SCREENSHOTS, VIEWPORTS, launchBrowser, signIn } from './support/browser';
-import { a11y, apiData, choose, expectNoSidewaysScroll, h1, navigate, openConsole, tokenOf, toast } from './support/console-ui';
+import { DEMO, SCREENSHOTS, VIEWPORTS, launchBrowser, openPage, signIn } from './support/browser';
+import { a11y, apiData, choose, expectNoSidewaysScroll, h1, navigate, openConsole, shot, tokenOf, toast } from './support/console-ui';
 import { mailCount, waitForMail } from './support/outbox';
 import { startServer, stopServer, type RunningServer } from './support/server-process';
 
 // Scheduled report mails in real Chromium, on a server of this file's own (its own DATA_DIR and outbox): the demo
 // owner adds a weekly Revenue mail on the Profile page and sends it now; the mail read back from the outbox holds
 // the very figures the Revenue page shows for the same range, in its text, its HTML and its PDF, and its unsubscribe
-// link ends the subscription. The section is also looked at on a 375 px phone.
+// link opens the console's /unsubscribe page, which ends the subscription. The section and the page are also looked at
+// on a 375 px phone; the used link is opened signed out.
 
 let server: RunningServer;
 let browser: Browser;
@@ -169,19 +170,22 @@ describe('Report mails (Profile)', () => {
     expect(franchise).not.toBe(mail.headers.get('subject'));
 
     expect(mail.headers.get('to')).toBe(DEMO.email);
-    const link = mail.headers.get('list-unsubscribe')!.replace(/^<(.+)>$/, '$1');
-    expect(link).toMatch(new RegExp(`^${server.url}/api/v1/unsubscribe\\?token=[A-Za-z0-9_-]{43}$`));
+    // The one-click header names the API, for the mail client's POST; the body's link opens the console's page.
+    const oneClick = mail.headers.get('list-unsubscribe')!.replace(/^<(.+)>$/, '$1');
+    expect(oneClick).toMatch(new RegExp(`^${server.url}/api/v1/unsubscribe\\?token=[A-Za-z0-9_-]{43}$`));
     expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const link = `${server.url}/unsubscribe?token=${new URL(oneClick).searchParams.get('token')}`;
 
-    expect(mail.text).toContain(`To stop these mails, unsubscribe: ${link}`);
+    expect(mail.text).toContain(`To stop these mails, unsubscribe: ${link}\n`);
     expect(mail.html).toContain(`<a href="${escapeHtml(link)}">Unsubscribe</a>`);
     const [pdf] = mail.attachments;
     expect(mail.attachments).toHaveLength(1);
     expect(pdf!.contentType).toBe('application/pdf');
-    // One window: the page's, the PDF's and the mail's dates.
+    // One window, written alike: the page's, the PDF's and the mail's dates.
     const [, start, end] = pdf!.filename.match(/^revenue_all-branches_(\d{4}-\d{2}-\d{2})_(\d{4}-\d{2}-\d{2})\.pdf$/)!;
-    expect(mail.text).toContain(`Revenue report of ${franchise}, Last 7 Days (${start} to ${end}), all branches:`);
     const days = `${spelt(start!)} – ${spelt(end!)}`;
+    expect(mail.text).toContain(`Revenue report of ${franchise}, Last 7 Days (${days}), all branches:`);
+    expect(mail.html).toContain(`Last 7 Days (${escapeHtml(days)}), all branches:</p>`);
     await page.getByText(`Last 7 Days · All Branches · ${days} (${timeZone} time)`, { exact: true }).waitFor();
     const pdfWords = await pdfText(pdf!.content);
     expect(pdfWords).toContain(`Revenue Franchise: ${franchise} Branch: All Branches Window: ${days} (Last 7 Days) Time zone: ${timeZone}`);
@@ -201,25 +205,48 @@ describe('Report mails (Profile)', () => {
     expect(await a11y(phone.page)).toEqual([]);
     await sectionShot(phone.page, 'report-mails-phone');
 
-    // The mail's link opened in the browser only says what it would stop (scanners follow links) ...
-    const opened = await page.goto(link);
-    expect(opened!.status()).toBe(200);
-    expect(JSON.parse(await page.locator('body').innerText())).toMatchObject({
-      message: 'Confirm to stop receiving the revenue report (Last 7 Days): send this link as a POST',
-      data: { page: 'revenue', range: '7days' },
-    });
-    // ... the one-click POST a mail client sends ends the subscription, and the link is spent.
-    const post = await fetch(link, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'List-Unsubscribe=One-Click',
-    });
-    expect(post.status).toBe(200);
-    expect(((await post.json()) as { message: string }).message).toBe('You will no longer receive the revenue report (Last 7 Days)');
-    expect((await fetch(link)).status).toBe(404);
-    expect((await fetch(link, { method: 'POST' })).status).toBe(404);
+    // A mail scanner's GET of the one-click address unsubscribes nobody.
+    const scanned = await fetch(oneClick);
+    expect(scanned.status).toBe(200);
+    expect(((await scanned.json()) as { message: string }).message).toBe(
+      'Stop the weekly Revenue report (Last 7 Days)? POST to this address to unsubscribe',
+    );
 
-    await phone.page.reload();
+    // The mail's link, opened signed in: the console's page asks first, in the console's words; the phone shows it too.
+    await phone.page.goto(link);
+    await h1(phone.page, 'Unsubscribe').waitFor();
+    await phone.page.getByText('Stop the weekly Revenue report (Last 7 Days)?', { exact: true }).waitFor();
+    await expectNoSidewaysScroll(phone.page, PHONE);
+    expect(await a11y(phone.page)).toEqual([]);
+    await shot(phone.page, 'unsubscribe-question-phone');
+    await page.goto(link);
+    await h1(page, 'Unsubscribe').waitFor();
+    await page.getByText('Stop the weekly Revenue report (Last 7 Days)?', { exact: true }).waitFor();
+    expect(await a11y(page)).toEqual([]);
+    await shot(page, 'unsubscribe-question-desktop');
+    await page.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
+    await page.getByText('You will no longer receive the weekly Revenue report (Last 7 Days).', { exact: true }).waitFor();
+    expect(await a11y(page)).toEqual([]);
+    await shot(page, 'unsubscribe-done-desktop');
+    // The link is spent, for the one-click address too.
+    expect((await fetch(oneClick)).status).toBe(404);
+    expect((await fetch(oneClick, { method: 'POST' })).status).toBe(404);
+
+    // Opened again, signed out on a phone: the page says the link is unknown or used, and offers no button.
+    const stranger = await browser.newContext({ baseURL: server.url, viewport: PHONE.size });
+    const used = await openPage(stranger);
+    await used.page.goto(link);
+    await used.page.getByText('This unsubscribe link is unknown or was already used.', { exact: true }).waitFor();
+    expect(await used.page.getByRole('button', { name: 'Unsubscribe' }).count()).toBe(0);
+    await expectNoSidewaysScroll(used.page, PHONE);
+    expect(await a11y(used.page)).toEqual([]);
+    await shot(used.page, 'unsubscribe-used-phone');
+    // The browser logs the server's 404 of the spent link as a failed resource: that answer is the point here.
+    expect(used.problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
+    await stranger.close();
+
+    // The Profile, loaded again: the mail is gone.
+    await phone.page.goto('/profile');
     await h1(phone.page, 'Profile').waitFor();
     await section(phone.page).getByText('No report mails yet.', { exact: true }).waitFor();
     expect(await rows(phone.page).count()).toBe(0);
