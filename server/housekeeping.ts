@@ -4,6 +4,7 @@ import { purgeResets } from './auth/password-reset.repository.js';
 import { purgeAttempts } from './auth/rate-limit.js';
 import { purgeRevoked } from './auth/revocations.repository.js';
 import type { Db } from './db/database.js';
+import { startRounds } from './lib/rounds.js';
 import { purgeDeliveries } from './reports/delivery-queue.js';
 import { purgeAlerts } from './alerts/alerts.repository.js';
 import type { Logger } from './logger.js';
@@ -39,31 +40,13 @@ export async function purgeExpired(db: Db, now: number): Promise<Purged> {
 export const FIRST_PURGE_AFTER_MS = 10_000;
 
 /**
- * Runs `purgeExpired` soon after start and every `everyMs` in this process, off the request path.
- * The timers are unref'd (they never keep the process alive); with several servers each purges,
- * which is harmless.
+ * Runs `purgeExpired` soon after start and every `everyMs` in this process, off the request path;
+ * with several servers each purges, which is harmless.
  */
-export function startHousekeeping(deps: { db: Db; clock: () => number; logger: Logger }, everyMs = PURGE_EVERY_MS) {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = running
-      .then(() => purgeExpired(deps.db, deps.clock()))
-      .then(
-        () => {},
-        (error: unknown) => deps.logger.error('housekeeping: purging expired rows failed', error),
-      );
-    return running;
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  const first = setTimeout(run, Math.min(FIRST_PURGE_AFTER_MS, everyMs));
-  first.unref();
-  return {
-    /** Stops the timer and waits for a purge in progress, so the database can be closed after. */
-    async stop(): Promise<void> {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
+export const startHousekeeping = (deps: { db: Db; clock: () => number; logger: Logger }, everyMs = PURGE_EVERY_MS) =>
+  startRounds({
+    round: () => purgeExpired(deps.db, deps.clock()),
+    everyMs,
+    firstAfterMs: Math.min(FIRST_PURGE_AFTER_MS, everyMs),
+    onError: (error) => deps.logger.error('housekeeping: purging expired rows failed', error),
+  });

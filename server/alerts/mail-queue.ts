@@ -1,19 +1,15 @@
 import type { AlertKind } from '../contract/alerts.contract.js';
 import type { Db } from '../db/database.js';
-import { failedAttempt, leaseEnd } from '../reports/delivery-queue.js';
+import { claimMails, markMailFailed, markMailSent, type Claim } from '../mail/queue.js';
 
 /**
  * alert_recipients is the queue of alert mails, shared by every server on one PostgreSQL, leased and
- * retried as report deliveries are (the same lease, back-off and attempts): a row is claimed with
- * SKIP LOCKED, so two servers never send the same mail at once, and a server that dies mid-send lets
- * it go when its lease ends.
+ * retried as every queued mail is (../mail/queue.ts).
  */
 
-/** A claimed alert mail, with what the sender needs. `leased_until` identifies the claim. */
-export type AlertMail = {
+/** A claimed alert mail, with what the sender needs. `leased_until` identifies the claim, `attempts` counts it. */
+export type AlertMail = Claim & {
   id: number;
-  attempts: number;
-  leased_until: Date;
   alert: {
     id: number;
     kind: AlertKind;
@@ -30,26 +26,7 @@ export type AlertMail = {
 
 /** Leases up to `limit` pending alert mails that are due and not leased by a live claim. */
 export async function claimAlertMails(db: Db, now: Date, limit: number): Promise<AlertMail[]> {
-  const leasedUntil = leaseEnd(now);
-  return db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('alert_recipients')
-      .set({ leased_until: leasedUntil })
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('alert_recipients')
-          .select('id')
-          .where('status', '=', 'pending')
-          .where('next_attempt_at', '<=', now)
-          .where((w) => w.or([w('leased_until', 'is', null), w('leased_until', '<', now)]))
-          .orderBy('next_attempt_at')
-          .limit(limit)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .returning('id')
-      .execute();
-    if (claimed.length === 0) return [];
+  return claimMails(db, 'alert_recipients', now, limit, async (trx, ids, leasedUntil) => {
     const rows = await trx
       .selectFrom('alert_recipients as ar')
       .innerJoin('alerts as a', 'a.id', 'ar.alert_id')
@@ -74,11 +51,7 @@ export async function claimAlertMails(db: Db, now: Date, limit: number): Promise
         'f.name as franchise_name',
         'f.time_zone',
       ])
-      .where(
-        'ar.id',
-        'in',
-        claimed.map((c) => c.id),
-      )
+      .where('ar.id', 'in', ids)
       .orderBy('ar.next_attempt_at')
       .execute();
     return rows.map((r) => ({
@@ -101,37 +74,9 @@ export async function claimAlertMails(db: Db, now: Date, limit: number): Promise
   });
 }
 
-type Claim = Pick<AlertMail, 'id' | 'leased_until'>;
-
 /** Marks the mail sent if this claim still holds it (false when its lease ran out and another server took it). */
-export async function markAlertMailSent(db: Db, claim: Claim, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('alert_recipients')
-    .set({ status: 'sent', sent_at: now, leased_until: null })
-    .where('id', '=', claim.id)
-    .where('status', '=', 'pending')
-    .where('leased_until', '=', claim.leased_until)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+export const markAlertMailSent = (db: Db, claim: Claim, now: Date) => markMailSent(db, 'alert_recipients', claim, now);
 
-/** Records a failed attempt of this claim: retried after the back-off, or given up after MAX_ATTEMPTS. */
-export async function markAlertMailFailed(db: Db, claim: Claim, now: Date, error: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('alert_recipients')
-      .select('attempts')
-      .where('id', '=', claim.id)
-      .where('status', '=', 'pending')
-      .where('leased_until', '=', claim.leased_until)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) return false;
-    await trx
-      .updateTable('alert_recipients')
-      .set(failedAttempt(row.attempts, now, error))
-      .where('id', '=', claim.id)
-      .execute();
-    return true;
-  });
-}
+/** Records this claim's failed attempt: retried after the back-off, or given up after MAX_ATTEMPTS. */
+export const markAlertMailFailed = (db: Db, claim: Claim, now: Date, error: string) =>
+  markMailFailed(db, 'alert_recipients', claim, now, error);

@@ -1,24 +1,18 @@
 import type { Range } from '../contract/analytics.contract.js';
 import type { ReportFrequency, ReportPage } from '../contract/report-subscriptions.contract.js';
 import type { Db } from '../db/database.js';
+import { claimMails, markMailFailed, markMailSent, type Claim } from '../mail/queue.js';
 import { latestDue, nextRun } from './schedule.js';
 
 /**
  * The database is the queue of report mails, shared by every server on one PostgreSQL. A due
  * subscription gets one delivery row per period (unique), and its next_run_at moves past now in the
  * same transaction; rows are locked with SKIP LOCKED, so two servers never handle the same row at once.
- * A server sending a delivery holds a lease; if it dies the lease runs out and another server sends it.
+ * Deliveries are leased and retried as every queued mail is (../mail/queue.ts).
  */
 
-/** How long a claimed delivery is held: long enough to build and send one mail. */
-export const LEASE_MS = 2 * 60_000;
-/** Waits before the retries after the 1st, 2nd, 3rd… failure (the last repeats). */
-export const BACKOFF_MS = [1, 5, 15, 60, 60].map((minutes) => minutes * 60_000);
-/** After this many failed attempts a delivery is given up ('failed'). */
-export const MAX_ATTEMPTS = 6;
 /** Subscriptions enqueued per transaction. */
 const ENQUEUE_BATCH = 100;
-const ERROR_MAX_LENGTH = 500;
 
 /**
  * Enqueues the current period of every due subscription and moves its next_run_at past `now`.
@@ -59,13 +53,11 @@ export async function enqueueDue(db: Db, now: Date): Promise<number> {
   }
 }
 
-/** A claimed delivery, with what the sender needs. `leased_until` identifies the claim. */
-export type Delivery = {
+/** A claimed delivery, with what the sender needs. `leased_until` identifies the claim, `attempts` counts it. */
+export type Delivery = Claim & {
   id: string;
   period: string;
   scheduled_at: Date;
-  attempts: number;
-  leased_until: Date;
   subscription: {
     id: number;
     franchise_id: number;
@@ -81,26 +73,7 @@ export type Delivery = {
 
 /** Leases up to `limit` pending deliveries that are due and not leased by a live claim. */
 export async function claimDeliveries(db: Db, now: Date, limit: number): Promise<Delivery[]> {
-  const leasedUntil = leaseEnd(now);
-  return db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('report_deliveries')
-      .set({ leased_until: leasedUntil })
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('report_deliveries')
-          .select('id')
-          .where('status', '=', 'pending')
-          .where('next_attempt_at', '<=', now)
-          .where((w) => w.or([w('leased_until', 'is', null), w('leased_until', '<', now)]))
-          .orderBy('next_attempt_at')
-          .limit(limit)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .returning('id')
-      .execute();
-    if (claimed.length === 0) return [];
+  return claimMails(db, 'report_deliveries', now, limit, async (trx, ids, leasedUntil) => {
     const rows = await trx
       .selectFrom('report_deliveries as d')
       .innerJoin('report_subscriptions as s', 's.id', 'd.subscription_id')
@@ -123,11 +96,7 @@ export async function claimDeliveries(db: Db, now: Date, limit: number): Promise
         'u.name',
         'f.time_zone',
       ])
-      .where(
-        'd.id',
-        'in',
-        claimed.map((c) => c.id),
-      )
+      .where('d.id', 'in', ids)
       .orderBy('d.next_attempt_at')
       .execute();
     return rows.map((r) => ({
@@ -151,65 +120,11 @@ export async function claimDeliveries(db: Db, now: Date, limit: number): Promise
   });
 }
 
-type Claim = Pick<Delivery, 'id' | 'leased_until'>;
+/** Marks the delivery sent if this claim still holds it (false when its lease ran out and another server took it). */
+export const markSent = (db: Db, claim: Claim, now: Date) => markMailSent(db, 'report_deliveries', claim, now);
 
-/**
- * Marks the delivery sent, if this claim still holds it: a claim whose lease ran out and was taken by
- * another server changes nothing (false). A send slower than the lease may then go out twice; the
- * lease is far longer than a mail takes.
- */
-export async function markSent(db: Db, claim: Claim, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('report_deliveries')
-    .set({ status: 'sent', sent_at: now, leased_until: null })
-    .where('id', '=', claim.id)
-    .where('status', '=', 'pending')
-    .where('leased_until', '=', claim.leased_until)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/**
- * Records a failed attempt of this claim: retried after a back-off, or given up after MAX_ATTEMPTS.
- * `error` is stored as given, so callers pass a message without secrets.
- */
-export async function markFailed(db: Db, claim: Claim, now: Date, error: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('report_deliveries')
-      .select('attempts')
-      .where('id', '=', claim.id)
-      .where('status', '=', 'pending')
-      .where('leased_until', '=', claim.leased_until)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) return false;
-    await trx
-      .updateTable('report_deliveries')
-      .set(failedAttempt(row.attempts, now, error))
-      .where('id', '=', claim.id)
-      .execute();
-    return true;
-  });
-}
-
-/**
- * What a failed attempt sets on a queued mail (report deliveries, alert mails): retried after the
- * back-off, or given up after MAX_ATTEMPTS; the lease is let go.
- */
-export function failedAttempt(attemptsBefore: number, now: Date, error: string) {
-  const attempts = attemptsBefore + 1;
-  return {
-    attempts,
-    status: attempts >= MAX_ATTEMPTS ? ('failed' as const) : ('pending' as const),
-    next_attempt_at: new Date(now.getTime() + BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1]!),
-    leased_until: null,
-    last_error: error.slice(0, ERROR_MAX_LENGTH),
-  };
-}
-
-/** The end of a lease taken at `now`. */
-export const leaseEnd = (now: Date) => new Date(now.getTime() + LEASE_MS);
+/** Records this claim's failed attempt: retried after the back-off, or given up after MAX_ATTEMPTS. */
+export const markFailed = (db: Db, claim: Claim, now: Date, error: string) => markMailFailed(db, 'report_deliveries', claim, now, error);
 
 /** Sent and given-up deliveries are kept this long (what went out, and why one failed), then purged. */
 export const DELIVERY_RETENTION_DAYS = 90;

@@ -1,12 +1,12 @@
 import { findUserByEmail } from '../auth/franchise-users.repository.js';
-import type { Db } from '../db/database.js';
-import type { Logger } from '../logger.js';
-import { claimDeliveries, enqueueDue, markFailed, markSent, type Delivery } from './delivery-queue.js';
+import { startRounds } from '../lib/rounds.js';
+import { drainMailQueue, type DrainDeps, type MailKind } from '../mail/queue.js';
+import { claimDeliveries, enqueueDue, type Delivery } from './delivery-queue.js';
 import { sendReportMail, type ReportMailDeps } from './report-mail.js';
 
 /** Sends one report mail; throws when it could not be sent (the message is stored, so no secrets in it). */
 export type Deliver = (delivery: Delivery) => Promise<void>;
-export type SchedulerDeps = { db: Db; clock: () => number; logger: Logger };
+export type SchedulerDeps = DrainDeps;
 
 /** The real sender: the member is read at send time, so the mail covers the branches they may see now. */
 export const mailReport =
@@ -18,52 +18,27 @@ export const mailReport =
   };
 
 export const SCHEDULE_EVERY_MS = 60_000;
-/** Claimed at a time: sent one after another, so all well within their lease. */
-const CLAIM_BATCH = 10;
+
+const reportMails: MailKind<Delivery> = {
+  table: 'report_deliveries',
+  claim: claimDeliveries,
+  batch: 10,
+  describe: (delivery) => `reports: delivery ${delivery.id} (${delivery.period})`,
+};
 
 /** One round: enqueue the due periods, then send what is due until nothing is left to claim. Returns how many were sent. */
 export async function runReports(deps: SchedulerDeps, deliver: Deliver): Promise<number> {
   await enqueueDue(deps.db, new Date(deps.clock()));
-  let sent = 0;
-  for (;;) {
-    const claimed = await claimDeliveries(deps.db, new Date(deps.clock()), CLAIM_BATCH);
-    for (const delivery of claimed) {
-      try {
-        await deliver(delivery);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        deps.logger.error(`reports: delivery ${delivery.id} (${delivery.period}) failed`, error);
-        await markFailed(deps.db, delivery, new Date(deps.clock()), message);
-        continue;
-      }
-      if (await markSent(deps.db, delivery, new Date(deps.clock()))) sent++;
-    }
-    if (claimed.length < CLAIM_BATCH) return sent;
-  }
+  return drainMailQueue(deps, reportMails, deliver);
 }
 
 /**
- * Runs `runReports` every `everyMs` in this process. The timer is unref'd (it never keeps the
- * process alive); every server runs one, and the queue's row locks keep them from sending twice.
+ * Runs `runReports` every `everyMs` in this process; every server runs one, and the queue's row
+ * locks keep them from sending twice.
  */
-export function startReportScheduler(deps: SchedulerDeps, deliver: Deliver, everyMs = SCHEDULE_EVERY_MS) {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = running
-      .then(() => runReports(deps, deliver))
-      .then(
-        () => {},
-        (error: unknown) => deps.logger.error('reports: scheduling failed', error),
-      );
-    return running;
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return {
-    /** Stops the timer and waits for a round in progress, so the database can be closed after. */
-    async stop(): Promise<void> {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
+export const startReportScheduler = (deps: SchedulerDeps, deliver: Deliver, everyMs = SCHEDULE_EVERY_MS) =>
+  startRounds({
+    round: () => runReports(deps, deliver),
+    everyMs,
+    onError: (error) => deps.logger.error('reports: scheduling failed', error),
+  });

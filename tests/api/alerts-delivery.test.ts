@@ -6,7 +6,7 @@ import type { Db } from '../../server/db/database';
 import { purgeExpired } from '../../server/housekeeping';
 import { silentLogger } from '../../server/logger';
 import { memoryMailer } from '../../server/mail/mailer';
-import { BACKOFF_MS, LEASE_MS, MAX_ATTEMPTS } from '../../server/reports/delivery-queue';
+import { BACKOFF_MS, LEASE_MS, MAX_ATTEMPTS } from '../../server/mail/queue';
 import { slotInstant } from '../../server/reports/schedule';
 import { testConfig } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';

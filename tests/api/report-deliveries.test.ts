@@ -2,16 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/database';
 import { purgeExpired } from '../../server/housekeeping';
 import { silentLogger } from '../../server/logger';
-import {
-  BACKOFF_MS,
-  claimDeliveries,
-  enqueueDue,
-  LEASE_MS,
-  markFailed,
-  markSent,
-  MAX_ATTEMPTS,
-  type Delivery,
-} from '../../server/reports/delivery-queue';
+import { BACKOFF_MS, LEASE_MS, MAX_ATTEMPTS } from '../../server/mail/queue';
+import { claimDeliveries, enqueueDue, markFailed, markSent, type Delivery } from '../../server/reports/delivery-queue';
 import { nextRun, type Schedule } from '../../server/reports/schedule';
 import { mailReport, runReports, startReportScheduler } from '../../server/reports/scheduler';
 import { memoryMailer } from '../../server/mail/mailer';
