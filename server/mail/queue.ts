@@ -6,7 +6,8 @@ import type { Logger } from '../logger.js';
  * A table of queued mails (report deliveries, alert mails) is a queue shared by every server on one
  * PostgreSQL (docs/reports.md, docs/alerts.md). A server claims due rows with SKIP LOCKED and holds
  * them for a lease, so two servers never send the same mail at once; if it dies mid-send the lease
- * runs out and another server takes the mail.
+ * runs out and another server takes the mail. Every claim counts as an attempt, so a mail that kills
+ * every server taking it is still given up after MAX_ATTEMPTS.
  */
 export type MailQueueTable = 'report_deliveries' | 'alert_recipients';
 
@@ -14,16 +15,19 @@ export type MailQueueTable = 'report_deliveries' | 'alert_recipients';
 export const LEASE_MS = 2 * 60_000;
 /** Waits before the retries after the 1st, 2nd, 3rd… failed attempt (the last repeats). */
 export const BACKOFF_MS = [1, 5, 15, 60, 60].map((minutes) => minutes * 60_000);
-/** After this many failed attempts a mail is given up ('failed'). */
+/** After this many attempts a mail is given up ('failed'). */
 export const MAX_ATTEMPTS = 6;
 const ERROR_MAX_LENGTH = 500;
+/** Stored on a mail given up because its last claim's lease ran out. */
+export const LEASE_RAN_OUT = 'The server sending it stopped before it was sent (its lease ran out)';
 
-/** A claimed mail: `leased_until` identifies the claim, `attempts` counts its failed attempts so far. */
+/** A claimed mail: `leased_until` identifies the claim, `attempts` counts it (from 1). */
 export type Claim = { id: string | number; leased_until: Date; attempts: number };
 
 /**
- * Leases up to `limit` pending mails of `table` that are due and not leased by a live claim, and
- * returns what `read` reads of them (in the same transaction) for their sender.
+ * Leases up to `limit` pending mails of `table` that are due and not leased by a live claim, counting
+ * the attempt, and returns what `read` reads of them (in the same transaction) for their sender. First
+ * gives up the mails whose last attempt's lease ran out.
  */
 export async function claimMails<T extends MailQueueTable, M>(
   db: Db,
@@ -41,10 +45,24 @@ export async function claimMails<T extends MailQueueTable, M>(
 async function leaseDue<T extends MailQueueTable>(trx: Db, tableOfT: T, now: Date, limit: number) {
   // Kysely types these statements over both tables, not over one generic table.
   const table: MailQueueTable = tableOfT;
+  await trx
+    .updateTable(table)
+    .set({ status: 'failed', leased_until: null, last_error: LEASE_RAN_OUT })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom(table)
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('attempts', '>=', MAX_ATTEMPTS)
+        .where('leased_until', '<', now)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .execute();
   const leasedUntil = new Date(now.getTime() + LEASE_MS);
   const leased = await trx
     .updateTable(table)
-    .set({ leased_until: leasedUntil })
+    .set((eb) => ({ leased_until: leasedUntil, attempts: eb('attempts', '+', 1) }))
     .where('id', 'in', (eb) =>
       eb
         .selectFrom(table)
@@ -79,7 +97,7 @@ export async function markMailSent(db: Db, table: MailQueueTable, claim: Claim, 
 }
 
 /**
- * Records a failed attempt of this claim, if the claim still holds the mail: retried after the
+ * Records the failure of this claim's attempt, if the claim still holds the mail: retried after the
  * back-off, or given up after MAX_ATTEMPTS; the lease is let go. `error` is stored as given, so
  * callers pass a message without secrets.
  */
@@ -87,9 +105,8 @@ export async function markMailFailed(db: Db, table: MailQueueTable, claim: Claim
   const result = await db
     .updateTable(table)
     .set({
-      attempts: claim.attempts + 1,
-      status: claim.attempts + 1 >= MAX_ATTEMPTS ? 'failed' : 'pending',
-      next_attempt_at: new Date(now.getTime() + BACKOFF_MS[Math.min(claim.attempts + 1, BACKOFF_MS.length) - 1]!),
+      status: claim.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+      next_attempt_at: new Date(now.getTime() + BACKOFF_MS[Math.min(claim.attempts, BACKOFF_MS.length) - 1]!),
       leased_until: null,
       last_error: error.slice(0, ERROR_MAX_LENGTH),
     })

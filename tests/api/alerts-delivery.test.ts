@@ -6,7 +6,7 @@ import type { Db } from '../../server/db/database';
 import { purgeExpired } from '../../server/housekeeping';
 import { silentLogger } from '../../server/logger';
 import { memoryMailer } from '../../server/mail/mailer';
-import { BACKOFF_MS, LEASE_MS, MAX_ATTEMPTS } from '../../server/mail/queue';
+import { BACKOFF_MS, LEASE_MS, LEASE_RAN_OUT, MAX_ATTEMPTS } from '../../server/mail/queue';
 import { slotInstant } from '../../server/reports/schedule';
 import { testConfig } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
@@ -152,7 +152,23 @@ describe('retries', () => {
     await s.run();
     expect(calls).toBe(2 * EXPECTED.length);
     expect(s.sent.map(key).sort()).toEqual(EXPECTED);
-    expect((await mails()).map((m) => [m.status, m.attempts, m.sent_at?.getTime()])).toEqual(EXPECTED.map(() => ['sent', 1, at]));
+    expect((await mails()).map((m) => [m.status, m.attempts, m.sent_at?.getTime()])).toEqual(EXPECTED.map(() => ['sent', 2, at]));
+  });
+
+  it('a mail whose send kills every server that takes it is given up after MAX_ATTEMPTS claims', async () => {
+    await noTradeRule();
+    await evaluateDue(database.db, new Date(ELEVEN));
+    let at = ELEVEN;
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++, at += LEASE_MS + 1) {
+      const claimed = await claimAlertMails(attempt % 2 ? database.db : peer, new Date(at), 100);
+      expect(claimed.map((m) => m.attempts)).toEqual(EXPECTED.map(() => attempt));
+    }
+    const s = server(peer, () => at);
+    await s.run();
+    expect(s.sent).toEqual([]);
+    expect((await mails()).map((m) => [m.status, m.attempts, m.last_error])).toEqual(
+      EXPECTED.map(() => ['failed', MAX_ATTEMPTS, LEASE_RAN_OUT]),
+    );
   });
 
   it('gives a mail up after MAX_ATTEMPTS failures', async () => {

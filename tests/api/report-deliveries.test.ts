@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/database';
 import { purgeExpired } from '../../server/housekeeping';
 import { silentLogger } from '../../server/logger';
-import { BACKOFF_MS, LEASE_MS, MAX_ATTEMPTS } from '../../server/mail/queue';
+import { BACKOFF_MS, LEASE_MS, LEASE_RAN_OUT, MAX_ATTEMPTS } from '../../server/mail/queue';
 import { claimDeliveries, enqueueDue, markFailed, markSent, type Delivery } from '../../server/reports/delivery-queue';
 import { nextRun, type Schedule } from '../../server/reports/schedule';
 import { mailReport, runReports, startReportScheduler } from '../../server/reports/scheduler';
@@ -158,7 +158,8 @@ describe('two servers on one database', () => {
     expect(current!.id).toBe(stale!.id);
     expect(await markSent(database.db, stale!, later)).toBe(false);
     expect(await markFailed(database.db, stale!, later, 'late')).toBe(false);
-    expect((await deliveries(id)).map((r) => [r.status, r.attempts])).toEqual([['pending', 0]]);
+    // Each claim counted its attempt; the stale one's failure is not counted again.
+    expect((await deliveries(id)).map((r) => [r.status, r.attempts])).toEqual([['pending', 2]]);
     expect(await markSent(peer, current!, later)).toBe(true);
     expect((await deliveries(id)).map((r) => r.status)).toEqual(['sent']);
   });
@@ -206,7 +207,23 @@ describe('retries', () => {
     expect(calls).toBe(3);
     expect(s.sent.map((d) => d.period)).toEqual(['2026-11-30T07']);
     [row] = await deliveries(id);
-    expect([row!.status, row!.attempts, row!.sent_at?.getTime()]).toEqual(['sent', 2, at]);
+    expect([row!.status, row!.attempts, row!.sent_at?.getTime()]).toEqual(['sent', 3, at]);
+  });
+
+  it(`gives up a mail whose send kills every server that takes it, after ${MAX_ATTEMPTS} attempts`, async () => {
+    const id = await subscribe(SLOT);
+    await enqueueDue(database.db, SLOT);
+    let at = SLOT.getTime();
+    // Each server claims it and dies mid-send; the other takes it once the lease has run out.
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++, at += LEASE_MS + 1) {
+      const claimed = await claimDeliveries(attempt % 2 ? database.db : peer, new Date(at), 10);
+      expect(claimed.map((d) => d.attempts)).toEqual([attempt]);
+    }
+    const s = server(peer, () => at);
+    await s.run();
+    expect(s.sent).toEqual([]);
+    const [row] = await deliveries(id);
+    expect([row!.status, row!.attempts, row!.leased_until, row!.last_error]).toEqual(['failed', MAX_ATTEMPTS, null, LEASE_RAN_OUT]);
   });
 
   it(`gives up after ${MAX_ATTEMPTS} failed attempts`, async () => {
