@@ -4,11 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The layers of DESIGN §2: each entry says what files in one layer may never import. */
+/** The layers of the architecture (README, Architecture): each entry says what files in one layer may never import. */
 const layer = (files, patterns) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns: patterns.map(([group, message]) => ({ group, message })) }] },
 });
+
+const up = (folder) => ['', '../', '../../', '../../../', '../../../../'].flatMap((dots) => [`${dots}${folder}`, `${dots}${folder}/**`]);
+const SERVER = up('server');
+const SRC = up('src');
+/** What the SPA and the server share lives in contract/, imported as `@contract/…` from anywhere. */
+const CONTRACT = [up('contract'), 'Import the shared contract as @contract/….'];
+const SPA_SERVER = [SERVER, 'The SPA imports the server only through @contract/.'];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'dist-server', 'data', 'coverage', 'test-results', 'docs'] },
@@ -27,17 +34,32 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
   },
+  // Later entries replace earlier ones for the files both match, so each layer restates the rules every file keeps.
+  layer(['src/**'], [SPA_SERVER, CONTRACT]),
   layer(
     ['src/views/**'],
-    [[['**/services/*', '**/services/**'], 'Views never call services: send an event to a machine, whose actors the app provides.']],
+    [
+      SPA_SERVER,
+      CONTRACT,
+      [['**/services/*', '**/services/**'], 'Views never call services: send an event to a machine, whose actors the app provides.'],
+    ],
   ),
   layer(
     ['src/ui/**'],
-    [[['**/machines/**', '**/services/**', '**/views/**'], 'src/ui is shared presentation: it imports no machines, services or views.']],
+    [
+      SPA_SERVER,
+      CONTRACT,
+      [['**/machines/**', '**/services/**', '**/views/**'], 'src/ui is shared presentation: it imports no machines, services or views.'],
+    ],
   ),
-  layer(['src/machines/**'], [[['**/views/**', '**/ui/**'], 'Machines never import views or ui.']]),
-  layer(['src/services/**'], [[['**/views/**', '**/ui/**', '**/machines/**'], 'Services import no machines, views or ui.']]),
-  layer(['server/**'], [[['**/src/**', '../src/**', '../../src/**'], 'The server never imports the SPA (src/).']]),
+  layer(['src/machines/**'], [SPA_SERVER, CONTRACT, [['**/views/**', '**/ui/**'], 'Machines never import views or ui.']]),
+  layer(
+    ['src/services/**'],
+    [SPA_SERVER, CONTRACT, [['**/views/**', '**/ui/**', '**/machines/**'], 'Services import no machines, views or ui.']],
+  ),
+  layer(['server/**'], [CONTRACT, [['**/src/**', '../src/**', '../../src/**'], 'The server never imports the SPA (src/).']]),
+  layer(['tests/**', 'bench/**', 'scripts/**'], [CONTRACT]),
+  layer(['contract/**'], [[[...SERVER, ...SRC, '@contract/**'], 'contract/ stands alone: it imports neither the server nor the SPA.']]),
   {
     files: ['server/**'],
     rules: {

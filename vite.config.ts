@@ -1,5 +1,9 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+
+/** What the SPA and the server share (`contract/`), as both import it; tsconfig.json's `paths` says the same for tsc, tsx and esbuild. */
+export const contractAlias = { find: /^@contract\//, replacement: fileURLToPath(new URL('./contract/', import.meta.url)) };
 
 // Route-level code splitting lives in src/routes.ts (React.lazy); the sign-in page loads only the entry's static graph.
 export default defineConfig({
@@ -9,6 +13,7 @@ export default defineConfig({
     dedupe: ['tslib'],
     // wouter and @xstate/react import the pre-React-18 shim of useSyncExternalStore; React 19 has the hook itself.
     alias: [
+      contractAlias,
       { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
       { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' },
     ],

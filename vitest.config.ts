@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { contractAlias } from './vite.config';
 
 // Three projects: `npm test` runs all of them; `npm run test:pg` re-runs `api` with DATABASE_URL set.
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: [contractAlias] },
   test: {
     globals: true,
     projects: [

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { apiKeyActor } from '../server/activity/activity.repository';
 import { dayIn } from '../server/analytics/calendar';
 import { DEMO_MENU, prepareDemoFranchise, writeTrade } from '../server/analytics/demo-trade';
-import { ordersBody } from '../server/contract/ingest.contract';
+import { ordersBody } from '@contract/ingest.contract';
 import { openDatabase, type Db } from '../server/db/database';
 import { LARGE_FRANCHISE, seedLargeFranchise } from '../server/db/seed';
 import { ingestOrders, type IngestScope } from '../server/ingest/ingest.service';

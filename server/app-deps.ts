@@ -4,7 +4,7 @@ import type { analyticsAnswer } from './analytics/queries.js';
 import type { AuthUser } from './auth/franchise-users.repository.js';
 import type { Tokens } from './auth/tokens.js';
 import type { AppConfig } from './config.js';
-import type { TokenClaims } from './contract/auth.contract.js';
+import type { TokenClaims } from '@contract/auth.contract.js';
 import type { Db } from './db/database.js';
 import type { ReadCache } from './db/read-cache.js';
 import type { Logger } from './logger.js';

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { MemberRole } from '../server/contract/auth.contract';
+import type { MemberRole } from '@contract/auth.contract';
 import type { NavIcon, NavItem } from './ui/nav-items';
 
 /** Every page gets its registry title; pages whose view renders its own heading ignore it. */

@@ -1,4 +1,4 @@
-import { SECRET_CHANGED, type ActivityChanges, type ActivityItem } from '../contract/activity.contract.js';
+import { SECRET_CHANGED, type ActivityChanges, type ActivityItem } from '@contract/activity.contract.js';
 import { localIso } from '../analytics/calendar.js';
 import { neutraliseFormula } from '../analytics/exports/report-csv.js';
 

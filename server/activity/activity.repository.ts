@@ -10,7 +10,7 @@ import {
   type ActivityItem,
   type ActivityMember,
   type ActivityPage,
-} from '../contract/activity.contract.js';
+} from '@contract/activity.contract.js';
 import type { ActivityLogTable, Db } from '../db/database.js';
 
 /** Who made a change: a member, or an API key (no member id; its name says which key). */

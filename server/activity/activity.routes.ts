@@ -3,7 +3,7 @@ import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { withExportSlot } from '../analytics/exports/export-slots.js';
 import { dayIn } from '../analytics/calendar.js';
 import { ownersOnly } from '../auth/access.js';
-import { ACTIVITY_EXPORT_MAX_ROWS, activityQuery } from '../contract/activity.contract.js';
+import { ACTIVITY_EXPORT_MAX_ROWS, activityQuery } from '@contract/activity.contract.js';
 import { success } from '../http/envelope.js';
 import { readQuery } from '../http/query.js';
 import { ACTIVITY_CSV_COLUMNS, activityCsvRecords } from './activity-csv.js';

@@ -1,4 +1,4 @@
-import { ALERT_KIND_PAGES } from '../contract/alerts.contract.js';
+import { ALERT_KIND_PAGES } from '@contract/alerts.contract.js';
 import type { Mailer } from '../mail/mailer.js';
 import { formatWeekday, formatWeekdayYear, headline, rangeFor } from './conditions.js';
 import type { AlertMail } from './mail-queue.js';

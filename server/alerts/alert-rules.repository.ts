@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AlertKind, AlertRule } from '../contract/alerts.contract.js';
+import type { AlertKind, AlertRule } from '@contract/alerts.contract.js';
 import type { Db } from '../db/database.js';
 import { tenthsOf } from './conditions.js';
 

@@ -11,7 +11,7 @@ import {
   createAlertRuleInput,
   MAX_ALERT_RULES,
   updateAlertRuleInput,
-} from '../contract/alerts.contract.js';
+} from '@contract/alerts.contract.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { fieldError, recordIdOf, staleVersion } from '../people/records.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AuthUser } from '../auth/franchise-users.repository.js';
-import { ALERT_KIND_PAGES, ALERTS_PAGE_SIZE, type Alert, type AlertsPage } from '../contract/alerts.contract.js';
+import { ALERT_KIND_PAGES, ALERTS_PAGE_SIZE, type Alert, type AlertsPage } from '@contract/alerts.contract.js';
 import type { Db } from '../db/database.js';
 import { rangeFor } from './conditions.js';
 

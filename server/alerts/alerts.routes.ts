@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
-import { ALERT_NOT_FOUND_MESSAGE, alertsQuery, type UnreadAlerts } from '../contract/alerts.contract.js';
+import { ALERT_NOT_FOUND_MESSAGE, alertsQuery, type UnreadAlerts } from '@contract/alerts.contract.js';
 import { success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { readQuery } from '../http/query.js';

@@ -1,8 +1,8 @@
 import { addDays, dayIn, dayStartMs } from '../analytics/calendar.js';
 import { resolveWindow } from '../analytics/window.js';
-import type { AlertKind } from '../contract/alerts.contract.js';
-import { DEFAULT_BEST_SELLERS_LIMIT, RANGES, type Range } from '../contract/analytics.contract.js';
-import { formatCurrency, formatDay, formatDayMonth, formatPercent } from '../contract/format.js';
+import type { AlertKind } from '@contract/alerts.contract.js';
+import { DEFAULT_BEST_SELLERS_LIMIT, RANGES, type Range } from '@contract/analytics.contract.js';
+import { formatCurrency, formatDay, formatDayMonth, formatPercent } from '@contract/presentation/format.js';
 import { slotInstant } from '../reports/schedule.js';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AlertKind } from '../contract/alerts.contract.js';
+import type { AlertKind } from '@contract/alerts.contract.js';
 import type { Db } from '../db/database.js';
 import { baselineDays, evaluate, latestDueDay, type DayFigures } from './conditions.js';
 

@@ -1,4 +1,4 @@
-import type { AlertKind } from '../contract/alerts.contract.js';
+import type { AlertKind } from '@contract/alerts.contract.js';
 import type { Db } from '../db/database.js';
 import { claimMails, markMailFailed, markMailSent, type Claim } from '../mail/queue.js';
 

@@ -9,7 +9,7 @@ import {
   type AnalyticsKind,
   type AnalyticsWindow,
   type ParsedAnalyticsQuery,
-} from '../contract/analytics.contract.js';
+} from '@contract/analytics.contract.js';
 import type { Db } from '../db/database.js';
 import { successText } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';

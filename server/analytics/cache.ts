@@ -1,4 +1,4 @@
-import type { AnalyticsKind, AnalyticsWindow } from '../contract/analytics.contract.js';
+import type { AnalyticsKind, AnalyticsWindow } from '@contract/analytics.contract.js';
 import { LruMap } from '../lib/lru-map.js';
 
 /** Everything an answer depends on. `dataVersion` is the franchise's data_version, read from the database (or ReadCache) per request. */

@@ -1,4 +1,4 @@
-import { RANGES, type AnalyticsWindow, type Grouping, type ParsedAnalyticsQuery, type Range } from '../contract/analytics.contract.js';
+import { RANGES, type AnalyticsWindow, type Grouping, type ParsedAnalyticsQuery, type Range } from '@contract/analytics.contract.js';
 import {
   PAGE_TITLES,
   type AnalyticsPage,
@@ -10,8 +10,8 @@ import {
   type ReportColumn,
   type ReportRow,
   type ReportTable,
-} from '../contract/page-reports.contract.js';
-import { MONTHS, RANGE_LABELS } from '../contract/labels.js';
+} from '@contract/page-reports.contract.js';
+import { MONTHS, RANGE_LABELS } from '@contract/presentation/labels.js';
 import type { Db } from '../db/database.js';
 import { dayStartMs } from './calendar.js';
 import {

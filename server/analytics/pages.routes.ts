@@ -1,8 +1,8 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as z from 'zod';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
-import { analyticsQuery, type AnalyticsKind, type ParsedAnalyticsQuery } from '../contract/analytics.contract.js';
-import { ANALYTICS_PAGES, EXPORT_FORMATS, PAGE_TITLES, type AnalyticsPage, type PageReport } from '../contract/page-reports.contract.js';
+import { analyticsQuery, type AnalyticsKind, type ParsedAnalyticsQuery } from '@contract/analytics.contract.js';
+import { ANALYTICS_PAGES, EXPORT_FORMATS, PAGE_TITLES, type AnalyticsPage, type PageReport } from '@contract/page-reports.contract.js';
 import { successText } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { SharedJsonBody } from '../http/shared-json-body.js';

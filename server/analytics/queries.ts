@@ -19,8 +19,8 @@ import type {
   RosterFigures,
   SellingItem,
   StaffProductivity,
-} from '../contract/analytics.contract.js';
-import { MONTHS } from '../contract/labels.js';
+} from '@contract/analytics.contract.js';
+import { MONTHS } from '@contract/presentation/labels.js';
 import { PURCHASE_CATEGORIES, type Database } from '../db/database.js';
 import { addDays, addMonths, dayDiff, dayStartMs } from './calendar.js';
 

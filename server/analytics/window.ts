@@ -6,7 +6,7 @@ import {
   type Grouping,
   type ParsedAnalyticsQuery,
   type Range,
-} from '../contract/analytics.contract.js';
+} from '@contract/analytics.contract.js';
 import { addDays, addMonths, dayDiff, dayIn } from './calendar.js';
 
 /**

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
-import { loginInput, type ConnectivityCheck, type TokenResponse } from '../contract/auth.contract.js';
+import { loginInput, type ConnectivityCheck, type TokenResponse } from '@contract/auth.contract.js';
 import { clientLimitAddress } from '../http/client-address.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { FranchiseUser } from '../contract/auth.contract.js';
+import type { FranchiseUser } from '@contract/auth.contract.js';
 import type { Db } from '../db/database.js';
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { email, newPassword } from '../contract/auth.contract.js';
+import { email, newPassword } from '@contract/auth.contract.js';
 import type { Db } from '../db/database.js';
 import { findUserByEmail } from './franchise-users.repository.js';
 import { hashPassword } from './passwords.js';

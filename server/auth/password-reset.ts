@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
-import { forgotPasswordInput, resetPasswordInput } from '../contract/auth.contract.js';
+import { forgotPasswordInput, resetPasswordInput } from '@contract/auth.contract.js';
 import { clientLimitAddress } from '../http/client-address.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';

@@ -8,8 +8,8 @@ import {
   WRONG_CURRENT_PASSWORD_MESSAGE,
   type Profile,
   type ProfileSaved,
-} from '../contract/profile.contract.js';
-import { CONTACT_FIELDS } from '../contract/people.contract.js';
+} from '@contract/profile.contract.js';
+import { CONTACT_FIELDS } from '@contract/people.contract.js';
 import type { Db } from '../db/database.js';
 import { clientLimitAddress } from '../http/client-address.js';
 import { readJson, success } from '../http/envelope.js';

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../app-deps.js';
 import type { AppConfig } from '../config.js';
 import type { ReadCache } from '../db/read-cache.js';
-import type { TokenClaims } from '../contract/auth.contract.js';
+import type { TokenClaims } from '@contract/auth.contract.js';
 import { HttpError } from '../http/errors.js';
 import { findTokenHolder } from './franchise-users.repository.js';
 import { revokeSession } from './revocations.repository.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import * as z from 'zod';
 import type { AppConfig, Config } from '../config.js';
-import type { TokenClaims } from '../contract/auth.contract.js';
+import type { TokenClaims } from '@contract/auth.contract.js';
 import { LruMap } from '../lib/lru-map.js';
 
 /** Longer than any token we issue; refusing early keeps garbage away from the verifier. */

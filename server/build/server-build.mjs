@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { inputsStamp } from './inputs-stamp.mjs';
 
 /** Everything the server bundle is made from; package-lock.json stands for the bundled dependencies. */
-const INPUTS = ['server', 'package-lock.json', 'tsconfig.json'];
+const INPUTS = ['server', 'contract', 'package-lock.json', 'tsconfig.json'];
 /**
  * Kept outside the bundle: native addons, WebAssembly loaded from its package's own folder,
  * build-time tools, and what the server imports only on first use (nodemailer: the first mail;

@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { filesUnder, inputsStamp } from './inputs-stamp.mjs';
 
 // The client also imports the server's contract (schemas, labels, display formats): a change there is a client change.
-const INPUTS = ['src', 'server/contract', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const INPUTS = ['src', 'contract', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
 /** The content hash of the sources dist was built from. */
 const HASH_FILE = '.build-hash';
 /** Their names, sizes and mtimes when it was last checked: while these stay the same, no file is read. */

@@ -1,7 +1,7 @@
-import { PURCHASE_CATEGORIES } from '../contract/ingest.contract.js';
-import type { AlertKind } from '../contract/alerts.contract.js';
-import type { Range } from '../contract/analytics.contract.js';
-import type { ReportFrequency, ReportPage } from '../contract/report-subscriptions.contract.js';
+import { PURCHASE_CATEGORIES } from '@contract/ingest.contract.js';
+import type { AlertKind } from '@contract/alerts.contract.js';
+import type { Range } from '@contract/analytics.contract.js';
+import type { ReportFrequency, ReportPage } from '@contract/report-subscriptions.contract.js';
 import { Kysely, PostgresDialect, type Generated, type Selectable } from 'kysely';
 import { PgliteDialect, type PgliteSession, type WriteClock, writeClockOf } from './pglite-dialect.js';
 import { TYPE_PARSERS } from './pglite-options.mjs';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod';
-import type { ApiSuccess } from '../contract/envelope.js';
+import type { ApiSuccess } from '@contract/envelope.js';
 import { HttpError } from './errors.js';
 
 export function success<T>(c: Context, data: T, message = 'OK', status: ContentfulStatusCode = 200) {

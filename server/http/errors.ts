@@ -1,7 +1,7 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
-import type { ApiFailure } from '../contract/envelope.js';
+import type { ApiFailure } from '@contract/envelope.js';
 import type { Logger } from '../logger.js';
 
 /** An error whose message is safe to show the client. */

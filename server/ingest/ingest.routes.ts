@@ -3,7 +3,7 @@ import { apiKeyActor, memberActor } from '../activity/activity.repository.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { ownersOnly } from '../auth/access.js';
 import { attempt, ingestRule } from '../auth/rate-limit.js';
-import { menuItemsBody, ordersBody, purchasesBody, removalBody, shiftsBody, type IngestKind } from '../contract/ingest.contract.js';
+import { menuItemsBody, ordersBody, purchasesBody, removalBody, shiftsBody, type IngestKind } from '@contract/ingest.contract.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { requireApiKey } from '../integrations/api-key-auth.js';

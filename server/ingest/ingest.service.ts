@@ -18,7 +18,7 @@ import {
   type IngestKind,
   type RecordKey,
   type ShiftRecord,
-} from '../contract/ingest.contract.js';
+} from '@contract/ingest.contract.js';
 import type { Db } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
 

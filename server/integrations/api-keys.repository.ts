@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ApiKey, CreatedApiKey } from '../contract/api-keys.contract.js';
+import type { ApiKey, CreatedApiKey } from '@contract/api-keys.contract.js';
 import type { Db } from '../db/database.js';
 
 /** The unique index that keeps a name (in any case) to one live key per franchise: a create it refuses is a 422 on name. */

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { memberActor, recordActivity } from '../activity/activity.repository.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { ownersOnly } from '../auth/access.js';
-import { API_KEY_NAME_TAKEN, API_KEY_RESTAURANT_MESSAGE, createApiKeyInput } from '../contract/api-keys.contract.js';
+import { API_KEY_NAME_TAKEN, API_KEY_RESTAURANT_MESSAGE, createApiKeyInput } from '@contract/api-keys.contract.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { isFranchiseRestaurant } from '../people/people.repository.js';

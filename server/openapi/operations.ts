@@ -6,11 +6,11 @@ import {
   MAX_ALERT_RECIPIENTS,
   MAX_ALERT_RULES,
   updateAlertRuleInput,
-} from '../contract/alerts.contract.js';
-import { ACTIVITY_EXPORT_MAX_ROWS, ACTIVITY_PAGE_SIZE, ACTIVITY_RETENTION_DAYS, activityQuery } from '../contract/activity.contract.js';
-import { ANALYTICS_KINDS, analyticsQuery, type AnalyticsKind } from '../contract/analytics.contract.js';
-import { createApiKeyInput } from '../contract/api-keys.contract.js';
-import { forgotPasswordInput, loginInput, resetPasswordInput } from '../contract/auth.contract.js';
+} from '@contract/alerts.contract.js';
+import { ACTIVITY_EXPORT_MAX_ROWS, ACTIVITY_PAGE_SIZE, ACTIVITY_RETENTION_DAYS, activityQuery } from '@contract/activity.contract.js';
+import { ANALYTICS_KINDS, analyticsQuery, type AnalyticsKind } from '@contract/analytics.contract.js';
+import { createApiKeyInput } from '@contract/api-keys.contract.js';
+import { forgotPasswordInput, loginInput, resetPasswordInput } from '@contract/auth.contract.js';
 import {
   INGEST_KINDS,
   MAX_RECORDS_PER_CALL,
@@ -26,19 +26,19 @@ import {
   removalBody,
   shiftRecord,
   shiftsBody,
-} from '../contract/ingest.contract.js';
-import { ANALYTICS_PAGES, EXPORT_FORMATS } from '../contract/page-reports.contract.js';
-import { createPersonInput, updatePersonInput } from '../contract/people.contract.js';
-import { updateProfileInput } from '../contract/profile.contract.js';
-import { createRestaurantInput, updateRestaurantInput } from '../contract/restaurants.contract.js';
-import { createSubscriptionInput, MAX_SUBSCRIPTIONS_PER_MEMBER, unsubscribeQuery } from '../contract/report-subscriptions.contract.js';
-import { INVITATION_TTL_DAYS, inviteMemberInput, updateMemberInput } from '../contract/team.contract.js';
+} from '@contract/ingest.contract.js';
+import { ANALYTICS_PAGES, EXPORT_FORMATS } from '@contract/page-reports.contract.js';
+import { createPersonInput, updatePersonInput } from '@contract/people.contract.js';
+import { updateProfileInput } from '@contract/profile.contract.js';
+import { createRestaurantInput, updateRestaurantInput } from '@contract/restaurants.contract.js';
+import { createSubscriptionInput, MAX_SUBSCRIPTIONS_PER_MEMBER, unsubscribeQuery } from '@contract/report-subscriptions.contract.js';
+import { INVITATION_TTL_DAYS, inviteMemberInput, updateMemberInput } from '@contract/team.contract.js';
 import * as data from './responses.js';
 
 /**
  * What the OpenAPI document says about each call, keyed by "METHOD /path" as the app registers it
  * under /api/v1 (`{name}` for a path parameter). Shapes are only ever the contract's zod schemas
- * (server/contract) or the answer schemas of responses.ts; openapi.ts turns them into JSON Schema.
+ * (contract/) or the answer schemas of responses.ts; openapi.ts turns them into JSON Schema.
  * A route registered without an entry here makes the document fail to build.
  */
 

@@ -5,7 +5,7 @@ import {
   type ActivityItem,
   type ActivityMember,
   type ActivityPage,
-} from '../contract/activity.contract.js';
+} from '@contract/activity.contract.js';
 import {
   ALERT_KINDS,
   ALERTS_PAGE_SIZE,
@@ -13,25 +13,25 @@ import {
   type AlertRule,
   type AlertsPage,
   type UnreadAlerts,
-} from '../contract/alerts.contract.js';
-import type { AnalyticsWindow, BestSellers, Headcounts, Orders, Procurement, Revenues, Roster } from '../contract/analytics.contract.js';
-import { GROUPINGS, RANGES } from '../contract/analytics.contract.js';
-import type { ApiKey, CreatedApiKey } from '../contract/api-keys.contract.js';
-import type { ConnectivityCheck, FranchiseUser, Restaurant, TokenResponse } from '../contract/auth.contract.js';
-import { AUSTRALIAN_STATES, PERSON_ROLES, PERSON_STATUSES } from '../contract/choices.js';
-import type { ApiFailure } from '../contract/envelope.js';
-import { MENUS, PURCHASE_CATEGORIES, type IngestResult, type RemovalResult } from '../contract/ingest.contract.js';
-import { ANALYTICS_PAGES, type PageReport } from '../contract/page-reports.contract.js';
-import type { Person } from '../contract/people.contract.js';
-import type { Profile, ProfileSaved } from '../contract/profile.contract.js';
-import type { RestaurantDetail } from '../contract/restaurants.contract.js';
+} from '@contract/alerts.contract.js';
+import type { AnalyticsWindow, BestSellers, Headcounts, Orders, Procurement, Revenues, Roster } from '@contract/analytics.contract.js';
+import { GROUPINGS, RANGES } from '@contract/analytics.contract.js';
+import type { ApiKey, CreatedApiKey } from '@contract/api-keys.contract.js';
+import type { ConnectivityCheck, FranchiseUser, Restaurant, TokenResponse } from '@contract/auth.contract.js';
+import { AUSTRALIAN_STATES, PERSON_ROLES, PERSON_STATUSES } from '@contract/choices.js';
+import type { ApiFailure } from '@contract/envelope.js';
+import { MENUS, PURCHASE_CATEGORIES, type IngestResult, type RemovalResult } from '@contract/ingest.contract.js';
+import { ANALYTICS_PAGES, type PageReport } from '@contract/page-reports.contract.js';
+import type { Person } from '@contract/people.contract.js';
+import type { Profile, ProfileSaved } from '@contract/profile.contract.js';
+import type { RestaurantDetail } from '@contract/restaurants.contract.js';
 import {
   REPORT_FREQUENCIES,
   REPORT_PAGES,
   type ReportSubscription,
   type UnsubscribeTarget,
-} from '../contract/report-subscriptions.contract.js';
-import type { Member } from '../contract/team.contract.js';
+} from '@contract/report-subscriptions.contract.js';
+import type { Member } from '@contract/team.contract.js';
 import type { keyRestaurants } from '../ingest/ingest.service.js';
 
 /**

@@ -1,4 +1,4 @@
-import { CONTACT_FIELDS, type Person } from '../contract/people.contract.js';
+import { CONTACT_FIELDS, type Person } from '@contract/people.contract.js';
 import type { Db } from '../db/database.js';
 
 /** The partial unique index on (franchise_id, email) of people not deleted. */

@@ -5,7 +5,7 @@ import { branchesOf, mayReach } from '../auth/access.js';
 import type { AuthUser } from '../auth/franchise-users.repository.js';
 import { hashPassword } from '../auth/passwords.js';
 import { attempt, passwordHashRule } from '../auth/rate-limit.js';
-import { createPersonInput, EMAIL_TAKEN_MESSAGE, updatePersonInput } from '../contract/people.contract.js';
+import { createPersonInput, EMAIL_TAKEN_MESSAGE, updatePersonInput } from '@contract/people.contract.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
-import { STALE_VERSION_MESSAGE } from '../contract/people.contract.js';
+import { STALE_VERSION_MESSAGE } from '@contract/people.contract.js';
 
 /** A positive int4 written plainly (no sign, leading zero or exponent); anything else names no record. */
 export function recordIdOf(param: string | undefined): number | undefined {

@@ -1,5 +1,5 @@
-import type { Range } from '../contract/analytics.contract.js';
-import type { ReportFrequency, ReportPage } from '../contract/report-subscriptions.contract.js';
+import type { Range } from '@contract/analytics.contract.js';
+import type { ReportFrequency, ReportPage } from '@contract/report-subscriptions.contract.js';
 import type { Db } from '../db/database.js';
 import { claimMails, markMailFailed, markMailSent, type Claim } from '../mail/queue.js';
 import { latestDue, nextRun } from './schedule.js';

@@ -3,12 +3,12 @@ import { pageReport } from '../analytics/page-reports.js';
 import { resolveWindow } from '../analytics/window.js';
 import { renderExport } from '../analytics/exports/report-export.js';
 import type { AuthUser } from '../auth/franchise-users.repository.js';
-import { DEFAULT_BEST_SELLERS_LIMIT } from '../contract/analytics.contract.js';
-import { changeVersus, formatDays } from '../contract/format.js';
-import { RANGE_LABELS, REPORT_PAGE_TITLES } from '../contract/labels.js';
-import type { AnalyticsPage, PageReport } from '../contract/page-reports.contract.js';
-import { formatCell } from '../contract/report-display.js';
-import type { ReportPage, ReportSubscription } from '../contract/report-subscriptions.contract.js';
+import { DEFAULT_BEST_SELLERS_LIMIT } from '@contract/analytics.contract.js';
+import { changeVersus, formatDays } from '@contract/presentation/format.js';
+import { RANGE_LABELS, REPORT_PAGE_TITLES } from '@contract/presentation/labels.js';
+import type { AnalyticsPage, PageReport } from '@contract/page-reports.contract.js';
+import { formatCell } from '@contract/presentation/report-display.js';
+import type { ReportPage, ReportSubscription } from '@contract/report-subscriptions.contract.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { attempt, LONGEST_WINDOW_MS, release, type LimitRule } from '../auth/rate-limit.js';
-import { createSubscriptionInput, MAX_SUBSCRIPTIONS_PER_MEMBER } from '../contract/report-subscriptions.contract.js';
+import { createSubscriptionInput, MAX_SUBSCRIPTIONS_PER_MEMBER } from '@contract/report-subscriptions.contract.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { recordIdOf } from '../people/records.js';

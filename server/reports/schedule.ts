@@ -1,5 +1,5 @@
 import { addDays, dayIn, dayStartMs, partsIn } from '../analytics/calendar.js';
-import type { ReportFrequency } from '../contract/report-subscriptions.contract.js';
+import type { ReportFrequency } from '@contract/report-subscriptions.contract.js';
 
 /**
  * When scheduled reports go out: at a whole hour of the franchise's wall clock, every day or on one

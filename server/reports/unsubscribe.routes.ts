@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
-import { UNSUBSCRIBE_NOT_FOUND_MESSAGE, unsubscribeQuestion, unsubscribedText } from '../contract/labels.js';
-import { unsubscribeQuery } from '../contract/report-subscriptions.contract.js';
+import { UNSUBSCRIBE_NOT_FOUND_MESSAGE, unsubscribeQuestion, unsubscribedText } from '@contract/presentation/labels.js';
+import { unsubscribeQuery } from '@contract/report-subscriptions.contract.js';
 import { success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { readQuery } from '../http/query.js';

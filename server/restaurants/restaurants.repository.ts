@@ -1,5 +1,5 @@
-import type { Restaurant, Subscription } from '../contract/auth.contract.js';
-import type { RestaurantDetail } from '../contract/restaurants.contract.js';
+import type { Restaurant, Subscription } from '@contract/auth.contract.js';
+import type { RestaurantDetail } from '@contract/restaurants.contract.js';
 import type { Db } from '../db/database.js';
 
 /** The unique index on (franchise_id, abn_no). */

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { changesBetween, memberActor, recordActivity } from '../activity/activity.repository.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { branchesOf, ownersOnly } from '../auth/access.js';
-import { ABN_MESSAGES, ABN_READ_ONLY_MESSAGE, createRestaurantInput, updateRestaurantInput } from '../contract/restaurants.contract.js';
+import { ABN_MESSAGES, ABN_READ_ONLY_MESSAGE, createRestaurantInput, updateRestaurantInput } from '@contract/restaurants.contract.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { bumpDataVersion, fieldError, isUniqueViolation, recordIdOf, staleVersion } from '../people/records.js';

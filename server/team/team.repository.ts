@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { MemberRole } from '../contract/auth.contract.js';
-import type { Member } from '../contract/team.contract.js';
+import type { MemberRole } from '@contract/auth.contract.js';
+import type { Member } from '@contract/team.contract.js';
 import type { Db } from '../db/database.js';
 
 /** franchise_users.email is unique across franchises: it is the sign-in name. */

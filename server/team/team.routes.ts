@@ -19,7 +19,7 @@ import {
   SELF_REMOVE_MESSAGE,
   updateMemberInput,
   type Member,
-} from '../contract/team.contract.js';
+} from '@contract/team.contract.js';
 import type { Db } from '../db/database.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';

@@ -6,7 +6,7 @@ import type {
   ActivityItem,
   ActivityMember,
   ActivityPage,
-} from '../../server/contract/activity.contract';
+} from '@contract/activity.contract';
 import { activityService, type ActivityFilters } from '../services/activity.service';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { ExportFile } from '../services/page-reports.service';

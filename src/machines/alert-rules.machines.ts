@@ -1,14 +1,8 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type {
-  ALERT_RULE_NOT_FOUND_MESSAGE,
-  AlertKind,
-  AlertRule,
-  CreateAlertRuleInput,
-  MAX_ALERT_RULES,
-} from '../../server/contract/alerts.contract';
-import type { AnalyticsPage } from '../../server/contract/page-reports.contract';
-import type { STALE_VERSION_MESSAGE } from '../../server/contract/people.contract';
-import type { Member } from '../../server/contract/team.contract';
+import type { ALERT_RULE_NOT_FOUND_MESSAGE, AlertKind, AlertRule, CreateAlertRuleInput, MAX_ALERT_RULES } from '@contract/alerts.contract';
+import type { AnalyticsPage } from '@contract/page-reports.contract';
+import type { STALE_VERSION_MESSAGE } from '@contract/people.contract';
+import type { Member } from '@contract/team.contract';
 import { alertsService } from '../services/alerts.service';
 import { ApiError, toApiError, toErrorInfo } from '../services/api-error';
 import { teamService } from '../services/team.service';

@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { Alert, ALERTS_PAGE_SIZE, AlertsPage } from '../../server/contract/alerts.contract';
+import type { Alert, ALERTS_PAGE_SIZE, AlertsPage } from '@contract/alerts.contract';
 import { alertsService, type AlertStatus } from '../services/alerts.service';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { Navigation, Notice } from '../shared/effects';

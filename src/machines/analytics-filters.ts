@@ -1,4 +1,4 @@
-import type { Range } from '../../server/contract/analytics.contract';
+import type { Range } from '@contract/analytics.contract';
 
 // The filters every analytics screen keeps in its URL query (`?range=…&restaurant=…`): the dashboard and the five pages.
 

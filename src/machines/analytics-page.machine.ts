@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { Range } from '../../server/contract/analytics.contract';
-import type { AnalyticsPage, ExportFormat, PageReport } from '../../server/contract/page-reports.contract';
+import type { Range } from '@contract/analytics.contract';
+import type { AnalyticsPage, ExportFormat, PageReport } from '@contract/page-reports.contract';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { pageReportsService, type ExportFile } from '../services/page-reports.service';
 import type { Navigation, Notice } from '../shared/effects';

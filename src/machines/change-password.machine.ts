@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ResetPasswordInput } from '../../server/contract/auth.contract';
+import type { ResetPasswordInput } from '@contract/auth.contract';
 import { ApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { Notice } from '../shared/effects';
 import { authService } from '../services/auth.service';

@@ -1,5 +1,5 @@
 import { and, assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
-import type { AnalyticsData, AnalyticsKind, Range } from '../../server/contract/analytics.contract';
+import type { AnalyticsData, AnalyticsKind, Range } from '@contract/analytics.contract';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { analyticsService } from '../services/analytics.service';
 import type { Navigation } from '../shared/effects';

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
-import type { IngestKind, IngestResult } from '../../server/contract/ingest.contract';
+import type { IngestKind, IngestResult } from '@contract/ingest.contract';
 import { ApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { inspectFile, prepareFile } from '../services/import-file.service';
 import { importMappings, importService } from '../services/import.service';

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { LoginInput } from '../../server/contract/auth.contract';
+import type { LoginInput } from '@contract/auth.contract';
 import { ApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { authService, type SignedIn } from '../services/auth.service';
 import type { NewSession } from '../services/session-storage';

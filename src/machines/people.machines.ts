@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { Person, PersonRole, PersonStatus } from '../../server/contract/people.contract';
+import type { Person, PersonRole, PersonStatus } from '@contract/people.contract';
 import { ApiError, toErrorInfo } from '../services/api-error';
 import { peopleService, PERSON_NOT_FOUND } from '../services/people.service';
 import type { Notice } from '../shared/effects';
@@ -14,11 +14,7 @@ import { notProvided } from './machine-effects';
 export type PersonFormMode = 'create' | 'edit';
 export { text } from './contact-fields';
 
-export {
-  AUSTRALIAN_STATES as STATE_OPTIONS,
-  PERSON_ROLES as ROLE_OPTIONS,
-  PERSON_STATUSES as STATUS_OPTIONS,
-} from '../../server/contract/choices';
+export { AUSTRALIAN_STATES as STATE_OPTIONS, PERSON_ROLES as ROLE_OPTIONS, PERSON_STATUSES as STATUS_OPTIONS } from '@contract/choices';
 
 /** The id of `/user/edit?id=…`: a positive whole number, else null (the edit form then shows "Person not found" without a call). */
 export function personIdOf(search: string): number | null {

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { Profile, UpdateProfileInput } from '../../server/contract/profile.contract';
+import type { Profile, UpdateProfileInput } from '@contract/profile.contract';
 import { profileService } from '../services/profile.service';
 import { contactBody, contactValues, orNull } from './contact-fields';
 import { entityFormMachine, type FormRecord, type FormValues } from './entity-form.machine';

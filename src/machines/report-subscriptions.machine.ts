@@ -1,11 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { Range } from '../../server/contract/analytics.contract';
-import type {
-  CreateSubscriptionInput,
-  ReportFrequency,
-  ReportPage,
-  ReportSubscription,
-} from '../../server/contract/report-subscriptions.contract';
+import type { Range } from '@contract/analytics.contract';
+import type { CreateSubscriptionInput, ReportFrequency, ReportPage, ReportSubscription } from '@contract/report-subscriptions.contract';
 import { ApiError, toApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { reportSubscriptionsService } from '../services/report-subscriptions.service';
 import type { Notice } from '../shared/effects';

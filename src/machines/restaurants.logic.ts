@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { Restaurant } from '../../server/contract/auth.contract';
-import type { CreateRestaurantInput, RestaurantDetail, UpdateRestaurantInput } from '../../server/contract/restaurants.contract';
+import type { Restaurant } from '@contract/auth.contract';
+import type { CreateRestaurantInput, RestaurantDetail, UpdateRestaurantInput } from '@contract/restaurants.contract';
 import { ApiError } from '../services/api-error';
 import { restaurantsService } from '../services/restaurants.service';
 import { text } from './contact-fields';

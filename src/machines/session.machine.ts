@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { FranchiseUser, MemberRole, Restaurant, TokenResponse } from '../../server/contract/auth.contract';
+import type { FranchiseUser, MemberRole, Restaurant, TokenResponse } from '@contract/auth.contract';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { authService } from '../services/auth.service';
 import { sessionStore, type NewSession, type StoredSession } from '../services/session-storage';

@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { MemberRole } from '../../server/contract/auth.contract';
-import type { STALE_VERSION_MESSAGE } from '../../server/contract/people.contract';
-import type { InviteMemberInput, Member, MEMBER_NOT_FOUND_MESSAGE } from '../../server/contract/team.contract';
+import type { MemberRole } from '@contract/auth.contract';
+import type { STALE_VERSION_MESSAGE } from '@contract/people.contract';
+import type { InviteMemberInput, Member, MEMBER_NOT_FOUND_MESSAGE } from '@contract/team.contract';
 import { ApiError, toApiError, toErrorInfo } from '../services/api-error';
 import { teamService } from '../services/team.service';
 import type { Notice } from '../shared/effects';

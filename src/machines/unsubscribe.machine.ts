@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { UnsubscribeTarget } from '../../server/contract/report-subscriptions.contract';
+import type { UnsubscribeTarget } from '@contract/report-subscriptions.contract';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { unsubscribeService } from '../services/unsubscribe.service';
 

@@ -1,4 +1,4 @@
-import type { ActivityEntity, ActivityMember, ActivityPage, ActivityQuery } from '../../server/contract/activity.contract';
+import type { ActivityEntity, ActivityMember, ActivityPage, ActivityQuery } from '@contract/activity.contract';
 import { callApi, withDefaultMessage } from './api-error';
 import { httpClient, type FileClient, type HttpClient } from './http-client';
 import { EXPORT_FAILED, EXPORT_TIMEOUT_MS, filenameFromDisposition, type ExportFile } from './page-reports.service';

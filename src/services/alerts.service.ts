@@ -1,10 +1,4 @@
-import type {
-  AlertRule,
-  AlertsPage,
-  CreateAlertRuleInput,
-  UnreadAlerts,
-  UpdateAlertRuleInput,
-} from '../../server/contract/alerts.contract';
+import type { AlertRule, AlertsPage, CreateAlertRuleInput, UnreadAlerts, UpdateAlertRuleInput } from '@contract/alerts.contract';
 import { ApiError, callApi } from './api-error';
 import { httpClient, type HttpClient } from './http-client';
 

@@ -1,5 +1,5 @@
-import type { AnalyticsData, AnalyticsKind, AnalyticsQuery } from '../../server/contract/analytics.contract';
-import type { ApiSuccess } from '../../server/contract/envelope';
+import type { AnalyticsData, AnalyticsKind, AnalyticsQuery } from '@contract/analytics.contract';
+import type { ApiSuccess } from '@contract/envelope';
 import { ApiError, withDefaultMessage } from './api-error';
 import { httpClient, type HttpClient } from './http-client';
 

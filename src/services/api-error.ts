@@ -1,4 +1,4 @@
-import type { ApiSuccess } from '../../server/contract/envelope';
+import type { ApiSuccess } from '@contract/envelope';
 import { FetchError } from 'ofetch';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';

@@ -1,4 +1,4 @@
-import type { ApiKey, CreateApiKeyInput, CreatedApiKey } from '../../server/contract/api-keys.contract';
+import type { ApiKey, CreateApiKeyInput, CreatedApiKey } from '@contract/api-keys.contract';
 import { callApi } from './api-error';
 import { httpClient, type HttpClient } from './http-client';
 

@@ -1,11 +1,4 @@
-import type {
-  ConnectivityCheck,
-  FranchiseUser,
-  LoginInput,
-  Restaurant,
-  ResetPasswordInput,
-  TokenResponse,
-} from '../../server/contract/auth.contract';
+import type { ConnectivityCheck, FranchiseUser, LoginInput, Restaurant, ResetPasswordInput, TokenResponse } from '@contract/auth.contract';
 import { ApiError, callApi, withDefaultMessage } from './api-error';
 import { httpClient, type HttpClient } from './http-client';
 

@@ -1,6 +1,6 @@
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
-import type { ApiSuccess } from '../../server/contract/envelope';
-import type { TokenResponse } from '../../server/contract/auth.contract';
+import type { ApiSuccess } from '@contract/envelope';
+import type { TokenResponse } from '@contract/auth.contract';
 import { ApiError, toApiError, UNEXPECTED_ERROR } from './api-error';
 import { sessionStore, type SessionStore } from './session-storage';
 import { isTokenExpired, readTokenExpiry } from './token';

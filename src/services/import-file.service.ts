@@ -1,5 +1,5 @@
 import { releaseProxy, wrap, type Remote } from 'comlink';
-import type { IngestKind } from '../../server/contract/ingest.contract';
+import type { IngestKind } from '@contract/ingest.contract';
 import type { ColumnMapping, FileInfo, PreparedFile } from '../shared/import-spec';
 import type { CsvImportApi } from '../workers/csv-import';
 

@@ -1,4 +1,4 @@
-import type { IngestKind, IngestResult } from '../../server/contract/ingest.contract';
+import type { IngestKind, IngestResult } from '@contract/ingest.contract';
 import { MAPPING_STORAGE_PREFIX, type ColumnMapping } from '../shared/import-spec';
 import { callApi } from './api-error';
 import { httpClient, type HttpClient } from './http-client';

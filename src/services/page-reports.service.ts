@@ -1,6 +1,6 @@
-import type { AnalyticsQuery } from '../../server/contract/analytics.contract';
-import type { ApiSuccess } from '../../server/contract/envelope';
-import type { AnalyticsPage, ExportFormat, PageReport } from '../../server/contract/page-reports.contract';
+import type { AnalyticsQuery } from '@contract/analytics.contract';
+import type { ApiSuccess } from '@contract/envelope';
+import type { AnalyticsPage, ExportFormat, PageReport } from '@contract/page-reports.contract';
 import { ApiError, withDefaultMessage } from './api-error';
 import type { AnalyticsScope } from './analytics.service';
 import { httpClient, type FileClient, type HttpClient } from './http-client';

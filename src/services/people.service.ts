@@ -1,4 +1,4 @@
-import type { CreatePersonInput, Person, UpdatePersonInput } from '../../server/contract/people.contract';
+import type { CreatePersonInput, Person, UpdatePersonInput } from '@contract/people.contract';
 import { callApi } from './api-error';
 import { httpClient, type HttpClient } from './http-client';
 

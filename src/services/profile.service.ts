@@ -1,4 +1,4 @@
-import type { Profile, ProfileSaved, UpdateProfileInput } from '../../server/contract/profile.contract';
+import type { Profile, ProfileSaved, UpdateProfileInput } from '@contract/profile.contract';
 import { callApi } from './api-error';
 import { httpClient, type HttpClient } from './http-client';
 import { sessionStore, type SessionStore } from './session-storage';

@@ -1,4 +1,4 @@
-import type { CreateSubscriptionInput, ReportSubscription } from '../../server/contract/report-subscriptions.contract';
+import type { CreateSubscriptionInput, ReportSubscription } from '@contract/report-subscriptions.contract';
 import { ApiError, callApi, callApiEnvelope } from './api-error';
 import { httpClient, type HttpClient } from './http-client';
 

@@ -1,5 +1,5 @@
-import type { Restaurant } from '../../server/contract/auth.contract';
-import type { CreateRestaurantInput, RestaurantDetail, UpdateRestaurantInput } from '../../server/contract/restaurants.contract';
+import type { Restaurant } from '@contract/auth.contract';
+import type { CreateRestaurantInput, RestaurantDetail, UpdateRestaurantInput } from '@contract/restaurants.contract';
 import { callApi } from './api-error';
 import { httpClient, type HttpClient } from './http-client';
 import { sessionStore, type SessionStore } from './session-storage';

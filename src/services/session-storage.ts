@@ -1,4 +1,4 @@
-import type { FranchiseUser, Restaurant } from '../../server/contract/auth.contract';
+import type { FranchiseUser, Restaurant } from '@contract/auth.contract';
 
 /** Storage keys of spec §3/§4; `franchise_token` and `authToken` both hold the access token. */
 export const STORAGE_KEYS = {

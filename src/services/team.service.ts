@@ -1,5 +1,5 @@
-import type { ApiSuccess } from '../../server/contract/envelope';
-import type { InviteMemberInput, Member, UpdateMemberInput } from '../../server/contract/team.contract';
+import type { ApiSuccess } from '@contract/envelope';
+import type { InviteMemberInput, Member, UpdateMemberInput } from '@contract/team.contract';
 import { callApi, callApiEnvelope } from './api-error';
 import { httpClient, type HttpClient } from './http-client';
 

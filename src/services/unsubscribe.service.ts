@@ -1,4 +1,4 @@
-import type { UnsubscribeTarget } from '../../server/contract/report-subscriptions.contract';
+import type { UnsubscribeTarget } from '@contract/report-subscriptions.contract';
 import { callApi } from './api-error';
 import { httpClient, type HttpClient } from './http-client';
 

@@ -1,4 +1,4 @@
-import type { IngestKind, IngestResult } from '../../server/contract/ingest.contract';
+import type { IngestKind, IngestResult } from '@contract/ingest.contract';
 
 /**
  * The CSV files the Data Import page reads (docs/import.md): for each kind, its columns in template

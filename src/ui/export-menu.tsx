@@ -1,7 +1,7 @@
 import { Box, Button, Paper, Stack } from '@mantine/core';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { ExportFormat } from '../../server/contract/page-reports.contract';
+import type { ExportFormat } from '@contract/page-reports.contract';
 
 const OPTIONS: readonly { format: ExportFormat; label: string }[] = [
   { format: 'csv', label: 'CSV' },

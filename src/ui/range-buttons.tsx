@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import type { Range } from '../../server/contract/analytics.contract';
+import type { Range } from '@contract/analytics.contract';
 
 /** The range button row of the analytics pages (spec §2), in order. */
 export const RANGE_BUTTONS: readonly { value: Range; label: string }[] = [

@@ -1,8 +1,8 @@
 import './report-table.css';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'wouter';
-import type { CellUnit, ReportRow, ReportTable as Table } from '../../server/contract/page-reports.contract';
-import { formatCell } from '../../server/contract/report-display';
+import type { CellUnit, ReportRow, ReportTable as Table } from '@contract/page-reports.contract';
+import { formatCell } from '@contract/presentation/report-display';
 import { DataTable } from './data-table';
 import { ScrollX } from './scroll-x';
 

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { Link } from 'wouter';
-import { changeVersus } from '../../server/contract/format';
+import { changeVersus } from '@contract/presentation/format';
 import { FIGURE_COLOR } from './theme';
 
 export type StatCardProps = {

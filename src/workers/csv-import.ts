@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { IngestKind } from '../../server/contract/ingest.contract';
+import type { IngestKind } from '@contract/ingest.contract';
 import { PREVIEW_ROWS, type ColumnMapping, type FileInfo, type FileRow, type PreparedFile, type RowError } from '../shared/import-spec';
 import { prepareRows } from './import-records';
 

@@ -11,7 +11,7 @@ import {
   purchaseRecord,
   shiftRecord,
   type IngestKind,
-} from '../../server/contract/ingest.contract';
+} from '@contract/ingest.contract';
 import { csvBlob, errorsCsv } from '../shared/import-csv';
 import {
   ERRORS_KEPT,

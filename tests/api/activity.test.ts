@@ -8,7 +8,7 @@ import {
   ACTIVITY_RETENTION_DAYS,
   type ActivityChanges,
   type ActivityEntity,
-} from '../../server/contract/activity.contract';
+} from '@contract/activity.contract';
 import { DEMO_MANAGER } from '../../server/db/seed';
 import { purgeExpired } from '../../server/housekeeping';
 import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope, OWNER, RIVAL } from './support/test-app';

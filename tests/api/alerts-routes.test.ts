@@ -9,8 +9,8 @@ import {
   MAX_ALERT_RULES,
   RECIPIENTS_MESSAGE,
   THRESHOLD_MESSAGE,
-} from '../../server/contract/alerts.contract';
-import { STALE_VERSION_MESSAGE } from '../../server/contract/people.contract';
+} from '@contract/alerts.contract';
+import { STALE_VERSION_MESSAGE } from '@contract/people.contract';
 import type { Db } from '../../server/db/database';
 import { DEMO_MANAGER } from '../../server/db/seed';
 import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope, OWNER, RIVAL } from './support/test-app';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { analyticsAnswer, type AnalyticsScope } from '../../server/analytics/queries';
-import type { AnalyticsWindow, Grouping } from '../../server/contract/analytics.contract';
+import type { AnalyticsWindow, Grouping } from '@contract/analytics.contract';
 import type { Db } from '../../server/db/database';
 import { createWorld, DAYS, datasetArb, model, write, type Row, type World } from './support/random-trade';
 import { openTestDatabase, type TestDatabase } from './support/test-db';

@@ -2,7 +2,7 @@ import { AnalyticsCache, type AnalyticsCacheKey } from '../../server/analytics/c
 import { recordOrders, type OrderInput } from '../../server/analytics/ingest';
 import { analyticsAnswer } from '../../server/analytics/queries';
 import { createApp } from '../../server/app';
-import type { AnalyticsWindow } from '../../server/contract/analytics.contract';
+import type { AnalyticsWindow } from '@contract/analytics.contract';
 import type { Db } from '../../server/db/database';
 import { silentLogger } from '../../server/logger';
 import { memoryMailer } from '../../server/mail/mailer';

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { recordOrders, type OrderInput } from '../../server/analytics/ingest';
-import { ANALYTICS_KINDS } from '../../server/contract/analytics.contract';
+import { ANALYTICS_KINDS } from '@contract/analytics.contract';
 import type { Db } from '../../server/db/database';
 import { MIN_COMPRESSED_BYTES } from '../../server/http/shared-json-body';
 import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope, OWNER, RIVAL } from './support/test-app';

@@ -11,7 +11,7 @@ import type {
   Procurement,
   Revenues,
   Roster,
-} from '../../server/contract/analytics.contract';
+} from '@contract/analytics.contract';
 import { PURCHASE_CATEGORIES, type Db } from '../../server/db/database';
 import { createAnalyticsFixture, type AnalyticsFixture } from './support/analytics-fixture';
 import { createWorld, DAYS, datasetArb, write } from './support/random-trade';

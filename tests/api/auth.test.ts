@@ -1,5 +1,5 @@
 import { SignJWT, decodeJwt } from 'jose';
-import type { TokenClaims } from '../../server/contract/auth.contract';
+import type { TokenClaims } from '@contract/auth.contract';
 import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope, OWNER, RIVAL } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { rebuildRollups } from '../../server/analytics/rollups';
 import { INGEST_CALLS_PER_MINUTE } from '../../server/auth/rate-limit';
-import { MAX_RECORDS_PER_CALL } from '../../server/contract/ingest.contract';
+import { MAX_RECORDS_PER_CALL } from '@contract/ingest.contract';
 import { createTestApp, expectErrorEnvelope, OWNER, RIVAL } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 

@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { EXPORTS_PER_USER } from '../../server/analytics/exports/export-slots';
-import { formatDay } from '../../server/contract/format';
-import { ANALYTICS_PAGES, type AnalyticsPage, type PageReport } from '../../server/contract/page-reports.contract';
-import { formatCell } from '../../server/contract/report-display';
+import { formatDay } from '@contract/presentation/format';
+import { ANALYTICS_PAGES, type AnalyticsPage, type PageReport } from '@contract/page-reports.contract';
+import { formatCell } from '@contract/presentation/report-display';
 import type { Db } from '../../server/db/database';
 import { addFixtureOwners, createAnalyticsFixture, FIXTURE_OWNERS, type AnalyticsFixture } from './support/analytics-fixture';
 import { csvTables, pdfText, readBack } from '../support/report-files';

@@ -1,7 +1,7 @@
 import { recordOrders, recordShifts } from '../../server/analytics/ingest';
 import { analyticsAnswer } from '../../server/analytics/queries';
 import { createApp } from '../../server/app';
-import type { PageReport, ReportTable } from '../../server/contract/page-reports.contract';
+import type { PageReport, ReportTable } from '@contract/page-reports.contract';
 import type { Db } from '../../server/db/database';
 import { addFixtureOwners, createAnalyticsFixture, FIXTURE_OWNERS, type AnalyticsFixture } from './support/analytics-fixture';
 import { expectSecurityHeaders } from './support/security-headers';

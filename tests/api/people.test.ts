@@ -1,5 +1,5 @@
 import { recordShifts } from '../../server/analytics/ingest';
-import { STALE_VERSION_MESSAGE } from '../../server/contract/people.contract';
+import { STALE_VERSION_MESSAGE } from '@contract/people.contract';
 import { verifyPassword } from '../../server/auth/passwords';
 import { PASSWORD_HASHES_PER_MINUTE } from '../../server/auth/rate-limit';
 import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope, OWNER, RIVAL } from './support/test-app';

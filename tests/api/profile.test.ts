@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
-import type { TokenClaims } from '../../server/contract/auth.contract';
-import { STALE_VERSION_MESSAGE } from '../../server/contract/people.contract';
+import type { TokenClaims } from '@contract/auth.contract';
+import { STALE_VERSION_MESSAGE } from '@contract/people.contract';
 import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope, OWNER, RIVAL } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
 import { createTokens } from '../../server/auth/tokens';
-import { analyticsQuery } from '../../server/contract/analytics.contract';
-import type { TokenClaims } from '../../server/contract/auth.contract';
-import { EXPORT_FORMATS } from '../../server/contract/page-reports.contract';
+import { analyticsQuery } from '@contract/analytics.contract';
+import type { TokenClaims } from '@contract/auth.contract';
+import { EXPORT_FORMATS } from '@contract/page-reports.contract';
 import { API, concretePath, ROUTES, type RouteSpec } from './support/route-table';
 import { expectSecurityHeaders } from './support/security-headers';
 import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope, OWNER, RIVAL, type CallOptions } from './support/test-app';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ABN_MESSAGES } from '../../server/contract/restaurants.contract';
+import { ABN_MESSAGES } from '@contract/restaurants.contract';
 import { validAbn } from '../support/abn';
 import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope, OWNER, RIVAL } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';

@@ -1,4 +1,4 @@
-import { STALE_VERSION_MESSAGE } from '../../server/contract/people.contract';
+import { STALE_VERSION_MESSAGE } from '@contract/people.contract';
 import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope, OWNER, RIVAL } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 

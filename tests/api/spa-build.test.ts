@@ -49,13 +49,13 @@ describe('npm start rebuilds the SPA exactly when its sources changed', () => {
     expect(await check(root)).toEqual({ built: true, shipped: 'old' });
   });
 
-  it("rebuilds when the server's contract the client imports changes", async () => {
+  it('rebuilds when the contract the client shares with the server changes', async () => {
     const root = project('one');
-    mkdirSync(join(root, 'server/contract'), { recursive: true });
-    writeFileSync(join(root, 'server/contract/labels.ts'), "export const label = 'one';\n");
-    writeFileSync(join(root, 'src/main.ts'), "import { label } from '../server/contract/labels';\ndocument.body.textContent = label;\n");
+    mkdirSync(join(root, 'contract'), { recursive: true });
+    writeFileSync(join(root, 'contract/labels.ts'), "export const label = 'one';\n");
+    writeFileSync(join(root, 'src/main.ts'), "import { label } from '../contract/labels';\ndocument.body.textContent = label;\n");
     expect(await check(root)).toEqual({ built: true, shipped: 'one' });
-    writeFileSync(join(root, 'server/contract/labels.ts'), "export const label = 'two';\n");
+    writeFileSync(join(root, 'contract/labels.ts'), "export const label = 'two';\n");
     expect(await check(root)).toEqual({ built: true, shipped: 'two' });
   });
 

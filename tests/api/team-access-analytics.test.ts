@@ -1,6 +1,6 @@
 import { prepareDemoFranchise, writeTrade } from '../../server/analytics/demo-trade';
-import { ANALYTICS_KINDS, type AnalyticsData, type AnalyticsKind } from '../../server/contract/analytics.contract';
-import { ANALYTICS_PAGES, EXPORT_FORMATS, type AnalyticsPage, type PageReport } from '../../server/contract/page-reports.contract';
+import { ANALYTICS_KINDS, type AnalyticsData, type AnalyticsKind } from '@contract/analytics.contract';
+import { ANALYTICS_PAGES, EXPORT_FORMATS, type AnalyticsPage, type PageReport } from '@contract/page-reports.contract';
 import type { Db } from '../../server/db/database';
 import { DEMO_MANAGER } from '../../server/db/seed';
 import { pdfText } from '../support/report-files';

@@ -1,6 +1,6 @@
-import { STALE_VERSION_MESSAGE } from '../../server/contract/people.contract';
+import { STALE_VERSION_MESSAGE } from '@contract/people.contract';
 import { ERASED } from '../../server/activity/activity.repository';
-import { SECRET_CHANGED } from '../../server/contract/activity.contract';
+import { SECRET_CHANGED } from '@contract/activity.contract';
 import { DEMO_MANAGER } from '../../server/db/seed';
 import { validAbn } from '../support/abn';
 import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope, OWNER } from './support/test-app';

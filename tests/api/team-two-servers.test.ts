@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { LAST_OWNER_MESSAGE } from '../../server/contract/team.contract';
+import { LAST_OWNER_MESSAGE } from '@contract/team.contract';
 import type { Db } from '../../server/db/database';
 import { createTestApp, expectErrorEnvelope, OWNER } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { STALE_VERSION_MESSAGE } from '../../server/contract/people.contract';
+import { STALE_VERSION_MESSAGE } from '@contract/people.contract';
 import {
   LAST_OWNER_MESSAGE,
   MEMBER_BRANCHES_MESSAGE,
@@ -9,7 +9,7 @@ import {
   NOT_INVITED_MESSAGE,
   SELF_DEMOTE_MESSAGE,
   SELF_REMOVE_MESSAGE,
-} from '../../server/contract/team.contract';
+} from '@contract/team.contract';
 import { INVITATIONS_PER_WINDOW } from '../../server/auth/rate-limit';
 import { DEMO_MANAGER } from '../../server/db/seed';
 import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope, OWNER, PUBLIC_URL, RIVAL } from './support/test-app';

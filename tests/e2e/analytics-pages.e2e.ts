@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Range } from '../../server/contract/analytics.contract';
-import { ANALYTICS_PAGES, PAGE_TITLES, type AnalyticsPage, type PageReport } from '../../server/contract/page-reports.contract';
-import { formatCell } from '../../server/contract/report-display';
+import type { Range } from '@contract/analytics.contract';
+import { ANALYTICS_PAGES, PAGE_TITLES, type AnalyticsPage, type PageReport } from '@contract/page-reports.contract';
+import { formatCell } from '@contract/presentation/report-display';
 import { csvTables, pdfText, readBack } from '../support/report-files';
 import { VIEWPORTS, launchBrowser, newContext, openPage, screenshot, seriousA11yViolations, signIn } from './support/browser';
 

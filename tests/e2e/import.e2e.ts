@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Restaurant } from '../../server/contract/auth.contract';
-import type { BestSellers } from '../../server/contract/analytics.contract';
-import type { Person } from '../../server/contract/people.contract';
+import type { Restaurant } from '@contract/auth.contract';
+import type { BestSellers } from '@contract/analytics.contract';
+import type { Person } from '@contract/people.contract';
 import { VIEWPORTS, launchBrowser, openPage, screenshot, seriousA11yViolations, signIn } from './support/browser';
 import { startServer, stopServer, type RunningServer } from './support/server-process';
 

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiKey } from '../../server/contract/api-keys.contract';
+import type { ApiKey } from '@contract/api-keys.contract';
 import { VIEWPORTS, launchBrowser, seriousA11yViolations, signIn } from './support/browser';
 import {
   apiData,

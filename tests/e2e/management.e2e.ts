@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Restaurant } from '../../server/contract/auth.contract';
-import type { Person } from '../../server/contract/people.contract';
-import type { Profile } from '../../server/contract/profile.contract';
+import type { Restaurant } from '@contract/auth.contract';
+import type { Person } from '@contract/people.contract';
+import type { Profile } from '@contract/profile.contract';
 import { DEMO, VIEWPORTS, launchBrowser, openPage, signIn } from './support/browser';
 import {
   a11y,

@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Restaurant } from '../../server/contract/auth.contract';
-import type { RestaurantDetail } from '../../server/contract/restaurants.contract';
+import type { Restaurant } from '@contract/auth.contract';
+import type { RestaurantDetail } from '@contract/restaurants.contract';
 import { validAbn } from '../support/abn';
 import { VIEWPORTS, launchBrowser, signIn } from './support/browser';
 import {

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor as settled, type InspectionEvent } from 'xstate';
-import type { ActivityMember, ActivityPage } from '../../server/contract/activity.contract';
+import type { ActivityMember, ActivityPage } from '@contract/activity.contract';
 import {
   activityHref,
   activityMachine,

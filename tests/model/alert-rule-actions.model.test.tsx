@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AlertRule } from '../../server/contract/alerts.contract';
-import type { Restaurant } from '../../server/contract/auth.contract';
-import type { Member } from '../../server/contract/team.contract';
+import type { AlertRule } from '@contract/alerts.contract';
+import type { Restaurant } from '@contract/auth.contract';
+import type { Member } from '@contract/team.contract';
 import { alertRuleActionsMachine, RULE_REMOVED } from '../../src/machines/alert-rules.machines';
 import { alertsService } from '../../src/services/alerts.service';
 import { teamService } from '../../src/services/team.service';

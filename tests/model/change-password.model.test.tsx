@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect } from 'vitest';
-import type { ResetPasswordInput } from '../../server/contract/auth.contract';
+import type { ResetPasswordInput } from '@contract/auth.contract';
 import { changePasswordMachine } from '../../src/machines/change-password.machine';
 import { ApiError } from '../../src/services/api-error';
 import { ChangePasswordContext, ChangePasswordView } from '../../src/views/auth/change-password.view';

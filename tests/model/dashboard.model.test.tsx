@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { choose } from './support/choose';
 import { describe, expect, it } from 'vitest';
 import { fromPromise, type InspectionEvent } from 'xstate';
-import { ANALYTICS_KINDS, type AnalyticsData, type AnalyticsKind } from '../../server/contract/analytics.contract';
-import type { Restaurant } from '../../server/contract/auth.contract';
+import { ANALYTICS_KINDS, type AnalyticsData, type AnalyticsKind } from '@contract/analytics.contract';
+import type { Restaurant } from '@contract/auth.contract';
 import {
   DEFAULT_FILTERS,
   dashboardHref,

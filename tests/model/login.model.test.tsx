@@ -1,7 +1,7 @@
 import { screen, waitFor, act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, vi } from 'vitest';
-import type { LoginInput } from '../../server/contract/auth.contract';
+import type { LoginInput } from '@contract/auth.contract';
 import type { InspectionEvent } from 'xstate';
 import { loginMachine } from '../../src/machines/login.machine';
 import { ApiError } from '../../src/services/api-error';

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Restaurant } from '../../server/contract/auth.contract';
-import type { Member } from '../../server/contract/team.contract';
+import type { Restaurant } from '@contract/auth.contract';
+import type { Member } from '@contract/team.contract';
 import { memberActionsMachine } from '../../src/machines/team.machines';
 import { teamService, type MemberSaved } from '../../src/services/team.service';
 import { SessionContext } from '../../src/views/session/session.context';

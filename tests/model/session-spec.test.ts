@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { FranchiseUser, Restaurant, TokenResponse } from '../../server/contract/auth.contract';
+import type { FranchiseUser, Restaurant, TokenResponse } from '@contract/auth.contract';
 import { sessionMachine, type Access } from '../../src/machines/session.machine';
 import { ApiError } from '../../src/services/api-error';
 import type { StoredSession } from '../../src/services/session-storage';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, vi } from 'vitest';
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import { Route, Switch } from 'wouter';
-import type { FranchiseUser, TokenResponse } from '../../server/contract/auth.contract';
+import type { FranchiseUser, TokenResponse } from '@contract/auth.contract';
 import { SessionBridge } from '../../src/app';
 import { memberRole, sessionMachine, type Access, type SessionEvent } from '../../src/machines/session.machine';
 import type { StoredSession } from '../../src/services/session-storage';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { LoginInput, ResetPasswordInput } from '../../server/contract/auth.contract';
+import type { LoginInput, ResetPasswordInput } from '@contract/auth.contract';
 import { changePasswordMachine } from '../../src/machines/change-password.machine';
 import { forgotPasswordMachine } from '../../src/machines/forgot-password.machine';
 import { loginMachine } from '../../src/machines/login.machine';

@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect } from 'vitest';
-import { UNSUBSCRIBE_NOT_FOUND_MESSAGE } from '../../server/contract/labels';
-import type { UnsubscribeTarget } from '../../server/contract/report-subscriptions.contract';
+import { UNSUBSCRIBE_NOT_FOUND_MESSAGE } from '@contract/presentation/labels';
+import type { UnsubscribeTarget } from '@contract/report-subscriptions.contract';
 import { unsubscribeMachine } from '../../src/machines/unsubscribe.machine';
 import { MALFORMED_TITLE, UnsubscribeContext, UnsubscribeView } from '../../src/views/unsubscribe/unsubscribe.view';
 import { controllableActor } from './support/deferred';

@@ -1,4 +1,4 @@
-import { canonicalAbn } from '../../server/contract/restaurants.contract';
+import { canonicalAbn } from '@contract/restaurants.contract';
 
 const WEIGHTS = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
 

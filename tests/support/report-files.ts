@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { ReportRow, ReportTable } from '../../server/contract/page-reports.contract';
+import type { ReportRow, ReportTable } from '@contract/page-reports.contract';
 
 // Reading the analytics pages' exports back, for the API and end-to-end tests.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ABN_MESSAGES, abn, canonicalAbn, createRestaurantInput, hasValidAbnChecksum } from '../../server/contract/restaurants.contract';
+import { ABN_MESSAGES, abn, canonicalAbn, createRestaurantInput, hasValidAbnChecksum } from '@contract/restaurants.contract';
 import { validAbn } from '../support/abn';
 
 // Registered ABNs (the first is the ATO's own example) and near misses of them.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import * as contract from '../../server/contract/alerts.contract';
-import { ANALYTICS_PAGES } from '../../server/contract/page-reports.contract';
+import * as contract from '@contract/alerts.contract';
+import { ANALYTICS_PAGES } from '@contract/page-reports.contract';
 import {
   ALERT_KIND_CHOICES,
   ALERT_KIND_LABELS,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AlertRule, AlertsPage } from '../../server/contract/alerts.contract';
+import type { AlertRule, AlertsPage } from '@contract/alerts.contract';
 import { ALERT_ERRORS, createAlertsService } from '../../src/services/alerts.service';
 import { ApiError } from '../../src/services/api-error';
 import type { HttpClient } from '../../src/services/http-client';

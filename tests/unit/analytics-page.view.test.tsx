@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FranchiseUser, Restaurant } from '../../server/contract/auth.contract';
-import { ANALYTICS_PAGES, PAGE_TITLES, type AnalyticsPage, type PageReport } from '../../server/contract/page-reports.contract';
+import type { FranchiseUser, Restaurant } from '@contract/auth.contract';
+import { ANALYTICS_PAGES, PAGE_TITLES, type AnalyticsPage, type PageReport } from '@contract/page-reports.contract';
 import { App } from '../../src/app';
 import { PAGE_PATHS } from '../../src/machines/analytics-page.machine';
 import { sessionStore } from '../../src/services/session-storage';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths, dayIn } from '../../server/analytics/calendar';
 import { resolveWindow } from '../../server/analytics/window';
-import { analyticsQuery, type AnalyticsQuery } from '../../server/contract/analytics.contract';
+import { analyticsQuery, type AnalyticsQuery } from '@contract/analytics.contract';
 
 const SYDNEY = 'Australia/Sydney';
 const window = (query: AnalyticsQuery, now: string, timeZone = SYDNEY) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ANALYTICS_KINDS } from '../../server/contract/analytics.contract';
+import { ANALYTICS_KINDS } from '@contract/analytics.contract';
 import { ApiError } from '../../src/services/api-error';
 import { analyticsErrorMessage, createAnalyticsService } from '../../src/services/analytics.service';
 import type { HttpClient, RequestOptions } from '../../src/services/http-client';

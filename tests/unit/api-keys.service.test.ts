@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ApiKey, CreatedApiKey } from '../../server/contract/api-keys.contract';
+import type { ApiKey, CreatedApiKey } from '@contract/api-keys.contract';
 import { ApiError } from '../../src/services/api-error';
 import {
   CREATE_API_KEY_FAILED,

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { FranchiseUser } from '../../server/contract/auth.contract';
-import type { ApiSuccess } from '../../server/contract/envelope';
+import type { FranchiseUser } from '@contract/auth.contract';
+import type { ApiSuccess } from '@contract/envelope';
 import { ApiError } from '../../src/services/api-error';
 import { createAuthService } from '../../src/services/auth.service';
 import type { HttpClient, RequestOptions } from '../../src/services/http-client';

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Restaurant } from '../../server/contract/auth.contract';
+import type { Restaurant } from '@contract/auth.contract';
 import type { Branch } from '../../src/machines/analytics-filters';
 import { SessionContext, useBranchesChanged } from '../../src/views/session/session.context';
 import { signedInSession } from '../model/support/page-session';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYTICS_KINDS, DEFAULT_RANGE, RANGES } from '../../server/contract/analytics.contract';
+import { ANALYTICS_KINDS, DEFAULT_RANGE, RANGES } from '@contract/analytics.contract';
 import { CARD_KINDS, DEFAULT_FILTERS, dashboardHref, filtersFromSearch, isEmptyAnswer } from '../../src/machines/dashboard.machine';
-import { barOption, bucketLabel, lineOption, shortName } from '../../server/contract/chart-options';
-import { formatCurrency, formatWholeCurrency } from '../../server/contract/format';
+import { barOption, bucketLabel, lineOption, shortName } from '@contract/presentation/chart-options';
+import { formatCurrency, formatWholeCurrency } from '@contract/presentation/format';
 import { dashboardHeading, windowText } from '../../src/views/dashboard/dashboard.view';
 import { BRANCHES, NO_TRADE, TRADE, WINDOW } from '../model/models/dashboard.fixtures';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCell } from '../../server/contract/report-display';
+import { formatCell } from '@contract/presentation/report-display';
 import {
   formatCurrency,
   formatDay,
@@ -11,7 +11,7 @@ import {
   formatSignedPercent,
   formatWholeCurrency,
   percentChange,
-} from '../../server/contract/format';
+} from '@contract/presentation/format';
 
 describe('display formats (spec §9, en-AU)', () => {
   it('currency: a $, grouped thousands, two decimals', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/services/api-error';
 import { createHttpClient, type CrossTabLock } from '../../src/services/http-client';
 import { createSessionStore } from '../../src/services/session-storage';
-import type { FranchiseUser } from '../../server/contract/auth.contract';
+import type { FranchiseUser } from '@contract/auth.contract';
 import { fakeJwt } from './support/jwt';
 
 const NOW = Date.UTC(2025, 0, 1);

@@ -1,14 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import {
-  CHANNELS,
-  INGEST_KINDS,
-  MENUS,
-  ORDER_STATUSES,
-  PURCHASE_CATEGORIES,
-  SOURCES,
-  type IngestKind,
-} from '../../server/contract/ingest.contract';
+import { CHANNELS, INGEST_KINDS, MENUS, ORDER_STATUSES, PURCHASE_CATEGORIES, SOURCES, type IngestKind } from '@contract/ingest.contract';
 import { csvBlob, errorsCsv, toCsv } from '../../src/shared/import-csv';
 import {
   IMPORT_KINDS,

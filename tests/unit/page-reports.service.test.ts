@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { FranchiseUser } from '../../server/contract/auth.contract';
-import { ANALYTICS_PAGES, type PageReport } from '../../server/contract/page-reports.contract';
+import type { FranchiseUser } from '@contract/auth.contract';
+import { ANALYTICS_PAGES, type PageReport } from '@contract/page-reports.contract';
 import { ApiError } from '../../src/services/api-error';
 import { createHttpClient } from '../../src/services/http-client';
 import {

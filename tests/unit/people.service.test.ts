@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Person } from '../../server/contract/people.contract';
+import type { Person } from '@contract/people.contract';
 import { personIdOf } from '../../src/machines/people.machines';
 import { ApiError } from '../../src/services/api-error';
 import type { HttpClient } from '../../src/services/http-client';

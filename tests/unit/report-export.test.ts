@@ -3,7 +3,7 @@ import { WINDOW } from '../model/models/dashboard.fixtures';
 import { csvTables, pdfText as readPdfText } from '../support/report-files';
 import { describe, expect, it } from 'vitest';
 import { exportStem, renderExport, slug } from '../../server/analytics/exports/report-export';
-import type { PageReport, ReportRow, ReportTable } from '../../server/contract/page-reports.contract';
+import type { PageReport, ReportRow, ReportTable } from '@contract/page-reports.contract';
 
 /** Line ends kept: some checks read the chart's category axis on one line. */
 const pdfText = (bytes: Uint8Array) => readPdfText(bytes, { lines: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ReportSubscription } from '../../server/contract/report-subscriptions.contract';
+import type { ReportSubscription } from '@contract/report-subscriptions.contract';
 import { ApiError } from '../../src/services/api-error';
 import type { HttpClient } from '../../src/services/http-client';
 import { createReportSubscriptionsService, REPORT_SUBSCRIPTION_ERRORS } from '../../src/services/report-subscriptions.service';

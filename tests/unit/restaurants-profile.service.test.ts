@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FranchiseUser, Restaurant } from '../../server/contract/auth.contract';
+import type { FranchiseUser, Restaurant } from '@contract/auth.contract';
 import { profileBody } from '../../src/machines/profile.logic';
 import { createHttpClient } from '../../src/services/http-client';
 import { createProfileService, PROFILE_ERRORS } from '../../src/services/profile.service';

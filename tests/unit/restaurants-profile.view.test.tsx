@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FranchiseUser, Restaurant } from '../../server/contract/auth.contract';
+import type { FranchiseUser, Restaurant } from '@contract/auth.contract';
 import { App } from '../../src/app';
 import { sessionStore } from '../../src/services/session-storage';
 import { accessCheckFake } from './support/access-check';

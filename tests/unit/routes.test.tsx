@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FranchiseUser, MemberRole } from '../../server/contract/auth.contract';
+import type { FranchiseUser, MemberRole } from '@contract/auth.contract';
 import { App } from '../../src/app';
 import { navItemsFor, PROTECTED_PATH, PROTECTED_ROUTES, PUBLIC_ROUTES, ROUTES } from '../../src/routes';
 import { sessionStore } from '../../src/services/session-storage';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FranchiseUser, Restaurant } from '../../server/contract/auth.contract';
+import type { FranchiseUser, Restaurant } from '@contract/auth.contract';
 import { STORAGE_KEYS, createSessionStore } from '../../src/services/session-storage';
 
 const user = { id: 1, name: 'Olivia Owner', franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' } } as FranchiseUser;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Member } from '../../server/contract/team.contract';
+import type { Member } from '@contract/team.contract';
 import { ApiError } from '../../src/services/api-error';
 import type { HttpClient } from '../../src/services/http-client';
 import { createTeamService, TEAM_ERRORS } from '../../src/services/team.service';

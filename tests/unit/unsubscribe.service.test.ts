@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { UnsubscribeTarget } from '../../server/contract/report-subscriptions.contract';
+import type { UnsubscribeTarget } from '@contract/report-subscriptions.contract';
 import { ApiError } from '../../src/services/api-error';
 import type { HttpClient } from '../../src/services/http-client';
 import { createUnsubscribeService, UNSUBSCRIBE_ERRORS } from '../../src/services/unsubscribe.service';

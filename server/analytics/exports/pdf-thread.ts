@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { PageReport } from '../../contract/page-reports.contract';
+import type { PageReport } from '@contract/page-reports.contract';
 
 // Run from TypeScript (tsx, the tests) the thread starts at pdf-worker-source.mjs, which loads
 // pdf-worker.ts through tsx; from the server bundle at pdf-worker.mjs beside it (server-build.mjs).

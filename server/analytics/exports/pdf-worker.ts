@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import type { PageReport } from '../../contract/page-reports.contract';
+import type { PageReport } from '@contract/page-reports.contract';
 import { reportPdf } from './report-pdf';
 
 // The export thread: renders a report's PDF (ECharts' SVG and pdfkit, a core for a fraction of a

@@ -1,4 +1,4 @@
-import type { CellUnit, PageReport, ReportCell, ReportRow } from '../../contract/page-reports.contract';
+import type { CellUnit, PageReport, ReportCell, ReportRow } from '@contract/page-reports.contract';
 
 // A page report as one RFC 4180 file: a header block (report, franchise, branch, window, time zone),
 // then one section per table (title, header row, rows, total row), sections apart by an empty record.

@@ -1,4 +1,4 @@
-import type { ExportFormat, PageReport } from '../../contract/page-reports.contract';
+import type { ExportFormat, PageReport } from '@contract/page-reports.contract';
 import { reportCsv } from './report-csv';
 
 // A page report as a downloadable file. The CSV library loads on the first CSV export, the PDF's

@@ -1,8 +1,8 @@
 import type PDFKit from 'pdfkit';
-import { CHART_HEIGHT } from '../../contract/chart-options';
-import { changeVersus, formatDays } from '../../contract/format';
-import type { CellUnit, PageReport, ReportCell, ReportRow, ReportTable } from '../../contract/page-reports.contract';
-import { formatCell, reportChartOption } from '../../contract/report-display';
+import { CHART_HEIGHT } from '@contract/presentation/chart-options';
+import { changeVersus, formatDays } from '@contract/presentation/format';
+import type { CellUnit, PageReport, ReportCell, ReportRow, ReportTable } from '@contract/page-reports.contract';
+import { formatCell, reportChartOption } from '@contract/presentation/report-display';
 
 // A page report as an A4 PDF: the page's header facts, its cards, its main chart (the screen's own
 // ECharts option, rendered to SVG on the server and drawn as vectors, so its labels stay text), and

@@ -1,5 +1,5 @@
-import { MONTHS } from '../../../server/contract/labels';
-import type { ActivityChanges, ActivityItem, SECRET_CHANGED as SECRET } from '../../../server/contract/activity.contract';
+import { MONTHS } from '@contract/presentation/labels';
+import type { ActivityChanges, ActivityItem, SECRET_CHANGED as SECRET } from '@contract/activity.contract';
 import { ENTITY_LABELS } from '../../machines/activity.machine';
 
 // How the log's entries read on the Activity page: the instant on the franchise's clock, who, which record, and each

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, Loader, Stack, Text, TextInput } from '@m
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { useSearch } from 'wouter';
-import type { ActivityItem } from '../../../server/contract/activity.contract';
+import type { ActivityItem } from '@contract/activity.contract';
 import { ACTION_LABELS, ACTIVITY_PAGE_ENTRIES, ENTITY_LABELS, pageCountOf, type FilterChange } from '../../machines/activity.machine';
 import { DataTable } from '../../ui/data-table';
 import { DeferredSelect } from '../../ui/deferred-select';

@@ -1,6 +1,6 @@
-import type { Alert } from '../../../server/contract/alerts.contract';
-import { formatCurrency, formatDay, formatNumber, formatPercent } from '../../../server/contract/format';
-import { PAGE_TITLES } from '../../../server/contract/page-reports.contract';
+import type { Alert } from '@contract/alerts.contract';
+import { formatCurrency, formatDay, formatNumber, formatPercent } from '@contract/presentation/format';
+import { PAGE_TITLES } from '@contract/page-reports.contract';
 import { filtersHref } from '../../machines/analytics-filters';
 import { ROUTES } from '../../routes';
 

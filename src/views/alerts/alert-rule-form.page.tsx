@@ -2,8 +2,8 @@ import { Alert, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { AlertKind } from '../../../server/contract/alerts.contract';
-import type { Member } from '../../../server/contract/team.contract';
+import type { AlertKind } from '@contract/alerts.contract';
+import type { Member } from '@contract/team.contract';
 import {
   ALERT_RULES_PATH,
   EVERY_BRANCH,

@@ -3,7 +3,7 @@ import { IconCheck, IconSettings } from '@tabler/icons-react';
 import { createActorContext } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { Alert } from '../../../server/contract/alerts.contract';
+import type { Alert } from '@contract/alerts.contract';
 import { ALERT_RULES_PATH } from '../../machines/alert-rules.machines';
 import { alertPageCount, alertsMachine, ALERTS_PER_PAGE, type AlertStatus } from '../../machines/alerts.machine';
 import { ListPager } from '../../ui/list-controls';

@@ -1,7 +1,7 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { DeferredSelect } from '../../ui/deferred-select';
-import type { Range } from '../../../server/contract/analytics.contract';
-import { RANGE_LABELS } from '../../../server/contract/labels';
+import type { Range } from '@contract/analytics.contract';
+import { RANGE_LABELS } from '@contract/presentation/labels';
 import { PageTitle } from '../../ui/page-title';
 
 /** The time-range choices of spec §2, in order. */

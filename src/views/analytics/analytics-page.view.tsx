@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
-import { formatDays } from '../../../server/contract/format';
-import { PAGE_TITLES, type PageReport } from '../../../server/contract/page-reports.contract';
+import { formatDays } from '@contract/presentation/format';
+import { PAGE_TITLES, type PageReport } from '@contract/page-reports.contract';
 import { filtersHref } from '../../machines/analytics-filters';
 import { ExportMenu } from '../../ui/export-menu';
 import { RangeButtons } from '../../ui/range-buttons';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { ANALYTICS_PAGES, type AnalyticsPage } from '../../../server/contract/page-reports.contract';
+import { ANALYTICS_PAGES, type AnalyticsPage } from '@contract/page-reports.contract';
 import { analyticsPageMachine, PAGE_PATHS } from '../../machines/analytics-page.machine';
 import type { PageProps } from '../../routes';
 import { saveFile } from '../../ui/save-file';

@@ -1,8 +1,8 @@
 import './report-sections.css';
 import { Box, Paper, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
-import type { PageReport } from '../../../server/contract/page-reports.contract';
-import { formatCell, reportChartOption } from '../../../server/contract/report-display';
+import type { PageReport } from '@contract/page-reports.contract';
+import { formatCell, reportChartOption } from '@contract/presentation/report-display';
 import { EChart } from '../../ui/charts/echart';
 import { ReportTable } from '../../ui/report-table';
 import { StatCard } from '../../ui/stat-card';

@@ -2,7 +2,7 @@ import './dashboard-grid.css';
 import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { AnalyticsData, AnalyticsKind } from '../../../server/contract/analytics.contract';
+import type { AnalyticsData, AnalyticsKind } from '@contract/analytics.contract';
 import { useCard } from './dashboard.context';
 
 /** A dashboard card: a titled section with an optional view-more link (spec §2). */

@@ -1,14 +1,14 @@
 import './dashboard-grid.css';
 import { Group, Paper, Stack, Tabs, Text } from '@mantine/core';
-import type { AnalyticsData, Grouping } from '../../../server/contract/analytics.contract';
-import { formatCurrency, formatNumber, formatPercent, formatWholeCurrency } from '../../../server/contract/format';
+import type { AnalyticsData, Grouping } from '@contract/analytics.contract';
+import { formatCurrency, formatNumber, formatPercent, formatWholeCurrency } from '@contract/presentation/format';
 import { EChart } from '../../ui/charts/echart';
 import { DataTable } from '../../ui/data-table';
 import { ScrollX } from '../../ui/scroll-x';
 import { StatCard } from '../../ui/stat-card';
 import { FIGURE_COLOR } from '../../ui/theme';
 import { CardBody, CardFrame } from './card-frame';
-import { CHART_HEIGHT, barOption, bucketLabel, lineOption, pieOption, shortName } from '../../../server/contract/chart-options';
+import { CHART_HEIGHT, barOption, bucketLabel, lineOption, pieOption, shortName } from '@contract/presentation/chart-options';
 
 /** Productivity at or above this percentage of assigned hours shows green, below it red (spec §9). */
 export const PRODUCTIVE_PERCENT = 80;

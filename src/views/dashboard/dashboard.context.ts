@@ -1,5 +1,5 @@
 import { createActorContext } from '@xstate/react';
-import type { AnalyticsData, AnalyticsKind } from '../../../server/contract/analytics.contract';
+import type { AnalyticsData, AnalyticsKind } from '@contract/analytics.contract';
 import { cardStatus, dashboardMachine } from '../../machines/dashboard.machine';
 
 /** The dashboard actor of the page; tests pass `logic={dashboardMachine.provide(fakes)}`. */

@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
-import type { Restaurant } from '../../../server/contract/auth.contract';
-import type { Range } from '../../../server/contract/analytics.contract';
+import type { Restaurant } from '@contract/auth.contract';
+import type { Range } from '@contract/analytics.contract';
 import { dashboardHref } from '../../machines/dashboard.machine';
 import { RestaurantTable } from '../restaurants/restaurant-table';
 import { CardFrame } from './card-frame';

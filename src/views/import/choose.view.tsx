@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileImport } from '@tabler/icons-react';
 import { useState, type DragEvent } from 'react';
-import type { IngestKind } from '../../../server/contract/ingest.contract';
+import type { IngestKind } from '@contract/ingest.contract';
 import { IMPORT_KINDS, IMPORT_SPECS } from '../../shared/import-spec';
 import { ALERT, ImportContext } from './import.context';
 

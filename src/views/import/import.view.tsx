@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import type { ImportSnapshot } from '../../machines/import.machine';
-import { formatNumber } from '../../../server/contract/format';
+import { formatNumber } from '@contract/presentation/format';
 import { ChooseStep } from './choose.view';
 import { ImportContext } from './import.context';
 import { MappingStep } from './mapping.view';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { formatNumber } from '../../../server/contract/format';
+import { formatNumber } from '@contract/presentation/format';
 import { ERRORS_PER_PAGE } from '../../machines/import.machine';
 import { specOf } from '../../shared/import-spec';
 import { DataTable } from '../../ui/data-table';

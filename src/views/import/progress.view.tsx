@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatNumber } from '../../../server/contract/format';
+import { formatNumber } from '@contract/presentation/format';
 import type { ImportContext as ImportMachineContext, ImportSnapshot } from '../../machines/import.machine';
 import { specOf } from '../../shared/import-spec';
 import { ImportContext } from './import.context';

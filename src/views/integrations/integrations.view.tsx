@@ -16,8 +16,8 @@ import {
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { createActorContext } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
-import type { ApiKey } from '../../../server/contract/api-keys.contract';
-import { formatDay } from '../../../server/contract/format';
+import type { ApiKey } from '@contract/api-keys.contract';
+import { formatDay } from '@contract/presentation/format';
 import { ALL_BRANCHES, apiKeysMachine, createStatus, listStatus } from '../../machines/api-keys.machine';
 import { DataTable } from '../../ui/data-table';
 import { DeferredSelect } from '../../ui/deferred-select';

@@ -1,5 +1,5 @@
 import { Avatar, Checkbox, Group, PasswordInput, SimpleGrid, TextInput, type MantineRadius, type TextInputProps } from '@mantine/core';
-import { AUSTRALIAN_STATES } from '../../../server/contract/choices';
+import { AUSTRALIAN_STATES } from '@contract/choices';
 import { idListOf, idListValue } from '../../machines/entity-form.machine';
 import { isHttpUrl } from '../../shared/urls';
 import { DeferredSelect } from '../../ui/deferred-select';

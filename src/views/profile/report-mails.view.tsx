@@ -1,9 +1,9 @@
 import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createActorContext } from '@xstate/react';
 import { useEffect, useId, type ReactNode } from 'react';
-import type { Range } from '../../../server/contract/analytics.contract';
-import { RANGE_LABELS, REPORT_PAGE_TITLES } from '../../../server/contract/labels';
-import type { ReportFrequency, ReportPage, ReportSubscription } from '../../../server/contract/report-subscriptions.contract';
+import type { Range } from '@contract/analytics.contract';
+import { RANGE_LABELS, REPORT_PAGE_TITLES } from '@contract/presentation/labels';
+import type { ReportFrequency, ReportPage, ReportSubscription } from '@contract/report-subscriptions.contract';
 import {
   ADD_FORM_INPUT,
   createdSubscription,

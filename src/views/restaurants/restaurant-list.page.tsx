@@ -1,7 +1,7 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { Restaurant } from '../../../server/contract/auth.contract';
+import type { Restaurant } from '@contract/auth.contract';
 import { RESTAURANT_SEARCH_FIELDS } from '../../machines/list.machine';
 import { restaurantListMachine } from '../../machines/restaurants.logic';
 import type { PageProps } from '../../routes';

@@ -1,6 +1,6 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconChartBar, IconExternalLink, IconPencil } from '@tabler/icons-react';
-import type { Restaurant } from '../../../server/contract/auth.contract';
+import type { Restaurant } from '@contract/auth.contract';
 import { franchiseLoginHref } from '../../shared/urls';
 import { ScrollX } from '../../ui/scroll-x';
 import { EntityTable, StatusText, type EntityColumn } from '../management/entity-table.view';

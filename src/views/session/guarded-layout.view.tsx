@@ -2,7 +2,7 @@ import { Alert, Button, Center, Stack } from '@mantine/core';
 import type { ComponentType, ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { navItemsFor } from '../../routes';
-import type { FranchiseUser } from '../../../server/contract/auth.contract';
+import type { FranchiseUser } from '@contract/auth.contract';
 import { AppShell, type ShellAccount } from '../../ui/app-shell';
 import { isHttpUrl } from '../../shared/urls';
 import { memberRole, sessionLoadingLabel } from '../../machines/session.machine';

@@ -3,7 +3,7 @@ import { IconMailForward, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { Member } from '../../../server/contract/team.contract';
+import type { Member } from '@contract/team.contract';
 import { MEMBER_ROLE_LABELS, memberActionsMachine, TEAM_SEARCH_FIELDS, teamListMachine } from '../../machines/team.machines';
 import type { PageProps } from '../../routes';
 import { PageTitle } from '../../ui/page-title';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { createActorContext } from '@xstate/react';
 import { Link } from 'wouter';
-import { UNSUBSCRIBE_NOT_FOUND_MESSAGE, unsubscribedText, unsubscribeQuestion } from '../../../server/contract/labels';
+import { UNSUBSCRIBE_NOT_FOUND_MESSAGE, unsubscribedText, unsubscribeQuestion } from '@contract/presentation/labels';
 import { unsubscribeMachine } from '../../machines/unsubscribe.machine';
 import { AuthLayout } from '../../ui/auth-layout';
 

@@ -2,7 +2,7 @@ import { Avatar, Button, Group, Stack } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { Person } from '../../../server/contract/people.contract';
+import type { Person } from '@contract/people.contract';
 import { USER_SEARCH_FIELDS } from '../../machines/list.machine';
 import { userListMachine } from '../../machines/people.machines';
 import type { PageProps } from '../../routes';

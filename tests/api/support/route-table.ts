@@ -4,9 +4,9 @@
  * with the routes the app registers, so a new route fails until it is described here.
  */
 
-import { activityQuery as activityQuerySchema } from '../../../server/contract/activity.contract';
-import { MAX_SUBSCRIPTIONS_PER_MEMBER, unsubscribeQuery } from '../../../server/contract/report-subscriptions.contract';
-import { alertsQuery as alertsQuerySchema, MAX_ALERT_RULES } from '../../../server/contract/alerts.contract';
+import { activityQuery as activityQuerySchema } from '@contract/activity.contract';
+import { MAX_SUBSCRIPTIONS_PER_MEMBER, unsubscribeQuery } from '@contract/report-subscriptions.contract';
+import { alertsQuery as alertsQuerySchema, MAX_ALERT_RULES } from '@contract/alerts.contract';
 import { unsubscribeToken } from '../../../server/reports/report-mail';
 import { validAbn } from '../../support/abn';
 import { testConfig, type CallOptions, type CallResult } from './test-app';
@@ -79,7 +79,7 @@ export const concretePath = (route: RouteSpec, values: Record<string, string> = 
 // The seed's first restaurant is the owner's (Harbour Eats Parramatta, id 1); the sixth is the rival's.
 const restaurantId: Param = { valid: '1', refused: ['6', '0', '-1', 'abc', '1.5', '01', '1e1', '2147483648', '99999999999999999999'] };
 
-/** Analytics queries (server/contract/analytics.contract.ts): a valid window, and values refused for the field they name. */
+/** Analytics queries (contract/analytics.contract.ts): a valid window, and values refused for the field they name. */
 const analyticsQuery: Query = {
   valid: { period: 'daily', start_date: '2026-11-01', end_date: '2026-11-14', limit: '5' },
   fields: {
@@ -104,7 +104,7 @@ const analyticsRoutes: RouteSpec[] = ANALYTICS_KINDS.flatMap((kind): RouteSpec[]
   },
 ]);
 
-// The five analytics pages' reports and exports (server/contract/page-reports.contract.ts).
+// The five analytics pages' reports and exports (contract/page-reports.contract.ts).
 const page: Param = { valid: 'revenue', refused: ['unknown', 'Revenue', 'revenues', 'orders', 'pages'] };
 const exportQuery: Query = {
   valid: { ...analyticsQuery.valid, format: 'csv' },
@@ -142,7 +142,7 @@ const pageRoutes: RouteSpec[] = [
   },
 ];
 
-// People (server/contract/people.contract.ts): the seed's first person is the owner's (id 1); the
+// People (contract/people.contract.ts): the seed's first person is the owner's (id 1); the
 // 15th is the rival's. Only string fields are listed: version and restaurant_id are numbers.
 const personId: Param = { valid: '1', refused: ['15', '0', '-1', 'abc', '1.5', '01', '1e1', '2147483648'] };
 const personName: Field = { refused: ['', '   ', 'x'.repeat(201)] };
@@ -278,7 +278,7 @@ const restaurantEditRoutes: RouteSpec[] = [
   },
 ];
 
-// API keys (server/contract/api-keys.contract.ts): a name no earlier run used, as a name is unique among the live keys;
+// API keys (contract/api-keys.contract.ts): a name no earlier run used, as a name is unique among the live keys;
 // restaurant_id is a number (or null), so only the name is listed.
 let keys = 0;
 const newApiKeyBody = () => ({ name: `Fuzz key ${++keys} ${Math.random().toString(36).slice(2)}`, restaurant_id: 1 });
@@ -307,7 +307,7 @@ const apiKeyRoutes: RouteSpec[] = [
   },
 ];
 
-// Team (server/contract/team.contract.ts), owners only: the seed's third member (id 3) is the rival's owner.
+// Team (contract/team.contract.ts), owners only: the seed's third member (id 3) is the rival's owner.
 // restaurant_ids is a list and version a number, so only the string fields are listed.
 const memberId: Param = { valid: '2', refused: ['3', '0', '-1', 'abc', '1.5', '01', '1e1', '2147483648'] };
 const memberRole: Field = { refused: ['', 'Owner', 'Manager', 'admin', 'owner '] };
@@ -366,7 +366,7 @@ const teamRoutes: RouteSpec[] = [
   },
 ];
 
-// The activity log (server/contract/activity.contract.ts), owners only: its page and export take the same query.
+// The activity log (contract/activity.contract.ts), owners only: its page and export take the same query.
 const activityQuery: Query = {
   valid: { page: '1', user_id: '1', entity: 'profile', from: '2026-11-01', to: '2026-11-22' },
   fields: {
@@ -392,7 +392,7 @@ const activityRoutes: RouteSpec[] = [
   { name: 'activity members', method: 'GET', path: `${API}/activity/members`, auth: 'bearer' },
 ];
 
-// The ingest calls (server/contract/ingest.contract.ts), with a key of the demo owner's franchise made
+// The ingest calls (contract/ingest.contract.ts), with a key of the demo owner's franchise made
 // once, and a menu item and person the records name; the console's import takes the same bodies.
 let integration: Promise<{ authorization: string; email: string }> | undefined;
 const integrationOf = ({ call, token }: PrepareApi) =>
@@ -490,7 +490,7 @@ const ingestRoutes: RouteSpec[] = [
   },
 ];
 
-// Scheduled report mails (server/contract/report-subscriptions.contract.ts): weekday and hour are numbers.
+// Scheduled report mails (contract/report-subscriptions.contract.ts): weekday and hour are numbers.
 const subscriptionBody = () => ({ page: 'revenue', range: '7days', frequency: 'weekly', weekday: 1, hour: 7 });
 /** Makes room under the member's limit (runs create many), then a subscription of its own for the run. */
 async function newSubscription({ call, token }: PrepareApi): Promise<number> {
@@ -547,7 +547,7 @@ const reportSubscriptionRoutes: RouteSpec[] = [
   { name: 'unsubscribe', method: 'POST', path: '/api/v1/unsubscribe', auth: 'public', query: unsubscribe, prepare: unsubscribePrepare },
 ];
 
-// Alerts (server/contract/alerts.contract.ts): rules are owners only; restaurant_id, threshold and recipient_ids are numbers.
+// Alerts (contract/alerts.contract.ts): rules are owners only; restaurant_id, threshold and recipient_ids are numbers.
 const alertRuleBody = () => ({ kind: 'no_trade', restaurant_id: null, threshold: 1, recipient_ids: [1] });
 const alertRuleKind: Field = { refused: ['', 'labour', 'Labour_cost', 'no-trade', 'revenue_drop '] };
 /** Makes room under the franchise's limit (runs create many), then a rule of its own for the run. */

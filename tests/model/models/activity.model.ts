@@ -4,7 +4,7 @@
 // first after the last, which Apply refuses); the page call answers the entries of the asked page, none, or fails.
 import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import type { ActivityItem, ActivityMember, ActivityPage } from '../../../server/contract/activity.contract';
+import type { ActivityItem, ActivityMember, ActivityPage } from '@contract/activity.contract';
 import { activityMachine, type ActivityEvent, type ActivityInput } from '../../../src/machines/activity.machine';
 import { ApiError } from '../../../src/services/api-error';
 import type { ExportFile } from '../../../src/services/page-reports.service';

@@ -3,7 +3,7 @@
 // report of one week, and the Revenue page's with its branch comparison.
 import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import type { PageReport } from '../../../server/contract/page-reports.contract';
+import type { PageReport } from '@contract/page-reports.contract';
 import { analyticsPageMachine, type AnalyticsPageEvent } from '../../../src/machines/analytics-page.machine';
 import { ApiError } from '../../../src/services/api-error';
 import type { ExportFile } from '../../../src/services/page-reports.service';

@@ -1,5 +1,5 @@
 // Answers of the six analytics calls for the dashboard's tests: one week of trade, and the same week without any.
-import type { AnalyticsData, AnalyticsKind, AnalyticsWindow, Bucket } from '../../../server/contract/analytics.contract';
+import type { AnalyticsData, AnalyticsKind, AnalyticsWindow, Bucket } from '@contract/analytics.contract';
 
 export const WINDOW: AnalyticsWindow = {
   start_date: '2026-11-16',

@@ -2,7 +2,7 @@
 // the model-based test and the QA document generator (scripts/machine-docs.ts).
 import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { ANALYTICS_KINDS, type AnalyticsData, type AnalyticsKind } from '../../../server/contract/analytics.contract';
+import { ANALYTICS_KINDS, type AnalyticsData, type AnalyticsKind } from '@contract/analytics.contract';
 import { dashboardMachine, type DashboardEvent } from '../../../src/machines/dashboard.machine';
 import { ApiError } from '../../../src/services/api-error';
 import { selectPaths } from '../support/inventory';

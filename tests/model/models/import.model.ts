@@ -3,7 +3,7 @@
 // our column names, or with "Item Code" for sku; checked into two batches and a dozen problems, or into nothing to send.
 import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import type { IngestResult } from '../../../server/contract/ingest.contract';
+import type { IngestResult } from '@contract/ingest.contract';
 import { importMachine, type FileRead, type ImportEvent } from '../../../src/machines/import.machine';
 import { ApiError } from '../../../src/services/api-error';
 import { csvBlob, errorsCsv } from '../../../src/shared/import-csv';

@@ -2,7 +2,7 @@
 // the model-based test and the QA document generator (scripts/machine-docs.ts).
 import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import type { FranchiseUser } from '../../../server/contract/auth.contract';
+import type { FranchiseUser } from '@contract/auth.contract';
 import { loginMachine, type LoginEvent } from '../../../src/machines/login.machine';
 import { ApiError } from '../../../src/services/api-error';
 import type { SignedIn } from '../../../src/services/auth.service';

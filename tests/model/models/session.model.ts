@@ -2,7 +2,7 @@
 // the model-based test and the QA document generator (scripts/machine-docs.ts).
 import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import type { FranchiseUser, Restaurant, TokenResponse } from '../../../server/contract/auth.contract';
+import type { FranchiseUser, Restaurant, TokenResponse } from '@contract/auth.contract';
 import { sessionMachine, type Access, type SessionEvent } from '../../../src/machines/session.machine';
 import { ApiError } from '../../../src/services/api-error';
 import type { StoredSession } from '../../../src/services/session-storage';

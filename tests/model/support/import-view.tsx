@@ -1,5 +1,5 @@
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
-import type { IngestResult } from '../../../server/contract/ingest.contract';
+import type { IngestResult } from '@contract/ingest.contract';
 import {
   importMachine,
   type DownloadFile,

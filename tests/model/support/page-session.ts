@@ -2,7 +2,7 @@ import { act, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import type { FranchiseUser, Restaurant } from '../../../server/contract/auth.contract';
+import type { FranchiseUser, Restaurant } from '@contract/auth.contract';
 import { sessionMachine, type Access } from '../../../src/machines/session.machine';
 import type { StoredSession } from '../../../src/services/session-storage';
 import { SessionContext } from '../../../src/views/session/session.context';

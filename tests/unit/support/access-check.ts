@@ -1,4 +1,4 @@
-import type { FranchiseUser, Restaurant } from '../../../server/contract/auth.contract';
+import type { FranchiseUser, Restaurant } from '@contract/auth.contract';
 
 /**
  * A session restored from storage reads the member's access at once (their profile and restaurant list), before any

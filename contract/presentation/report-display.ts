@@ -1,7 +1,7 @@
 import type { EChartsOption } from 'echarts';
 import { barOption, lineOption, type ValueFormat } from './chart-options';
 import { formatCurrency, formatNumber, formatPercent, formatSignedPercent, formatWholeCurrency } from './format';
-import type { CellUnit, PageReport, ReportCell } from './page-reports.contract';
+import type { CellUnit, PageReport, ReportCell } from '../page-reports.contract';
 
 // How a page report is shown, shared by the analytics pages and the PDF export. Its own module, so
 // the dashboard's chunk does not carry it.

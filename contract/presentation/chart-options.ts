@@ -1,5 +1,5 @@
 import type { EChartsOption } from 'echarts';
-import type { Bucket, Grouping } from './analytics.contract';
+import type { Bucket, Grouping } from '../analytics.contract';
 import { formatDayMonth, formatMonth } from './format';
 
 // ECharts options of the dashboard and the analytics pages. Here, beside the contract, because the
