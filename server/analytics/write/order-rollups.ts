@@ -1,0 +1,158 @@
+import { sql } from 'kysely';
+import type { Channel, Db, OrderSource } from '../../db/database.js';
+import { anyOf } from '../../db/typed-sql.js';
+import { STAT, STATS_COUNTERS } from './rollup-columns.js';
+import { addRunning, addToRollup, addToRunningRollup, monthOf, type RunningRow } from './statements.js';
+
+/** The facts of one order that its rollup rows count. */
+export type OrderFacts = {
+  restaurantId: number;
+  day: string;
+  channel: Channel;
+  source: OrderSource;
+  guests: number;
+  recurrent: boolean;
+  status: 'completed' | 'voided';
+  totalCents: number;
+  transactions: number;
+  lines: { menuItemId: number; quantity: number; amountCents: number }[];
+};
+
+/** The net change a batch makes to the order rollups: orders added, taken out, and guests moved between recurrent and new. */
+export class OrderRollups {
+  private readonly stats = new Map<string, number[]>();
+  private readonly items = new Map<string, [restaurantId: number, day: string, menuItemId: number, units: number, revenue: number]>();
+  private readonly franchiseItems = new Map<string, [day: string, menuItemId: number, units: number, revenue: number]>();
+
+  constructor(private readonly franchiseId: number) {}
+
+  private statsOf(restaurantId: number, day: string): number[] {
+    const key = `${restaurantId}|${day}`;
+    // Counters in STATS_COUNTERS order.
+    return this.stats.get(key) ?? this.stats.set(key, Array<number>(STATS_COUNTERS.length).fill(0)).get(key)!;
+  }
+
+  add(order: OrderFacts, sign: 1 | -1): void {
+    const s = this.statsOf(order.restaurantId, order.day);
+    if (order.status === 'voided') {
+      s[STAT.orders_voided]! += sign;
+      return;
+    }
+    const dineIn = order.channel === 'dine_in';
+    const pos = order.source === 'pos';
+    const total = sign * order.totalCents;
+    s[dineIn ? STAT.orders_dine_in : STAT.orders_takeaway]! += sign;
+    s[pos ? STAT.orders_pos : STAT.orders_app]! += sign;
+    s[dineIn ? STAT.revenue_dine_in_cents : STAT.revenue_takeaway_cents]! += total;
+    s[pos ? STAT.revenue_pos_cents : STAT.revenue_app_cents]! += total;
+    s[order.recurrent ? STAT.guests_recurrent : STAT.guests_new]! += sign * order.guests;
+    s[STAT.transactions]! += sign * order.transactions;
+    for (const l of order.lines) {
+      s[STAT.units]! += sign * l.quantity;
+      const itemKey = `${order.restaurantId}|${order.day}|${l.menuItemId}`;
+      const item = this.items.get(itemKey) ?? this.items.set(itemKey, [order.restaurantId, order.day, l.menuItemId, 0, 0]).get(itemKey)!;
+      item[3] += sign * l.quantity;
+      item[4] += sign * l.amountCents;
+      const franchiseKey = `${order.day}|${l.menuItemId}`;
+      const fItem =
+        this.franchiseItems.get(franchiseKey) ?? this.franchiseItems.set(franchiseKey, [order.day, l.menuItemId, 0, 0]).get(franchiseKey)!;
+      fItem[2] += sign * l.quantity;
+      fItem[3] += sign * l.amountCents;
+    }
+  }
+
+  /** A completed order already counted whose customer's first order moved: its guests change sides. */
+  moveGuests(restaurantId: number, day: string, guests: number, toRecurrent: boolean): void {
+    const s = this.statsOf(restaurantId, day);
+    s[STAT.guests_recurrent]! += toRecurrent ? guests : -guests;
+    s[STAT.guests_new]! += toRecurrent ? -guests : guests;
+  }
+
+  /** Adds the net change to the rollups; after orders were taken out, deletes the rows left without orders. */
+  async write(trx: Db, takenOut: boolean): Promise<void> {
+    const franchiseStats = new Map<string, number[]>();
+    const monthlyStats = new Map<string, RunningRow>();
+    for (const [key, counters] of this.stats) {
+      const [restaurantId, day] = key.split('|') as [string, string];
+      // Running revenue (dine-in + takeaway) and units, what the restaurant list sums over a window.
+      const revenue = counters[STAT.revenue_dine_in_cents]! + counters[STAT.revenue_takeaway_cents]!;
+      addRunning(monthlyStats, restaurantId, [Number(restaurantId)], day, [], [revenue, counters[STAT.units]!]);
+      const f = franchiseStats.get(day) ?? franchiseStats.set(day, Array<number>(STATS_COUNTERS.length).fill(0)).get(day)!;
+      for (const [c, n] of counters.entries()) f[c]! += n;
+    }
+    await addToRollup(
+      trx,
+      'daily_restaurant_stats',
+      [...this.stats].map(([key, counters]) => {
+        const [restaurantId, day] = key.split('|');
+        return [Number(restaurantId), day!, ...counters];
+      }),
+    );
+    await addToRollup(
+      trx,
+      'daily_franchise_stats',
+      [...franchiseStats].map(([day, counters]) => [this.franchiseId, day, ...counters]),
+    );
+    await addToRunningRollup(trx, 'monthly_restaurant_stats', [...monthlyStats.values()]);
+    await addToRollup(trx, 'daily_item_sales', [...this.items.values()]);
+    await addToRollup(
+      trx,
+      'daily_franchise_item_sales',
+      [...this.franchiseItems.values()].map((row) => [this.franchiseId, ...row]),
+    );
+    if (takenOut) await this.deleteEmptyRows(trx);
+  }
+
+  /** Rollup rows of the keys this batch touched that no order backs any more: what a rebuild would not have. */
+  private async deleteEmptyRows(trx: Db): Promise<void> {
+    const keys = [...this.stats.keys()].map((k) => k.split('|') as [string, string]);
+    const restaurants = anyOf([...new Set(keys.map(([r]) => Number(r)))], 'int');
+    const dayList = [...new Set(keys.map(([, d]) => d))];
+    const days = anyOf(dayList, 'date');
+    await trx
+      .deleteFrom('daily_restaurant_stats')
+      .where('restaurant_id', '=', restaurants)
+      .where('day', '=', days)
+      .where('orders_dine_in', '=', 0)
+      .where('orders_takeaway', '=', 0)
+      .where('orders_voided', '=', 0)
+      .execute();
+    await trx
+      .deleteFrom('daily_franchise_stats')
+      .where('franchise_id', '=', this.franchiseId)
+      .where('day', '=', days)
+      .where('orders_dine_in', '=', 0)
+      .where('orders_takeaway', '=', 0)
+      .where('orders_voided', '=', 0)
+      .execute();
+    await trx
+      .deleteFrom('daily_item_sales')
+      .where('restaurant_id', '=', restaurants)
+      .where('day', '=', days)
+      .where('units', '=', 0)
+      .execute();
+    await trx
+      .deleteFrom('daily_franchise_item_sales')
+      .where('franchise_id', '=', this.franchiseId)
+      .where('day', '=', days)
+      .where('units', '=', 0)
+      .execute();
+    await trx
+      .deleteFrom('monthly_restaurant_stats as t')
+      .where('t.restaurant_id', '=', restaurants)
+      .where('t.month', '=', anyOf([...new Set(dayList.map(monthOf))], 'date'))
+      .where(({ not, exists, selectFrom, ref }) =>
+        not(
+          exists(
+            selectFrom('daily_restaurant_stats as d')
+              .select(sql.lit(1).as('one'))
+              .whereRef('d.restaurant_id', '=', 't.restaurant_id')
+              .whereRef('d.day', '>=', 't.month')
+              // Raw: date arithmetic.
+              .where('d.day', '<', sql<string>`${ref('t.month')} + interval '1 month'`),
+          ),
+        ),
+      )
+      .execute();
+  }
+}

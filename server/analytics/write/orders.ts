@@ -1,0 +1,179 @@
+import { sql } from 'kysely';
+import type { Channel, Db, OrderSource } from '../../db/database.js';
+import { anyOf, columnsOf } from '../../db/typed-sql.js';
+import { decideRecurrent, type TakenOutOrder } from './customers.js';
+import { OrderRollups } from './order-rollups.js';
+import type { Column } from './rollup-columns.js';
+import { recordSent, type SentKind, type SentRecord } from './sent.js';
+import { insertRows, unnestOf, type Cell } from './statements.js';
+
+export type OrderInput = {
+  restaurantId: number;
+  placedAt: Date;
+  channel: Channel;
+  source: OrderSource;
+  guests: number;
+  customerId?: number | null;
+  status: 'completed' | 'voided';
+  lines: { menuItemId: number; quantity: number; amountCents: number }[];
+  payments: { method: 'card' | 'cash' | 'app'; amountCents: number }[];
+} & SentRecord;
+
+/** Rows per statement, as the other bulk statements. */
+const CHUNK = 5000;
+
+const ORDER_COLUMNS = [
+  ['restaurant_id', 'int'],
+  ['placed_at', 'timestamptz'],
+  ['channel', 'text'],
+  ['source', 'text'],
+  ['guests', 'int'],
+  ['customer_id', 'int'],
+  ['recurrent', 'boolean'],
+  ['status', 'text'],
+  ['total_cents', 'int'],
+  ['external_id', 'text'],
+  ['source_hash', 'text'],
+] as const satisfies readonly Column<'orders'>[];
+
+/**
+ * Inserts the orders with `day` computed by PostgreSQL in the franchise's time zone, and returns
+ * each one's id and day in input order: PostgreSQL inserts the rows of INSERT … SELECT … ORDER BY
+ * in that order and RETURNING reports them as inserted (Django's bulk_create relies on it too).
+ * Raw: an INSERT … SELECT from an unnest WITH ORDINALITY.
+ */
+async function insertOrders(db: Db, timeZone: string, rows: Cell[][]): Promise<{ id: number; day: string }[]> {
+  const [o, u] = [columnsOf('orders'), columnsOf('orders', 'u')];
+  const columns = sql.join(ORDER_COLUMNS.map(([name]) => o(name)));
+  const selected = sql.join(
+    ORDER_COLUMNS.map(([name]) => (name === 'placed_at' ? sql`${u(name)}, (${u(name)} at time zone ${timeZone})::date` : u(name))),
+  );
+  const out: { id: number; day: string }[] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const { rows: inserted } = await sql<{ id: number; day: string }>`insert into orders
+        (${o('restaurant_id')}, ${o('placed_at')}, ${o('day')}, ${sql.join(ORDER_COLUMNS.slice(2).map(([name]) => o(name)))})
+      select ${selected}
+      from ${unnestOf(ORDER_COLUMNS, rows.slice(i, i + CHUNK))} with ordinality as u(${columns}, ordinal)
+      order by ordinal
+      returning ${o('id')}, ${o('day')}`.execute(db);
+    out.push(...inserted);
+  }
+  return out;
+}
+
+/** Takes stored orders out of the rollups and deletes them (their lines and payments go with them). */
+async function takeOutOrders(trx: Db, ids: number[], rollups: OrderRollups): Promise<TakenOutOrder[]> {
+  if (ids.length === 0) return [];
+  const idList = anyOf(ids, 'bigint');
+  const rows = await trx
+    .selectFrom('orders as o')
+    .select(['o.id', 'o.restaurant_id', 'o.day', 'o.channel', 'o.source', 'o.guests', 'o.recurrent', 'o.status', 'o.total_cents'])
+    .select(['o.customer_id', 'o.placed_at'])
+    .select((eb) =>
+      eb
+        .selectFrom('payment_transactions as p')
+        .whereRef('p.order_id', '=', 'o.id')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .as('transactions'),
+    )
+    .where('o.id', '=', idList)
+    .execute();
+  // Each order's lines through the index (OFFSET 0: not a join the planner may run as a scan of every line, as it
+  // did with the raw tables' statistics missing, which PGlite, without autovacuum, leaves so). Raw: a lateral
+  // subquery per element of an unnest.
+  const l = columnsOf('order_lines');
+  const { rows: lines } = await sql<{ order_id: number; menu_item_id: number; quantity: number; amount_cents: number }>`
+    select l.order_id, l.menu_item_id, l.quantity, l.amount_cents from unnest(${ids}::bigint[]) as u(id)
+    cross join lateral (select * from order_lines where ${l('order_id')} = u.id offset 0) l`.execute(trx);
+  const linesOf = new Map<number, typeof lines>();
+  for (const line of lines) {
+    const list = linesOf.get(Number(line.order_id));
+    if (list) list.push(line);
+    else linesOf.set(Number(line.order_id), [line]);
+  }
+  for (const o of rows) {
+    const { restaurant_id: restaurantId, total_cents: totalCents, transactions, ...facts } = o;
+    rollups.add(
+      {
+        restaurantId,
+        day: facts.day,
+        channel: facts.channel,
+        source: facts.source,
+        guests: facts.guests,
+        recurrent: facts.recurrent,
+        status: facts.status,
+        totalCents,
+        transactions: transactions ?? 0,
+        lines: (linesOf.get(Number(o.id)) ?? []).map((line) => ({
+          menuItemId: line.menu_item_id,
+          quantity: line.quantity,
+          amountCents: line.amount_cents,
+        })),
+      },
+      -1,
+    );
+  }
+  await trx.deleteFrom('orders').where('id', '=', idList).execute();
+  return rows.map((o) => ({ customerId: o.customer_id, placedAt: o.placed_at, status: o.status }));
+}
+
+const LINE_COLUMNS = [
+  ['order_id', 'bigint'],
+  ['menu_item_id', 'int'],
+  ['quantity', 'int'],
+  ['amount_cents', 'int'],
+] as const satisfies readonly Column<'order_lines'>[];
+const PAYMENT_COLUMNS = [
+  ['order_id', 'bigint'],
+  ['method', 'text'],
+  ['amount_cents', 'int'],
+] as const satisfies readonly Column<'payment_transactions'>[];
+
+/** Orders: their recurrent flags decided against the stored orders, written with their lines and payments. */
+const ORDERS: SentKind<OrderInput, OrderRollups, boolean[]> = {
+  table: 'orders',
+  owned: [{ table: 'menu_items', ids: (o) => o.lines.map((l) => l.menuItemId) }],
+  rollups: (franchiseId) => new OrderRollups(franchiseId),
+  async takeOut(trx, franchiseId, ids, rollups, fresh) {
+    const takenOut = await takeOutOrders(trx, ids, rollups);
+    const { recurrent, flipped } = await decideRecurrent(trx, franchiseId, fresh, takenOut);
+    for (const f of flipped) if (f.status === 'completed') rollups.moveGuests(f.restaurant_id, f.day, f.guests, f.recurrent);
+    return recurrent;
+  },
+  async insert(trx, fresh, rollups, recurrent, timeZone) {
+    const totals = fresh.map((o) => o.lines.reduce((sum, l) => sum + l.amountCents, 0));
+    const inserted = await insertOrders(
+      trx,
+      timeZone,
+      fresh.map((o, i) => [
+        o.restaurantId,
+        o.placedAt.toISOString(),
+        o.channel,
+        o.source,
+        o.guests,
+        o.customerId ?? null,
+        recurrent[i]!,
+        o.status,
+        totals[i]!,
+        o.externalId ?? null,
+        o.sourceHash ?? null,
+      ]),
+    );
+    const lineRows: Cell[][] = [];
+    const paymentRows: Cell[][] = [];
+    for (const [i, order] of fresh.entries()) {
+      const { id, day } = inserted[i]!;
+      for (const l of order.lines) lineRows.push([id, l.menuItemId, l.quantity, l.amountCents]);
+      for (const p of order.payments) paymentRows.push([id, p.method, p.amountCents]);
+      rollups.add({ ...order, day, recurrent: recurrent[i]!, totalCents: totals[i]!, transactions: order.payments.length }, 1);
+    }
+    await insertRows(trx, 'order_lines', LINE_COLUMNS, lineRows);
+    await insertRows(trx, 'payment_transactions', PAYMENT_COLUMNS, paymentRows);
+  },
+};
+
+/**
+ * Orders with their lines and payment transactions, and their rollups, in one transaction. An order
+ * sent again under its external_id replaces the stored one (a void, a corrected amount).
+ */
+export const recordOrders = (db: Db, franchiseId: number, orders: OrderInput[]) => recordSent(db, franchiseId, ORDERS, orders);

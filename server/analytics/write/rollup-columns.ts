@@ -1,0 +1,167 @@
+import type { ColumnName, TableName } from '../../db/typed-sql.js';
+
+// The rollup tables' keys and counters, once: the live deltas (write/*.ts) add to these columns and
+// the rebuild (rollups.ts) recomputes the same ones from the raw rows.
+
+/** The type each column's values travel as: one array parameter per column. */
+export type PgType = 'int' | 'bigint' | 'text' | 'date' | 'timestamptz' | 'boolean' | 'int[]' | 'bigint[]';
+export type Column<T extends TableName> = readonly [name: ColumnName<T>, pgType: PgType];
+
+/** The counters of daily_restaurant_stats (and daily_franchise_stats), in the order OrderRollups fills them. */
+export const STATS_COUNTERS = [
+  ['orders_dine_in', 'int'],
+  ['orders_takeaway', 'int'],
+  ['orders_pos', 'int'],
+  ['orders_app', 'int'],
+  ['orders_voided', 'int'],
+  ['revenue_dine_in_cents', 'bigint'],
+  ['revenue_takeaway_cents', 'bigint'],
+  ['revenue_pos_cents', 'bigint'],
+  ['revenue_app_cents', 'bigint'],
+  ['guests_recurrent', 'int'],
+  ['guests_new', 'int'],
+  ['transactions', 'int'],
+  ['units', 'int'],
+] as const satisfies readonly Column<'daily_restaurant_stats' | 'daily_franchise_stats'>[];
+
+/** A stats counter's position in STATS_COUNTERS. */
+export const STAT = Object.fromEntries(STATS_COUNTERS.map(([name], i) => [name, i])) as Record<(typeof STATS_COUNTERS)[number][0], number>;
+
+/** The counters of the staff-hours rollups, in the order ShiftRollups fills them. */
+export const HOURS_COUNTERS = [
+  ['assigned_minutes', 'int'],
+  ['actual_minutes', 'int'],
+  ['labour_cost_cents', 'bigint'],
+  ['shifts', 'int'],
+  ['shifts_attended', 'int'],
+] as const satisfies readonly Column<'daily_staff_hours' | 'daily_franchise_staff_hours' | 'monthly_staff_hours'>[];
+
+const ITEM_COUNTERS = [
+  ['units', 'int'],
+  ['revenue_cents', 'bigint'],
+] as const satisfies readonly Column<'daily_item_sales' | 'daily_franchise_item_sales'>[];
+
+const PURCHASE_COUNTERS = [
+  ['quantity', 'bigint'],
+  ['amount_cents', 'bigint'],
+] as const satisfies readonly Column<'daily_purchases' | 'daily_franchise_purchases'>[];
+
+/**
+ * A rollup's key columns, its counters (added to) and its running totals (monthly tables: one
+ * element per day of the month, element d the total of days 1..d, added element-wise).
+ */
+export type RollupColumns<T extends TableName> = {
+  keys: readonly Column<T>[];
+  counters: readonly Column<T>[];
+  running: readonly Column<T>[];
+};
+
+export type RollupTable =
+  | 'daily_restaurant_stats'
+  | 'daily_franchise_stats'
+  | 'monthly_restaurant_stats'
+  | 'daily_item_sales'
+  | 'daily_franchise_item_sales'
+  | 'daily_staff_hours'
+  | 'monthly_staff_hours'
+  | 'daily_franchise_staff_hours'
+  | 'daily_purchases'
+  | 'daily_franchise_purchases';
+
+export const ROLLUP_COLUMNS: { [T in RollupTable]: RollupColumns<T> } = {
+  daily_restaurant_stats: {
+    keys: [
+      ['restaurant_id', 'int'],
+      ['day', 'date'],
+    ],
+    counters: STATS_COUNTERS,
+    running: [],
+  },
+  daily_franchise_stats: {
+    keys: [
+      ['franchise_id', 'int'],
+      ['day', 'date'],
+    ],
+    counters: STATS_COUNTERS,
+    running: [],
+  },
+  monthly_restaurant_stats: {
+    keys: [
+      ['restaurant_id', 'int'],
+      ['month', 'date'],
+    ],
+    counters: [],
+    running: [
+      ['running_revenue_cents', 'bigint[]'],
+      ['running_units', 'int[]'],
+    ],
+  },
+  daily_item_sales: {
+    keys: [
+      ['restaurant_id', 'int'],
+      ['day', 'date'],
+      ['menu_item_id', 'int'],
+    ],
+    counters: ITEM_COUNTERS,
+    running: [],
+  },
+  daily_franchise_item_sales: {
+    keys: [
+      ['franchise_id', 'int'],
+      ['day', 'date'],
+      ['menu_item_id', 'int'],
+    ],
+    counters: ITEM_COUNTERS,
+    running: [],
+  },
+  daily_staff_hours: {
+    keys: [
+      ['restaurant_id', 'int'],
+      ['day', 'date'],
+      ['person_id', 'int'],
+    ],
+    counters: HOURS_COUNTERS,
+    running: [],
+  },
+  monthly_staff_hours: {
+    keys: [
+      ['restaurant_id', 'int'],
+      ['month', 'date'],
+      ['person_id', 'int'],
+    ],
+    counters: HOURS_COUNTERS,
+    running: [
+      ['running_assigned_minutes', 'int[]'],
+      ['running_actual_minutes', 'int[]'],
+      ['running_shifts', 'int[]'],
+    ],
+  },
+  daily_franchise_staff_hours: {
+    keys: [
+      ['franchise_id', 'int'],
+      ['day', 'date'],
+    ],
+    counters: HOURS_COUNTERS,
+    running: [],
+  },
+  daily_purchases: {
+    keys: [
+      ['restaurant_id', 'int'],
+      ['day', 'date'],
+      ['supplier_id', 'int'],
+      ['category', 'text'],
+    ],
+    counters: PURCHASE_COUNTERS,
+    running: [],
+  },
+  daily_franchise_purchases: {
+    keys: [
+      ['franchise_id', 'int'],
+      ['day', 'date'],
+      ['supplier_id', 'int'],
+      ['category', 'text'],
+    ],
+    counters: PURCHASE_COUNTERS,
+    running: [],
+  },
+};

@@ -1,0 +1,115 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { columnsOf, table as tableRef, type TableName } from '../../db/typed-sql.js';
+import { ROLLUP_COLUMNS, type Column, type PgType, type RollupTable } from './rollup-columns.js';
+
+// The bulk statements of the write path, raw SQL because Kysely's builder has no INSERT … SELECT FROM
+// unnest(arrays) (one parameter per column, so a statement's size does not grow with its rows) nor
+// an upsert adding each counter to the stored one. Columns are named through typed-sql.ts.
+
+/** Rows per statement. */
+const CHUNK = 5000;
+
+export type Cell = string | number | boolean | null;
+
+/** `unnest($1::int[], $2::text[], …)`: the rows as one array per column. */
+export const unnestOf = (columns: readonly (readonly [name: string, pgType: PgType])[], rows: Cell[][]): RawBuilder<unknown> =>
+  sql`unnest(${sql.join(columns.map(([, type], c) => sql`${rows.map((row) => row[c] ?? null)}::${sql.raw(type)}[]`))})`;
+
+const names = <T extends TableName>(table: T, columns: readonly Column<T>[]) => sql.join(columns.map(([name]) => columnsOf(table)(name)));
+
+/** Multi-row insert, column-wise. */
+export async function insertRows<T extends TableName>(db: Db, table: T, columns: readonly Column<T>[], rows: Cell[][]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await sql`insert into ${tableRef(table)} (${names(table, columns)}) select * from ${unnestOf(columns, rows.slice(i, i + CHUNK))}`.execute(
+      db,
+    );
+  }
+}
+
+/** `t.x = t.x + excluded.x` for each counter. */
+const addCounters = <T extends TableName>(table: T, counters: readonly Column<T>[]) =>
+  counters.map(([name]) => {
+    const [stored, excluded] = [columnsOf(table, table)(name), columnsOf(table, 'excluded')(name)];
+    return sql`${columnsOf(table)(name)} = ${stored} + ${excluded}`;
+  });
+
+/** Additive upsert of daily rollup rows (keys then counters, in ROLLUP_COLUMNS' order): counters of a key already present are added to. */
+export async function addToRollup<T extends RollupTable>(db: Db, table: T, rows: Cell[][]): Promise<void> {
+  const { keys, counters } = ROLLUP_COLUMNS[table] as { keys: readonly Column<T>[]; counters: readonly Column<T>[] };
+  const columns = [...keys, ...counters];
+  const add = sql.join(addCounters(table, counters));
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await sql`insert into ${tableRef(table)} (${names(table, columns)}) select * from ${unnestOf(columns, rows.slice(i, i + CHUNK))}
+      on conflict (${names(table, keys)}) do update set ${add}`.execute(db);
+  }
+}
+
+/** Days in the month of `month` ('YYYY-MM-01'). */
+const daysInMonth = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+
+export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+
+/** A monthly row being built: its keys besides the month, its counters, and per running counter one element per day of the month. */
+export type RunningRow = { keys: Cell[]; month: string; counters: number[]; running: number[][] };
+
+/** Adds a day's `counters` to its month's row for `key`, and its `running` counters to elements day..end of month. */
+export function addRunning(
+  rows: Map<string, RunningRow>,
+  key: string,
+  keys: Cell[],
+  day: string,
+  counters: number[],
+  running: number[],
+): void {
+  const month = monthOf(day);
+  const rowKey = `${key}|${month}`;
+  const row =
+    rows.get(rowKey) ??
+    rows
+      .set(rowKey, { keys, month, counters: counters.map(() => 0), running: running.map(() => Array<number>(daysInMonth(month)).fill(0)) })
+      .get(rowKey)!;
+  for (const [c, n] of counters.entries()) row.counters[c]! += n;
+  const from = Number(day.slice(8)) - 1;
+  for (const [c, n] of running.entries()) {
+    const elements = row.running[c]!;
+    for (let d = from; d < elements.length; d++) elements[d]! += n;
+  }
+}
+
+/**
+ * Additive upsert of a monthly rollup's rows (its keys but month in ROLLUP_COLUMNS' order): counters
+ * added, running-total arrays added element-wise, so batches may still arrive in any order.
+ */
+export async function addToRunningRollup<T extends 'monthly_restaurant_stats' | 'monthly_staff_hours'>(
+  db: Db,
+  table: T,
+  rows: RunningRow[],
+): Promise<void> {
+  const columns = ROLLUP_COLUMNS[table] as { keys: readonly Column<T>[]; counters: readonly Column<T>[]; running: readonly Column<T>[] };
+  const month = columns.keys.find(([name]) => name === 'month')!;
+  const keys = columns.keys.filter((key) => key !== month);
+  const scalars = [...keys, month, ...columns.counters];
+  // Arrays travel as text literals ('{1,2,3}'): an array of arrays would be flattened by unnest.
+  const texts: Column<T>[] = columns.running.map(([name]) => [name, 'text']);
+  const ref = columnsOf(table);
+  const add = sql.join([
+    ...addCounters(table, columns.counters),
+    ...columns.running.map(
+      ([name]) =>
+        sql`${ref(name)} = array(select a + b from unnest(${columnsOf(table, table)(name)}, ${columnsOf(table, 'excluded')(name)}) with ordinality as u(a, b, i) order by i)`,
+    ),
+  ]);
+  const u = columnsOf(table, 'u');
+  const select = sql.join([
+    ...scalars.map(([name]) => u(name)),
+    ...columns.running.map(([name, type]) => sql`${u(name)}::${sql.raw(type)}`),
+  ]);
+  const all = [...scalars, ...texts];
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK).map((r) => [...r.keys, r.month, ...r.counters, ...r.running.map((a) => `{${a.join(',')}}`)]);
+    await sql`insert into ${tableRef(table)} (${names(table, [...scalars, ...columns.running])})
+      select ${select} from ${unnestOf(all, chunk)} as u(${names(table, all)})
+      on conflict (${names(table, columns.keys)}) do update set ${add}`.execute(db);
+  }
+}
