@@ -14,7 +14,8 @@ import {
 } from '@contract/alerts.contract.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
-import { fieldError, recordIdOf, staleVersion } from '../people/records.js';
+import { recordIdOf } from '@contract/record-id.js';
+import { fieldError, staleVersion } from '../http/record-errors.js';
 import { foreignRestaurants, isFranchiseOwner, lockFranchise } from '../team/team.repository.js';
 import {
   countRules,

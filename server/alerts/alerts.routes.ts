@@ -4,7 +4,7 @@ import { ALERT_NOT_FOUND_MESSAGE, alertsQuery, type UnreadAlerts } from '@contra
 import { success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { readQuery } from '../http/query.js';
-import { recordIdOf } from '../people/records.js';
+import { recordIdOf } from '@contract/record-id.js';
 import { acknowledge, acknowledgeAll, alertsPage, unreadCount } from './alerts.repository.js';
 
 const alertNotFound = () => new HttpError(404, ALERT_NOT_FOUND_MESSAGE);

@@ -10,6 +10,7 @@ import {
   type AnalyticsWindow,
   type ParsedAnalyticsQuery,
 } from '@contract/analytics.contract.js';
+import { recordIdOf } from '@contract/record-id.js';
 import type { Db } from '../db/database.js';
 import { successText } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
@@ -18,7 +19,8 @@ import { SharedJsonBody } from '../http/shared-json-body.js';
 import { LruMap } from '../lib/lru-map.js';
 import { AnalyticsCache } from './cache.js';
 import { dayIn } from './calendar.js';
-import { analyticsAnswer, type AnalyticsScope } from './queries.js';
+import { analyticsAnswer } from './answers/analytics-answer.js';
+import type { AnalyticsScope } from './answers/scope.js';
 import { resolveWindow } from './window.js';
 
 const MESSAGES: Record<AnalyticsKind, string> = {
@@ -31,13 +33,6 @@ const MESSAGES: Record<AnalyticsKind, string> = {
 };
 
 const restaurantNotFound = () => new HttpError(404, 'Restaurant not found');
-
-/** A positive int4 written plainly; anything else names no restaurant. */
-function restaurantIdOf(param: string | undefined): number | undefined {
-  if (!param || !/^[1-9][0-9]{0,9}$/.test(param)) return undefined;
-  const id = Number(param);
-  return id <= 2_147_483_647 ? id : undefined;
-}
 
 /** The franchise's time zone and data version (the cache key), and whether the restaurant is the franchise's: one indexed read, kept until the next write. */
 async function franchiseState(db: Db, franchiseId: number, restaurantId: number | null) {
@@ -82,7 +77,7 @@ export function analyticsRequests<Q extends ParsedAnalyticsQuery>(deps: RouteDep
     const franchiseId = user.franchise.id;
     let restaurantId: number | null = null;
     if (perRestaurant) {
-      const id = restaurantIdOf(c.req.param('id'));
+      const id = recordIdOf(c.req.param('id'));
       if (id === undefined || !mayReach(user, id)) throw restaurantNotFound();
       restaurantId = id;
     }

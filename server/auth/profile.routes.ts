@@ -13,7 +13,7 @@ import { CONTACT_FIELDS } from '@contract/people.contract.js';
 import type { Db } from '../db/database.js';
 import { clientLimitAddress } from '../http/client-address.js';
 import { readJson, success } from '../http/envelope.js';
-import { fieldError, isUniqueViolation, staleVersion } from '../people/records.js';
+import { fieldError, isUniqueViolation, staleVersion } from '../http/record-errors.js';
 import { toFranchiseUser, type AuthUser } from './franchise-users.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { accountKey, passwordAttempt } from './rate-limit.js';

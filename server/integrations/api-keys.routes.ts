@@ -6,7 +6,8 @@ import { API_KEY_NAME_TAKEN, API_KEY_RESTAURANT_MESSAGE, createApiKeyInput } fro
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { isFranchiseRestaurant } from '../people/people.repository.js';
-import { fieldError, isUniqueViolation, recordIdOf } from '../people/records.js';
+import { recordIdOf } from '@contract/record-id.js';
+import { fieldError, isUniqueViolation } from '../http/record-errors.js';
 import { API_KEY_NAME_INDEX, insertApiKey, listApiKeys, revokeApiKey } from './api-keys.repository.js';
 
 const apiKeyNotFound = () => new HttpError(404, 'API key not found');

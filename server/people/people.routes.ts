@@ -21,7 +21,9 @@ import {
   updatePerson,
   type PersonValues,
 } from './people.repository.js';
-import { bumpDataVersion, fieldError, isUniqueViolation, recordIdOf, staleVersion } from './records.js';
+import { recordIdOf } from '@contract/record-id.js';
+import { bumpDataVersion } from '../db/data-version.js';
+import { fieldError, isUniqueViolation, staleVersion } from '../http/record-errors.js';
 
 const personNotFound = () => new HttpError(404, 'Person not found');
 const emailTakenError = () => fieldError('email', EMAIL_TAKEN_MESSAGE);

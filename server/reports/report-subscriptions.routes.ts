@@ -4,7 +4,7 @@ import { attempt, LONGEST_WINDOW_MS, release, type LimitRule } from '../auth/rat
 import { createSubscriptionInput, MAX_SUBSCRIPTIONS_PER_MEMBER } from '@contract/report-subscriptions.contract.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
-import { recordIdOf } from '../people/records.js';
+import { recordIdOf } from '@contract/record-id.js';
 import { sendReportMail, tokenHash, unsubscribeToken } from './report-mail.js';
 import { nextRun } from './schedule.js';
 import { deleteSubscription, findSubscription, insertSubscription, listSubscriptions } from './report-subscriptions.repository.js';

@@ -5,7 +5,9 @@ import { branchesOf, ownersOnly } from '../auth/access.js';
 import { ABN_MESSAGES, ABN_READ_ONLY_MESSAGE, createRestaurantInput, updateRestaurantInput } from '@contract/restaurants.contract.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
-import { bumpDataVersion, fieldError, isUniqueViolation, recordIdOf, staleVersion } from '../people/records.js';
+import { recordIdOf } from '@contract/record-id.js';
+import { bumpDataVersion } from '../db/data-version.js';
+import { fieldError, isUniqueViolation, staleVersion } from '../http/record-errors.js';
 import {
   abnTaken,
   findRestaurant,

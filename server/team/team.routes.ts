@@ -23,7 +23,8 @@ import {
 import type { Db } from '../db/database.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
-import { fieldError, isUniqueViolation, recordIdOf, staleVersion } from '../people/records.js';
+import { recordIdOf } from '@contract/record-id.js';
+import { fieldError, isUniqueViolation, staleVersion } from '../http/record-errors.js';
 import {
   countOwners,
   deleteMember,

@@ -1,6 +1,7 @@
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
 import type { ApiSuccess } from '@contract/envelope';
 import type { TokenResponse } from '@contract/auth.contract';
+import { recordIdOf } from '@contract/record-id';
 import { ApiError, toApiError, UNEXPECTED_ERROR } from './api-error';
 import { sessionStore, type SessionStore } from './session-storage';
 import { isTokenExpired, readTokenExpiry } from './token';
@@ -106,7 +107,7 @@ export function createHttpClient({
     }
   }
 
-  // Spec §6: the bearer goes out only while the stored token is still valid.
+  // The bearer goes out only while the stored token is still valid.
   function validToken(): string | null {
     const token = storage.readToken();
     return token && !isTokenExpired(token, now()) ? token : null;
@@ -144,7 +145,7 @@ export function createHttpClient({
     onSessionExpired();
   }
 
-  /** One call with the stored token; on a 401, one refresh and one replay (spec §4). */
+  /** One call with the stored token; on a 401, one refresh and one replay (docs/product.md#sign-in). */
   async function withSession<T>(path: string, options: { token?: string }, call: (token: string | null) => Promise<T>): Promise<T> {
     try {
       return await call(options.token ?? validToken());
@@ -195,8 +196,7 @@ export function createHttpClient({
 
 /** The restaurant a call is about (`/franchise/restaurants/7`, `/franchise/restaurants/7/analytics/…`), else null. */
 export function restaurantIdOfPath(path: string): number | null {
-  const id = /^\/franchise\/restaurants\/(\d{1,10})(?:[/?]|$)/.exec(path)?.[1];
-  return id === undefined ? null : Number(id);
+  return recordIdOf(/^\/franchise\/restaurants\/([^/?]+)(?:[/?]|$)/.exec(path)?.[1]) ?? null;
 }
 
 const sessionExpiredListeners = new Set<() => void>();

@@ -1,0 +1,17 @@
+import type { Db } from './database.js';
+
+/**
+ * Bumps the franchise's data_version, the analytics caches' key (docs/caching.md), and returns its
+ * time zone (undefined: no such franchise). Every write that changes what an analytics answer says
+ * calls it first in its transaction: trade, and the names of people and restaurants. Its row lock
+ * also orders one franchise's concurrent writes on PostgreSQL.
+ */
+export async function bumpDataVersion(db: Db, franchiseId: number): Promise<string | undefined> {
+  const row = await db
+    .updateTable('franchises')
+    .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
+    .where('id', '=', franchiseId)
+    .returning('time_zone')
+    .executeTakeFirst();
+  return row?.time_zone;
+}
