@@ -24,7 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
-import { analyticsAnswer } from '../server/analytics/queries';
+import { analyticsAnswer } from '../server/analytics/answers/analytics-answer';
 import { resolveWindow } from '../server/analytics/window';
 import { analyticsQuery, type AnalyticsKind } from '@contract/analytics.contract';
 import { ANALYTICS_PAGES, EXPORT_FORMATS } from '@contract/page-reports.contract';
@@ -52,7 +52,9 @@ function generatorKey(): string {
     readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
   const generator = [
     'server/analytics/calendar.ts',
-    'server/analytics/demo-trade.ts',
+    'server/analytics/demo/catalogue.ts',
+    'server/analytics/demo/generate.ts',
+    'server/analytics/demo/write.ts',
     'server/analytics/ingest.ts',
     'server/db/seed.ts',
     'server/db/seed-cli.ts',

@@ -1,6 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { MiddlewareHandler } from 'hono';
-import type { analyticsAnswer } from './analytics/queries.js';
+import type { analyticsAnswer } from './analytics/answers/analytics-answer.js';
 import type { AuthUser } from './auth/franchise-users.repository.js';
 import type { Tokens } from './auth/tokens.js';
 import type { AppConfig } from './config.js';

@@ -14,19 +14,12 @@ import {
 import { MONTHS, RANGE_LABELS } from '@contract/presentation/labels.js';
 import type { Db } from '../db/database.js';
 import { dayStartMs } from './calendar.js';
-import {
-  analyticsAnswer,
-  branchComparison,
-  byText,
-  dollars,
-  hours,
-  percent,
-  perDollars,
-  perHour,
-  reportHeading,
-  rosterTally,
-  type AnalyticsScope,
-} from './queries.js';
+import { analyticsAnswer } from './answers/analytics-answer.js';
+import { branchComparison } from './answers/branch-comparison.js';
+import { reportHeading } from './answers/report-heading.js';
+import { rosterTally } from './answers/roster.js';
+import { byText, dollars, hours, percent, perDollars, perHour } from './answers/rounding.js';
+import type { AnalyticsScope } from './answers/scope.js';
 
 // The five analytics pages (issue 7) as reports: built from the analytics answers (and, for the
 // roster, from its counters before rounding), so a page shows the figures of the dashboard's calls.

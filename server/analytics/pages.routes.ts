@@ -11,7 +11,7 @@ import { AnalyticsCache } from './cache.js';
 import { withExportSlot } from './exports/export-slots.js';
 import { renderExport } from './exports/report-export.js';
 import { pageReport } from './page-reports.js';
-import { reportHeading } from './queries.js';
+import { reportHeading } from './answers/report-heading.js';
 
 /** The export's query: the analytics query and the file's format. */
 const exportQuery = analyticsQuery.safeExtend({

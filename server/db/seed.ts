@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db, PersonRole, PersonStatus } from './database.js';
 import { hashPassword } from '../auth/passwords.js';
 import { addDays, dayIn } from '../analytics/calendar.js';
-import { lastTradeAt, prepareDemoFranchise, writeTrade, type TradeProgress } from '../analytics/demo-trade.js';
+import { lastTradeAt, prepareDemoFranchise, writeTrade, type TradeProgress } from '../analytics/demo/write.js';
 import { analyzeRollups } from '../analytics/rollups.js';
 
 export const DEMO_ACCOUNTS = [

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { analyticsAnswer, type AnalyticsScope } from '../../server/analytics/queries';
+import { analyticsAnswer } from '../../server/analytics/answers/analytics-answer';
+import type { AnalyticsScope } from '../../server/analytics/answers/scope';
 import type { AnalyticsWindow, Grouping } from '@contract/analytics.contract';
 import type { Db } from '../../server/db/database';
 import { createWorld, DAYS, datasetArb, model, write, type Row, type World } from './support/random-trade';

@@ -1,6 +1,6 @@
 import { AnalyticsCache, type AnalyticsCacheKey } from '../../server/analytics/cache';
 import { recordOrders, type OrderInput } from '../../server/analytics/ingest';
-import { analyticsAnswer } from '../../server/analytics/queries';
+import { analyticsAnswer } from '../../server/analytics/answers/analytics-answer';
 import { createApp } from '../../server/app';
 import type { AnalyticsWindow } from '@contract/analytics.contract';
 import type { Db } from '../../server/db/database';

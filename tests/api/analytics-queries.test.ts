@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { recordShifts } from '../../server/analytics/ingest';
-import { analyticsAnswer, bucketLabel, windowBuckets } from '../../server/analytics/queries';
+import { analyticsAnswer } from '../../server/analytics/answers/analytics-answer';
+import { bucketLabel, windowBuckets } from '../../server/analytics/answers/buckets';
 import type {
   AnalyticsKind,
   AnalyticsWindow,

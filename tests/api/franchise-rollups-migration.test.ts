@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { prepareDemoFranchise, writeTrade } from '../../server/analytics/demo-trade';
+import { prepareDemoFranchise, writeTrade } from '../../server/analytics/demo/write';
 import { analyzeRollups, rebuildRollups, ROLLUP_TABLES } from '../../server/analytics/rollups';
 import type { Db } from '../../server/db/database';
 import * as franchiseRollups from '../../server/db/migrations/2026-11-23-03-franchise-rollups';

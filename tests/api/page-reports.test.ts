@@ -1,5 +1,5 @@
 import { recordOrders, recordShifts } from '../../server/analytics/ingest';
-import { analyticsAnswer } from '../../server/analytics/queries';
+import { analyticsAnswer } from '../../server/analytics/answers/analytics-answer';
 import { createApp } from '../../server/app';
 import type { PageReport, ReportTable } from '@contract/page-reports.contract';
 import type { Db } from '../../server/db/database';

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { prepareDemoFranchise, writeTrade } from '../../server/analytics/demo-trade';
+import { prepareDemoFranchise, writeTrade } from '../../server/analytics/demo/write';
 import { MONTHS } from '@contract/presentation/labels';
 import { MAX_SUBSCRIPTIONS_PER_MEMBER, WEEKDAY_MESSAGE } from '@contract/report-subscriptions.contract';
 import type { PageReport } from '@contract/page-reports.contract';

@@ -1,4 +1,4 @@
-import { prepareDemoFranchise, writeTrade } from '../../server/analytics/demo-trade';
+import { prepareDemoFranchise, writeTrade } from '../../server/analytics/demo/write';
 import { ANALYTICS_KINDS, type AnalyticsData, type AnalyticsKind } from '@contract/analytics.contract';
 import { ANALYTICS_PAGES, EXPORT_FORMATS, type AnalyticsPage, type PageReport } from '@contract/page-reports.contract';
 import type { Db } from '../../server/db/database';

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { addDays } from '../../server/analytics/calendar';
-import { generateDay, lastTradeAt, prepareDemoFranchise, writeTrade } from '../../server/analytics/demo-trade';
+import { generateDay } from '../../server/analytics/demo/generate';
+import { lastTradeAt, prepareDemoFranchise, writeTrade } from '../../server/analytics/demo/write';
 import { ForeignReferenceError, recordOrders, recordPurchases, recordShifts, type OrderInput } from '../../server/analytics/ingest';
 import { rebuildRollups } from '../../server/analytics/rollups';
 import type { Db } from '../../server/db/database';

@@ -1,5 +1,6 @@
 import { addDays, dayIn } from '../../server/analytics/calendar';
-import { DEMO_MENU, DEMO_SUPPLIERS, generateDay, type DemoFranchise } from '../../server/analytics/demo-trade';
+import { DEMO_MENU, DEMO_SUPPLIERS } from '../../server/analytics/demo/catalogue';
+import { generateDay, type DemoFranchise } from '../../server/analytics/demo/generate';
 import { PURCHASE_CATEGORIES, type PurchaseCategory } from '../../server/db/database';
 
 const TZ = 'Australia/Sydney';

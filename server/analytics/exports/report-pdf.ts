@@ -3,6 +3,7 @@ import { CHART_HEIGHT } from '@contract/presentation/chart-options';
 import { changeVersus, formatDays } from '@contract/presentation/format';
 import type { CellUnit, PageReport, ReportCell, ReportRow, ReportTable } from '@contract/page-reports.contract';
 import { formatCell, reportChartOption } from '@contract/presentation/report-display';
+import { pdfText } from './pdf-text';
 
 // A page report as an A4 PDF: the page's header facts, its cards, its main chart (the screen's own
 // ECharts option, rendered to SVG on the server and drawn as vectors, so its labels stay text), and
@@ -23,33 +24,6 @@ const TABLE_FONT_SIZE = 8.5;
 const CELL_PAD = { x: 4, y: 3 };
 /** The chart is rendered this wide (CSS pixels, the screen's scale) and scaled to the page's width. */
 const CHART_RENDER_WIDTH = 640;
-
-/** Windows-1252's characters beyond Latin-1, which the standard PDF fonts also print. */
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-const printable = (text: string) => [...text].every((ch) => /[\n\x20-\x7e\u00a1-\u00ff]/.test(ch) || WIN_ANSI_EXTRA.includes(ch));
-const NO_DECOMPOSITION: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', ı: 'i', '−': '-' };
-
-/** A character the standard fonts lack, as near as they can print it: "ễ" → "ê", "ị" → "i", else "?". */
-function nearest(ch: string): string {
-  if (NO_DECOMPOSITION[ch]) return NO_DECOMPOSITION[ch];
-  let decomposed = ch.normalize('NFD');
-  while (decomposed.length > 1) {
-    decomposed = decomposed.slice(0, -1);
-    const composed = decomposed.normalize('NFC');
-    if (printable(composed)) return composed;
-  }
-  return '?';
-}
-
-/**
- * Text as the standard PDF fonts (Windows-1252, no font files to ship) can print it: Intl's narrow
- * and thin spaces (before "am", in some groupings) become plain spaces, and other characters beyond
- * the fonts' set their nearest printable form, where pdfkit would print a wrong glyph.
- */
-const pdfText = (text: string) =>
-  text
-    .replace(/[\u202f\u2009\u00a0]/g, ' ')
-    .replace(/[^\n\x20-\x7e\u00a1-\u00ff]/gu, (ch) => (WIN_ANSI_EXTRA.includes(ch) ? ch : nearest(ch)));
 
 /** "23 Nov 2026, 9:05 am AEDT": when the figures were read, on the franchise's clock. */
 function generatedAt(report: PageReport): string {

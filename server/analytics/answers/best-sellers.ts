@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import type { AnalyticsWindow, BestSellers, MenuName, SellingItem } from '@contract/analytics.contract.js';
+import type { Db } from '../../db/database.js';
+import { byText, dollars } from './rounding.js';
+import { scopeIds, wholeFranchise, type AnalyticsScope } from './scope.js';
+import { fetchParts, inWindow, part } from './sql-parts.js';
+
+type SoldRow = { sku: string; name: string; menu: MenuName; is_combo: boolean; units: number; revenue_cents: number };
+
+export async function bestSellers(db: Db, scope: AnalyticsScope, window: AnalyticsWindow, limit: number): Promise<BestSellers> {
+  // For every branch, the per-franchise rollup has one row per item and day instead of one per branch too.
+  const sold = wholeFranchise(scope)
+    ? sql`select menu_item_id, sum(units) as units, sum(revenue_cents::float8) as revenue_cents
+          from daily_franchise_item_sales where franchise_id = ${scope.franchiseId} and ${inWindow(sql`day`, window)}
+          group by menu_item_id`
+    : sql`select menu_item_id, sum(units) as units, sum(revenue_cents::float8) as revenue_cents
+          from daily_item_sales where restaurant_id in (${scopeIds(scope)}) and ${inWindow(sql`day`, window)}
+          group by menu_item_id`;
+  const { ranked } = await fetchParts<{ ranked: SoldRow[] }>(db, {
+    ranked: part(
+      sql`select sku, name, menu, is_combo, units, revenue_cents from (
+        select m.sku, m.name, m.menu, m.is_combo, sold.units, sold.revenue_cents,
+          row_number() over (partition by m.is_combo order by sold.units desc, sold.revenue_cents desc, m.name collate "C", m.sku collate "C") as rank
+        from (${sold}) sold join menu_items m on m.id = sold.menu_item_id and m.franchise_id = ${scope.franchiseId}
+      ) ranked
+      where rank <= ${limit}`,
+      ['sku', 'name', 'menu', 'is_combo', 'units', 'revenue_cents'],
+    ),
+  });
+  const ordered = ranked.sort(
+    (a, b) => b.units - a.units || b.revenue_cents - a.revenue_cents || byText(a.name, b.name) || byText(a.sku, b.sku),
+  );
+  const shape = (r: SoldRow): SellingItem => ({
+    sku: r.sku,
+    name: r.name,
+    menu: r.menu,
+    is_combo: r.is_combo,
+    units: r.units,
+    revenue: dollars(r.revenue_cents),
+  });
+  return { window, items: ordered.filter((r) => !r.is_combo).map(shape), combos: ordered.filter((r) => r.is_combo).map(shape) };
+}

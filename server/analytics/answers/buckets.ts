@@ -1,0 +1,77 @@
+import type { AnalyticsWindow, Bucket, Grouping } from '@contract/analytics.contract.js';
+import { MONTHS } from '@contract/presentation/labels.js';
+import { addDays, addMonths, dayStartMs } from '../calendar.js';
+
+// Rollup days are already the franchise's calendar days, so bucketing is date arithmetic on
+// 'YYYY-MM-DD' strings; sums stay integer cents and minutes until the answer is shaped.
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+const utc = (day: string) => new Date(dayStartMs(day));
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The first day of the month of `day`, `months` months later. */
+export const monthStart = (day: string, months = 0) => addMonths(`${day.slice(0, 7)}-01`, months);
+
+/** A bucket's label: "Mon 16 Nov" (day), "16–22 Nov" or "30 Nov–6 Dec" (week, clipped to the window), "Nov 2026" (month). */
+export function bucketLabel(grouping: Grouping, startDate: string, endDate: string): string {
+  const s = utc(startDate);
+  const e = utc(endDate);
+  const dayMonth = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+  if (grouping === 'daily') return `${WEEKDAYS[s.getUTCDay()]} ${dayMonth(s)}`;
+  if (grouping === 'monthly') return `${MONTHS[s.getUTCMonth()]} ${s.getUTCFullYear()}`;
+  if (startDate === endDate) return dayMonth(s);
+  if (s.getUTCMonth() === e.getUTCMonth()) return `${s.getUTCDate()}–${dayMonth(e)}`;
+  return `${dayMonth(s)}–${dayMonth(e)}`;
+}
+
+/** Every bucket of the window, in order: days, Monday-start weeks or calendar months, the first and last clipped to the window. */
+export function windowBuckets(window: Pick<AnalyticsWindow, 'start_date' | 'end_date' | 'grouping'>): Bucket[] {
+  const buckets: Bucket[] = [];
+  for (let startDate = window.start_date; startDate <= window.end_date;) {
+    let endDate = startDate;
+    if (window.grouping === 'weekly') endDate = addDays(startDate, 6 - ((utc(startDate).getUTCDay() + 6) % 7));
+    else if (window.grouping === 'monthly') endDate = addDays(monthStart(startDate, 1), -1);
+    if (endDate > window.end_date) endDate = window.end_date;
+    buckets.push({ label: bucketLabel(window.grouping, startDate, endDate), start_date: startDate, end_date: endDate });
+    startDate = addDays(endDate, 1);
+  }
+  return buckets;
+}
+
+// Per-day counters summed into buckets, the window, the previous window and today.
+
+export type Counters<K extends string> = Record<K, number>;
+export type DayRow<K extends string> = { day: string } & Counters<K>;
+export type Tally<K extends string> = {
+  buckets: Bucket[];
+  series: Counters<K>[];
+  totals: Counters<K>;
+  previous: Counters<K>;
+  today: Counters<K>;
+};
+
+export function tally<K extends string>(keys: readonly K[], rows: DayRow<K>[], window: AnalyticsWindow): Tally<K> {
+  const zero = () => Object.fromEntries(keys.map((k) => [k, 0])) as Counters<K>;
+  const buckets = windowBuckets(window);
+  const series = buckets.map(zero);
+  const indexOf = new Map<string, number>();
+  for (const [i, b] of buckets.entries()) {
+    // Whole days in UTC milliseconds: one date format per day instead of parsing both ends again per day.
+    for (let ms = dayStartMs(b.start_date), end = dayStartMs(b.end_date); ms <= end; ms += DAY_MS) indexOf.set(isoDay(ms), i);
+  }
+  const result: Tally<K> = { buckets, series, totals: zero(), previous: zero(), today: zero() };
+  const add = (into: Counters<K>, row: DayRow<K>) => {
+    for (const k of keys) into[k] += row[k];
+  };
+  for (const row of rows) {
+    const i = indexOf.get(row.day);
+    if (i !== undefined) {
+      add(series[i]!, row);
+      add(result.totals, row);
+    }
+    if (row.day >= window.previous.start_date && row.day <= window.previous.end_date) add(result.previous, row);
+    if (row.day === window.today) add(result.today, row);
+  }
+  return result;
+}

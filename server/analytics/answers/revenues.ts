@@ -1,0 +1,66 @@
+import { sql } from 'kysely';
+import type { AnalyticsWindow, RevenueFigures, Revenues } from '@contract/analytics.contract.js';
+import type { Db } from '../../db/database.js';
+import { tally, type Counters, type DayRow } from './buckets.js';
+import { inMonths, monthParts, windowTotal } from './months.js';
+import { byText, dollars, perDollars } from './rounding.js';
+import { branchConditions, scopeIds, type AnalyticsScope } from './scope.js';
+import { fetchParts, part, statsByDay } from './sql-parts.js';
+
+const REVENUE_KEYS = ['orders_dine_in', 'orders_takeaway', 'revenue_dine_in_cents', 'revenue_takeaway_cents', 'transactions'] as const;
+type RevenueKey = (typeof REVENUE_KEYS)[number];
+
+function revenueFigures(c: Counters<RevenueKey>): RevenueFigures {
+  const cents = c.revenue_dine_in_cents + c.revenue_takeaway_cents;
+  const count = c.orders_dine_in + c.orders_takeaway;
+  return {
+    revenue: dollars(cents),
+    dine_in: dollars(c.revenue_dine_in_cents),
+    takeaway: dollars(c.revenue_takeaway_cents),
+    orders: count,
+    transactions: c.transactions,
+    aov: perDollars(cents, count),
+    atv: perDollars(cents, c.transactions),
+  };
+}
+
+type BranchRow = { id: number; name: string; location: string; revenue_cents: number; units: number };
+
+export async function revenues(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<Revenues> {
+  const parts = monthParts(window);
+  const { days, branches } = await fetchParts<{ days: DayRow<RevenueKey>[]; branches: BranchRow[] }>(db, {
+    days: statsByDay(scope, window, REVENUE_KEYS),
+    // Every branch of the scope, those without trade too.
+    branches: part(
+      sql`select r.id, r.name, r.location, coalesce(s.revenue_cents, 0) as revenue_cents, coalesce(s.units, 0) as units
+      from restaurants r
+      left join (
+        select s.restaurant_id, sum((${windowTotal('s', 'running_revenue_cents', parts)})::float8) as revenue_cents,
+          sum(${windowTotal('s', 'running_units', parts)}) as units
+        from monthly_restaurant_stats s
+        where s.restaurant_id in (${scopeIds(scope)}) and ${inMonths(sql`s.month`, parts)}
+        group by s.restaurant_id
+      ) s on s.restaurant_id = r.id
+      where r.franchise_id = ${scope.franchiseId}${branchConditions(sql`r.id`, scope)}`,
+      ['id', 'name', 'location', 'revenue_cents', 'units'],
+    ),
+  });
+  const t = tally(REVENUE_KEYS, days, window);
+  const totals = revenueFigures(t.totals);
+  return {
+    window,
+    series: t.buckets.map((b, i) => ({ ...b, ...revenueFigures(t.series[i]!) })),
+    totals,
+    previous_totals: revenueFigures(t.previous),
+    franchise_summary: {
+      total_revenue: totals.revenue,
+      total_orders: totals.orders,
+      average_revenue_per_restaurant: perDollars(t.totals.revenue_dine_in_cents + t.totals.revenue_takeaway_cents, branches.length),
+      total_dine_in_revenue: totals.dine_in,
+      total_takeaway_revenue: totals.takeaway,
+    },
+    restaurants: branches
+      .sort((a, b) => a.revenue_cents - b.revenue_cents || byText(a.name, b.name) || a.id - b.id)
+      .map((r) => ({ id: r.id, name: r.name, location: r.location, units: r.units, revenue: dollars(r.revenue_cents) })),
+  };
+}
