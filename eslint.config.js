@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The layers of the architecture (README, Architecture): each entry says what files in one layer may never import. */
+/** The layers of the architecture (docs/architecture.md): each entry says what files in one layer may never import. */
 const layer = (files, patterns) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns: patterns.map(([group, message]) => ({ group, message })) }] },

@@ -351,7 +351,7 @@ export async function analyticsBench(log: (line: string) => void) {
     );
   }
   const worst = Math.max(...calls.filter((c) => c.dashboard).map((c) => percentile(c.uncached, 95)));
-  log(`  worst uncached p95 of the dashboard's calls ${ms(worst)} (target < 50 ms); pages and exports (issue 7) have no target`);
+  log(`  worst uncached p95 of the dashboard's calls ${ms(worst)} (target < 50 ms); pages and exports have no target`);
   log('the same figures from raw rows vs from the rollups (franchise-wide, both in-process on one copy, no HTTP, uncached), p50:');
   for (const r of raw) {
     const api = calls.find((c) => c.name === r.name && c.scope === 'franchise')!;

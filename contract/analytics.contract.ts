@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /**
- * Inputs and outputs of the analytics calls (spec §7 and the product's additions). The server
+ * Inputs and outputs of the analytics calls (the console's first three calls and the product's additions; docs/api.md#analytics-api). The server
  * validates queries with the schema; the client imports the types. Money is in dollars with two
  * decimals, hours in hours with two decimals, percentages 0–100 with one decimal; dates are
  * 'YYYY-MM-DD' calendar days in the franchise's time zone, inclusive.
@@ -11,7 +11,7 @@ import * as z from 'zod';
 export const GROUPINGS = ['daily', 'weekly', 'monthly'] as const;
 export type Grouping = (typeof GROUPINGS)[number];
 
-/** The dashboard's and pages' ranges: a window ending yesterday, grouped per spec §9. */
+/** The dashboard's and pages' ranges: a window ending yesterday, grouped by day, week or month (docs/product.md#periods). */
 export const RANGES = ['7days', '14days', '1month', '3months'] as const;
 export type Range = (typeof RANGES)[number];
 
@@ -139,7 +139,7 @@ export type Procurement = {
   series: (Bucket & { spend: number })[];
   totals: ProcurementFigures;
   previous_totals: ProcurementFigures;
-  /** All ten categories of spec §2, by spend, most first. */
+  /** All ten procurement categories (docs/product.md#metrics), by spend, most first. */
   categories: { category: string; quantity: number; spend: number }[];
   suppliers: { id: number; name: string; quantity: number; spend: number }[];
 };

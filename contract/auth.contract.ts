@@ -20,7 +20,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /**
- * Every new password (reset, profile change, user create): spec §5 shows no length rule on the
+ * Every new password (reset, profile change, user create): the old prototype had no length rule on the
  * screen, so the server's message is the one the user reads.
  */
 export const newPassword = z
@@ -61,7 +61,7 @@ export type FranchiseUser = {
   franchise: Franchise;
 };
 
-/** data of login and refresh (spec §3 "Access token response"). */
+/** data of login and refresh (the access token response: docs/api.md#authentication). */
 export type TokenResponse = {
   access_token: string;
   token_type: 'bearer';
@@ -86,7 +86,7 @@ export type TokenClaims = {
 
 export type Subscription = { id: number; product_name: string; plan_name: string; web_link: string };
 
-/** 1 means Active, anything else Inactive (spec §3). */
+/** 1 means Active, anything else Inactive. */
 export type RestaurantStatus = 0 | 1;
 
 export type Restaurant = {

@@ -1,7 +1,7 @@
 import type { AnalyticsWindow } from './analytics.contract';
 
 /**
- * The five analytics pages (issue 7) as the server builds them: cards, tables with their Total row,
+ * The five analytics pages (docs/product.md#analytics-pages) as the server builds them: cards, tables with their Total row,
  * and the main chart's recipe. The screen renders a report as it is, and the CSV and PDF exports
  * are made from the same report object, so a file cannot disagree with the screen.
  *
@@ -13,7 +13,7 @@ import type { AnalyticsWindow } from './analytics.contract';
 export const ANALYTICS_PAGES = ['order', 'roster', 'revenue', 'headcount', 'procurement'] as const;
 export type AnalyticsPage = (typeof ANALYTICS_PAGES)[number];
 
-/** Page titles (spec §2), also the title of a page's PDF. */
+/** Page titles (docs/product.md#routes), also the title of a page's PDF. */
 export const PAGE_TITLES: Record<AnalyticsPage, string> = {
   order: 'Order',
   roster: 'Roster & Productivity',

@@ -5,7 +5,7 @@ import { email, newPassword } from './auth.contract.js';
 export * from './choices.js';
 
 /**
- * Inputs and outputs of the people calls (spec §3 Person), and the field rules the restaurant and
+ * Inputs and outputs of the people calls (a person: docs/product.md#management), and the field rules the restaurant and
  * profile forms share. The server validates with the schemas; the client imports the types.
  * Unknown fields are dropped, not refused.
  */
@@ -42,7 +42,7 @@ export const version = z.number('Version is required').int('Version is required'
 export const optional = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v), schema.nullable());
 
-/** The contact fields a person and the profile share (spec §3). */
+/** The contact fields a person and the profile share. */
 export const contactFields = z.object({
   picture: optional(httpUrl),
   name: text('Name'),

@@ -3,7 +3,7 @@ import { newPassword, type FranchiseUser, type TokenResponse } from './auth.cont
 import { contactFields, optional, version } from './people.contract.js';
 
 /**
- * Input and outputs of the profile form (spec §3). A password change needs current_password and
+ * Input and outputs of the profile form (docs/product.md#management). A password change needs current_password and
  * new_password confirmed; it signs every other session out, and the answer carries the caller's
  * new token. Unknown fields are dropped.
  */

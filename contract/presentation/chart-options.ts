@@ -5,7 +5,7 @@ import { formatDayMonth, formatMonth } from './format';
 // ECharts options of the dashboard and the analytics pages. Here, beside the contract, because the
 // server renders the same options into PDF exports; pure data and formatters, no ECharts runtime.
 
-/** Chart heights of spec §9. */
+/** Chart heights: 220 px for a pie, 300 for a line, 350 for bars and the revenue lines. */
 export const CHART_HEIGHT = { pie: 220, line: 300, bar: 350 } as const;
 
 /** An axis label for a bucket: its day ("16 Nov"), its week's first day, or its month ("Nov 2026"). */

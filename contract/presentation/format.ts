@@ -1,4 +1,4 @@
-// Display formats of spec §9 (the screen's and the PDF exports'), in Australian English: "$1,234.56", "1,234", "96.3%", "+12.4%", "16 Nov 2026".
+// Display formats (docs/product.md#constants; the screen's and the PDF exports'), in Australian English: "$1,234.56", "1,234", "96.3%", "+12.4%", "16 Nov 2026".
 import { MONTHS } from './labels';
 
 const LOCALE = 'en-AU';

@@ -5,7 +5,7 @@ import type { ReportPage, UnsubscribeTarget } from '../report-subscriptions.cont
 // Words the screen and the server both show: the header's range choices, the page reports' range
 // label and the answers' bucket labels. No zod here, so the client may import it.
 
-/** The time ranges' names (spec §2), in the header's order. */
+/** The time ranges' names (docs/product.md#periods), in the header's order. */
 export const RANGE_LABELS: Record<Range, string> = {
   '7days': 'Last 7 Days',
   '14days': 'Last 14 Days',

@@ -3,7 +3,7 @@ import type { ApiSuccess } from '@contract/envelope';
 import { ApiError, withDefaultMessage } from './api-error';
 import { httpClient, type HttpClient } from './http-client';
 
-/** Franchise-wide when `restaurantId` is null, else that branch's (spec §7). */
+/** Franchise-wide when `restaurantId` is null, else that branch's. */
 export type AnalyticsScope = { restaurantId: number | null };
 
 const NOUNS: Record<AnalyticsKind, string> = {
@@ -15,7 +15,7 @@ const NOUNS: Record<AnalyticsKind, string> = {
   procurement: 'procurement data',
 };
 
-/** Spec §8 defaults ("Failed to fetch revenue data", "Failed to fetch restaurant revenue data", …), used when the server sent no message. */
+/** Default messages (docs/product.md#errors: "Failed to fetch revenue data", "Failed to fetch restaurant revenue data", …), used when the server sent no message. */
 export function analyticsErrorMessage(kind: AnalyticsKind, { restaurantId }: AnalyticsScope): string {
   return `Failed to fetch ${restaurantId === null ? '' : 'restaurant '}${NOUNS[kind]}`;
 }
@@ -25,7 +25,7 @@ export function analyticsPath(kind: AnalyticsKind, { restaurantId }: AnalyticsSc
 }
 
 export function createAnalyticsService(client: HttpClient) {
-  /** One analytics call; rejects with ApiError carrying the server's message or the spec's default. */
+  /** One analytics call; rejects with ApiError carrying the server's message or the call's default. */
   async function fetch<K extends AnalyticsKind>(kind: K, scope: AnalyticsScope, query: AnalyticsQuery = {}): Promise<AnalyticsData[K]> {
     const fallback = analyticsErrorMessage(kind, scope);
     let response: ApiSuccess<AnalyticsData[K]>;

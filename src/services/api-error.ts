@@ -3,7 +3,7 @@ import { FetchError } from 'ofetch';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';
 
-/** Every failed call becomes one of these (spec §8); status 0 means no HTTP answer (network, time-out). */
+/** Every failed call becomes one of these (docs/product.md#errors); status 0 means no HTTP answer (network, time-out). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
@@ -21,7 +21,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The plain `{ message, status }` machines keep in context (DESIGN §5). */
+/** The plain `{ message, status }` machines keep in context (docs/architecture.md). */
 export type ErrorInfo = { message: string; status: number };
 
 function clientMessage(error: unknown): string | undefined {
@@ -32,7 +32,7 @@ function clientMessage(error: unknown): string | undefined {
   return error instanceof Error && error.message ? error.message : undefined;
 }
 
-/** Server message, else client message, else the generic one (spec §8). */
+/** Server message, else client message, else the generic one. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof FetchError) {
@@ -44,7 +44,7 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError(clientMessage(error) ?? UNEXPECTED_ERROR, 0);
 }
 
-/** Keeps the server's message; otherwise replaces the message with the call's default (spec §8). */
+/** Keeps the server's message; otherwise replaces the message with the call's default. */
 export function withDefaultMessage(error: unknown, fallback: string): ApiError {
   const apiError = toApiError(error);
   return new ApiError(apiError.serverMessage ?? fallback, apiError.status, apiError.data);

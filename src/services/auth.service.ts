@@ -4,7 +4,7 @@ import { httpClient, type HttpClient } from './http-client';
 
 export type SignedIn = { token: string; user: FranchiseUser; restaurants: Restaurant[] };
 
-/** Spec §8 defaults, used when the server sent no message. */
+/** Default messages (docs/product.md#errors), used when the server sent no message. */
 export const AUTH_ERRORS = {
   login: 'Login failed',
   logout: 'Logout failed',
@@ -22,7 +22,7 @@ export function createAuthService(client: HttpClient) {
   }
 
   return {
-    /** Signs in and loads the accessible restaurants; a failure of the latter is only a warning (spec §8). */
+    /** Signs in and loads the accessible restaurants; a failure of the latter is only a warning. */
     async login(credentials: LoginInput): Promise<SignedIn> {
       const data = await callApi(AUTH_ERRORS.login, () =>
         client.request<TokenResponse>('/franchise/login', { method: 'POST', body: credentials }),

@@ -7,14 +7,14 @@ import { httpClient, type FileClient, type HttpClient } from './http-client';
 
 /**
  * An export is made on request (the PDF renders the page's chart on the server) and is bigger than a JSON
- * answer: it gets three times the 10 s of spec §9, so a 3-month PDF of a large franchise on a busy server
+ * answer: it gets three times the usual 10 s, so a 3-month PDF of a large franchise on a busy server
  * is not cut off and lost.
  */
 export const EXPORT_TIMEOUT_MS = 30_000;
 
 export const EXPORT_FAILED = 'Export failed. Please try again.';
 
-/** The five pages' nouns in the spec §8 style ("Failed to fetch order report", "Failed to fetch restaurant order report"). */
+/** The five pages' nouns in the style of docs/product.md#errors ("Failed to fetch order report", "Failed to fetch restaurant order report"). */
 export function pageReportErrorMessage(page: AnalyticsPage, { restaurantId }: AnalyticsScope): string {
   return `Failed to fetch ${restaurantId === null ? '' : 'restaurant '}${page} report`;
 }
@@ -47,7 +47,7 @@ export function filenameFromDisposition(header: string | null): string | null {
 }
 
 export function createPageReportsService(client: HttpClient & FileClient) {
-  /** One page's report; rejects with ApiError carrying the server's message or the spec-style default. */
+  /** One page's report; rejects with ApiError carrying the server's message or the page's default. */
   async function fetchReport(page: AnalyticsPage, scope: AnalyticsScope, query: AnalyticsQuery = {}): Promise<PageReport> {
     const fallback = pageReportErrorMessage(page, scope);
     let response: ApiSuccess<PageReport>;

@@ -4,7 +4,7 @@ import { callApi } from './api-error';
 import { httpClient, type HttpClient } from './http-client';
 import { sessionStore, type SessionStore } from './session-storage';
 
-/** Spec §8-style defaults, used when the server sent no message. */
+/** Default messages (docs/product.md#errors), used when the server sent no message. */
 export const RESTAURANT_ERRORS = {
   list: 'Failed to fetch restaurants',
   read: 'Failed to fetch restaurant',

@@ -1,6 +1,6 @@
 import type { FranchiseUser, Restaurant } from '@contract/auth.contract';
 
-/** Storage keys of spec §3/§4; `franchise_token` and `authToken` both hold the access token. */
+/** Storage keys (docs/product.md#storage); `franchise_token` and `authToken` both hold the access token. */
 export const STORAGE_KEYS = {
   token: 'franchise_token',
   user: 'franchise_user',

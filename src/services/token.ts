@@ -12,7 +12,7 @@ export function readTokenExpiry(token: string): number | undefined {
   }
 }
 
-/** Spec §4: expired when exp is earlier than now; an unreadable token counts as expired. */
+/** Expired when exp is earlier than now; an unreadable token counts as expired. */
 export function isTokenExpired(token: string, nowMs: number): boolean {
   const exp = readTokenExpiry(token);
   return exp === undefined || exp * 1000 < nowMs;

@@ -8,7 +8,7 @@ import { formatCell } from '@contract/presentation/report-display';
 import { csvTables, pdfText, readBack } from '../support/report-files';
 import { VIEWPORTS, launchBrowser, newContext, openPage, screenshot, seriousA11yViolations, signIn } from './support/browser';
 
-// The five analytics pages on the demo franchise's back-filled trade (issue 7, Proof): every page at
+// The five analytics pages on the demo franchise's back-filled trade: every page at
 // every range, a branch chosen and kept over a reload, both exports downloaded and read back, at
 // desktop and 375 px. What the screen shows is compared with the API's report for the same query.
 

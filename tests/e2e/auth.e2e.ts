@@ -47,7 +47,7 @@ describe('sign-in', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     await screenshot(page, 'login-wrong-password');
 
-    // Spec §9: toasts sit bottom-end, are coloured by type and close after 2 seconds.
+    // Toasts sit bottom-end, are coloured by type and close after 2 seconds.
     const toast = page.locator('.mantine-Notification-root', { hasText: 'Invalid email or password' });
     const box = (await toast.boundingBox())!;
     const viewport = page.viewportSize()!;

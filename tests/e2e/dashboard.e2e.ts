@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOTS, VIEWPORTS, launchBrowser, newContext, openPage, screenshot, seriousA11yViolations, signIn } from './support/browser';
 
-// The dashboard on the demo franchise's back-filled trade, as the owner sees it (issue 6, Proof).
+// The dashboard on the demo franchise's back-filled trade, as the owner sees it.
 
 let browser: Browser;
 beforeAll(async () => {

@@ -26,7 +26,7 @@ import {
 } from './support/console-ui';
 import { startServer, stopServer, type RunningServer } from './support/server-process';
 
-// Issue 8, Proof: users, restaurants and the profile in real Chromium, at desktop and 375 px, on a server of
+// Users, restaurants and the profile in real Chromium, at desktop and 375 px, on a server of
 // this file's own (its own DATA_DIR): the changes here (the owner's password among them) never reach the
 // server the other e2e files share, and this file restarts its server to show that every change was stored.
 

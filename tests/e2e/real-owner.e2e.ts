@@ -14,7 +14,7 @@ import { startServer, stopServer, type RunningServer } from './support/server-pr
 
 // The whole path of a real owner on the embedded database, without the demo: the operator creates the owner with
 // `npm run owner:create`, starts `npm start` with SEED_DEMO=0, and the owner adds a restaurant, an API key and a staff
-// member in the console; the POS sends its menu and orders as the README's curl commands do, the roster comes as a CSV
+// member in the console; the POS sends its menu and orders as the curl commands of docs/integrations.md do, the roster comes as a CSV
 // through Data Import. Every figure the screens show is worked out here from what was sent, and a retry changes none.
 
 const ZONE = 'Australia/Sydney';
@@ -443,7 +443,7 @@ describe('a real owner, from owner:create to the figures of their own trade (emb
     expect(unexpected()).toEqual([]);
   }, 60_000);
 
-  it('the POS sends its menu and orders as the README does', async () => {
+  it('the POS sends its menu and orders as docs/integrations.md does', async () => {
     const restaurants = await ingest<{ id: number; name: string }[]>(secret, 'GET', 'restaurants');
     expect(restaurants.map((r) => r.name)).toEqual([RESTAURANT.name]);
     restaurantId = restaurants[0]!.id;

@@ -16,7 +16,7 @@ function clientAnswering(answer: (path: string) => unknown) {
   return { client, calls };
 }
 
-describe('analytics service (spec §7, §8)', () => {
+describe('analytics service: calls and default messages', () => {
   it('calls the franchise-wide path without a branch and the restaurant path with one, passing the query', async () => {
     const { client, calls } = clientAnswering(() => ({ status: 'success', message: 'OK', data: { items: [] } }));
     const service = createAnalyticsService(client);
@@ -37,7 +37,7 @@ describe('analytics service (spec §7, §8)', () => {
     expect(calls[0]!.path).toBe(`/franchise/restaurants/3/analytics/${kind}`);
   });
 
-  it('names the spec §8 default messages, franchise-wide and per restaurant', () => {
+  it('names the default messages, franchise-wide and per restaurant', () => {
     expect(analyticsErrorMessage('headcounts', { restaurantId: null })).toBe('Failed to fetch headcount data');
     expect(analyticsErrorMessage('revenues', { restaurantId: null })).toBe('Failed to fetch revenue data');
     expect(analyticsErrorMessage('best-sellers', { restaurantId: null })).toBe('Failed to fetch best sellers data');

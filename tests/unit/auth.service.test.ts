@@ -25,7 +25,7 @@ function clientAnswering(answers: Record<string, () => unknown>) {
   return { client, calls };
 }
 
-describe('auth service (spec §7, §8)', () => {
+describe('auth service: calls and default messages', () => {
   it('signs in and loads the restaurants with the new token', async () => {
     const { client, calls } = clientAnswering({
       '/franchise/login': () => success({ access_token: 't1', token_type: 'bearer', expires_in: 3600, user }),

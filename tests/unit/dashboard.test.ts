@@ -35,7 +35,7 @@ describe('dashboard filters in the URL', () => {
 });
 
 describe('dashboard wording', () => {
-  it('heads the applied window as spec §2 does', () => {
+  it('heads the applied window: Data Analytics of Past 7 Days', () => {
     expect(dashboardHeading('7days')).toBe('Data Analytics of Past 7 Days');
     expect(dashboardHeading('14days')).toBe('Data Analytics of Past 14 Days');
     expect(dashboardHeading('1month')).toBe('Data Analytics of Past 1 Month');

@@ -5,7 +5,7 @@ import { ApiError } from '../../src/services/api-error';
 import type { Notice } from '../../src/shared/effects';
 
 describe('entity form logic', () => {
-  it('fills spec §8 texts from the record', () => {
+  it('fills the toast texts from the record', () => {
     expect(fillMessage("{name}'s info reset.", { name: 'Ava Chen' })).toBe("Ava Chen's info reset.");
     expect(fillMessage('Profile updated successfully!', { name: 'Ava Chen' })).toBe('Profile updated successfully!');
     // A field the record lacks stays visible rather than printing "undefined".

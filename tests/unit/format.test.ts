@@ -13,7 +13,7 @@ import {
   percentChange,
 } from '@contract/presentation/format';
 
-describe('display formats (spec §9, en-AU)', () => {
+describe('display formats (en-AU)', () => {
   it('currency: a $, grouped thousands, two decimals', () => {
     expect(formatCurrency(1234.56)).toBe('$1,234.56');
     expect(formatCurrency(1234567.5)).toBe('$1,234,567.50');

@@ -12,7 +12,7 @@ import { pageText, showingText } from '../../src/ui/list-controls';
 const person = { name: 'Ava Chen', city: 'Sydney', state: 'NSW', restaurant: 'Bondi Beach', role: 'Chef', email: 'ava@example.com' };
 const numbered = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Person ${i + 1}` }));
 
-describe('search (spec §5)', () => {
+describe('search: case-insensitive substring, back to page 1', () => {
   it('is a case-insensitive substring of any named field', () => {
     for (const query of ['ava', 'SYD', 'nsw', 'beach', 'cHeF', '  chen '])
       expect(matchesSearch(person, USER_SEARCH_FIELDS, query)).toBe(true);
@@ -30,7 +30,7 @@ describe('search (spec §5)', () => {
   });
 });
 
-describe('paging (spec §9: 5 a page)', () => {
+describe('paging: 5 a page', () => {
   it('12 items: pages of 5, 5 and 2', () => {
     expect(pageOf(numbered(12), ['name'], { query: '', page: 1 })).toMatchObject({ page: 1, pageCount: 3, from: 1, to: 5, total: 12 });
     const last = pageOf(numbered(12), ['name'], { query: '', page: 3 });
@@ -55,7 +55,7 @@ describe('paging (spec §9: 5 a page)', () => {
   });
 });
 
-describe('pager texts (spec §9)', () => {
+describe('pager texts', () => {
   it('"Showing X–Y of Z" with an en dash, "Page N of M"', () => {
     expect(showingText(6, 10, 12)).toBe('Showing 6\u201310 of 12');
     expect(showingText(0, 0, 0)).toBe('Showing 0 of 0');

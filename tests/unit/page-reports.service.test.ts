@@ -77,7 +77,7 @@ describe('page reports service: the report', () => {
     expect(pageReportPath(page, { restaurantId: 3 })).toBe(`/franchise/restaurants/3/analytics/pages/${page}`);
   });
 
-  it("keeps the server's message and status; without one, the spec §8-style default", async () => {
+  it("keeps the server's message and status; without one, the page's default", async () => {
     const { service } = setup(({ url }) =>
       url.pathname.includes('/restaurants/')
         ? json(500, { status: 'error' })

@@ -6,7 +6,7 @@ import { afterAll, expect, it } from 'vitest';
 // @ts-expect-error -- plain JavaScript (it runs before TypeScript can be loaded), no declarations
 import { ensureServerBuilt } from '../../server/build/server-build.mjs';
 
-// Start-up time is measured (issue 5): the export libraries (about 2.5 MB of JavaScript) must stay out
+// Start-up time is measured (npm run bench): the export libraries (about 2.5 MB of JavaScript) must stay out
 // of the server bundle that every start parses, and load on the first export only.
 
 const root = join(fileURLToPath(import.meta.url), '../../..');

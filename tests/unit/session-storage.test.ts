@@ -6,7 +6,7 @@ const user = { id: 1, name: 'Olivia Owner', franchise: { id: 1, name: 'Harbour E
 const restaurants = [{ id: 7, name: 'Parramatta' }] as Restaurant[];
 const store = () => createSessionStore({ local: localStorage, session: sessionStorage });
 
-describe('session storage (spec §3/§4)', () => {
+describe('session storage: keys, Remember me', () => {
   it('keeps every key in localStorage with Remember me', () => {
     store().save({ token: 't1', user, restaurants, remember: true });
     for (const key of Object.values(STORAGE_KEYS)) expect(localStorage.getItem(key)).not.toBeNull();

@@ -23,7 +23,7 @@ afterEach(() => {
 });
 
 describe('toast stack', () => {
-  it('closes a toast after 2 s (spec §9)', () => {
+  it('closes a toast after 2 s', () => {
     renderStack();
     act(() => showNotice({ message: 'Logged In!', type: 'success' }));
     expect(shown()).toEqual(['Logged In!']);

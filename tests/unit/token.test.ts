@@ -4,7 +4,7 @@ import { fakeJwt } from './support/jwt';
 
 const NOW = Date.UTC(2025, 0, 1);
 
-describe('token expiry (spec §4)', () => {
+describe('token expiry', () => {
   it('reads exp from a base64url payload, including characters that differ from base64', () => {
     expect(readTokenExpiry(fakeJwt(1234, { name: '??>>~~' }))).toBe(1234);
   });

@@ -187,7 +187,7 @@ type RollupTable =
   | 'daily_purchases'
   | 'daily_franchise_purchases';
 
-/** The rollups as DESIGN §3 defines them, computed in JavaScript from the inputs (the oracle). */
+/** The rollups as docs/product.md#metrics defines them, computed in JavaScript from the inputs (the oracle). */
 export function model(world: World, dataset: Dataset) {
   const tables: Record<string, Map<string, Row>> = Object.fromEntries(ROLLUP_TABLES.map((t) => [t, new Map()]));
   const add = (table: string, key: Row, counters: Row) => {

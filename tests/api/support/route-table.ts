@@ -1,5 +1,5 @@
 /**
- * Every API route, written from the contract (DESIGN §1, README), not read from the server: the
+ * Every API route, written from the contract (docs/api.md), not read from the server: the
  * property test builds a valid request for each and varies one thing. A test compares this table
  * with the routes the app registers, so a new route fails until it is described here.
  */
