@@ -8,15 +8,17 @@ import { rebuildRollups } from '../../server/analytics/rollups';
 import { createTestApp, OWNER } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
-// The README's "Integrating a POS" commands, run with bash and curl as an integrator would, against
+// The "Integrating a POS" commands of docs/integrations.md, run with bash and curl as an integrator would, against
 // a real HTTP server: only the address and the key are this test's own.
 
 const run = promisify(execFile);
 
-/** The shell block of the README's section `heading`. */
-function readmeShell(heading: string): string {
-  const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf(`\n## ${heading}\n`));
+/** The shell block of docs/integrations.md's section `heading`. */
+function docShell(heading: string): string {
+  const doc = readFileSync(join(import.meta.dirname, '../../docs/integrations.md'), 'utf8');
+  const start = doc.indexOf(`\n## ${heading}\n`);
+  if (start < 0) throw new Error(`no section "## ${heading}"`);
+  const section = doc.slice(start);
   const block = /```sh\n([\s\S]*?)```/.exec(section.slice(0, section.indexOf('\n## ', 4)));
   if (!block) throw new Error(`no sh block under "## ${heading}"`);
   return block[1]!;
@@ -38,12 +40,12 @@ afterAll(async () => {
   await database.close();
 });
 
-describe('README: Integrating a POS', () => {
-  it('runs as written: menu, an order, its void, a purchase and its removal, each answered as the README says', async () => {
+describe('docs/integrations.md: Integrating a POS', () => {
+  it('runs as written: menu, an order, its void, a purchase and its removal, each answered as the document says', async () => {
     const owner = await t.login(OWNER);
-    const created = await t.call('POST', 'api-keys', { token: owner, body: { name: 'README', restaurant_id: null } });
+    const created = await t.call('POST', 'api-keys', { token: owner, body: { name: 'Docs', restaurant_id: null } });
     expect(created.status).toBe(201);
-    const script = readmeShell('Integrating a POS');
+    const script = docShell('Integrating a POS');
     expect(script).toMatch(/^BASE=.*$/m);
     expect(script).toMatch(/^KEY=.*$/m);
     const ours = script.replace(/^BASE=.*$/m, `BASE=${base}`).replace(/^KEY=.*$/m, `KEY=${created.body.data.secret}`);
@@ -61,7 +63,7 @@ describe('README: Integrating a POS', () => {
       { created: 1, updated: 0, unchanged: 0 },
       { removed: 1 },
     ]);
-    // What the README's comments promise.
+    // What the document's comments promise.
     for (const promised of script.matchAll(/^# → (.*)$/gm)) expect(stdout).toContain(promised[1]!.replace(/^\{/, ''));
 
     const order = await database.db.selectFrom('orders').select(['status', 'total_cents']).where('external_id', '=', 'POS-1001').execute();
