@@ -1,6 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { MiddlewareHandler } from 'hono';
 import type { analyticsAnswer } from './analytics/answers/analytics-answer.js';
+import type { AnalyticsAnswers } from './analytics/analytics.routes.js';
 import type { AuthUser } from './auth/franchise-users.repository.js';
 import type { Tokens } from './auth/tokens.js';
 import type { AppConfig } from './config.js';
@@ -38,8 +39,10 @@ export type ApiKeyCaller = { id: number; name: string; franchiseId: number; rest
 /** What every route factory receives: the deps plus the one token service and its middlewares. */
 export type RouteDeps = AppDeps & {
   tokens: Tokens;
-  /** Hot reads kept until the next write (embedded database only). */
+  /** Hot reads kept until the next write (embedded database only; docs/caching.md). */
   reads: ReadCache;
+  /** The app's analytics answers, shared by the analytics calls and the page reports (docs/caching.md). */
+  analytics: AnalyticsAnswers;
   /** A valid, unexpired, unrevoked bearer token. */
   authenticated: MiddlewareHandler<AppEnv>;
   /** Like `authenticated`, but an expired token passes while inside the refresh window. */

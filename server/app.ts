@@ -3,7 +3,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { activityRoutes } from './activity/activity.routes.js';
 import { alertRulesRoutes } from './alerts/alert-rules.routes.js';
 import { alertsRoutes } from './alerts/alerts.routes.js';
-import { analyticsRoutes } from './analytics/analytics.routes.js';
+import { AnalyticsAnswers, analyticsRoutes } from './analytics/analytics.routes.js';
 import { pageReportRoutes } from './analytics/pages.routes.js';
 import type { AppDeps, AppEnv, RouteDeps } from './app-deps.js';
 import { authRoutes } from './auth/auth.routes.js';
@@ -29,16 +29,22 @@ import { unsubscribeRoutes } from './reports/unsubscribe.routes.js';
 import { restaurantsRoutes } from './restaurants/restaurants.routes.js';
 import { teamRoutes } from './team/team.routes.js';
 
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+/** What every route module is built from: one token service, its middlewares and the app's caches, passed explicitly. */
+export function createRouteDeps(deps: AppDeps): RouteDeps {
   const tokens = createTokens(deps.config, deps.clock);
   const reads = new ReadCache(writeClockOfDatabase(deps.db));
-  const routeDeps: RouteDeps = {
+  return {
     ...deps,
     tokens,
     reads,
+    analytics: new AnalyticsAnswers(deps.db, deps.analyticsAnswer, deps.analyticsCacheEntries),
     authenticated: requireAuth(deps, tokens, reads),
     authenticatedOrExpired: requireAuth(deps, tokens, reads, { allowExpired: true }),
   };
+}
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const routeDeps = createRouteDeps(deps);
 
   const api = new Hono<AppEnv>();
   api.use(

@@ -12,6 +12,7 @@ import {
 } from '@contract/analytics.contract.js';
 import { recordIdOf } from '@contract/record-id.js';
 import type { Db } from '../db/database.js';
+import { franchiseState } from '../db/data-version.js';
 import { successText } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { readQuery } from '../http/query.js';
@@ -34,26 +35,6 @@ const MESSAGES: Record<AnalyticsKind, string> = {
 
 const restaurantNotFound = () => new HttpError(404, 'Restaurant not found');
 
-/** The franchise's time zone and data version (the cache key), and whether the restaurant is the franchise's: one indexed read, kept until the next write. */
-async function franchiseState(db: Db, franchiseId: number, restaurantId: number | null) {
-  return db
-    .selectFrom('franchises as f')
-    .select(['f.time_zone', 'f.data_version'])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('restaurants as r')
-            .select('r.id')
-            .whereRef('r.franchise_id', '=', 'f.id')
-            .where('r.id', '=', restaurantId ?? 0),
-        )
-        .as('restaurant_found'),
-    )
-    .where('f.id', '=', franchiseId)
-    .executeTakeFirstOrThrow();
-}
-
 /** What an analytics request is about once checked: the scope, the franchise's data version (the cache key), the query and its window. */
 export type AnalyticsRequest<Q extends ParsedAnalyticsQuery> = {
   scope: AnalyticsScope;
@@ -68,9 +49,9 @@ export type AnalyticsRequest<Q extends ParsedAnalyticsQuery> = {
  * naming the field). The scope carries the member's branches: a manager's "All Branches" is theirs.
  */
 export function analyticsRequests<Q extends ParsedAnalyticsQuery>(deps: RouteDeps, schema: ZodType<Q>) {
-  // Valid queries and their windows per zone, day and query string: parsing and calendar arithmetic
-  // were an eighth of a cached answer's CPU. Shared between requests, so read-only; the same for
-  // every member, whatever their branches.
+  // The window memo (docs/caching.md): valid queries and their windows per zone, day and query string;
+  // parsing and calendar arithmetic were an eighth of a cached answer's CPU. Shared between requests,
+  // so read-only; the same for every member, whatever their branches.
   const windows = new LruMap<string, { query: Q; window: AnalyticsWindow }>(1000);
   return async (c: Context<AppEnv>, perRestaurant: boolean): Promise<AnalyticsRequest<Q>> => {
     const { user } = c.get('auth');
@@ -105,39 +86,30 @@ export type AnswerKey = { scope: AnalyticsScope; dataVersion: number; window: An
 /**
  * The app's analytics answers, kept serialised (and compressed on demand: a franchise's roster is
  * tens of kilobytes) per data version, scope (a manager's branches too), kind, window and limit.
- * One per app, shared by the analytics calls and the page reports, so a page reuses the answers its
- * dashboard already read.
+ * One per app, built with the route deps and handed to the analytics calls and the page reports, so
+ * a page reuses the answers its dashboard already read (docs/caching.md).
  */
 export class AnalyticsAnswers {
   private readonly cache: AnalyticsCache;
-  private readonly compute: typeof analyticsAnswer;
 
-  constructor(private readonly deps: RouteDeps) {
-    this.cache = new AnalyticsCache(deps.analyticsCacheEntries);
-    this.compute = deps.analyticsAnswer ?? analyticsAnswer;
+  constructor(
+    private readonly db: Db,
+    private readonly compute: typeof analyticsAnswer = analyticsAnswer,
+    maxEntries?: number,
+  ) {
+    this.cache = new AnalyticsCache(maxEntries);
   }
 
   body(kind: AnalyticsKind, { scope, dataVersion, window, limit }: AnswerKey): Promise<SharedJsonBody> {
     return this.cache.answer(
       { ...scope, dataVersion, kind, window, limit },
-      async () => new SharedJsonBody(successText(await this.compute(this.deps.db, kind, scope, window, { limit }), MESSAGES[kind])),
+      async () => new SharedJsonBody(successText(await this.compute(this.db, kind, scope, window, { limit }), MESSAGES[kind])),
     );
   }
 
   async data<K extends AnalyticsKind>(kind: K, key: AnswerKey): Promise<AnalyticsData[K]> {
     return (JSON.parse((await this.body(kind, key)).text) as { data: AnalyticsData[K] }).data;
   }
-}
-
-const answersOfApps = new WeakMap<RouteDeps, AnalyticsAnswers>();
-/** The answers of the app built from `deps` (its route factories share one deps object). */
-export function analyticsAnswers(deps: RouteDeps): AnalyticsAnswers {
-  let answers = answersOfApps.get(deps);
-  if (!answers) {
-    answers = new AnalyticsAnswers(deps);
-    answersOfApps.set(deps, answers);
-  }
-  return answers;
 }
 
 /**
@@ -147,7 +119,7 @@ export function analyticsAnswers(deps: RouteDeps): AnalyticsAnswers {
  * then the query (422 naming the field).
  */
 export function analyticsRoutes(deps: RouteDeps) {
-  const answers = analyticsAnswers(deps);
+  const answers = deps.analytics;
   const request = analyticsRequests(deps, analyticsQuery);
 
   const handler = (kind: AnalyticsKind, perRestaurant: boolean) => async (c: Context<AppEnv>) => {
@@ -156,7 +128,8 @@ export function analyticsRoutes(deps: RouteDeps) {
   };
 
   const routes = new Hono<AppEnv>();
-  // Before routing on the kind or the restaurant, so neither is revealed to a caller without a valid token.
+  // Before routing on the kind or the restaurant, so neither is revealed to a caller without a valid token
+  // (the page reports apply it too: the token is checked once per request, whichever module is mounted first).
   routes.use('/analytics/*', deps.authenticated);
   routes.use('/restaurants/:id/analytics/*', deps.authenticated);
   for (const kind of ANALYTICS_KINDS) {

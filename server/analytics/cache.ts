@@ -38,7 +38,7 @@ function keyOf(k: AnalyticsCacheKey): string {
  * The analytics answers of one server process, least recently used dropped first. Answers are keyed
  * by the franchise's data version, which every write bumps in the database: a write seen by any
  * server makes the older entries unreachable (they age out), so an answer is never stale after a
- * write. Identical concurrent misses share one computation; a failure is not kept.
+ * write. Identical concurrent misses share one computation; a failure is not kept. See docs/caching.md.
  */
 export class AnalyticsCache {
   private readonly entries: LruMap<string, Promise<unknown>>;

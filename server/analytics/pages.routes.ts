@@ -1,4 +1,4 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { analyticsQuery, type AnalyticsKind, type ParsedAnalyticsQuery } from '@contract/analytics.contract.js';
@@ -6,7 +6,7 @@ import { ANALYTICS_PAGES, EXPORT_FORMATS, PAGE_TITLES, type AnalyticsPage, type 
 import { successText } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { SharedJsonBody } from '../http/shared-json-body.js';
-import { analyticsAnswers, analyticsRequests, type AnalyticsRequest } from './analytics.routes.js';
+import { analyticsRequests, type AnalyticsRequest } from './analytics.routes.js';
 import { AnalyticsCache } from './cache.js';
 import { withExportSlot } from './exports/export-slots.js';
 import { renderExport } from './exports/report-export.js';
@@ -39,8 +39,9 @@ const isPage = (page: string | undefined): page is AnalyticsPage => (ANALYTICS_P
  * query (422 naming the field). A file is made from the cached report, so it holds the screen's figures.
  */
 export function pageReportRoutes(deps: RouteDeps) {
+  // The page reports' own cache (docs/caching.md); the answers they are built from are the app's.
   const cache = new AnalyticsCache(deps.analyticsCacheEntries);
-  const answers = analyticsAnswers(deps);
+  const answers = deps.analytics;
   const reportRequest = analyticsRequests(deps, analyticsQuery);
   const exportRequest = analyticsRequests(deps, exportQuery);
 
@@ -86,12 +87,9 @@ export function pageReportRoutes(deps: RouteDeps) {
     });
   };
 
-  // Mounted after the analytics calls, whose guard ('/analytics/*' there) already covers these paths: the token is checked once.
-  const authenticated: MiddlewareHandler<AppEnv> = (c, next) => (c.get('auth') ? next() : deps.authenticated(c, next));
-
   const routes = new Hono<AppEnv>();
-  routes.use('/analytics/pages/*', authenticated);
-  routes.use('/restaurants/:id/analytics/pages/*', authenticated);
+  routes.use('/analytics/pages/*', deps.authenticated);
+  routes.use('/restaurants/:id/analytics/pages/*', deps.authenticated);
   routes.get('/analytics/pages/:page', reportHandler(false));
   routes.get('/restaurants/:id/analytics/pages/:page', reportHandler(true));
   routes.get('/analytics/pages/:page/export', exportHandler(false));

@@ -25,6 +25,8 @@ export const sessionRevocationExpiry = (config: Windows, claims: TokenClaims) =>
  * after the user's last password change. With `allowExpired` (refresh and logout) an expired token
  * passes while its first sign-in is within the refresh window; and there a token that refresh
  * already rotated is a replay (OAuth 2.1 refresh-token reuse): its whole sign-in is revoked.
+ * Each route module applies it to its own paths; where two modules' paths overlap, a request whose
+ * token was already accepted (and, for the strict check, has not expired) is not checked again.
  */
 export function requireAuth(
   deps: AppDeps,
@@ -33,6 +35,8 @@ export function requireAuth(
   options: { allowExpired?: boolean } = {},
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const accepted = c.get('auth');
+    if (accepted && (options.allowExpired || deps.clock() < accepted.claims.exp * 1000)) return next();
     const match = /^Bearer +([^\s]+) *$/i.exec(c.req.header('authorization') ?? '');
     const claims = match?.[1] && (await tokens.verify(match[1], options));
     if (!claims) throw unauthenticated();

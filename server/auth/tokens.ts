@@ -52,7 +52,7 @@ export function createTokens(config: AppConfig, clock: () => number): Tokens {
     'verify',
   ]);
   // A token's later requests skip the HMAC check (a quarter of a cached request's CPU): keyed by the
-  // whole token, so a changed byte is verified afresh; expiry is checked on every use, as jose does.
+  // whole token, so a changed byte is verified afresh; expiry is checked on every use, as jose does (docs/caching.md).
   const verified = new LruMap<string, TokenClaims>(MAX_VERIFIED_TOKENS);
   return {
     async issue(user, session) {

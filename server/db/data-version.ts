@@ -15,3 +15,23 @@ export async function bumpDataVersion(db: Db, franchiseId: number): Promise<stri
     .executeTakeFirst();
   return row?.time_zone;
 }
+
+/** The franchise's time zone and data version (the cache key), and whether the restaurant is the franchise's: one indexed read, kept until the next write. */
+export async function franchiseState(db: Db, franchiseId: number, restaurantId: number | null) {
+  return db
+    .selectFrom('franchises as f')
+    .select(['f.time_zone', 'f.data_version'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('restaurants as r')
+            .select('r.id')
+            .whereRef('r.franchise_id', '=', 'f.id')
+            .where('r.id', '=', restaurantId ?? 0),
+        )
+        .as('restaurant_found'),
+    )
+    .where('f.id', '=', franchiseId)
+    .executeTakeFirstOrThrow();
+}

@@ -9,7 +9,7 @@ export const DEFAULT_READ_CACHE_ENTRIES = 2000;
  * database: its DATA_DIR lock makes this process the only writer, so every write ticks this
  * process's WriteClock. Without a clock (PostgreSQL, where other servers write unseen) every read
  * goes to the database. A read is kept only if no write started or ended while it ran; values are
- * shared between requests, so callers must not mutate them.
+ * shared between requests, so callers must not mutate them. See docs/caching.md.
  */
 export class ReadCache {
   private readonly entries: LruMap<string, unknown>;
