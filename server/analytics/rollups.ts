@@ -1,81 +1,75 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
+import { columnsOf, table as tableRef, type ColumnName, type TableName } from '../db/typed-sql.js';
+import { HOURS_COUNTERS, ROLLUP_COLUMNS, STATS_COUNTERS, type RollupTable } from './write/rollup-columns.js';
 
 // The daily rollups recomputed from the raw rows with set-based SQL, independently of the
-// incremental arithmetic of ingest.ts: `--check` compares, a rebuild replaces.
+// incremental arithmetic of write/*.ts but over the same columns (write/rollup-columns.ts): `--check`
+// compares, a rebuild replaces. Raw SQL: set-wise aggregates (FILTER, window sums, generate_series)
+// the builder cannot say; tables and columns are named through typed-sql.ts.
 
 type RollupDefinition = {
-  table: string;
-  keys: string[];
-  counters: string[];
-  /** The rollup's rows from the raw rows: the key columns then the counters, in that order and with those names. */
+  table: RollupTable;
+  /** The rollup's rows from the raw rows: ROLLUP_COLUMNS' keys then counters then running totals, with those names. */
   fromRaw: RawBuilder<unknown>;
 };
 
-const completed = sql.raw(`o.status = 'completed'`);
+/** A rollup's keys, and its counters and running totals (what compare and rebuild read and write beside the keys). */
+const columnsOfRollup = (table: RollupTable) => {
+  const { keys, counters, running } = ROLLUP_COLUMNS[table] as {
+    keys: readonly (readonly [string, string])[];
+    counters: readonly (readonly [string, string])[];
+    running: readonly (readonly [string, string])[];
+  };
+  return { keys: keys.map(([name]) => name), values: [...counters, ...running].map(([name]) => name) };
+};
 
-const STATS_COUNTERS = [
-  'orders_dine_in',
-  'orders_takeaway',
-  'orders_pos',
-  'orders_app',
-  'orders_voided',
-  'revenue_dine_in_cents',
-  'revenue_takeaway_cents',
-  'revenue_pos_cents',
-  'revenue_app_cents',
-  'guests_recurrent',
-  'guests_new',
-  'transactions',
-  'units',
-];
-const STATS_BIGINTS = ['revenue_dine_in_cents', 'revenue_takeaway_cents', 'revenue_pos_cents', 'revenue_app_cents'];
-const HOURS_COUNTERS = ['assigned_minutes', 'actual_minutes', 'labour_cost_cents', 'shifts', 'shifts_attended'];
+/** A counter's name and its SQL type. */
+const typed = (columns: readonly (readonly [string, string])[]) => columns.map(([name, type]) => ({ name, type }));
 
-const RUNNING_HOURS = [
-  { name: 'running_assigned_minutes', of: 'assigned_minutes', type: 'int' },
-  { name: 'running_actual_minutes', of: 'actual_minutes', type: 'int' },
-  { name: 'running_shifts', of: 'shifts', type: 'int' },
-];
+const o = columnsOf('orders', 'o');
+const completed = sql`${o('status')} = 'completed'`;
 
-const restaurantStats = sql`select o.restaurant_id, o.day,
-        count(*) filter (where ${completed} and o.channel = 'dine_in')::int as orders_dine_in,
-        count(*) filter (where ${completed} and o.channel = 'takeaway')::int as orders_takeaway,
-        count(*) filter (where ${completed} and o.source = 'pos')::int as orders_pos,
-        count(*) filter (where ${completed} and o.source = 'app')::int as orders_app,
-        count(*) filter (where o.status = 'voided')::int as orders_voided,
-        coalesce(sum(o.total_cents) filter (where ${completed} and o.channel = 'dine_in'), 0)::bigint as revenue_dine_in_cents,
-        coalesce(sum(o.total_cents) filter (where ${completed} and o.channel = 'takeaway'), 0)::bigint as revenue_takeaway_cents,
-        coalesce(sum(o.total_cents) filter (where ${completed} and o.source = 'pos'), 0)::bigint as revenue_pos_cents,
-        coalesce(sum(o.total_cents) filter (where ${completed} and o.source = 'app'), 0)::bigint as revenue_app_cents,
-        coalesce(sum(o.guests) filter (where ${completed} and o.recurrent), 0)::int as guests_recurrent,
-        coalesce(sum(o.guests) filter (where ${completed} and not o.recurrent), 0)::int as guests_new,
+const [pt, ol] = [columnsOf('payment_transactions'), columnsOf('order_lines')];
+const restaurantStats = sql`select ${o('restaurant_id')}, ${o('day')},
+        count(*) filter (where ${completed} and ${o('channel')} = 'dine_in')::int as orders_dine_in,
+        count(*) filter (where ${completed} and ${o('channel')} = 'takeaway')::int as orders_takeaway,
+        count(*) filter (where ${completed} and ${o('source')} = 'pos')::int as orders_pos,
+        count(*) filter (where ${completed} and ${o('source')} = 'app')::int as orders_app,
+        count(*) filter (where ${o('status')} = 'voided')::int as orders_voided,
+        coalesce(sum(${o('total_cents')}) filter (where ${completed} and ${o('channel')} = 'dine_in'), 0)::bigint as revenue_dine_in_cents,
+        coalesce(sum(${o('total_cents')}) filter (where ${completed} and ${o('channel')} = 'takeaway'), 0)::bigint as revenue_takeaway_cents,
+        coalesce(sum(${o('total_cents')}) filter (where ${completed} and ${o('source')} = 'pos'), 0)::bigint as revenue_pos_cents,
+        coalesce(sum(${o('total_cents')}) filter (where ${completed} and ${o('source')} = 'app'), 0)::bigint as revenue_app_cents,
+        coalesce(sum(${o('guests')}) filter (where ${completed} and ${o('recurrent')}), 0)::int as guests_recurrent,
+        coalesce(sum(${o('guests')}) filter (where ${completed} and not ${o('recurrent')}), 0)::int as guests_new,
         coalesce(sum(p.n) filter (where ${completed}), 0)::int as transactions,
         coalesce(sum(l.units) filter (where ${completed}), 0)::int as units
       from orders o
-      left join (select order_id, count(*) as n from payment_transactions group by order_id) p on p.order_id = o.id
-      left join (select order_id, sum(quantity) as units from order_lines group by order_id) l on l.order_id = o.id
-      group by o.restaurant_id, o.day`;
+      left join (select ${pt('order_id')}, count(*) as n from payment_transactions group by ${pt('order_id')}) p on p.order_id = ${o('id')}
+      left join (select ${ol('order_id')}, sum(${ol('quantity')}) as units from order_lines group by ${ol('order_id')}) l on l.order_id = ${o('id')}
+      group by ${o('restaurant_id')}, ${o('day')}`;
 
-// Labour cost rounded to the cent per shift, half up, as ingest.ts's labourCostCents.
-const staffHours = sql`select restaurant_id, day, person_id,
-    sum(assigned_minutes)::int as assigned_minutes,
-    sum(actual_minutes)::int as actual_minutes,
-    sum(round(actual_minutes::numeric * hourly_rate_cents / 60))::bigint as labour_cost_cents,
+// Labour cost rounded to the cent per shift, half up, as write/shifts.ts's labourCostCents.
+const s = columnsOf('staff_shifts');
+const staffHours = sql`select ${s('restaurant_id')}, ${s('day')}, ${s('person_id')},
+    sum(${s('assigned_minutes')})::int as assigned_minutes,
+    sum(${s('actual_minutes')})::int as actual_minutes,
+    sum(round(${s('actual_minutes')}::numeric * ${s('hourly_rate_cents')} / 60))::bigint as labour_cost_cents,
     count(*)::int as shifts,
-    count(*) filter (where attended)::int as shifts_attended
+    count(*) filter (where ${s('attended')})::int as shifts_attended
   from staff_shifts
-  group by restaurant_id, day, person_id`;
+  group by ${s('restaurant_id')}, ${s('day')}, ${s('person_id')}`;
 
 /** A per-restaurant rollup's rows summed per franchise over the other keys: its franchise-wide rollup. */
-function perFranchise(rows: RawBuilder<unknown>, keys: string[], counters: string[], bigints: string[]): RawBuilder<unknown> {
+function perFranchise(rows: RawBuilder<unknown>, keys: string[], counters: { name: string; type: string }[]): RawBuilder<unknown> {
+  const r = columnsOf('restaurants', 'r');
   const keyRefs = keys.map((k) => sql.ref(`x.${k}`));
-  const sums = counters.map((c) => sql`sum(x.${sql.ref(c)})::${sql.raw(bigints.includes(c) ? 'bigint' : 'int')} as ${sql.ref(c)}`);
-  return sql`select r.franchise_id, ${sql.join([...keyRefs, ...sums])}
-    from (${rows}) x join restaurants r on r.id = x.restaurant_id
-    group by r.franchise_id, ${sql.join(keyRefs)}`;
+  const sums = counters.map((c) => sql`sum(x.${sql.ref(c.name)})::${sql.raw(c.type)} as ${sql.ref(c.name)}`);
+  return sql`select ${r('franchise_id')}, ${sql.join([...keyRefs, ...sums])}
+    from (${rows}) x join restaurants r on ${r('id')} = x.restaurant_id
+    group by ${r('franchise_id')}, ${sql.join(keyRefs)}`;
 }
-
 /**
  * Daily rows (their keys, `day`, then counters) as monthly rows keyed by `keys` (theirs and `month`, in
  * the table's order): per key and calendar month, each counter's
@@ -119,89 +113,63 @@ function byMonth(
     group by ${sql.join([...keyRefs('x'), sql`x.month`])}`;
 }
 
+const [l, r, p] = [columnsOf('order_lines', 'l'), columnsOf('restaurants', 'r'), columnsOf('purchase_lines', 'p')];
+const pl = columnsOf('purchase_lines');
+const d = columnsOf('daily_restaurant_stats', 'd');
+/** Running totals of a monthly rollup from its daily rows' column `of`. */
+const RUNNING_HOURS = [
+  { name: 'running_assigned_minutes', of: 'assigned_minutes', type: 'int' },
+  { name: 'running_actual_minutes', of: 'actual_minutes', type: 'int' },
+  { name: 'running_shifts', of: 'shifts', type: 'int' },
+] satisfies { name: ColumnName<'monthly_staff_hours'>; of: ColumnName<'daily_staff_hours'>; type: string }[];
+
 const ROLLUPS: RollupDefinition[] = [
-  {
-    table: 'daily_restaurant_stats',
-    keys: ['restaurant_id', 'day'],
-    counters: STATS_COUNTERS,
-    fromRaw: restaurantStats,
-  },
-  {
-    table: 'daily_franchise_stats',
-    keys: ['franchise_id', 'day'],
-    counters: STATS_COUNTERS,
-    fromRaw: perFranchise(restaurantStats, ['day'], STATS_COUNTERS, STATS_BIGINTS),
-  },
+  { table: 'daily_restaurant_stats', fromRaw: restaurantStats },
+  { table: 'daily_franchise_stats', fromRaw: perFranchise(restaurantStats, ['day'], typed(STATS_COUNTERS)) },
   {
     table: 'monthly_restaurant_stats',
-    keys: ['restaurant_id', 'month'],
-    counters: ['running_revenue_cents', 'running_units'],
     fromRaw: byMonth(
-      sql`select s.restaurant_id, s.day, s.revenue_dine_in_cents + s.revenue_takeaway_cents as revenue_cents, s.units from (${restaurantStats}) s`,
-      ['restaurant_id', 'month'],
+      sql`select ${d('restaurant_id')}, ${d('day')}, ${d('revenue_dine_in_cents')} + ${d('revenue_takeaway_cents')} as revenue_cents, ${d('units')}
+        from (${restaurantStats}) d`,
+      columnsOfRollup('monthly_restaurant_stats').keys,
       [],
       [
         { name: 'running_revenue_cents', of: 'revenue_cents', type: 'bigint' },
         { name: 'running_units', of: 'units', type: 'int' },
-      ],
+      ] satisfies { name: ColumnName<'monthly_restaurant_stats'>; of: string; type: string }[],
     ),
   },
   {
     table: 'daily_item_sales',
-    keys: ['restaurant_id', 'day', 'menu_item_id'],
-    counters: ['units', 'revenue_cents'],
-    fromRaw: sql`select o.restaurant_id, o.day, l.menu_item_id, sum(l.quantity)::int as units, sum(l.amount_cents)::bigint as revenue_cents
-      from order_lines l join orders o on o.id = l.order_id
+    fromRaw: sql`select ${o('restaurant_id')}, ${o('day')}, ${l('menu_item_id')}, sum(${l('quantity')})::int as units, sum(${l('amount_cents')})::bigint as revenue_cents
+      from order_lines l join orders o on ${o('id')} = ${l('order_id')}
       where ${completed}
-      group by o.restaurant_id, o.day, l.menu_item_id`,
+      group by ${o('restaurant_id')}, ${o('day')}, ${l('menu_item_id')}`,
   },
   {
     table: 'daily_franchise_item_sales',
-    keys: ['franchise_id', 'day', 'menu_item_id'],
-    counters: ['units', 'revenue_cents'],
-    fromRaw: sql`select r.franchise_id, o.day, l.menu_item_id, sum(l.quantity)::int as units, sum(l.amount_cents)::bigint as revenue_cents
-      from order_lines l join orders o on o.id = l.order_id join restaurants r on r.id = o.restaurant_id
+    fromRaw: sql`select ${r('franchise_id')}, ${o('day')}, ${l('menu_item_id')}, sum(${l('quantity')})::int as units, sum(${l('amount_cents')})::bigint as revenue_cents
+      from order_lines l join orders o on ${o('id')} = ${l('order_id')} join restaurants r on ${r('id')} = ${o('restaurant_id')}
       where ${completed}
-      group by r.franchise_id, o.day, l.menu_item_id`,
+      group by ${r('franchise_id')}, ${o('day')}, ${l('menu_item_id')}`,
   },
-  {
-    table: 'daily_staff_hours',
-    keys: ['restaurant_id', 'day', 'person_id'],
-    counters: HOURS_COUNTERS,
-    fromRaw: staffHours,
-  },
+  { table: 'daily_staff_hours', fromRaw: staffHours },
   {
     table: 'monthly_staff_hours',
-    keys: ['restaurant_id', 'month', 'person_id'],
-    counters: [...HOURS_COUNTERS, ...RUNNING_HOURS.map((r) => r.name)],
-    fromRaw: byMonth(
-      staffHours,
-      ['restaurant_id', 'month', 'person_id'],
-      HOURS_COUNTERS.map((c) => ({ name: c, type: c === 'labour_cost_cents' ? 'bigint' : 'int' })),
-      RUNNING_HOURS,
-    ),
+    fromRaw: byMonth(staffHours, columnsOfRollup('monthly_staff_hours').keys, typed(HOURS_COUNTERS), RUNNING_HOURS),
   },
-  {
-    table: 'daily_franchise_staff_hours',
-    keys: ['franchise_id', 'day'],
-    counters: HOURS_COUNTERS,
-    fromRaw: perFranchise(staffHours, ['day'], HOURS_COUNTERS, ['labour_cost_cents']),
-  },
+  { table: 'daily_franchise_staff_hours', fromRaw: perFranchise(staffHours, ['day'], typed(HOURS_COUNTERS)) },
   {
     table: 'daily_purchases',
-    keys: ['restaurant_id', 'day', 'supplier_id', 'category'],
-    counters: ['quantity', 'amount_cents'],
-    fromRaw: sql`select restaurant_id, day, supplier_id, category, sum(quantity)::bigint as quantity, sum(amount_cents)::bigint as amount_cents
+    fromRaw: sql`select ${pl('restaurant_id')}, ${pl('day')}, ${pl('supplier_id')}, ${pl('category')}, sum(${pl('quantity')})::bigint as quantity, sum(${pl('amount_cents')})::bigint as amount_cents
       from purchase_lines
-      group by restaurant_id, day, supplier_id, category`,
+      group by ${pl('restaurant_id')}, ${pl('day')}, ${pl('supplier_id')}, ${pl('category')}`,
   },
   {
     table: 'daily_franchise_purchases',
-    keys: ['franchise_id', 'day', 'supplier_id', 'category'],
-    counters: ['quantity', 'amount_cents'],
-    fromRaw: sql`select r.franchise_id, p.day, p.supplier_id, p.category, sum(p.quantity)::bigint as quantity, sum(p.amount_cents)::bigint as amount_cents
-      from purchase_lines p join restaurants r on r.id = p.restaurant_id
-      group by r.franchise_id, p.day, p.supplier_id, p.category`,
+    fromRaw: sql`select ${r('franchise_id')}, ${p('day')}, ${p('supplier_id')}, ${p('category')}, sum(${p('quantity')})::bigint as quantity, sum(${p('amount_cents')})::bigint as amount_cents
+      from purchase_lines p join restaurants r on ${r('id')} = ${p('restaurant_id')}
+      group by ${r('franchise_id')}, ${p('day')}, ${p('supplier_id')}, ${p('category')}`,
   },
 ];
 
@@ -214,8 +182,9 @@ export const ROLLUP_TABLES = ROLLUPS.map((r) => r.table);
  * not whole tables: well under a second at 50 branches × 730 days.
  */
 export async function analyzeRollups(db: Db): Promise<void> {
-  const tables = [...ROLLUP_TABLES, 'restaurants', 'people', 'suppliers', 'menu_items'];
-  await sql`analyze ${sql.join(tables.map((t) => sql.table(t)))}`.execute(db);
+  const tables: TableName[] = [...ROLLUP_TABLES, 'restaurants', 'people', 'suppliers', 'menu_items'];
+  // Raw: the builder has no ANALYZE.
+  await sql`analyze ${sql.join(tables.map((t) => tableRef(t)))}`.execute(db);
 }
 
 export type RollupDifference = {
@@ -235,19 +204,20 @@ export type RollupDifference = {
 export type RebuildReport = { tables: RollupDifference[]; differing: number; rebuilt: boolean };
 
 async function compare(db: Db, r: RollupDefinition): Promise<RollupDifference> {
+  const { keys, values } = columnsOfRollup(r.table);
   const on = sql.join(
-    r.keys.map((k) => sql`e.${sql.ref(k)} = t.${sql.ref(k)}`),
+    keys.map((k) => sql`e.${sql.ref(k)} = t.${sql.ref(k)}`),
     sql` and `,
   );
-  const row = (alias: string) => sql.join(r.counters.map((c) => sql.ref(`${alias}.${c}`)));
-  const key = r.keys[0]!;
+  const row = (alias: string) => sql.join(values.map((c) => sql.ref(`${alias}.${c}`)));
+  const key = keys[0]!;
   const { rows } = await sql<Omit<RollupDifference, 'table'>>`select
       count(e.${sql.ref(key)})::int as expected,
       count(t.${sql.ref(key)})::int as actual,
       count(*) filter (where t.${sql.ref(key)} is null)::int as missing,
       count(*) filter (where e.${sql.ref(key)} is null)::int as extra,
       count(*) filter (where e.${sql.ref(key)} is not null and t.${sql.ref(key)} is not null and row(${row('e')}) is distinct from row(${row('t')}))::int as different
-    from (${r.fromRaw}) e full join ${sql.table(r.table)} t on ${on}`.execute(db);
+    from (${r.fromRaw}) e full join ${tableRef(r.table)} t on ${on}`.execute(db);
   return { table: r.table, ...rows[0]! };
 }
 
@@ -263,11 +233,14 @@ export async function rebuildRollups(db: Db, options: { check: boolean }): Promi
     const differing = tables.reduce((sum, t) => sum + t.missing + t.extra + t.different, 0);
     if (options.check) return { tables, differing, rebuilt: false };
     for (const r of ROLLUPS) {
-      await sql`delete from ${sql.table(r.table)}`.execute(trx);
-      const columns = sql.join([...r.keys, ...r.counters].map((c) => sql.ref(c)));
-      await sql`insert into ${sql.table(r.table)} (${columns}) ${r.fromRaw}`.execute(trx);
+      await trx.deleteFrom(r.table).execute();
+      const { keys, values } = columnsOfRollup(r.table);
+      await sql`insert into ${tableRef(r.table)} (${sql.join([...keys, ...values].map((c) => sql.ref(c)))}) ${r.fromRaw}`.execute(trx);
     }
-    await sql`update franchises set data_version = data_version + 1`.execute(trx);
+    await trx
+      .updateTable('franchises')
+      .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
+      .execute();
     await analyzeRollups(trx);
     return { tables, differing, rebuilt: true };
   });

@@ -161,7 +161,7 @@ export function rowKind<T extends Sent, Table extends 'staff_shifts' | 'purchase
       const rows = await trx
         .deleteFrom(spec.table as 'staff_shifts' | 'purchase_lines')
         .where('id', '=', anyOf(ids, 'bigint'))
-        .returning(spec.columns.map(([name]) => name))
+        .returningAll()
         .execute();
       for (const row of rows) rollups.add(spec.fromRow(row as Record<string, Cell>), -1);
     },
