@@ -12,7 +12,7 @@ import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { ExportFile } from '../services/page-reports.service';
 import type { Navigation, Notice } from '../shared/effects';
 import { exportedMessage } from './analytics-page.machine';
-import { notProvided } from './machine-effects';
+import { notProvided } from './support/machine-effects';
 
 export type { ActivityFilters };
 

@@ -3,7 +3,7 @@ import type { Alert, ALERTS_PAGE_SIZE, AlertsPage } from '@contract/alerts.contr
 import { alertsService, type AlertStatus } from '../services/alerts.service';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { Navigation, Notice } from '../shared/effects';
-import { notProvided } from './machine-effects';
+import { notProvided } from './support/machine-effects';
 
 export type { AlertStatus };
 

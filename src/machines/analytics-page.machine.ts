@@ -12,8 +12,8 @@ import {
   withinBranches,
   type AnalyticsFilters,
   type Branch,
-} from './analytics-filters';
-import { notProvided } from './machine-effects';
+} from './support/analytics-filters';
+import { notProvided } from './support/machine-effects';
 
 /** The route of each analytics page (spec §2): Productivity lives at /roster. */
 export const PAGE_PATHS: Record<AnalyticsPage, string> = {

@@ -4,7 +4,7 @@ import { ApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { apiKeysService } from '../services/api-keys.service';
 import type { Notice } from '../shared/effects';
 import { confirmDialogMachine, isConfirmed, type ConfirmDialogInput, type DialogOutcome } from './confirm-dialog.machine';
-import { notProvided } from './machine-effects';
+import { notProvided } from './support/machine-effects';
 
 /** The scope select's value for every branch; a branch is its restaurant id as text. */
 export const ALL_BRANCHES = 'all';

@@ -3,7 +3,7 @@ import type { ResetPasswordInput } from '@contract/auth.contract';
 import { ApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { Notice } from '../shared/effects';
 import { authService } from '../services/auth.service';
-import { notProvided, UNEXPECTED_RETRY_MESSAGE } from './machine-effects';
+import { notProvided, UNEXPECTED_RETRY_MESSAGE } from './support/machine-effects';
 
 export type PasswordField = 'password' | 'confirmation';
 

@@ -12,8 +12,8 @@ import {
   withinBranches,
   type AnalyticsFilters,
   type Branch,
-} from './analytics-filters';
-import { notProvided } from './machine-effects';
+} from './support/analytics-filters';
+import { notProvided } from './support/machine-effects';
 
 // The contract's list, restated so the browser does not load its zod schemas: a Record names each kind
 // exactly once, so tsc fails when the contract gains or loses one.

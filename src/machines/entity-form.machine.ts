@@ -2,7 +2,7 @@ import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { toApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { Notice } from '../shared/effects';
 import { confirmDialogMachine, isConfirmed, SAVE_CHANGES, type ConfirmDialogInput } from './confirm-dialog.machine';
-import { notProvided } from './machine-effects';
+import { notProvided } from './support/machine-effects';
 
 /** Toasts of spec §8 every form shows. */
 export const SAVING_MESSAGE = 'Saving changes...';

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { Notice } from '../shared/effects';
 import { authService } from '../services/auth.service';
-import { notProvided } from './machine-effects';
+import { notProvided } from './support/machine-effects';
 
 export type ForgotPasswordContext = { email: string; error: ErrorInfo | null };
 

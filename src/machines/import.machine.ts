@@ -15,7 +15,7 @@ import {
   type PreparedFile,
   type RowError,
 } from '../shared/import-spec';
-import { notProvided } from './machine-effects';
+import { notProvided } from './support/machine-effects';
 
 /** A file the browser saves for the owner (the template, the list of problems). */
 export type DownloadFile = { blob: Blob; filename: string };

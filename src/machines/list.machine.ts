@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { Navigation } from '../shared/effects';
-import { notProvided } from './machine-effects';
+import { notProvided } from './support/machine-effects';
 
 /** Rows per page of the user and restaurant tables (spec §9). */
 export const PAGE_SIZE = 5;

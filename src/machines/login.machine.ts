@@ -4,7 +4,7 @@ import { ApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { authService, type SignedIn } from '../services/auth.service';
 import type { NewSession } from '../services/session-storage';
 import type { Navigation, Notice } from '../shared/effects';
-import { notProvided, UNEXPECTED_RETRY_MESSAGE } from './machine-effects';
+import { notProvided, UNEXPECTED_RETRY_MESSAGE } from './support/machine-effects';
 
 export type LoginField = 'email' | 'password';
 

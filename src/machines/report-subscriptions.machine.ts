@@ -6,7 +6,7 @@ import { reportSubscriptionsService } from '../services/report-subscriptions.ser
 import type { Notice } from '../shared/effects';
 import { confirmDialogMachine, isConfirmed, type ConfirmDialogInput, type DialogOutcome } from './confirm-dialog.machine';
 import { entityFormMachine, type EntityFormInput, type FormRecord, type FormValues } from './entity-form.machine';
-import { notProvided } from './machine-effects';
+import { notProvided } from './support/machine-effects';
 
 /** The add form's choices, each as the select holds it (text); weekday is ISO (1 = Monday) and counts only for a weekly mail. */
 export type SubscriptionDraft = { page: ReportPage; range: Range; frequency: ReportFrequency; weekday: string; hour: string };

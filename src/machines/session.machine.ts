@@ -5,7 +5,7 @@ import { authService } from '../services/auth.service';
 import { sessionStore, type NewSession, type StoredSession } from '../services/session-storage';
 import { isTokenExpired, readTokenExpiry } from '../services/token';
 import type { Navigation, Notice } from '../shared/effects';
-import { notProvided } from './machine-effects';
+import { notProvided } from './support/machine-effects';
 
 export type SessionContext = {
   user: FranchiseUser | null;

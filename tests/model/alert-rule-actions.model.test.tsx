@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AlertRule } from '@contract/alerts.contract';
 import type { Restaurant } from '@contract/auth.contract';
 import type { Member } from '@contract/team.contract';
-import { alertRuleActionsMachine, RULE_REMOVED } from '../../src/machines/alert-rules.machines';
+import { alertRuleActionsMachine, RULE_REMOVED } from '../../src/machines/alert-rule-actions.machine';
 import { alertsService } from '../../src/services/alerts.service';
 import { teamService } from '../../src/services/team.service';
 import AlertRulesListPage from '../../src/views/alerts/alert-rules-list.page';

@@ -9,7 +9,7 @@ import { analyticsPageMachine, type ExportQuery, type PageQuery } from '../../sr
 import { ApiError } from '../../src/services/api-error';
 import type { ExportFile } from '../../src/services/page-reports.service';
 import type { Navigation } from '../../src/shared/effects';
-import type { AnalyticsFilters } from '../../src/machines/analytics-filters';
+import type { AnalyticsFilters } from '../../src/machines/support/analytics-filters';
 import { AnalyticsPageContext } from '../../src/views/analytics/analytics-page.context';
 import { AnalyticsPageBranchesSync, AnalyticsPageUrlSync, AnalyticsPageView } from '../../src/views/analytics/analytics-page.view';
 import { SessionContext } from '../../src/views/session/session.context';

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Person } from '@contract/people.contract';
-import { deletePersonMachine } from '../../src/machines/people.machines';
+import { deletePersonMachine } from '../../src/machines/delete-person.machine';
 import { peopleService } from '../../src/services/people.service';
 import { SessionContext } from '../../src/views/session/session.context';
 import UserFormPage from '../../src/views/users/user-form.page';

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Restaurant } from '@contract/auth.contract';
 import type { Member } from '@contract/team.contract';
-import { memberActionsMachine } from '../../src/machines/team.machines';
+import { memberActionsMachine } from '../../src/machines/member-actions.machine';
 import { teamService, type MemberSaved } from '../../src/services/team.service';
 import { SessionContext } from '../../src/views/session/session.context';
 import TeamListPage from '../../src/views/team/team-list.page';

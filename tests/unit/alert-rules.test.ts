@@ -13,7 +13,7 @@ import {
   ruleSentence,
   ruleValues,
   thresholdUnitChanges,
-} from '../../src/machines/alert-rules.machines';
+} from '../../src/machines/support/alert-rule-fields';
 import { fieldErrorsOf } from '../../src/machines/entity-form.machine';
 import { ROUTES } from '../../src/routes';
 import { ApiError } from '../../src/services/api-error';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Person } from '@contract/people.contract';
-import { personIdOf } from '../../src/machines/people.machines';
+import { personIdOf } from '../../src/machines/support/people-fields';
 import { ApiError } from '../../src/services/api-error';
 import type { HttpClient } from '../../src/services/http-client';
 import { createPeopleService, DELETE_PERSON_FAILED, FETCH_PEOPLE_FAILED, SAVE_PERSON_FAILED } from '../../src/services/people.service';

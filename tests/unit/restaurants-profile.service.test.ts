@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FranchiseUser, Restaurant } from '@contract/auth.contract';
-import { profileBody } from '../../src/machines/profile.logic';
+import { profileBody } from '../../src/machines/support/profile-fields';
 import { createHttpClient } from '../../src/services/http-client';
 import { createProfileService, PROFILE_ERRORS } from '../../src/services/profile.service';
 import { createRestaurantsService, RESTAURANT_ERRORS } from '../../src/services/restaurants.service';

@@ -1,7 +1,7 @@
 import type { Alert } from '@contract/alerts.contract';
 import { formatCurrency, formatDay, formatNumber, formatPercent } from '@contract/presentation/format';
 import { PAGE_TITLES } from '@contract/page-reports.contract';
-import { filtersHref } from '../../machines/analytics-filters';
+import { filtersHref } from '../../machines/support/analytics-filters';
 import { ROUTES } from '../../routes';
 
 // How an alert reads on the Alerts page: its figures, its day, and the link to the page that shows its branch and day.

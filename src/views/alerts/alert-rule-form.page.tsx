@@ -4,19 +4,19 @@ import { useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { AlertKind } from '@contract/alerts.contract';
 import type { Member } from '@contract/team.contract';
+import { ruleCreateMachine, ruleEditMachine } from '../../machines/alert-rules.provided';
 import {
   ALERT_RULES_PATH,
   EVERY_BRANCH,
   HOUR_OPTIONS,
   KIND_OPTIONS,
   RULE_FORM_MESSAGES as MESSAGES,
-  ruleCreateMachine,
-  ruleEditMachine,
   ruleIdOf,
   ruleSentence,
   thresholdUnitChanges,
-} from '../../machines/alert-rules.machines';
-import { TEAM_SEARCH_FIELDS, teamListMachine } from '../../machines/team.machines';
+} from '../../machines/support/alert-rule-fields';
+import { TEAM_SEARCH_FIELDS } from '../../machines/support/team-fields';
+import { teamListMachine } from '../../machines/team.provided';
 import type { PageProps } from '../../routes';
 import { DeferredSelect } from '../../ui/deferred-select';
 import { PageTitle } from '../../ui/page-title';

@@ -3,14 +3,9 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import {
-  ALERT_RULES_PATH,
-  alertRuleActionsMachine,
-  alertRulesListMachine,
-  RULE_SEARCH_FIELDS,
-  ruleEditHref,
-  type RuleRow,
-} from '../../machines/alert-rules.machines';
+import { alertRuleActionsMachine } from '../../machines/alert-rule-actions.machine';
+import { alertRulesListMachine } from '../../machines/alert-rules.provided';
+import { ALERT_RULES_PATH, RULE_SEARCH_FIELDS, ruleEditHref, type RuleRow } from '../../machines/support/alert-rule-fields';
 import type { PageProps } from '../../routes';
 import { PageTitle } from '../../ui/page-title';
 import { ScrollX } from '../../ui/scroll-x';

@@ -4,7 +4,7 @@ import { createActorContext } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { Alert } from '@contract/alerts.contract';
-import { ALERT_RULES_PATH } from '../../machines/alert-rules.machines';
+import { ALERT_RULES_PATH } from '../../machines/support/alert-rule-fields';
 import { alertPageCount, alertsMachine, ALERTS_PER_PAGE, type AlertStatus } from '../../machines/alerts.machine';
 import { ListPager } from '../../ui/list-controls';
 import { PageTitle } from '../../ui/page-title';

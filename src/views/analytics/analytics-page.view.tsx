@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { formatDays } from '@contract/presentation/format';
 import { PAGE_TITLES, type PageReport } from '@contract/page-reports.contract';
-import { filtersHref } from '../../machines/analytics-filters';
+import { filtersHref } from '../../machines/support/analytics-filters';
 import { ExportMenu } from '../../ui/export-menu';
 import { RangeButtons } from '../../ui/range-buttons';
 import { AnalyticsHeader, ALL_BRANCHES } from './analytics-header.view';

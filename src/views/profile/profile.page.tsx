@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
-import { profileFormMachine } from '../../machines/profile.logic';
+import { profileFormMachine } from '../../machines/profile-form.machine';
 import type { PageProps } from '../../routes';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
-import { restaurantCreateMachine } from '../../machines/restaurants.logic';
+import { restaurantCreateMachine } from '../../machines/restaurants.provided';
 import type { PageProps } from '../../routes';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';

@@ -1,7 +1,8 @@
 import { Stack } from '@mantine/core';
 import { useSearch } from 'wouter';
 import type { PageProps } from '../../routes';
-import { restaurantEditMachine, restaurantIdOf } from '../../machines/restaurants.logic';
+import { restaurantEditMachine } from '../../machines/restaurants.provided';
+import { restaurantIdOf } from '../../machines/support/restaurant-fields';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
 import { EntityFormContext, EntityFormView } from '../management/entity-form.view';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { Restaurant } from '@contract/auth.contract';
 import { RESTAURANT_SEARCH_FIELDS } from '../../machines/list.machine';
-import { restaurantListMachine } from '../../machines/restaurants.logic';
+import { restaurantListMachine } from '../../machines/restaurants.provided';
 import type { PageProps } from '../../routes';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';

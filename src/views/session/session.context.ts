@@ -1,6 +1,6 @@
 import { createActorContext } from '@xstate/react';
 import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
-import type { Branch } from '../../machines/analytics-filters';
+import type { Branch } from '../../machines/support/analytics-filters';
 import { memberRole, sessionMachine } from '../../machines/session.machine';
 
 /** The one session actor of the app; tests pass `logic={sessionMachine.provide(fakes)}`. */

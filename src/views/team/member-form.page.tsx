@@ -1,13 +1,8 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import {
-  MEMBER_FORM_MESSAGES as MESSAGES,
-  memberEditMachine,
-  memberIdOf,
-  memberInviteMachine,
-  ROLE_OPTIONS,
-} from '../../machines/team.machines';
+import { MEMBER_FORM_MESSAGES as MESSAGES, memberIdOf, ROLE_OPTIONS } from '../../machines/support/team-fields';
+import { memberEditMachine, memberInviteMachine } from '../../machines/team.provided';
 import type { PageProps } from '../../routes';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { deletePersonMachine } from '../../machines/people.machines';
+import { deletePersonMachine } from '../../machines/delete-person.machine';
 import { appEffects } from '../app-effects';
 
 const deleteLogic = deletePersonMachine.provide({ actions: { notify: appEffects.notify } });

@@ -1,16 +1,15 @@
 import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { text } from '../../machines/support/contact-fields';
 import {
   PERSON_FORM_MESSAGES as MESSAGES,
   personIdOf,
   ROLE_OPTIONS,
   STATUS_OPTIONS,
-  text,
-  userCreateMachine,
-  userEditMachine,
   type PersonFormMode,
-} from '../../machines/people.machines';
+} from '../../machines/support/people-fields';
+import { userCreateMachine, userEditMachine } from '../../machines/users.provided';
 import type { PageProps } from '../../routes';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';

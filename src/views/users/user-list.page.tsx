@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { Person } from '@contract/people.contract';
 import { USER_SEARCH_FIELDS } from '../../machines/list.machine';
-import { userListMachine } from '../../machines/people.machines';
+import { userListMachine } from '../../machines/users.provided';
 import type { PageProps } from '../../routes';
 import { PageTitle } from '../../ui/page-title';
 import { ScrollX } from '../../ui/scroll-x';

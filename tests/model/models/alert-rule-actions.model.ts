@@ -3,7 +3,7 @@
 // Remove asks first and ends confirmed or dismissed; the remove call succeeds or fails.
 import type { ActorLogic, SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { alertRuleActionsMachine, type RuleActionsEvent } from '../../../src/machines/alert-rules.machines';
+import { alertRuleActionsMachine, type RuleActionsEvent } from '../../../src/machines/alert-rule-actions.machine';
 import type { DialogOutcome } from '../../../src/machines/confirm-dialog.machine';
 import { ApiError } from '../../../src/services/api-error';
 import { eventKey } from '../support/event-key';

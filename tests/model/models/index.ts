@@ -51,12 +51,12 @@ export const MACHINE_MODELS: { file: string; machine: () => Promise<AnyStateMach
   },
   {
     file: 'delete-person',
-    machine: async () => (await import('../../../src/machines/people.machines')).deletePersonMachine,
+    machine: async () => (await import('../../../src/machines/delete-person.machine')).deletePersonMachine,
     model: () => import('./delete-person.model'),
   },
   {
     file: 'member-actions',
-    machine: async () => (await import('../../../src/machines/team.machines')).memberActionsMachine,
+    machine: async () => (await import('../../../src/machines/member-actions.machine')).memberActionsMachine,
     model: () => import('./member-actions.model'),
   },
   {
@@ -96,7 +96,7 @@ export const MACHINE_MODELS: { file: string; machine: () => Promise<AnyStateMach
   },
   {
     file: 'alert-rule-actions',
-    machine: async () => (await import('../../../src/machines/alert-rules.machines')).alertRuleActionsMachine,
+    machine: async () => (await import('../../../src/machines/alert-rule-actions.machine')).alertRuleActionsMachine,
     model: () => import('./alert-rule-actions.model'),
   },
 ];

@@ -5,7 +5,7 @@
 import type { ActorLogic, SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import type { DialogOutcome } from '../../../src/machines/confirm-dialog.machine';
-import { memberActionsMachine, type MemberActionsEvent } from '../../../src/machines/team.machines';
+import { memberActionsMachine, type MemberActionsEvent } from '../../../src/machines/member-actions.machine';
 import { ApiError } from '../../../src/services/api-error';
 import { eventKey } from '../support/event-key';
 import { selectPaths } from '../support/inventory';

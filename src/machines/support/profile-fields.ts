@@ -1,8 +1,6 @@
-import { fromPromise } from 'xstate';
 import type { Profile, UpdateProfileInput } from '@contract/profile.contract';
-import { profileService } from '../services/profile.service';
+import type { FormRecord, FormValues } from '../entity-form.machine';
 import { contactBody, contactValues, orNull } from './contact-fields';
-import { entityFormMachine, type FormRecord, type FormValues } from './entity-form.machine';
 
 export const PROFILE_PASSWORD_FIELDS = ['current_password', 'new_password', 'confirm_password'] as const;
 
@@ -24,12 +22,4 @@ export function profileBody(values: FormValues, version: number): UpdateProfileI
   };
 }
 
-const recordOf = (profile: Profile): FormRecord => ({ values: profileValues(profile), version: profile.version });
-
-/** The profile form with the real read and save calls (a password change's new token is stored by the service). */
-export const profileFormMachine = entityFormMachine.provide({
-  actors: {
-    load: fromPromise(async () => recordOf(await profileService.read())),
-    save: fromPromise(async ({ input }) => recordOf(await profileService.update(profileBody(input.values, input.version ?? 0)))),
-  },
-});
+export const profileRecord = (profile: Profile): FormRecord => ({ values: profileValues(profile), version: profile.version });

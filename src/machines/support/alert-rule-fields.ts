@@ -1,19 +1,12 @@
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ALERT_RULE_NOT_FOUND_MESSAGE, AlertKind, AlertRule, CreateAlertRuleInput, MAX_ALERT_RULES } from '@contract/alerts.contract';
 import type { AnalyticsPage } from '@contract/page-reports.contract';
 import type { STALE_VERSION_MESSAGE } from '@contract/people.contract';
 import type { Member } from '@contract/team.contract';
-import { alertsService } from '../services/alerts.service';
-import { ApiError, toApiError, toErrorInfo } from '../services/api-error';
-import { teamService } from '../services/team.service';
-import type { Notice } from '../shared/effects';
-import { confirmDialogMachine, isConfirmed, type ConfirmDialogInput, type DialogOutcome } from './confirm-dialog.machine';
-import { entityFormMachine, idListOf, idListValue, type FieldValue, type FormRecord, type FormValues } from './entity-form.machine';
-import { listMachine, type ListItem } from './list.machine';
-import { notProvided } from './machine-effects';
-import { personIdOf } from './people.machines';
+import { ApiError, toApiError } from '../../services/api-error';
+import { idListOf, idListValue, type FieldValue, type FormRecord, type FormValues } from '../entity-form.machine';
+import { personIdOf } from './people-fields';
 
-/** The alert rule screens' machines with the real calls; the pages add the router and the toasts. Rules: docs/alerts.md. */
+/** The alert rules' sentences, rows, form values and call bodies; the rule screens' ids, options and texts. Rules: docs/alerts.md. */
 
 // The contract's labels, restated so the browser does not load its zod schemas: each Record names every kind once, so
 // tsc fails when a kind is added; tests/unit/alert-rules.test.ts checks the texts against the contract's.
@@ -80,16 +73,6 @@ export function ruleRows(rules: readonly AlertRule[], members: readonly Pick<Mem
 /** The fields the rules list searches: the sentence and the recipients' names. */
 export const RULE_SEARCH_FIELDS = ['sentence', 'recipients'] as const;
 
-/** The franchise's rules with the team's names, for the Alert rules list. */
-export const alertRulesListMachine = listMachine.provide({
-  actors: {
-    fetchItems: fromPromise<ListItem[]>(async () => {
-      const [rules, members] = await Promise.all([alertsService.rules(), teamService.list()]);
-      return ruleRows(rules, members);
-    }),
-  },
-});
-
 /** The Branch field's choice of every branch (also those added later). */
 export const EVERY_BRANCH = 'all';
 
@@ -119,8 +102,7 @@ export function ruleBody(values: FormValues): CreateAlertRuleInput {
 
 /** Whether switching kinds changes what the threshold means (a percentage or an hour): the value typed no longer fits. */
 export const thresholdUnitChanges = (from: FieldValue | undefined, to: string) => (from === 'no_trade') !== (to === 'no_trade');
-
-const recordOf = (rule: AlertRule): FormRecord => ({ values: ruleValues(rule), version: rule.version });
+export const ruleRecord = (rule: AlertRule): FormRecord => ({ values: ruleValues(rule), version: rule.version });
 
 /**
  * A refused save as the form shows it: the server's message about one recipient (`recipient_ids[2]`) goes on the
@@ -143,108 +125,3 @@ export const RULE_FORM_MESSAGES = {
   create: { reset: 'Alert rule reset.', saved: 'Alert rule added' },
   edit: { reset: 'Alert rule reset.', saved: 'Alert rule updated successfully!' },
 } as const;
-
-/** Add alert rule: a blank form; the create call. */
-export const ruleCreateMachine = entityFormMachine.provide({
-  actors: {
-    load: fromPromise<FormRecord, { id: string | number | null }>(async () => ({ values: ruleValues(null), version: null })),
-    save: fromPromise(async ({ input }) => {
-      try {
-        return recordOf(await alertsService.createRule(ruleBody(input.values)));
-      } catch (error) {
-        throw ruleFormError(error);
-      }
-    }),
-  },
-});
-
-/** Edit alert rule: the rule of the address, read from the rules list (there is no call for one); the update call. */
-export const ruleEditMachine = entityFormMachine.provide({
-  actors: {
-    load: fromPromise(async ({ input }) => {
-      const rule = input.id === null ? undefined : (await alertsService.rules()).find((r) => r.id === Number(input.id));
-      if (!rule) throw new ApiError(RULE_NOT_FOUND, 404);
-      return recordOf(rule);
-    }),
-    save: fromPromise(async ({ input }) => {
-      try {
-        return recordOf(await alertsService.updateRule(Number(input.id), { ...ruleBody(input.values), version: input.version ?? 0 }));
-      } catch (error) {
-        throw ruleFormError(error);
-      }
-    }),
-  },
-});
-
-type Target = { id: number; sentence: string };
-
-export const removeRuleQuestion = (sentence: string): ConfirmDialogInput => ({
-  title: 'Remove this alert rule?',
-  text: `"${sentence}" will no longer raise alerts. Alerts it raised stay.`,
-  confirmLabel: 'Remove',
-});
-export const RULE_REMOVED = 'Alert rule removed';
-
-export type RuleActionsEvent = { type: 'rule.remove'; id: number; sentence: string };
-
-/** A rule row's Remove: asked first, only Remove removes; a removal emits `removed` so the page reads the list again. */
-export const alertRuleActionsMachine = setup({
-  types: {
-    context: {} as { target: Target | null },
-    events: {} as RuleActionsEvent,
-    children: {} as { confirmRemove: 'confirmDialog'; removeRule: 'removeRule' },
-    emitted: {} as { type: 'removed'; id: number },
-    tags: {} as 'busy',
-  },
-  actors: {
-    confirmDialog: confirmDialogMachine,
-    removeRule: fromPromise<void, Target>(({ input }) => alertsService.removeRule(input.id)),
-  },
-  actions: {
-    notify: (_, _notice: Notice) => notProvided('notify'),
-  },
-  guards: {
-    /** Cancel, the backdrop, the close button and Escape keep the rule. */
-    confirmed: (_, outcome: DialogOutcome) => isConfirmed(outcome),
-  },
-}).createMachine({
-  id: 'alertRuleActions',
-  initial: 'idle',
-  context: { target: null },
-  states: {
-    idle: {
-      on: {
-        'rule.remove': { target: 'asking', actions: assign({ target: ({ event }) => ({ id: event.id, sentence: event.sentence }) }) },
-      },
-    },
-    asking: {
-      invoke: {
-        id: 'confirmRemove',
-        src: 'confirmDialog',
-        input: ({ context }) => removeRuleQuestion(context.target!.sentence),
-        onDone: [{ guard: { type: 'confirmed', params: ({ event }) => event.output }, target: 'removing' }, { target: 'idle' }],
-      },
-    },
-    removing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'removeRule',
-        src: 'removeRule',
-        input: ({ context }) => context.target!,
-        onDone: {
-          target: 'idle',
-          actions: [
-            { type: 'notify', params: { message: RULE_REMOVED, type: 'success' } },
-            emit(({ context }) => ({ type: 'removed' as const, id: context.target!.id })),
-          ],
-        },
-        onError: {
-          target: 'idle',
-          actions: { type: 'notify', params: ({ event }) => ({ message: toErrorInfo(event.error).message, type: 'error' }) },
-        },
-      },
-    },
-  },
-});
-
-export type AlertRuleActionsSnapshot = SnapshotFrom<typeof alertRuleActionsMachine>;

@@ -1,6 +1,6 @@
-import type { FormValues } from './entity-form.machine';
+import type { FormValues } from '../entity-form.machine';
 
-/** The contact fields a person and the profile share (spec §3), as their forms edit and send them. */
+/** The contact fields a person and the profile share, as their forms edit and send them. */
 export const CONTACT_FIELDS = ['picture', 'name', 'email', 'phone', 'state', 'city', 'street_address', 'suburb', 'post_code'] as const;
 type ContactField = (typeof CONTACT_FIELDS)[number];
 

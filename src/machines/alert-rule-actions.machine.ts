@@ -1,0 +1,79 @@
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { alertsService } from '../services/alerts.service';
+import { toErrorInfo } from '../services/api-error';
+import type { Notice } from '../shared/effects';
+import { confirmDialogMachine, isConfirmed, type ConfirmDialogInput, type DialogOutcome } from './confirm-dialog.machine';
+import { notProvided } from './support/machine-effects';
+
+type Target = { id: number; sentence: string };
+
+export const removeRuleQuestion = (sentence: string): ConfirmDialogInput => ({
+  title: 'Remove this alert rule?',
+  text: `"${sentence}" will no longer raise alerts. Alerts it raised stay.`,
+  confirmLabel: 'Remove',
+});
+export const RULE_REMOVED = 'Alert rule removed';
+
+export type RuleActionsEvent = { type: 'rule.remove'; id: number; sentence: string };
+
+/** A rule row's Remove: asked first, only Remove removes; a removal emits `removed` so the page reads the list again. */
+export const alertRuleActionsMachine = setup({
+  types: {
+    context: {} as { target: Target | null },
+    events: {} as RuleActionsEvent,
+    children: {} as { confirmRemove: 'confirmDialog'; removeRule: 'removeRule' },
+    emitted: {} as { type: 'removed'; id: number },
+    tags: {} as 'busy',
+  },
+  actors: {
+    confirmDialog: confirmDialogMachine,
+    removeRule: fromPromise<void, Target>(({ input }) => alertsService.removeRule(input.id)),
+  },
+  actions: {
+    notify: (_, _notice: Notice) => notProvided('notify'),
+  },
+  guards: {
+    /** Cancel, the backdrop, the close button and Escape keep the rule. */
+    confirmed: (_, outcome: DialogOutcome) => isConfirmed(outcome),
+  },
+}).createMachine({
+  id: 'alertRuleActions',
+  initial: 'idle',
+  context: { target: null },
+  states: {
+    idle: {
+      on: {
+        'rule.remove': { target: 'asking', actions: assign({ target: ({ event }) => ({ id: event.id, sentence: event.sentence }) }) },
+      },
+    },
+    asking: {
+      invoke: {
+        id: 'confirmRemove',
+        src: 'confirmDialog',
+        input: ({ context }) => removeRuleQuestion(context.target!.sentence),
+        onDone: [{ guard: { type: 'confirmed', params: ({ event }) => event.output }, target: 'removing' }, { target: 'idle' }],
+      },
+    },
+    removing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'removeRule',
+        src: 'removeRule',
+        input: ({ context }) => context.target!,
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'notify', params: { message: RULE_REMOVED, type: 'success' } },
+            emit(({ context }) => ({ type: 'removed' as const, id: context.target!.id })),
+          ],
+        },
+        onError: {
+          target: 'idle',
+          actions: { type: 'notify', params: ({ event }) => ({ message: toErrorInfo(event.error).message, type: 'error' }) },
+        },
+      },
+    },
+  },
+});
+
+export type AlertRuleActionsSnapshot = SnapshotFrom<typeof alertRuleActionsMachine>;

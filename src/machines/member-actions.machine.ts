@@ -1,0 +1,98 @@
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { toErrorInfo } from '../services/api-error';
+import { teamService } from '../services/team.service';
+import type { Notice } from '../shared/effects';
+import { confirmDialogMachine, isConfirmed, type ConfirmDialogInput, type DialogOutcome } from './confirm-dialog.machine';
+import { notProvided } from './support/machine-effects';
+
+type Target = { id: number; name: string };
+
+export const removeQuestion = (name: string): ConfirmDialogInput => ({
+  title: `Remove ${name} from the team?`,
+  text: 'They can no longer sign in. This cannot be undone!',
+  confirmLabel: 'Remove',
+});
+
+export type MemberActionsEvent = { type: 'member.remove'; id: number; name: string } | { type: 'member.resend'; id: number; name: string };
+
+/**
+ * A Team row's Remove and Resend invitation. Remove asks first and only Remove removes; Resend mails a new link at
+ * once. Each ends with the server's sentence as a toast (its refusal too: the last owner, oneself); a removal emits
+ * `removed` so the page reads the list again.
+ */
+export const memberActionsMachine = setup({
+  types: {
+    context: {} as { target: Target | null },
+    events: {} as MemberActionsEvent,
+    children: {} as { confirmRemove: 'confirmDialog'; remove: 'remove'; resend: 'resend' },
+    emitted: {} as { type: 'removed'; id: number },
+    tags: {} as 'busy',
+  },
+  actors: {
+    confirmDialog: confirmDialogMachine,
+    remove: fromPromise<string, Target>(({ input }) => teamService.remove(input.id)),
+    resend: fromPromise<string, Target>(async ({ input }) => (await teamService.resendInvitation(input.id)).message),
+  },
+  actions: {
+    notify: (_, _notice: Notice) => notProvided('notify'),
+    aim: assign((_, target: Target) => ({ target })),
+  },
+  guards: {
+    /** Only Remove removes: Cancel, the backdrop, the close button and Escape keep the member. */
+    confirmed: (_, outcome: DialogOutcome) => isConfirmed(outcome),
+  },
+}).createMachine({
+  id: 'memberActions',
+  initial: 'idle',
+  context: { target: null },
+  states: {
+    idle: {
+      on: {
+        'member.remove': { target: 'asking', actions: { type: 'aim', params: ({ event }) => ({ id: event.id, name: event.name }) } },
+        'member.resend': { target: 'resending', actions: { type: 'aim', params: ({ event }) => ({ id: event.id, name: event.name }) } },
+      },
+    },
+    asking: {
+      invoke: {
+        id: 'confirmRemove',
+        src: 'confirmDialog',
+        input: ({ context }) => removeQuestion(context.target!.name),
+        onDone: [{ guard: { type: 'confirmed', params: ({ event }) => event.output }, target: 'removing' }, { target: 'idle' }],
+      },
+    },
+    removing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'remove',
+        src: 'remove',
+        input: ({ context }) => context.target!,
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'notify', params: ({ event }) => ({ message: event.output, type: 'success' }) },
+            emit(({ context }) => ({ type: 'removed' as const, id: context.target!.id })),
+          ],
+        },
+        onError: {
+          target: 'idle',
+          actions: { type: 'notify', params: ({ event }) => ({ message: toErrorInfo(event.error).message, type: 'error' }) },
+        },
+      },
+    },
+    resending: {
+      tags: ['busy'],
+      invoke: {
+        id: 'resend',
+        src: 'resend',
+        input: ({ context }) => context.target!,
+        onDone: { target: 'idle', actions: { type: 'notify', params: ({ event }) => ({ message: event.output, type: 'success' }) } },
+        onError: {
+          target: 'idle',
+          actions: { type: 'notify', params: ({ event }) => ({ message: toErrorInfo(event.error).message, type: 'error' }) },
+        },
+      },
+    },
+  },
+});
+
+export type MemberActionsSnapshot = SnapshotFrom<typeof memberActionsMachine>;

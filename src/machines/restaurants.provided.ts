@@ -1,0 +1,43 @@
+import { fromPromise } from 'xstate';
+import type { Restaurant } from '@contract/auth.contract';
+import { ApiError } from '../services/api-error';
+import { restaurantsService } from '../services/restaurants.service';
+import { entityFormMachine, type FormRecord } from './entity-form.machine';
+import { listMachine, type ListItem } from './list.machine';
+import {
+  newRestaurantBody,
+  newRestaurantValues,
+  restaurantBody,
+  restaurantRecord as recordOf,
+  RESTAURANT_NOT_FOUND,
+} from './support/restaurant-fields';
+
+/** The restaurant screens' list and forms: the generic list and form machines provided with the real restaurant calls. */
+
+/** The restaurant list with the real list call (the page provides navigation). */
+export const restaurantListMachine = listMachine.provide({
+  actors: { fetchItems: fromPromise<ListItem[]>((): Promise<Restaurant[]> => restaurantsService.list()) },
+});
+const notFound = () => new ApiError(RESTAURANT_NOT_FOUND, 404);
+
+/** The restaurant of the address (none, or another franchise's: "Restaurant not found"); the real update call. */
+export const restaurantEditMachine = entityFormMachine.provide({
+  actors: {
+    load: fromPromise(async ({ input }) => {
+      if (typeof input.id !== 'number') throw notFound();
+      return recordOf(await restaurantsService.read(input.id));
+    }),
+    save: fromPromise(async ({ input }) => {
+      if (typeof input.id !== 'number' || input.version === null) throw notFound();
+      return recordOf(await restaurantsService.update(input.id, restaurantBody(input.values, input.version)));
+    }),
+  },
+});
+
+/** Add Restaurant: the blank form (no read), and the real create call. */
+export const restaurantCreateMachine = entityFormMachine.provide({
+  actors: {
+    load: fromPromise<FormRecord, { id: string | number | null }>(async () => ({ values: newRestaurantValues(), version: null })),
+    save: fromPromise(async ({ input }) => recordOf(await restaurantsService.create(newRestaurantBody(input.values)))),
+  },
+});

@@ -1,0 +1,64 @@
+import { recordIdOf } from '@contract/record-id';
+import type { CreateRestaurantInput, RestaurantDetail, UpdateRestaurantInput } from '@contract/restaurants.contract';
+import type { FormRecord, FormValues } from '../entity-form.machine';
+import { text } from './contact-fields';
+
+/** How a restaurant becomes its forms' values and the restaurant calls' bodies; the address's id. */
+
+export const RESTAURANT_NOT_FOUND = 'Restaurant not found';
+const TEXT_FIELDS = [
+  'logo',
+  'name',
+  'abn_no',
+  'address',
+  'suburb',
+  'post_code',
+  'city',
+  'state',
+  'phone_no',
+  'email',
+  'business_type',
+] as const;
+
+/** The address's `?id=`: a record id, else null (the not-found state). */
+export const restaurantIdOf = (search: string): number | null => recordIdOf(new URLSearchParams(search).get('id')) ?? null;
+
+/** A restaurant as the form edits it: text everywhere (blank for no logo), capacity as typed, status as '1' or '0'. */
+export function restaurantValues(r: RestaurantDetail): FormValues {
+  const values: FormValues = Object.fromEntries(TEXT_FIELDS.map((field) => [field, r[field] ?? '']));
+  values.capacity = String(r.capacity);
+  values.status = String(r.status);
+  return values;
+}
+
+/** Add Restaurant's blank form: every field empty but the status, Active as on the user forms. */
+export function newRestaurantValues(): FormValues {
+  const values: FormValues = Object.fromEntries(TEXT_FIELDS.map((field) => [field, '']));
+  values.capacity = '';
+  values.status = '1';
+  return values;
+}
+export const restaurantRecord = (r: RestaurantDetail): FormRecord => ({ values: restaurantValues(r), version: r.version });
+
+/** The create call's body; a blank capacity goes as null (not 0) so the server names the field. */
+export function newRestaurantBody(values: FormValues): CreateRestaurantInput {
+  const capacity = text(values.capacity).trim();
+  return {
+    logo: text(values.logo).trim() === '' ? null : text(values.logo),
+    name: text(values.name),
+    abn_no: text(values.abn_no),
+    address: text(values.address),
+    suburb: text(values.suburb),
+    post_code: text(values.post_code),
+    city: text(values.city),
+    state: text(values.state) as CreateRestaurantInput['state'],
+    phone_no: text(values.phone_no),
+    email: text(values.email),
+    business_type: text(values.business_type),
+    capacity: capacity === '' ? (null as unknown as number) : Number(capacity),
+    status: values.status === '1' ? 1 : 0,
+  };
+}
+
+/** The update call's body: the same fields (abn_no sent back as read) with the version read. */
+export const restaurantBody = (values: FormValues, version: number): UpdateRestaurantInput => ({ ...newRestaurantBody(values), version });
