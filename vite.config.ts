@@ -33,7 +33,7 @@ export default defineConfig({
             { name: 'shared', test: /[\\/](src[\\/]ui[\\/]toast-stack|@mantine[\\/]core[\\/]esm[\\/]components[\\/]Alert[\\/])/ },
             // The console shell in one chunk too (it compresses better than five small ones); each page keeps its own chunk,
             // ECharts its own (fetched with the first chart), and the popovers theirs (on first use, src/ui/floating.ts).
-            { name: 'console', test: /[\\/]src[\\/](views[\\/](console|session)[\\/]|ui[\\/]hover-tooltip)/ },
+            { name: 'console', test: /[\\/]src[\\/](console-routes|views[\\/]session[\\/]|ui[\\/]hover-tooltip)/ },
           ],
         },
       },

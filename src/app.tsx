@@ -6,12 +6,12 @@ import { subscribeRestaurantMissing, subscribeSessionExpired } from './services/
 import { CenteredLoader } from './ui/centered-loader';
 import { UiProvider } from './ui/ui-provider';
 import { LoginPage } from './views/auth/login.page';
-import { SessionContext } from './views/session/session.context';
+import { SessionContext } from './views/shared/session.context';
 import { sessionLogic } from './views/session/session.logic';
 import { SignedOutOnly } from './views/session/signed-out-only.view';
 
 // Everything but the sign-in page is loaded on demand, so `/` ships as little JS as possible.
-const ConsoleRoutes = lazy(() => import('./views/console/console-routes'));
+const ConsoleRoutes = lazy(() => import('./console-routes'));
 const NotFoundView = lazy(() => import('./views/not-found.view'));
 
 /**

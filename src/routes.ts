@@ -1,12 +1,10 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { MemberRole } from '@contract/auth.contract';
+import { PATHS, type PageProps } from './shared/routing';
 import type { NavIcon, NavItem } from './ui/nav-items';
 
-/** Every page gets its registry title; pages whose view renders its own heading ignore it. */
-export type PageProps = { title: string };
-
 export type AppRoute = {
-  /** A wouter pattern, matched exactly; unknown paths below a protected one get the in-shell 404. */
+  /** A wouter pattern (one of `PATHS`), matched exactly; unknown paths below a protected one get the in-shell 404. */
   path: string;
   title: string;
   /** Public pages need no session; protected ones render behind the guard, inside the console shell. */
@@ -29,75 +27,75 @@ const AlertRuleFormPage = lazy(() => import('./views/alerts/alert-rule-form.page
 const AnalyticsPage = lazy(() => import('./views/analytics/analytics.page'));
 
 /**
- * The one route registry (spec §2): the router, the sidebar and the protected-area matcher derive from it.
- * It is part of the sign-in chunk, so pages are lazy and icons are named, not imported. Sign-in (`/`) itself
- * is rendered eagerly by app.tsx.
+ * The one route registry: the router, the sidebar and the protected-area matcher derive from it; its paths are
+ * `PATHS` (src/shared/routing.ts), which everything else links to. It is part of the sign-in chunk, so pages are lazy
+ * and icons are named, not imported. Sign-in (`PATHS.signIn`) itself is rendered eagerly by app.tsx.
  */
 export const ROUTES: readonly AppRoute[] = [
-  { path: '/forgot-password', title: 'Forgot Password', access: 'public', page: lazy(() => import('./views/auth/forgot-password.page')) },
-  { path: '/change-password', title: 'Change Password', access: 'public', page: lazy(() => import('./views/auth/change-password.page')) },
-  { path: '/unsubscribe', title: 'Unsubscribe', access: 'public', page: lazy(() => import('./views/unsubscribe/unsubscribe.page')) },
+  { path: PATHS.forgotPassword, title: 'Forgot Password', access: 'public', page: lazy(() => import('./views/auth/forgot-password.page')) },
+  { path: PATHS.changePassword, title: 'Change Password', access: 'public', page: lazy(() => import('./views/auth/change-password.page')) },
+  { path: PATHS.unsubscribe, title: 'Unsubscribe', access: 'public', page: lazy(() => import('./views/unsubscribe/unsubscribe.page')) },
   {
-    path: '/dashboard',
+    path: PATHS.dashboard,
     title: 'Dashboard',
     access: 'protected',
     page: lazy(() => import('./views/dashboard/dashboard.page')),
     nav: { label: 'Dashboard', icon: 'dashboard' },
   },
   {
-    path: '/user',
+    path: PATHS.users,
     title: 'User Dashboard',
     access: 'protected',
     page: lazy(() => import('./views/users/user-list.page')),
     nav: { label: 'User Management', icon: 'users' },
   },
-  { path: '/user/create', title: 'Create User', access: 'protected', page: UserFormPage },
-  { path: '/user/edit', title: 'Edit User', access: 'protected', page: UserFormPage },
+  { path: PATHS.userCreate, title: 'Create User', access: 'protected', page: UserFormPage },
+  { path: PATHS.userEdit, title: 'Edit User', access: 'protected', page: UserFormPage },
   {
-    path: '/restaurant',
+    path: PATHS.restaurants,
     title: 'Restaurant Management',
     access: 'protected',
     page: lazy(() => import('./views/restaurants/restaurant-list.page')),
     nav: { label: 'Restaurant Management', icon: 'store' },
   },
   {
-    path: '/restaurant/create',
+    path: PATHS.restaurantCreate,
     title: 'Add Restaurant',
     access: 'protected',
     page: lazy(() => import('./views/restaurants/restaurant-create.page')),
     roles: OWNERS,
   },
   {
-    path: '/restaurant/edit',
+    path: PATHS.restaurantEdit,
     title: 'Edit Restaurant',
     access: 'protected',
     page: lazy(() => import('./views/restaurants/restaurant-edit.page')),
   },
   {
-    path: '/headcount',
+    path: PATHS.headcount,
     title: 'Headcount',
     access: 'protected',
     page: AnalyticsPage,
     nav: { label: 'Headcount', icon: 'headcount' },
   },
-  { path: '/order', title: 'Order', access: 'protected', page: AnalyticsPage, nav: { label: 'Order', icon: 'cart' } },
+  { path: PATHS.order, title: 'Order', access: 'protected', page: AnalyticsPage, nav: { label: 'Order', icon: 'cart' } },
   {
-    path: '/procurement',
+    path: PATHS.procurement,
     title: 'Procurement',
     access: 'protected',
     page: AnalyticsPage,
     nav: { label: 'Procurement', icon: 'clipboard' },
   },
-  { path: '/revenue', title: 'Revenue', access: 'protected', page: AnalyticsPage, nav: { label: 'Revenue', icon: 'chart' } },
+  { path: PATHS.revenue, title: 'Revenue', access: 'protected', page: AnalyticsPage, nav: { label: 'Revenue', icon: 'chart' } },
   {
-    path: '/roster',
+    path: PATHS.roster,
     title: 'Roster & Productivity',
     access: 'protected',
     page: AnalyticsPage,
     nav: { label: 'Productivity', icon: 'clock' },
   },
   {
-    path: '/integrations',
+    path: PATHS.integrations,
     title: 'Integrations',
     access: 'protected',
     page: lazy(() => import('./views/integrations/integrations.page')),
@@ -105,7 +103,7 @@ export const ROUTES: readonly AppRoute[] = [
     roles: OWNERS,
   },
   {
-    path: '/import',
+    path: PATHS.import,
     title: 'Data Import',
     access: 'protected',
     page: lazy(() => import('./views/import/import.page')),
@@ -113,17 +111,17 @@ export const ROUTES: readonly AppRoute[] = [
     roles: OWNERS,
   },
   {
-    path: '/team',
+    path: PATHS.team,
     title: 'Team',
     access: 'protected',
     page: lazy(() => import('./views/team/team-list.page')),
     nav: { label: 'Team', icon: 'team' },
     roles: OWNERS,
   },
-  { path: '/team/invite', title: 'Invite Member', access: 'protected', page: MemberFormPage, roles: OWNERS },
-  { path: '/team/edit', title: 'Edit Member', access: 'protected', page: MemberFormPage, roles: OWNERS },
+  { path: PATHS.memberInvite, title: 'Invite Member', access: 'protected', page: MemberFormPage, roles: OWNERS },
+  { path: PATHS.memberEdit, title: 'Edit Member', access: 'protected', page: MemberFormPage, roles: OWNERS },
   {
-    path: '/activity',
+    path: PATHS.activity,
     title: 'Activity',
     access: 'protected',
     page: lazy(() => import('./views/activity/activity.page')),
@@ -131,23 +129,23 @@ export const ROUTES: readonly AppRoute[] = [
     roles: OWNERS,
   },
   {
-    path: '/alerts',
+    path: PATHS.alerts,
     title: 'Alerts',
     access: 'protected',
     page: lazy(() => import('./views/alerts/alerts.page')),
     nav: { label: 'Alerts', icon: 'alerts' },
   },
   {
-    path: '/alerts/rules',
+    path: PATHS.alertRules,
     title: 'Alert Rules',
     access: 'protected',
     page: lazy(() => import('./views/alerts/alert-rules-list.page')),
     roles: OWNERS,
   },
-  { path: '/alerts/rules/create', title: 'Add Alert Rule', access: 'protected', page: AlertRuleFormPage, roles: OWNERS },
-  { path: '/alerts/rules/edit', title: 'Edit Alert Rule', access: 'protected', page: AlertRuleFormPage, roles: OWNERS },
+  { path: PATHS.alertRuleCreate, title: 'Add Alert Rule', access: 'protected', page: AlertRuleFormPage, roles: OWNERS },
+  { path: PATHS.alertRuleEdit, title: 'Edit Alert Rule', access: 'protected', page: AlertRuleFormPage, roles: OWNERS },
   {
-    path: '/profile',
+    path: PATHS.profile,
     title: 'Profile',
     access: 'protected',
     page: lazy(() => import('./views/profile/profile.page')),

@@ -8,7 +8,7 @@ import { alertRuleActionsMachine, RULE_REMOVED } from '../../src/machines/alert-
 import { alertsService } from '../../src/services/alerts.service';
 import { teamService } from '../../src/services/team.service';
 import AlertRulesListPage from '../../src/views/alerts/alert-rules-list.page';
-import { SessionContext } from '../../src/views/session/session.context';
+import { SessionContext } from '../../src/views/shared/session.context';
 import { REMOVE_FAILURE, TARGET, paths, type ModelEvent } from './models/alert-rule-actions.model';
 import { runModel } from './support/model-runner';
 import { inspectPageActors } from './support/page-actors';

@@ -7,7 +7,7 @@ import { alertsService } from '../../src/services/alerts.service';
 import { ApiError } from '../../src/services/api-error';
 import { AlertsBell, AlertsBellContext, AlertsBellScope } from '../../src/views/alerts/alerts-bell.view';
 import AlertsPage from '../../src/views/alerts/alerts.page';
-import { SessionContext } from '../../src/views/session/session.context';
+import { SessionContext } from '../../src/views/shared/session.context';
 import { bellLabel, unreadBadge } from '../../src/ui/alerts-bell';
 import { ACKNOWLEDGEABLE, TICK, paths, type ModelEvent } from './models/alerts-bell.model';
 import { alert } from './models/alerts.model';

@@ -11,7 +11,7 @@ import { alertsService, type AlertStatus } from '../../src/services/alerts.servi
 import { AlertsBell, AlertsBellScope } from '../../src/views/alerts/alerts-bell.view';
 import AlertsPage from '../../src/views/alerts/alerts.page';
 import { ALERTS_EXPLAINED } from '../../src/views/alerts/alerts.view';
-import { SessionContext } from '../../src/views/session/session.context';
+import { SessionContext } from '../../src/views/shared/session.context';
 import {
   ACK_ALL_FAILURE,
   ACK_FAILURE,

@@ -12,7 +12,7 @@ import type { Navigation } from '../../src/shared/effects';
 import type { AnalyticsFilters } from '../../src/machines/support/analytics-filters';
 import { AnalyticsPageContext } from '../../src/views/analytics/analytics-page.context';
 import { AnalyticsPageBranchesSync, AnalyticsPageUrlSync, AnalyticsPageView } from '../../src/views/analytics/analytics-page.view';
-import { SessionContext } from '../../src/views/session/session.context';
+import { SessionContext } from '../../src/views/shared/session.context';
 import {
   BRANCHES,
   CSV_FILE,

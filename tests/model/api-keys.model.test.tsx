@@ -5,7 +5,7 @@ import type { ApiKey, CreatedApiKey } from '@contract/api-keys.contract';
 import { apiKeysMachine } from '../../src/machines/api-keys.machine';
 import { apiKeysService } from '../../src/services/api-keys.service';
 import IntegrationsPage from '../../src/views/integrations/integrations.page';
-import { SessionContext } from '../../src/views/session/session.context';
+import { SessionContext } from '../../src/views/shared/session.context';
 import {
   BRANCH,
   CREATE_FAILURE,

@@ -12,7 +12,7 @@ import {
   type ConfirmDialogInput,
   type DialogOutcome,
 } from '../../src/machines/confirm-dialog.machine';
-import { ConfirmDialogView } from '../../src/views/management/confirm-dialog.view';
+import { ConfirmDialogView } from '../../src/views/shared/confirm-dialog.view';
 import { INPUT, paths, TIMER, type ModelEvent } from './models/confirm-dialog.model';
 import { runModel } from './support/model-runner';
 import { renderView } from './support/render-view';

@@ -16,7 +16,7 @@ import { ApiError } from '../../src/services/api-error';
 import type { Navigation } from '../../src/shared/effects';
 import { DashboardContext } from '../../src/views/dashboard/dashboard.context';
 import { DashboardBranchesSync, DashboardUrlSync, DashboardView } from '../../src/views/dashboard/dashboard.view';
-import { SessionContext } from '../../src/views/session/session.context';
+import { SessionContext } from '../../src/views/shared/session.context';
 import { BRANCHES, FAILURE, TRADE } from './models/dashboard.fixtures';
 import { INPUT, paths, WITHOUT_PARRAMATTA, type ModelEvent } from './models/dashboard.model';
 import { controllableActor } from './support/deferred';

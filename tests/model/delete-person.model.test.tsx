@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Person } from '@contract/people.contract';
 import { deletePersonMachine } from '../../src/machines/delete-person.machine';
 import { peopleService } from '../../src/services/people.service';
-import { SessionContext } from '../../src/views/session/session.context';
+import { SessionContext } from '../../src/views/shared/session.context';
 import UserFormPage from '../../src/views/users/user-form.page';
 import UserListPage from '../../src/views/users/user-list.page';
 import { REMOVE_FAILURE, TARGET, paths, type ModelEvent } from './models/delete-person.model';

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor as settled, type InspectionEvent } from 'xstate';
 import { entityFormMachine, type EntityFormInput, type FormRecord, type SaveRequest } from '../../src/machines/entity-form.machine';
 import { ApiError } from '../../src/services/api-error';
-import { EntityFormContext, EntityFormView, useFormField } from '../../src/views/management/entity-form.view';
+import { EntityFormContext, EntityFormView, useFormField } from '../../src/views/shared/entity-form.view';
 import { CONFLICT, INPUT, INVALID_EMAIL, NOT_FOUND, RECORD, UNAVAILABLE, paths, type ModelEvent } from './models/entity-form.model';
 import { controllableActor } from './support/deferred';
 import { button, performAsUser, type } from './support/entity-form-ui';

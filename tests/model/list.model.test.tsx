@@ -6,7 +6,7 @@ import type { InspectionEvent } from 'xstate';
 import { listMachine, RESTAURANT_SEARCH_FIELDS, type ListInput, type ListItem } from '../../src/machines/list.machine';
 import { ApiError } from '../../src/services/api-error';
 import type { Navigation } from '../../src/shared/effects';
-import { ListActorContext, ListUrlSync, ListView } from '../../src/views/management/list.view';
+import { ListActorContext, ListUrlSync, ListView } from '../../src/views/shared/list.view';
 import { INPUT, LIST_FAILURE, PEOPLE, paths, type ModelEvent, type Person } from './models/list.model';
 import { controllableActor } from './support/deferred';
 import { runModel } from './support/model-runner';

@@ -5,7 +5,7 @@ import type { Restaurant } from '@contract/auth.contract';
 import type { Member } from '@contract/team.contract';
 import { memberActionsMachine } from '../../src/machines/member-actions.machine';
 import { teamService, type MemberSaved } from '../../src/services/team.service';
-import { SessionContext } from '../../src/views/session/session.context';
+import { SessionContext } from '../../src/views/shared/session.context';
 import TeamListPage from '../../src/views/team/team-list.page';
 import { INVITED, LAST_OWNER, REMOVED, RESEND_FAILURE, RESENT, TARGET, paths, type ModelEvent } from './models/member-actions.model';
 import { runModel } from './support/model-runner';

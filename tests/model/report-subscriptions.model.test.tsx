@@ -6,7 +6,7 @@ import { reportSubscriptionsMachine } from '../../src/machines/report-subscripti
 import { ApiError } from '../../src/services/api-error';
 import { reportSubscriptionsService } from '../../src/services/report-subscriptions.service';
 import { ReportMailsSection } from '../../src/views/profile/report-mails.view';
-import { SessionContext } from '../../src/views/session/session.context';
+import { SessionContext } from '../../src/views/shared/session.context';
 import {
   CREATED,
   CREATED_LINE,

@@ -7,8 +7,9 @@ import type { FranchiseUser, TokenResponse } from '@contract/auth.contract';
 import { SessionBridge } from '../../src/app';
 import { memberRole, sessionMachine, type Access, type SessionEvent } from '../../src/machines/session.machine';
 import type { StoredSession } from '../../src/services/session-storage';
+import { navItemsFor } from '../../src/routes';
 import { GuardedLayout } from '../../src/views/session/guarded-layout.view';
-import { SessionContext } from '../../src/views/session/session.context';
+import { SessionContext } from '../../src/views/shared/session.context';
 import { SignedOutOnly } from '../../src/views/session/signed-out-only.view';
 import { controllableActor } from './support/deferred';
 import { runModel } from './support/model-runner';
@@ -64,7 +65,7 @@ function renderSession(inspect: (event: InspectionEvent) => void) {
             </SignedOutOnly>
           </Route>
           <Route path="/dashboard">
-            <GuardedLayout>
+            <GuardedLayout navFor={navItemsFor}>
               <p>Console content</p>
               <Branches />
             </GuardedLayout>

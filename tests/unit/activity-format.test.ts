@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changeLines, formatInstant } from '../../src/views/activity/activity-format';
+import { formatInstant } from '../../src/ui/format-instant';
+import { changeLines } from '../../src/views/activity/activity-format';
 
 const names = new Map([
   [7, 'Parramatta'],

@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Restaurant } from '@contract/auth.contract';
 import type { Branch } from '../../src/machines/support/analytics-filters';
-import { SessionContext, useBranchesChanged } from '../../src/views/session/session.context';
+import { SessionContext, useBranchesChanged } from '../../src/views/shared/session.context';
 import { signedInSession } from '../model/support/page-session';
 import { renderView } from '../model/support/render-view';
 

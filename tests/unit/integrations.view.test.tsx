@@ -6,7 +6,7 @@ import type { ApiKey } from '@contract/api-keys.contract';
 import type { FranchiseUser, Restaurant } from '@contract/auth.contract';
 import { App } from '../../src/app';
 import { sessionStore } from '../../src/services/session-storage';
-import { formatInstant } from '../../src/views/integrations/integrations.view';
+import { formatInstant } from '../../src/ui/format-instant';
 import { accessCheckFake } from './support/access-check';
 import { fakeJwt } from './support/jwt';
 

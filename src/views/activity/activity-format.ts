@@ -1,30 +1,8 @@
-import { MONTHS } from '@contract/presentation/labels';
 import type { ActivityChanges, ActivityItem, SECRET_CHANGED as SECRET } from '@contract/activity.contract';
 import { ENTITY_LABELS } from '../../machines/activity.machine';
 
-// How the log's entries read on the Activity page: the instant on the franchise's clock, who, which record, and each
+// How the log's entries read on the Activity page (its instant: src/ui/format-instant.ts): who, which record, and each
 // changed field as "field: before → after".
-
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
-/** "25 Nov 2026, 14:05" on the clock of `timeZone` (months spelt as the answers spell them). */
-export function formatInstant(at: string, timeZone: string): string {
-  let clock = clocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat('en-AU', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    clocks.set(timeZone, clock);
-  }
-  const part = Object.fromEntries(clock.formatToParts(new Date(at)).map(({ type, value }) => [type, value]));
-  return `${Number(part.day)} ${MONTHS[Number(part.month) - 1]} ${part.year}, ${part.hour}:${part.minute}`;
-}
 
 /** Who made the change: a member by name, or an API key ("Till sync (API key)"). */
 export const actorText = ({ user }: ActivityItem) => (user.id === null ? `${user.name} (API key)` : user.name);

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { activityMachine } from '../../machines/activity.machine';
-import type { PageProps } from '../../routes';
+import type { PageProps } from '../../shared/routing';
 import { saveFile } from '../../ui/save-file';
 import { appEffects } from '../app-effects';
-import { SessionContext } from '../session/session.context';
+import { SessionContext } from '../shared/session.context';
 import { ActivityContext } from './activity.context';
 import { ActivityUrlSync, ActivityView } from './activity.view';
 

@@ -10,7 +10,8 @@ import { ListPager } from '../../ui/list-controls';
 import { PageTitle } from '../../ui/page-title';
 import { ScrollX } from '../../ui/scroll-x';
 import { ActivityContext } from './activity.context';
-import { actorText, changeLines, entityText, formatInstant } from './activity-format';
+import { formatInstant } from '../../ui/format-instant';
+import { actorText, changeLines, entityText } from './activity-format';
 
 const ALL = '';
 const ENTITY_OPTIONS = [{ value: ALL, label: 'All kinds' }, ...Object.entries(ENTITY_LABELS).map(([value, label]) => ({ value, label }))];

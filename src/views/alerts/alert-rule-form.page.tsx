@@ -17,13 +17,13 @@ import {
 } from '../../machines/support/alert-rule-fields';
 import { TEAM_SEARCH_FIELDS } from '../../machines/support/team-fields';
 import { teamListMachine } from '../../machines/team.provided';
-import type { PageProps } from '../../routes';
+import type { PageProps } from '../../shared/routing';
 import { DeferredSelect } from '../../ui/deferred-select';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
-import { EntityFormContext, EntityFormView, GoWhenSaved, useFormField } from '../management/entity-form.view';
-import { FormIdListField, FormSelectField, FormTextField } from '../management/form-fields';
-import { SessionContext } from '../session/session.context';
+import { EntityFormContext, EntityFormView, GoWhenSaved, useFormField } from '../shared/entity-form.view';
+import { FormIdListField, FormSelectField, FormTextField } from '../shared/form-fields';
+import { SessionContext } from '../shared/session.context';
 
 type Mode = 'create' | 'edit';
 

@@ -6,14 +6,14 @@ import { Link, useSearch } from 'wouter';
 import { alertRuleActionsMachine } from '../../machines/alert-rule-actions.machine';
 import { alertRulesListMachine } from '../../machines/alert-rules.provided';
 import { ALERT_RULES_PATH, RULE_SEARCH_FIELDS, ruleEditHref, type RuleRow } from '../../machines/support/alert-rule-fields';
-import type { PageProps } from '../../routes';
+import type { PageProps } from '../../shared/routing';
 import { PageTitle } from '../../ui/page-title';
 import { ScrollX } from '../../ui/scroll-x';
 import { appEffects } from '../app-effects';
-import { ConfirmDialogView } from '../management/confirm-dialog.view';
-import { EntityTable, type EntityColumn } from '../management/entity-table.view';
-import { ListActorContext, ListUrlSync, ListView } from '../management/list.view';
-import { SessionContext } from '../session/session.context';
+import { ConfirmDialogView } from '../shared/confirm-dialog.view';
+import { EntityTable, type EntityColumn } from '../../ui/entity-table';
+import { ListActorContext, ListUrlSync, ListView } from '../shared/list.view';
+import { SessionContext } from '../shared/session.context';
 
 /** The router carries out the list's address changes; the toasts show Remove's result. */
 const rulesListLogic = alertRulesListMachine.provide({ actions: { navigate: appEffects.navigate } });

@@ -1,9 +1,8 @@
 import { createActorContext } from '@xstate/react';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { alertsBellMachine } from '../../machines/alerts-bell.machine';
+import { pathOf } from '../../shared/routing';
 import { AlertsBellButton } from '../../ui/alerts-bell';
-
-export const ALERTS_PATH = '/alerts';
 
 /** The signed-in member's bell actor; tests pass `logic={alertsBellMachine.provide(fakes)}`. */
 export const AlertsBellContext = createActorContext(alertsBellMachine);
@@ -46,5 +45,5 @@ export function useAlertsAcknowledged(): () => void {
 /** The header's bell with the member's unread count. */
 export function AlertsBell() {
   const unread = AlertsBellContext.useSelector((s) => s.context.unread);
-  return <AlertsBellButton unread={unread} href={ALERTS_PATH} />;
+  return <AlertsBellButton unread={unread} href={pathOf('alerts')} />;
 }

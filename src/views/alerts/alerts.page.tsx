@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { alertsMachine } from '../../machines/alerts.machine';
-import type { PageProps } from '../../routes';
+import type { PageProps } from '../../shared/routing';
 import { appEffects } from '../app-effects';
-import { useIsOwner } from '../session/session.context';
+import { useIsOwner } from '../shared/session.context';
 import { useAlertsAcknowledged } from './alerts-bell.view';
 import { AlertsContext, AlertsUrlSync, AlertsView, useOnAcknowledged } from './alerts.view';
 

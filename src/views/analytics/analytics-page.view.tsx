@@ -6,8 +6,9 @@ import { PAGE_TITLES, type PageReport } from '@contract/page-reports.contract';
 import { filtersHref } from '../../machines/support/analytics-filters';
 import { ExportMenu } from '../../ui/export-menu';
 import { RangeButtons } from '../../ui/range-buttons';
-import { AnalyticsHeader, ALL_BRANCHES } from './analytics-header.view';
-import { useBranchesChanged } from '../session/session.context';
+import { AnalyticsHeader, ALL_BRANCHES } from '../../ui/analytics-header';
+import { pathOf } from '../../shared/routing';
+import { useBranchesChanged } from '../shared/session.context';
 import { AnalyticsPageContext } from './analytics-page.context';
 import { ReportCards, ReportTables } from './report-sections';
 
@@ -93,7 +94,7 @@ function FailedReport({ title }: { title: string }) {
 
 function LoadedReport({ report }: { report: PageReport }) {
   const range = AnalyticsPageContext.useSelector((s) => s.context.applied.range);
-  const branchHref = (restaurantId: number) => filtersHref('/dashboard', { range, restaurantId });
+  const branchHref = (restaurantId: number) => filtersHref(pathOf('dashboard'), { range, restaurantId });
   return (
     <Stack gap="md">
       <Text c="dimmed" size="sm">

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ANALYTICS_PAGES, type AnalyticsPage } from '@contract/page-reports.contract';
-import { analyticsPageMachine, PAGE_PATHS } from '../../machines/analytics-page.machine';
-import type { PageProps } from '../../routes';
+import { analyticsPageMachine } from '../../machines/analytics-page.machine';
+import { pathOf, type PageProps } from '../../shared/routing';
 import { saveFile } from '../../ui/save-file';
 import { appEffects } from '../app-effects';
-import { SessionContext } from '../session/session.context';
+import { SessionContext } from '../shared/session.context';
 import { AnalyticsPageContext } from './analytics-page.context';
 import { AnalyticsPageBranchesSync, AnalyticsPageUrlSync, AnalyticsPageView } from './analytics-page.view';
 
@@ -30,7 +30,7 @@ function AnalyticsPageScreen({ page }: { page: AnalyticsPage }) {
 
 /** Which page a path shows: the registry routes /order, /roster, /revenue, /headcount and /procurement here. */
 export function pageAt(path: string): AnalyticsPage {
-  const page = ANALYTICS_PAGES.find((p) => PAGE_PATHS[p] === path);
+  const page = ANALYTICS_PAGES.find((p) => pathOf(p) === path);
   if (!page) throw new Error(`No analytics page at ${path}`);
   return page;
 }

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { createActorContext } from '@xstate/react';
 import { Link } from 'wouter';
+import { pathOf } from '../../shared/routing';
 import { changePasswordMachine } from '../../machines/change-password.machine';
 import { AuthLayout } from '../../ui/auth-layout';
 import { submitHandler } from '../../ui/form-events';
@@ -23,7 +24,7 @@ export function MissingResetTokenView() {
         <Alert color="red" title="This reset link is incomplete">
           Open the link from your password reset email, or request a new one.
         </Alert>
-        <Anchor component={Link} href="/forgot-password" ta="center">
+        <Anchor component={Link} href={pathOf('forgotPassword')} ta="center">
           Request a new reset link
         </Anchor>
         <BackToLogin />

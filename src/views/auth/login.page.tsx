@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { loginMachine } from '../../machines/login.machine';
 import { appEffects } from '../app-effects';
-import { SessionContext } from '../session/session.context';
+import { SessionContext } from '../shared/session.context';
 import { LoginContext, LoginView } from './login.view';
 
 /** `/`: the login machine wired to the API and to the session actor. */

@@ -1,6 +1,7 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { createActorContext } from '@xstate/react';
 import { Link } from 'wouter';
+import { pathOf } from '../../shared/routing';
 import { loginMachine } from '../../machines/login.machine';
 import { AuthLayout } from '../../ui/auth-layout';
 import { submitHandler } from '../../ui/form-events';
@@ -40,7 +41,7 @@ export function LoginView() {
               disabled={busy}
               onChange={(e) => login.send({ type: 'login.remember', value: e.currentTarget.checked })}
             />
-            <Anchor component={Link} href="/forgot-password" size="sm">
+            <Anchor component={Link} href={pathOf('forgotPassword')} size="sm">
               Forgot password?
             </Anchor>
           </Group>

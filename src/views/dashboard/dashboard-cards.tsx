@@ -1,22 +1,20 @@
 import './dashboard-grid.css';
-import { Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Stack, Tabs, Text } from '@mantine/core';
 import type { AnalyticsData, Grouping } from '@contract/analytics.contract';
-import { formatCurrency, formatNumber, formatPercent, formatWholeCurrency } from '@contract/presentation/format';
+import { formatCurrency, formatNumber, formatWholeCurrency } from '@contract/presentation/format';
+import { pathOf } from '../../shared/routing';
 import { EChart } from '../../ui/charts/echart';
 import { DataTable } from '../../ui/data-table';
 import { ScrollX } from '../../ui/scroll-x';
 import { StatCard } from '../../ui/stat-card';
-import { FIGURE_COLOR } from '../../ui/theme';
 import { CardBody, CardFrame } from './card-frame';
-import { CHART_HEIGHT, barOption, bucketLabel, lineOption, pieOption, shortName } from '@contract/presentation/chart-options';
+import { CHART_HEIGHT, bucketLabel, lineOption, pieOption } from '@contract/presentation/chart-options';
 
-/** Productivity at or above this percentage of assigned hours shows green, below it red (spec §9). */
-export const PRODUCTIVE_PERCENT = 80;
-const TOP = 5;
+/** How many staff and categories the operations cards show. */
+export const TOP = 5;
 const RIGHT = { textAlign: 'right' } as const;
 
-const hours = (value: number) => `${formatNumber(value, 1)} h`;
-const MONEY = { format: formatCurrency, axisFormat: formatWholeCurrency };
+export const MONEY = { format: formatCurrency, axisFormat: formatWholeCurrency };
 const labels = (series: { start_date: string; end_date: string; label: string }[], grouping: Grouping) =>
   series.map((b) => bucketLabel(b, grouping));
 
@@ -33,7 +31,7 @@ export function RevenueSummaryCard() {
               current={totals.revenue}
               previous={previous.revenue}
               comparedWith={`previous ${window.days} days`}
-              moreHref="/revenue"
+              moreHref={pathOf('revenue')}
             />
             <StatCard
               label="Total Orders"
@@ -41,7 +39,7 @@ export function RevenueSummaryCard() {
               current={totals.orders}
               previous={previous.orders}
               comparedWith={`previous ${window.days} days`}
-              moreHref="/order"
+              moreHref={pathOf('order')}
             />
             <StatCard
               label="Average Revenue per Restaurant"
@@ -49,7 +47,7 @@ export function RevenueSummaryCard() {
               current={summary.average_revenue_per_restaurant}
               previous={restaurants.length ? previous.revenue / restaurants.length : 0}
               comparedWith={`previous ${window.days} days`}
-              moreHref="/restaurant"
+              moreHref={pathOf('restaurants')}
             />
             {/* Spec §9: the dine-in and takeaway totals carry no currency symbol. */}
             <StatCard
@@ -58,7 +56,7 @@ export function RevenueSummaryCard() {
               current={totals.dine_in}
               previous={previous.dine_in}
               comparedWith={`previous ${window.days} days`}
-              moreHref="/revenue"
+              moreHref={pathOf('revenue')}
             />
             <StatCard
               label="Takeaway Revenue"
@@ -66,7 +64,7 @@ export function RevenueSummaryCard() {
               current={totals.takeaway}
               previous={previous.takeaway}
               comparedWith={`previous ${window.days} days`}
-              moreHref="/revenue"
+              moreHref={pathOf('revenue')}
             />
           </div>
         )}
@@ -124,7 +122,7 @@ function SplitCard({
 
 export function OrdersCard() {
   return (
-    <CardFrame title="Number of Orders" moreHref="/order">
+    <CardFrame title="Number of Orders" moreHref={pathOf('order')}>
       <CardBody kind="orders" title="Number of Orders" emptyText="No orders in this window." height={CHART_HEIGHT.pie}>
         {(orders: AnalyticsData['orders']) => (
           <SplitCard
@@ -148,7 +146,7 @@ export function OrdersCard() {
 
 export function HeadcountsCard() {
   return (
-    <CardFrame title="Customer Headcounts" moreHref="/headcount">
+    <CardFrame title="Customer Headcounts" moreHref={pathOf('headcount')}>
       <CardBody kind="headcounts" title="Customer Headcounts" emptyText="No guests in this window." height={CHART_HEIGHT.pie}>
         {(headcounts: AnalyticsData['headcounts']) => (
           <SplitCard
@@ -170,58 +168,9 @@ export function HeadcountsCard() {
   );
 }
 
-export function RosterCard() {
-  return (
-    <CardFrame title="Roster & Productivity" moreHref="/roster">
-      <CardBody kind="roster" title="Roster & Productivity" emptyText="No shifts rostered in this window." height={CHART_HEIGHT.bar}>
-        {({ staff }) => {
-          const top = staff.slice(0, TOP);
-          return (
-            <Stack gap="sm">
-              <Text fw={600}>Top 5 Staffs</Text>
-              <div className="fc-tiles">
-                {top.map((person) => (
-                  <Paper key={person.person_id} withBorder p="xs" radius="sm">
-                    <Text size="sm" fw={600} truncate="end" title={person.name}>
-                      {person.name}
-                    </Text>
-                    <Text size="xs" c="dimmed" truncate="end">
-                      {person.restaurant}
-                    </Text>
-                    <Text
-                      fw={700}
-                      c={person.percent >= PRODUCTIVE_PERCENT ? FIGURE_COLOR.positive : FIGURE_COLOR.negative}
-                      aria-label={`${person.name}: ${formatPercent(person.percent)} of assigned hours worked`}
-                    >
-                      {formatPercent(person.percent)}
-                    </Text>
-                  </Paper>
-                ))}
-              </div>
-              <EChart
-                option={barOption(
-                  top.map((p) => shortName(p.name)),
-                  [
-                    { name: 'Assigned', values: top.map((p) => p.assigned_hours) },
-                    { name: 'Actual', values: top.map((p) => p.actual_hours) },
-                  ],
-                  { format: hours, axisFormat: formatNumber, axisName: 'Hours' },
-                )}
-                height={CHART_HEIGHT.bar}
-                label="Assigned vs actual hours per person"
-                description={top.map((p) => `${p.name}: assigned ${hours(p.assigned_hours)}, actual ${hours(p.actual_hours)}`).join('; ')}
-              />
-            </Stack>
-          );
-        }}
-      </CardBody>
-    </CardFrame>
-  );
-}
-
 export function RevenueTrendsCard() {
   return (
-    <CardFrame title="Revenue Trends" moreHref="/revenue">
+    <CardFrame title="Revenue Trends" moreHref={pathOf('revenue')}>
       <Stack gap="lg">
         <CardBody kind="revenues" title="Revenue Trends" emptyText="No sales in this window." height={CHART_HEIGHT.bar}>
           {({ series, window }) => {
@@ -275,53 +224,6 @@ export function RevenueTrendsCard() {
           </CardBody>
         </Stack>
       </Stack>
-    </CardFrame>
-  );
-}
-
-const categoryName = (category: string) => category.charAt(0).toUpperCase() + category.slice(1);
-
-export function ProcurementCard() {
-  return (
-    <CardFrame title="Procurement Insights" moreHref="/procurement">
-      <CardBody kind="procurement" title="Procurement Insights" emptyText="No purchases in this window." height={CHART_HEIGHT.bar}>
-        {({ categories }) => {
-          const top = categories.slice(0, TOP);
-          return (
-            <Stack gap="sm">
-              <Text fw={600}>Top 5 Categories</Text>
-              <div className="fc-tiles fc-lg-5">
-                {top.map((c) => (
-                  <Paper key={c.category} withBorder p="xs" radius="sm">
-                    <Text size="sm" c="dimmed">
-                      {categoryName(c.category)}
-                    </Text>
-                    <Text fw={700}>{formatNumber(c.quantity)}</Text>
-                    <Text size="xs" c="dimmed">
-                      units
-                    </Text>
-                  </Paper>
-                ))}
-              </div>
-              <EChart
-                option={barOption(
-                  top.map((c) => categoryName(c.category)),
-                  [{ name: 'Spend', values: top.map((c) => c.spend) }],
-                  MONEY,
-                )}
-                height={CHART_HEIGHT.bar}
-                label="Spend per category"
-                description={top.map((c) => `${categoryName(c.category)}: ${formatCurrency(c.spend)}`).join(', ')}
-              />
-              <Group justify="flex-end">
-                <Text size="sm" c="dimmed">
-                  Total spend {formatCurrency(categories.reduce((sum, c) => sum + c.spend, 0))}
-                </Text>
-              </Group>
-            </Stack>
-          );
-        }}
-      </CardBody>
     </CardFrame>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { dashboardMachine } from '../../machines/dashboard.machine';
-import type { PageProps } from '../../routes';
+import type { PageProps } from '../../shared/routing';
 import { appEffects } from '../app-effects';
-import { SessionContext, useIsOwner } from '../session/session.context';
+import { SessionContext, useIsOwner } from '../shared/session.context';
 import { DashboardContext } from './dashboard.context';
 import { DashboardBranchesSync, DashboardUrlSync, DashboardView } from './dashboard.view';
 

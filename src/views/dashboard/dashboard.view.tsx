@@ -5,11 +5,12 @@ import { useSearch } from 'wouter';
 import type { AnalyticsWindow, Range } from '@contract/analytics.contract';
 import type { Restaurant } from '@contract/auth.contract';
 import { formatDays } from '@contract/presentation/format';
-import { AnalyticsHeader, ALL_BRANCHES, rangeLabel } from '../analytics/analytics-header.view';
+import { AnalyticsHeader, ALL_BRANCHES, rangeLabel } from '../../ui/analytics-header';
 import { CARD_KINDS } from '../../machines/dashboard.machine';
-import { useBranchesChanged } from '../session/session.context';
+import { useBranchesChanged } from '../shared/session.context';
 import { DashboardContext } from './dashboard.context';
-import { HeadcountsCard, OrdersCard, ProcurementCard, RevenueSummaryCard, RevenueTrendsCard, RosterCard } from './dashboard-cards';
+import { HeadcountsCard, OrdersCard, RevenueSummaryCard, RevenueTrendsCard } from './dashboard-cards';
+import { ProcurementCard, RosterCard } from './operations-cards';
 import { RestaurantWidget } from './restaurant-widget';
 
 /** "Data Analytics of Past 7 Days" (spec §2), or of the window applied. */

@@ -1,9 +1,10 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
+import { pathOf } from '../../shared/routing';
 import type { Restaurant } from '@contract/auth.contract';
 import type { Range } from '@contract/analytics.contract';
 import { dashboardHref } from '../../machines/dashboard.machine';
-import { RestaurantTable } from '../restaurants/restaurant-table';
+import { RestaurantTable } from '../../ui/restaurant-table';
 import { CardFrame } from './card-frame';
 
 /**
@@ -22,22 +23,22 @@ export function RestaurantWidget({
   owner: boolean;
 }) {
   return (
-    <CardFrame title="Restaurants" moreHref="/restaurant">
+    <CardFrame title="Restaurants" moreHref={pathOf('restaurants')}>
       {restaurants.length === 0 ? (
         // A franchise that starts empty: where its first restaurant and trade come from.
         <Stack gap={4} py="lg" align="center">
           <Text c="dimmed">No restaurants found.</Text>
           {owner && (
             <Text c="dimmed" size="sm" ta="center">
-              <Anchor component={Link} href="/restaurant/create">
+              <Anchor component={Link} href={pathOf('restaurantCreate')}>
                 Add a restaurant
               </Anchor>
               , then send its trade from your systems (
-              <Anchor component={Link} href="/integrations">
+              <Anchor component={Link} href={pathOf('integrations')}>
                 Integrations
               </Anchor>
               ) or from files (
-              <Anchor component={Link} href="/import">
+              <Anchor component={Link} href={pathOf('import')}>
                 Data Import
               </Anchor>
               ).

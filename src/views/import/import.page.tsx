@@ -1,10 +1,10 @@
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { importMachine } from '../../machines/import.machine';
-import type { PageProps } from '../../routes';
+import type { PageProps } from '../../shared/routing';
 import { PageTitle } from '../../ui/page-title';
 import { saveFile } from '../../ui/save-file';
-import { SessionContext } from '../session/session.context';
+import { SessionContext } from '../shared/session.context';
 import { ImportContext } from './import.context';
 import { ImportView } from './import.view';
 

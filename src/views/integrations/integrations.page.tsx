@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { apiKeysMachine } from '../../machines/api-keys.machine';
-import type { PageProps } from '../../routes';
+import type { PageProps } from '../../shared/routing';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
 import { ApiKeysContext, IngestIntro, IntegrationsView } from './integrations.view';

@@ -17,42 +17,21 @@ import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { createActorContext } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import type { ApiKey } from '@contract/api-keys.contract';
-import { formatDay } from '@contract/presentation/format';
 import { ALL_BRANCHES, apiKeysMachine, createStatus, listStatus } from '../../machines/api-keys.machine';
 import { DataTable } from '../../ui/data-table';
 import { DeferredSelect } from '../../ui/deferred-select';
 import { submitHandler } from '../../ui/form-events';
 import { ScrollX } from '../../ui/scroll-x';
+import { formatInstant } from '../../ui/format-instant';
 import { FIGURE_COLOR } from '../../ui/theme';
-import { ConfirmDialogView } from '../management/confirm-dialog.view';
-import { SessionContext } from '../session/session.context';
+import { ConfirmDialogView } from '../shared/confirm-dialog.view';
+import { SessionContext } from '../shared/session.context';
 
 /** The Integrations page's actor; tests pass `logic={apiKeysMachine.provide(fakes)}`. */
 export const ApiKeysContext = createActorContext(apiKeysMachine);
 
 const EMPTY_TEXT = 'No API keys yet.';
 const ALL_BRANCHES_LABEL = 'All branches';
-
-const TIME_PARTS = new Map<string, Intl.DateTimeFormat>();
-
-/** "25 Nov 2026, 14:05" on the franchise's clock. */
-export function formatInstant(iso: string, timeZone: string): string {
-  let format = TIME_PARTS.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-AU', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    TIME_PARTS.set(timeZone, format);
-  }
-  const part = Object.fromEntries(format.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return `${formatDay(`${part.year}-${part.month}-${part.day}`)}, ${part.hour}:${part.minute}`;
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();

@@ -1,11 +1,11 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { profileFormMachine } from '../../machines/profile-form.machine';
-import type { PageProps } from '../../routes';
+import type { PageProps } from '../../shared/routing';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
-import { EntityFormContext, EntityFormView } from '../management/entity-form.view';
-import { useSessionStorageChanged } from '../session/session.context';
-import { FormPasswordField, FormPictureField, FormSelectField, FormTextField, STATE_OPTIONS } from '../management/form-fields';
+import { EntityFormContext, EntityFormView } from '../shared/entity-form.view';
+import { useSessionStorageChanged } from '../shared/session.context';
+import { FormPasswordField, FormPictureField, FormSelectField, FormTextField, STATE_OPTIONS } from '../shared/form-fields';
 import { ReportMailsSection } from './report-mails.view';
 
 const MESSAGES = { reset: 'Profile information reset.', saved: 'Profile updated successfully!' };

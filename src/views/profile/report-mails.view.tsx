@@ -14,11 +14,11 @@ import {
 } from '../../machines/report-subscriptions.machine';
 import { DeferredSelect } from '../../ui/deferred-select';
 import { submitHandler } from '../../ui/form-events';
-import { formatInstant } from '../activity/activity-format';
+import { formatInstant } from '../../ui/format-instant';
 import { appEffects } from '../app-effects';
-import { ConfirmDialogView } from '../management/confirm-dialog.view';
-import { EntityFormContext, useFormField } from '../management/entity-form.view';
-import { SessionContext } from '../session/session.context';
+import { ConfirmDialogView } from '../shared/confirm-dialog.view';
+import { EntityFormContext, useFormField } from '../shared/entity-form.view';
+import { SessionContext } from '../shared/session.context';
 
 /** The report mails' actor; tests pass `logic={reportSubscriptionsMachine.provide(fakes)}`. */
 export const ReportMailsContext = createActorContext(reportSubscriptionsMachine);

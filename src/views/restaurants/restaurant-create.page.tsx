@@ -1,11 +1,11 @@
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { restaurantCreateMachine } from '../../machines/restaurants.provided';
-import type { PageProps } from '../../routes';
+import { pathOf, type PageProps } from '../../shared/routing';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
-import { EntityFormContext, EntityFormView, GoWhenSaved } from '../management/entity-form.view';
-import { useSessionStorageChanged } from '../session/session.context';
+import { EntityFormContext, EntityFormView, GoWhenSaved } from '../shared/entity-form.view';
+import { useSessionStorageChanged } from '../shared/session.context';
 import { RestaurantFields } from './restaurant-fields';
 
 const MESSAGES = { reset: "{name}'s info reset.", saved: '{name} created successfully!' };
@@ -22,7 +22,7 @@ export default function RestaurantCreatePage({ title }: PageProps) {
     <Stack gap="lg">
       <PageTitle>{title}</PageTitle>
       <EntityFormContext.Provider logic={createLogic} options={{ input }}>
-        <GoWhenSaved to="/restaurant" />
+        <GoWhenSaved to={pathOf('restaurants')} />
         <EntityFormView noun="restaurant" saveLabel="Add Restaurant" withReset={false} onSaved={storageChanged}>
           <RestaurantFields abn="editable" />
         </EntityFormView>

@@ -1,12 +1,12 @@
 import { Stack } from '@mantine/core';
 import { useSearch } from 'wouter';
-import type { PageProps } from '../../routes';
+import type { PageProps } from '../../shared/routing';
 import { restaurantEditMachine } from '../../machines/restaurants.provided';
 import { restaurantIdOf } from '../../machines/support/restaurant-fields';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
-import { EntityFormContext, EntityFormView } from '../management/entity-form.view';
-import { useSessionStorageChanged } from '../session/session.context';
+import { EntityFormContext, EntityFormView } from '../shared/entity-form.view';
+import { useSessionStorageChanged } from '../shared/session.context';
 import { RestaurantFields } from './restaurant-fields';
 
 const MESSAGES = { reset: "{name}'s info reset.", saved: "{name}'s info updated successfully!" };

@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, TextInput, type TextInputProps } from '@mantine/core';
-import { useFormField } from '../management/entity-form.view';
-import { FormPictureField, FormSelectField, FormTextField, STATE_OPTIONS } from '../management/form-fields';
+import { useFormField } from '../shared/entity-form.view';
+import { FormPictureField, FormSelectField, FormTextField, STATE_OPTIONS } from '../shared/form-fields';
 
 const STATUS_OPTIONS = [
   { value: '1', label: 'Active' },

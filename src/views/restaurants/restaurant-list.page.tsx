@@ -4,14 +4,12 @@ import { Link, useSearch } from 'wouter';
 import type { Restaurant } from '@contract/auth.contract';
 import { RESTAURANT_SEARCH_FIELDS } from '../../machines/list.machine';
 import { restaurantListMachine } from '../../machines/restaurants.provided';
-import type { PageProps } from '../../routes';
+import { pathOf, type PageProps } from '../../shared/routing';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
-import { ListActorContext, ListUrlSync, ListView } from '../management/list.view';
-import { SessionContext, useIsOwner } from '../session/session.context';
-import { RestaurantTable } from './restaurant-table';
-
-const PATH = '/restaurant';
+import { ListActorContext, ListUrlSync, ListView } from '../shared/list.view';
+import { SessionContext, useIsOwner } from '../shared/session.context';
+import { RestaurantTable } from '../../ui/restaurant-table';
 
 /** The real list call; the router keeps the search and page in the address. */
 const listLogic = restaurantListMachine.provide({ actions: { navigate: appEffects.navigate } });
@@ -19,7 +17,7 @@ const listLogic = restaurantListMachine.provide({ actions: { navigate: appEffect
 /** Restaurant Management: Add Restaurant (owners), and the member's restaurants, searched by name or location, five a page. */
 export default function RestaurantListPage({ title }: PageProps) {
   const search = useSearch();
-  const [input] = useState(() => ({ path: PATH, search, fields: RESTAURANT_SEARCH_FIELDS }));
+  const [input] = useState(() => ({ path: pathOf('restaurants'), search, fields: RESTAURANT_SEARCH_FIELDS }));
   const franchiseUserId = SessionContext.useSelector((s) => s.context.user?.id ?? null);
   const owner = useIsOwner();
   return (
@@ -27,7 +25,7 @@ export default function RestaurantListPage({ title }: PageProps) {
       <Group justify="space-between" align="center">
         <PageTitle>{title}</PageTitle>
         {owner && (
-          <Button component={Link} href="/restaurant/create">
+          <Button component={Link} href={pathOf('restaurantCreate')}>
             Add Restaurant
           </Button>
         )}

@@ -1,13 +1,14 @@
 import { Alert, Button, Center, Stack } from '@mantine/core';
 import type { ComponentType, ReactNode } from 'react';
 import { Redirect } from 'wouter';
-import { navItemsFor } from '../../routes';
-import type { FranchiseUser } from '@contract/auth.contract';
+import type { FranchiseUser, MemberRole } from '@contract/auth.contract';
+import { pathOf } from '../../shared/routing';
 import { AppShell, type ShellAccount } from '../../ui/app-shell';
 import { isHttpUrl } from '../../shared/urls';
 import { memberRole, sessionLoadingLabel } from '../../machines/session.machine';
 import { CenteredLoader } from '../../ui/centered-loader';
-import { SessionContext } from './session.context';
+import type { NavItem } from '../../ui/nav-items';
+import { SessionContext } from '../shared/session.context';
 
 function SessionError() {
   const session = SessionContext.useActorRef();
@@ -32,15 +33,18 @@ const sameAccount = (a: ShellAccount | null, b: ShellAccount | null) =>
 const NoScope = ({ children }: { children: ReactNode }) => children;
 
 /**
- * Protected routes: spinner while the session loads, signed-out visitors to `/`, otherwise the console shell, inside
- * `scope` (what lives only while signed in: the alerts bell's actor) and with `headerActions` in its header.
+ * Protected routes: spinner while the session loads, signed-out visitors to sign-in, otherwise the console shell with
+ * the sidebar of the member's role (`navFor`), inside `scope` (what lives only while signed in: the alerts bell's actor)
+ * and with `headerActions` in its header.
  */
 export function GuardedLayout({
   children,
+  navFor,
   scope: Scope = NoScope,
   headerActions,
 }: {
   children: ReactNode;
+  navFor: (role: MemberRole) => readonly NavItem[];
   scope?: ComponentType<{ children: ReactNode }>;
   headerActions?: ReactNode;
 }) {
@@ -53,12 +57,12 @@ export function GuardedLayout({
   const role = SessionContext.useSelector(memberRole);
 
   if (loading) return <CenteredLoader label={loading} />;
-  if (signedOut) return <Redirect to="/" replace />;
+  if (signedOut) return <Redirect to={pathOf('signIn')} replace />;
   if (failed) return <SessionError />;
   return (
     <Scope>
       <AppShell
-        navItems={navItemsFor(role)}
+        navItems={navFor(role)}
         account={account}
         onLogout={() => session.send({ type: 'session.logout' })}
         loggingOut={loggingOut}

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { MEMBER_FORM_MESSAGES as MESSAGES, memberIdOf, ROLE_OPTIONS } from '../../machines/support/team-fields';
 import { memberEditMachine, memberInviteMachine } from '../../machines/team.provided';
-import type { PageProps } from '../../routes';
+import { pathOf, type PageProps } from '../../shared/routing';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
-import { EntityFormContext, EntityFormView, GoWhenSaved } from '../management/entity-form.view';
-import { FormIdListField, FormSelectField, FormTextField } from '../management/form-fields';
-import { SessionContext } from '../session/session.context';
+import { EntityFormContext, EntityFormView, GoWhenSaved } from '../shared/entity-form.view';
+import { FormIdListField, FormSelectField, FormTextField } from '../shared/form-fields';
+import { SessionContext } from '../shared/session.context';
 
 type Mode = 'invite' | 'edit';
 
@@ -61,7 +61,7 @@ function MemberForm({ mode, id, title }: { mode: Mode; id: number | null; title:
     <Stack gap="lg">
       <PageTitle>{title}</PageTitle>
       <EntityFormContext.Provider logic={mode === 'invite' ? inviteLogic : editLogic} options={{ input }}>
-        {mode === 'invite' && <GoWhenSaved to="/team" />}
+        {mode === 'invite' && <GoWhenSaved to={pathOf('team')} />}
         <EntityFormView noun="member" saveLabel={mode === 'invite' ? 'Send invitation' : undefined} withReset={mode === 'edit'}>
           <MemberFields mode={mode} />
         </EntityFormView>
@@ -74,7 +74,7 @@ function MemberForm({ mode, id, title }: { mode: Mode; id: number | null; title:
 export default function MemberFormPage({ title }: PageProps) {
   const [path] = useLocation();
   const search = useSearch();
-  const mode: Mode = path === '/team/invite' ? 'invite' : 'edit';
+  const mode: Mode = path === pathOf('memberInvite') ? 'invite' : 'edit';
   const id = mode === 'edit' ? memberIdOf(search) : null;
   return <MemberForm key={`${mode}:${id}`} mode={mode} id={id} title={title} />;
 }

@@ -7,21 +7,20 @@ import type { Member } from '@contract/team.contract';
 import { memberActionsMachine } from '../../machines/member-actions.machine';
 import { MEMBER_ROLE_LABELS, TEAM_SEARCH_FIELDS } from '../../machines/support/team-fields';
 import { teamListMachine } from '../../machines/team.provided';
-import type { PageProps } from '../../routes';
+import { pathOf, type PageProps } from '../../shared/routing';
 import { PageTitle } from '../../ui/page-title';
 import { ScrollX } from '../../ui/scroll-x';
 import { FIGURE_COLOR } from '../../ui/theme';
 import { appEffects } from '../app-effects';
-import { ConfirmDialogView } from '../management/confirm-dialog.view';
-import { EntityTable, type EntityColumn } from '../management/entity-table.view';
-import { ListActorContext, ListUrlSync, ListView } from '../management/list.view';
-import { SessionContext } from '../session/session.context';
+import { ConfirmDialogView } from '../shared/confirm-dialog.view';
+import { EntityTable, type EntityColumn } from '../../ui/entity-table';
+import { ListActorContext, ListUrlSync, ListView } from '../shared/list.view';
+import { SessionContext } from '../shared/session.context';
 
 /** The router carries out the list's address changes; the toasts show the row actions' results. */
 const teamListLogic = teamListMachine.provide({ actions: { navigate: appEffects.navigate } });
 const actionsLogic = memberActionsMachine.provide({ actions: { notify: appEffects.notify } });
 
-export const memberEditHref = (id: number) => `/team/edit?id=${id}`;
 export const ALL_BRANCHES_TEXT = 'All branches';
 
 /** Invited (no password set yet) or Active, as text on a tinted badge that keeps AA contrast in both schemes. */
@@ -84,7 +83,7 @@ function TeamTable({ members, actions }: { members: Member[]; actions: ReturnTyp
         columns={columns}
         iconSize={16}
         actions={(m) => [
-          { label: `Edit ${m.name}`, icon: IconPencil, href: memberEditHref(m.id) },
+          { label: `Edit ${m.name}`, icon: IconPencil, href: pathOf('memberEdit', { id: m.id }) },
           { label: `Remove ${m.name}`, icon: IconTrash, color: 'red', onClick: () => actions.remove(m), disabled: actions.busy },
           // Last, so the icons every row has stay in one column.
           ...(m.status === 'invited'
@@ -99,7 +98,7 @@ function TeamTable({ members, actions }: { members: Member[]; actions: ReturnTyp
 /** Team (/team, owners): Invite member, and the searchable, paged members with their role, branches and status. */
 export default function TeamListPage({ title }: PageProps) {
   const search = useSearch();
-  const [input] = useState(() => ({ path: '/team', search, fields: TEAM_SEARCH_FIELDS }));
+  const [input] = useState(() => ({ path: pathOf('team'), search, fields: TEAM_SEARCH_FIELDS }));
   // A new list actor after a removal: it reads the list again, at the address's search and page.
   const [generation, setGeneration] = useState(0);
   const reload = useCallback(() => setGeneration((n) => n + 1), []);
@@ -108,7 +107,7 @@ export default function TeamListPage({ title }: PageProps) {
     <Stack gap="lg">
       <Group justify="space-between" align="center">
         <PageTitle>{title}</PageTitle>
-        <Button component={Link} href="/team/invite">
+        <Button component={Link} href={pathOf('memberInvite')}>
           Invite member
         </Button>
       </Group>

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { createActorContext } from '@xstate/react';
 import { Link } from 'wouter';
+import { pathOf } from '../../shared/routing';
 import { UNSUBSCRIBE_NOT_FOUND_MESSAGE, unsubscribedText, unsubscribeQuestion } from '@contract/presentation/labels';
 import { unsubscribeMachine } from '../../machines/unsubscribe.machine';
 import { AuthLayout } from '../../ui/auth-layout';
@@ -18,7 +19,7 @@ const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
 /** Signed in or not: signed out, the Profile asks for the sign-in first. */
 function ManageLink() {
   return (
-    <Anchor component={Link} href="/profile" ta="center" size="sm">
+    <Anchor component={Link} href={pathOf('profile')} ta="center" size="sm">
       Manage your report mails on your Profile
     </Anchor>
   );

@@ -10,13 +10,13 @@ import {
   type PersonFormMode,
 } from '../../machines/support/people-fields';
 import { userCreateMachine, userEditMachine } from '../../machines/users.provided';
-import type { PageProps } from '../../routes';
+import { pathOf, type PageProps } from '../../shared/routing';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
-import { ConfirmDialogView } from '../management/confirm-dialog.view';
-import { EntityFormContext, EntityFormView, GoWhenSaved } from '../management/entity-form.view';
-import { FormPasswordField, FormPictureField, FormSelectField, FormTextField, STATE_OPTIONS } from '../management/form-fields';
-import { SessionContext } from '../session/session.context';
+import { ConfirmDialogView } from '../shared/confirm-dialog.view';
+import { EntityFormContext, EntityFormView, GoWhenSaved } from '../shared/entity-form.view';
+import { FormPasswordField, FormPictureField, FormSelectField, FormTextField, STATE_OPTIONS } from '../shared/form-fields';
+import { SessionContext } from '../shared/session.context';
 import { useDeletePerson } from './use-delete-person';
 
 type Mode = PersonFormMode;
@@ -69,7 +69,7 @@ function DeleteUser() {
   const shown = EntityFormContext.useSelector((s) => !s.matches('loading') && !s.matches('loadFailed'));
 
   const [, navigate] = useLocation();
-  const { dialog, askDelete } = useDeletePerson(() => navigate('/user'));
+  const { dialog, askDelete } = useDeletePerson(() => navigate(pathOf('users')));
   return (
     <>
       {shown && id !== null && (
@@ -107,7 +107,7 @@ function UserForm({ mode, id, title }: { mode: Mode; id: number | null; title: s
     <Stack gap="lg">
       <PageTitle>{title}</PageTitle>
       <EntityFormContext.Provider logic={mode === 'create' ? createLogic : editLogic} options={{ input }}>
-        {mode === 'create' && <GoWhenSaved to="/user" />}
+        {mode === 'create' && <GoWhenSaved to={pathOf('users')} />}
         {content}
       </EntityFormContext.Provider>
     </Stack>
@@ -118,7 +118,7 @@ function UserForm({ mode, id, title }: { mode: Mode; id: number | null; title: s
 export default function UserFormPage({ title }: PageProps) {
   const [path] = useLocation();
   const search = useSearch();
-  const mode: Mode = path === '/user/create' ? 'create' : 'edit';
+  const mode: Mode = path === pathOf('userCreate') ? 'create' : 'edit';
   const id = mode === 'edit' ? personIdOf(search) : null;
   return <UserForm key={`${mode}:${id}`} mode={mode} id={id} title={title} />;
 }

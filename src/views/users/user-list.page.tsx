@@ -5,20 +5,18 @@ import { Link, useSearch } from 'wouter';
 import type { Person } from '@contract/people.contract';
 import { USER_SEARCH_FIELDS } from '../../machines/list.machine';
 import { userListMachine } from '../../machines/users.provided';
-import type { PageProps } from '../../routes';
+import { pathOf, type PageProps } from '../../shared/routing';
 import { PageTitle } from '../../ui/page-title';
 import { ScrollX } from '../../ui/scroll-x';
 import { isHttpUrl } from '../../shared/urls';
 import { appEffects } from '../app-effects';
-import { ConfirmDialogView } from '../management/confirm-dialog.view';
-import { EntityTable, StatusText, type EntityColumn } from '../management/entity-table.view';
-import { ListActorContext, ListUrlSync, ListView } from '../management/list.view';
+import { ConfirmDialogView } from '../shared/confirm-dialog.view';
+import { EntityTable, StatusText, type EntityColumn } from '../../ui/entity-table';
+import { ListActorContext, ListUrlSync, ListView } from '../shared/list.view';
 import { useDeletePerson } from './use-delete-person';
 
 /** The router carries out the list's address changes. */
 const userListLogic = userListMachine.provide({ actions: { navigate: appEffects.navigate } });
-
-export const editHref = (id: number) => `/user/edit?id=${id}`;
 
 const USER_COLUMNS: EntityColumn<Person>[] = [
   {
@@ -40,7 +38,7 @@ function UserTable({ people, onDelete }: { people: Person[]; onDelete: (person: 
         columns={USER_COLUMNS}
         iconSize={16}
         actions={(person) => [
-          { label: `Edit ${person.name}`, icon: IconPencil, href: editHref(person.id) },
+          { label: `Edit ${person.name}`, icon: IconPencil, href: pathOf('userEdit', { id: person.id }) },
           { label: `Delete ${person.name}`, icon: IconTrash, color: 'red', onClick: () => onDelete(person) },
         ]}
       />
@@ -51,7 +49,7 @@ function UserTable({ people, onDelete }: { people: Person[]; onDelete: (person: 
 /** "User Dashboard" (/user, spec §2): Create User, and the searchable, paged table of the franchise's people with edit and delete. */
 export default function UserListPage({ title }: PageProps) {
   const search = useSearch();
-  const [input] = useState(() => ({ path: '/user', search, fields: USER_SEARCH_FIELDS }));
+  const [input] = useState(() => ({ path: pathOf('users'), search, fields: USER_SEARCH_FIELDS }));
   // A new list actor after a delete: it fetches the list again, at the address's search and page.
   const [generation, setGeneration] = useState(0);
   const reload = useCallback(() => setGeneration((n) => n + 1), []);
@@ -60,7 +58,7 @@ export default function UserListPage({ title }: PageProps) {
     <Stack gap="lg">
       <Group justify="space-between" align="center">
         <PageTitle>{title}</PageTitle>
-        <Button component={Link} href="/user/create">
+        <Button component={Link} href={pathOf('userCreate')}>
           Create User
         </Button>
       </Group>

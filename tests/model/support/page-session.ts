@@ -5,7 +5,7 @@ import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { FranchiseUser, Restaurant } from '@contract/auth.contract';
 import { sessionMachine, type Access } from '../../../src/machines/session.machine';
 import type { StoredSession } from '../../../src/services/session-storage';
-import { SessionContext } from '../../../src/views/session/session.context';
+import { SessionContext } from '../../../src/views/shared/session.context';
 import { fakeJwt } from '../../unit/support/jwt';
 
 export const OWNER = {

@@ -2,8 +2,8 @@ import { ActionIcon, Group, Text } from '@mantine/core';
 import type { TablerIcon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { DataTable } from '../../ui/data-table';
-import { FIGURE_COLOR } from '../../ui/theme';
+import { DataTable } from './data-table';
+import { FIGURE_COLOR } from './theme';
 
 /** A person's or restaurant's status cell: Active in the figures' green (AA contrast in both schemes), Inactive dimmed. */
 export function StatusText({ active }: { active: boolean }) {

@@ -20,7 +20,7 @@ export type ListViewProps<T extends ListItem> = {
   /** What the list holds, plural ("Users"): names the loader, the failure and the pager. */
   noun: string;
   searchLabel: string;
-  /** "No users found." / "No restaurants found." (spec §8). */
+  /** "No users found." / "No restaurants found." (docs/product.md). */
   emptyText: string;
   /** The table of one page's items. */
   children: (items: T[]) => ReactNode;

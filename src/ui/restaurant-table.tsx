@@ -1,13 +1,12 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconChartBar, IconExternalLink, IconPencil } from '@tabler/icons-react';
 import type { Restaurant } from '@contract/auth.contract';
-import { franchiseLoginHref } from '../../shared/urls';
-import { ScrollX } from '../../ui/scroll-x';
-import { EntityTable, StatusText, type EntityColumn } from '../management/entity-table.view';
+import { pathOf } from '../shared/routing';
+import { franchiseLoginHref } from '../shared/urls';
+import { EntityTable, StatusText, type EntityColumn } from './entity-table';
+import { ScrollX } from './scroll-x';
 
 const MENUPLUS = 'MENUPLUS';
-
-export const restaurantEditHref = (id: number) => `/restaurant/edit?id=${id}`;
 
 function Subscriptions({ restaurant, franchiseUserId }: { restaurant: Restaurant; franchiseUserId: number | null }) {
   if (restaurant.subscriptions.length === 0) {
@@ -45,13 +44,13 @@ function Subscriptions({ restaurant, franchiseUserId }: { restaurant: Restaurant
 }
 
 /**
- * Restaurants as spec §2 lists them, on Restaurant Management and embedded in the dashboard: name (and
+ * Restaurants as docs/product.md lists them, on Restaurant Management and embedded in the dashboard: name (and
  * location), status, subscriptions with the MENUPLUS link, then the edit and analytics icons.
  */
 export function RestaurantTable({
   restaurants,
   franchiseUserId,
-  analyticsHref = (r) => `/dashboard?restaurant=${r.id}`,
+  analyticsHref = (r) => pathOf('dashboard', { restaurant: r.id }),
 }: {
   restaurants: readonly Restaurant[];
   /** The signed-in franchise user, whom the MENUPLUS links sign in (none while unknown). */
@@ -83,7 +82,7 @@ export function RestaurantTable({
         columns={columns}
         iconSize={18}
         actions={(r) => [
-          { label: `Edit ${r.name}`, icon: IconPencil, href: restaurantEditHref(r.id) },
+          { label: `Edit ${r.name}`, icon: IconPencil, href: pathOf('restaurantEdit', { id: r.id }) },
           { label: `Show analytics of ${r.name}`, icon: IconChartBar, href: analyticsHref(r) },
         ]}
       />

@@ -1,10 +1,10 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { DeferredSelect } from '../../ui/deferred-select';
+import { DeferredSelect } from './deferred-select';
 import type { Range } from '@contract/analytics.contract';
 import { RANGE_LABELS } from '@contract/presentation/labels';
-import { PageTitle } from '../../ui/page-title';
+import { PageTitle } from './page-title';
 
-/** The time-range choices of spec §2, in order. */
+/** The time-range choices, in order (docs/product.md). */
 export const RANGE_OPTIONS: readonly { value: Range; label: string }[] = Object.entries(RANGE_LABELS).map(([value, label]) => ({
   value: value as Range,
   label,
@@ -20,7 +20,7 @@ export type AnalyticsHeaderProps = {
   /** null: All Branches. */
   restaurantId: number | null;
   branches: readonly { id: number; name: string }[];
-  /** Apply shows "Loading..." and is disabled while this is true (spec §2). */
+  /** Apply shows "Loading..." and is disabled while this is true. */
   loading: boolean;
   /** Apply is disabled, still reading "Apply", while this is true (a file being exported). */
   applyDisabled?: boolean;
@@ -32,7 +32,7 @@ export type AnalyticsHeaderProps = {
 };
 
 /**
- * The header of every analytics page (spec §2): the title, the time-range and (searchable) branch
+ * The header of every analytics page and the dashboard: the title, the time-range and (searchable) branch
  * selectors holding the draft, and Apply. It only reports choices; the page's machine decides.
  */
 export function AnalyticsHeader({
