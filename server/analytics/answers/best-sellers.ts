@@ -1,27 +1,48 @@
-import { sql } from 'kysely';
+import { expressionBuilder, sql } from 'kysely';
 import type { AnalyticsWindow, BestSellers, MenuName, SellingItem } from '@contract/analytics.contract.js';
-import type { Db } from '../../db/database.js';
+import type { Database, Db } from '../../db/database.js';
+import { columnsOf } from '../../db/typed-sql.js';
 import { byText, dollars } from './rounding.js';
 import { scopeIds, wholeFranchise, type AnalyticsScope } from './scope.js';
-import { fetchParts, inWindow, part } from './sql-parts.js';
+import { fetchParts, part } from './sql-parts.js';
+
+const queries = expressionBuilder<Database, never>();
 
 type SoldRow = { sku: string; name: string; menu: MenuName; is_combo: boolean; units: number; revenue_cents: number };
 
 export async function bestSellers(db: Db, scope: AnalyticsScope, window: AnalyticsWindow, limit: number): Promise<BestSellers> {
   // For every branch, the per-franchise rollup has one row per item and day instead of one per branch too.
+  const start = sql<string>`${window.start_date}::date`;
+  const end = sql<string>`${window.end_date}::date`;
   const sold = wholeFranchise(scope)
-    ? sql`select menu_item_id, sum(units) as units, sum(revenue_cents::float8) as revenue_cents
-          from daily_franchise_item_sales where franchise_id = ${scope.franchiseId} and ${inWindow(sql`day`, window)}
-          group by menu_item_id`
-    : sql`select menu_item_id, sum(units) as units, sum(revenue_cents::float8) as revenue_cents
-          from daily_item_sales where restaurant_id in (${scopeIds(scope)}) and ${inWindow(sql`day`, window)}
-          group by menu_item_id`;
+    ? queries
+        .selectFrom('daily_franchise_item_sales')
+        .select((eb) => [
+          'menu_item_id',
+          eb.fn.sum<number>('units').as('units'),
+          sql<number>`sum(revenue_cents::float8)`.as('revenue_cents'),
+        ])
+        .where('franchise_id', '=', scope.franchiseId)
+        .where((eb) => eb.between('day', start, end))
+        .groupBy('menu_item_id')
+    : queries
+        .selectFrom('daily_item_sales')
+        .select((eb) => [
+          'menu_item_id',
+          eb.fn.sum<number>('units').as('units'),
+          sql<number>`sum(revenue_cents::float8)`.as('revenue_cents'),
+        ])
+        .where('restaurant_id', 'in', scopeIds(scope))
+        .where((eb) => eb.between('day', start, end))
+        .groupBy('menu_item_id');
+  const m = columnsOf('menu_items', 'm');
   const { ranked } = await fetchParts<{ ranked: SoldRow[] }>(db, {
+    // Raw: the builder's window functions cannot order by a collation.
     ranked: part(
       sql`select sku, name, menu, is_combo, units, revenue_cents from (
-        select m.sku, m.name, m.menu, m.is_combo, sold.units, sold.revenue_cents,
-          row_number() over (partition by m.is_combo order by sold.units desc, sold.revenue_cents desc, m.name collate "C", m.sku collate "C") as rank
-        from (${sold}) sold join menu_items m on m.id = sold.menu_item_id and m.franchise_id = ${scope.franchiseId}
+        select ${m('sku')}, ${m('name')}, ${m('menu')}, ${m('is_combo')}, sold.units, sold.revenue_cents,
+          row_number() over (partition by ${m('is_combo')} order by sold.units desc, sold.revenue_cents desc, ${m('name')} collate "C", ${m('sku')} collate "C") as rank
+        from ${sold} sold join menu_items m on ${m('id')} = sold.menu_item_id and ${m('franchise_id')} = ${scope.franchiseId}
       ) ranked
       where rank <= ${limit}`,
       ['sku', 'name', 'menu', 'is_combo', 'units', 'revenue_cents'],

@@ -1,11 +1,9 @@
 import type { AnalyticsWindow, Bucket, Grouping } from '@contract/analytics.contract.js';
-import { MONTHS } from '@contract/presentation/labels.js';
+import { formatDayMonth, formatMonth, formatWeekday } from '@contract/presentation/format.js';
 import { addDays, addMonths, dayStartMs } from '../calendar.js';
 
 // Rollup days are already the franchise's calendar days, so bucketing is date arithmetic on
 // 'YYYY-MM-DD' strings; sums stay integer cents and minutes until the answer is shaped.
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 const utc = (day: string) => new Date(dayStartMs(day));
 const DAY_MS = 86_400_000;
@@ -15,14 +13,11 @@ export const monthStart = (day: string, months = 0) => addMonths(`${day.slice(0,
 
 /** A bucket's label: "Mon 16 Nov" (day), "16–22 Nov" or "30 Nov–6 Dec" (week, clipped to the window), "Nov 2026" (month). */
 export function bucketLabel(grouping: Grouping, startDate: string, endDate: string): string {
-  const s = utc(startDate);
-  const e = utc(endDate);
-  const dayMonth = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
-  if (grouping === 'daily') return `${WEEKDAYS[s.getUTCDay()]} ${dayMonth(s)}`;
-  if (grouping === 'monthly') return `${MONTHS[s.getUTCMonth()]} ${s.getUTCFullYear()}`;
-  if (startDate === endDate) return dayMonth(s);
-  if (s.getUTCMonth() === e.getUTCMonth()) return `${s.getUTCDate()}–${dayMonth(e)}`;
-  return `${dayMonth(s)}–${dayMonth(e)}`;
+  if (grouping === 'daily') return formatWeekday(startDate);
+  if (grouping === 'monthly') return formatMonth(startDate);
+  if (startDate === endDate) return formatDayMonth(startDate);
+  if (startDate.slice(0, 7) === endDate.slice(0, 7)) return `${Number(startDate.slice(8))}–${formatDayMonth(endDate)}`;
+  return `${formatDayMonth(startDate)}–${formatDayMonth(endDate)}`;
 }
 
 /** Every bucket of the window, in order: days, Monday-start weeks or calendar months, the first and last clipped to the window. */

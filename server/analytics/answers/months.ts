@@ -22,9 +22,8 @@ export function monthParts(w: Pick<AnalyticsWindow, 'start_date' | 'end_date'>):
  * of the month): element `to` minus element `from − 1` of each month the window touches; element 0
  * is null, that is no days before the 1st. Only the window's first and last months are partial.
  */
-export function windowTotal(alias: string, column: string, parts: MonthPart[]): RawBuilder<unknown> {
-  const running = sql.ref(`${alias}.${column}`);
-  const month = sql.ref(`${alias}.month`);
+export function windowTotal(running: RawBuilder<unknown>, month: RawBuilder<unknown>, parts: MonthPart[]): RawBuilder<unknown> {
+  // Raw: the builder has no array subscript.
   const first = parts[0]!;
   const last = parts.at(-1)!;
   const to = sql`case when ${month} = ${last.month}::date then ${last.to} else cardinality(${running}) end`;

@@ -1,10 +1,16 @@
-import { sql } from 'kysely';
+import { expressionBuilder, sql } from 'kysely';
 import type { AnalyticsWindow, Procurement, ProcurementFigures } from '@contract/analytics.contract.js';
-import { PURCHASE_CATEGORIES, type Db } from '../../db/database.js';
+import { PURCHASE_CATEGORIES, type Database, type Db } from '../../db/database.js';
+import { columnsOf } from '../../db/typed-sql.js';
 import { tally } from './buckets.js';
 import { byText, dollars, perDollars } from './rounding.js';
 import type { AnalyticsScope } from './scope.js';
-import { answerDays, fetchParts, inWindow, part, scopeRows } from './sql-parts.js';
+import { answerDays, fetchParts, inWindow, part, scopeRows, type CounterOf } from './sql-parts.js';
+
+const queries = expressionBuilder<Database, never>();
+const PURCHASE_TABLES = { franchise: 'daily_franchise_purchases', restaurant: 'daily_purchases' } as const;
+/** A column of the purchases rollups, kept per franchise and per restaurant alike. */
+const s = (column: CounterOf<'daily_franchise_purchases', 'daily_purchases'>) => columnsOf('daily_purchases', 's')(column);
 
 function procurementFigures(spendCents: number, quantity: number, suppliers: number): ProcurementFigures {
   return { spend: dollars(spendCents), quantity, suppliers, average_per_supplier: perDollars(spendCents, suppliers) };
@@ -14,6 +20,7 @@ type PurchaseGroup = { day: string | null; period: 'window' | 'previous' | null;
 
 export async function procurement(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<Procurement> {
   // One pass over the rollup rows: per day (series, totals), and per category and per supplier of each window.
+  // Raw: the builder has no grouping sets.
   const { groups, names } = await fetchParts<{
     groups: (PurchaseGroup & { quantity: number; spend_cents: number })[];
     names: { id: number; name: string }[];
@@ -22,14 +29,14 @@ export async function procurement(db: Db, scope: AnalyticsScope, window: Analyti
       sql`select p.day::text as day, p.period, p.category, p.supplier_id,
         sum(p.quantity::float8) as quantity, sum(p.amount_cents::float8) as spend_cents
       from (
-        select s.day, s.category, s.supplier_id, s.quantity, s.amount_cents,
-          case when ${inWindow(sql`s.day`, window)} then 'window' when ${inWindow(sql`s.day`, window.previous)} then 'previous' end as period
-        ${scopeRows(scope, { franchise: 'daily_franchise_purchases', restaurant: 'daily_purchases' }, (day) => answerDays(day, window))}
+        select ${s('day')}, ${s('category')}, ${s('supplier_id')}, ${s('quantity')}, ${s('amount_cents')},
+          case when ${inWindow(s('day'), window)} then 'window' when ${inWindow(s('day'), window.previous)} then 'previous' end as period
+        ${scopeRows(scope, PURCHASE_TABLES, (day) => answerDays(day, window))}
       ) p
       group by grouping sets ((p.day), (p.period, p.category), (p.period, p.supplier_id))`,
       ['day', 'period', 'category', 'supplier_id', 'quantity', 'spend_cents'],
     ),
-    names: part(sql`select id, name from suppliers where franchise_id = ${scope.franchiseId}`, ['id', 'name']),
+    names: part(queries.selectFrom('suppliers').select(['id', 'name']).where('franchise_id', '=', scope.franchiseId), ['id', 'name']),
   });
   const days = groups.filter((g): g is typeof g & { day: string } => g.day !== null);
   const t = tally(['spend_cents', 'quantity'] as const, days, window);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { columnsOf } from '../../db/typed-sql.js';
 import type { AnalyticsWindow, RevenueFigures, Revenues } from '@contract/analytics.contract.js';
 import type { Db } from '../../db/database.js';
 import { tally, type Counters, type DayRow } from './buckets.js';
@@ -28,20 +29,22 @@ type BranchRow = { id: number; name: string; location: string; revenue_cents: nu
 
 export async function revenues(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<Revenues> {
   const parts = monthParts(window);
+  const r = columnsOf('restaurants', 'r');
+  const m = columnsOf('monthly_restaurant_stats', 's');
   const { days, branches } = await fetchParts<{ days: DayRow<RevenueKey>[]; branches: BranchRow[] }>(db, {
     days: statsByDay(scope, window, REVENUE_KEYS),
-    // Every branch of the scope, those without trade too.
+    // Every branch of the scope, those without trade too. Raw: the window's totals subscript the running-total arrays.
     branches: part(
-      sql`select r.id, r.name, r.location, coalesce(s.revenue_cents, 0) as revenue_cents, coalesce(s.units, 0) as units
+      sql`select ${r('id')}, ${r('name')}, ${r('location')}, coalesce(s.revenue_cents, 0) as revenue_cents, coalesce(s.units, 0) as units
       from restaurants r
       left join (
-        select s.restaurant_id, sum((${windowTotal('s', 'running_revenue_cents', parts)})::float8) as revenue_cents,
-          sum(${windowTotal('s', 'running_units', parts)}) as units
+        select ${m('restaurant_id')}, sum((${windowTotal(m('running_revenue_cents'), m('month'), parts)})::float8) as revenue_cents,
+          sum(${windowTotal(m('running_units'), m('month'), parts)}) as units
         from monthly_restaurant_stats s
-        where s.restaurant_id in (${scopeIds(scope)}) and ${inMonths(sql`s.month`, parts)}
-        group by s.restaurant_id
-      ) s on s.restaurant_id = r.id
-      where r.franchise_id = ${scope.franchiseId}${branchConditions(sql`r.id`, scope)}`,
+        where ${m('restaurant_id')} in ${scopeIds(scope)} and ${inMonths(m('month'), parts)}
+        group by ${m('restaurant_id')}
+      ) s on s.restaurant_id = ${r('id')}
+      where ${r('franchise_id')} = ${scope.franchiseId}${branchConditions(r('id'), scope)}`,
       ['id', 'name', 'location', 'revenue_cents', 'units'],
     ),
   });

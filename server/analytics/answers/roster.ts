@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { columnsOf } from '../../db/typed-sql.js';
 import type { AnalyticsWindow, Roster, RosterFigures, StaffProductivity } from '@contract/analytics.contract.js';
 import type { Db } from '../../db/database.js';
 import { tally, type Counters, type DayRow, type Tally } from './buckets.js';
@@ -59,13 +60,15 @@ function staffMinutes(rows: StaffRow[]): StaffRow[] {
  */
 function staffHours(scope: AnalyticsScope, w: Pick<AnalyticsWindow, 'start_date' | 'end_date'>): RawBuilder<unknown> {
   const parts = monthParts(w);
-  return sql`select h.person_id, h.restaurant_id,
-      sum(${windowTotal('h', 'running_assigned_minutes', parts)}) as assigned_minutes,
-      sum(${windowTotal('h', 'running_actual_minutes', parts)}) as actual_minutes
+  const h = columnsOf('monthly_staff_hours', 'h');
+  // Raw: the window's totals subscript the running-total arrays.
+  return sql`select ${h('person_id')}, ${h('restaurant_id')},
+      sum(${windowTotal(h('running_assigned_minutes'), h('month'), parts)}) as assigned_minutes,
+      sum(${windowTotal(h('running_actual_minutes'), h('month'), parts)}) as actual_minutes
     from monthly_staff_hours h
-    where h.restaurant_id in (${scopeIds(scope)}) and ${inMonths(sql`h.month`, parts)}
-    group by h.person_id, h.restaurant_id
-    having sum(${windowTotal('h', 'running_shifts', parts)}) > 0`;
+    where ${h('restaurant_id')} in ${scopeIds(scope)} and ${inMonths(h('month'), parts)}
+    group by ${h('person_id')}, ${h('restaurant_id')}
+    having sum(${windowTotal(h('running_shifts'), h('month'), parts)}) > 0`;
 }
 
 /** The roster's integer counters per bucket, for the window, the previous window and today, and each person's minutes. */
@@ -73,10 +76,12 @@ export type RosterTally = Tally<HoursKey | RosterRevenueKey> & { staff: StaffRow
 
 /** The roster answer's figures before rounding (the roster page sums them into its Total rows): one statement. */
 export async function rosterTally(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<RosterTally> {
+  const p = columnsOf('people', 'p');
+  const r = columnsOf('restaurants', 'r');
   const counters = (alias: string, keys: readonly string[]) =>
     sql.join(keys.map((k) => sql`coalesce(${sql.ref(`${alias}.${k}`)}, 0) as ${sql.ref(k)}`));
   const { days, staff } = await fetchParts<{ days: DayRow<HoursKey | RosterRevenueKey>[]; staff: StaffRow[] }>(db, {
-    // Revenue and hours per day side by side: one part instead of two.
+    // Revenue and hours per day side by side: one part instead of two. Raw: a full join of two raw parts.
     days: part(
       sql`select coalesce(s.day, h.day) as day, ${counters('s', ROSTER_REVENUE_KEYS)}, ${counters('h', HOURS_KEYS)}
       from (${statsByDay(scope, window, ROSTER_REVENUE_KEYS).query}) s
@@ -84,12 +89,12 @@ export async function rosterTally(db: Db, scope: AnalyticsScope, window: Analyti
         on h.day = s.day`,
       ['day', ...ROSTER_REVENUE_KEYS, ...HOURS_KEYS],
     ),
-    // Names joined here rather than sent as lists of every person and branch.
+    // Names joined here rather than sent as lists of every person and branch. Raw: joins the raw staff hours.
     staff: part(
-      sql`select h.person_id, coalesce(p.name, '') as name, coalesce(r.name, '') as restaurant, h.assigned_minutes, h.actual_minutes
+      sql`select h.person_id, coalesce(${p('name')}, '') as name, coalesce(${r('name')}, '') as restaurant, h.assigned_minutes, h.actual_minutes
       from (${staffHours(scope, window)}) h
-      left join people p on p.id = h.person_id and p.franchise_id = ${scope.franchiseId}
-      left join restaurants r on r.id = h.restaurant_id and r.franchise_id = ${scope.franchiseId}`,
+      left join people p on ${p('id')} = h.person_id and ${p('franchise_id')} = ${scope.franchiseId}
+      left join restaurants r on ${r('id')} = h.restaurant_id and ${r('franchise_id')} = ${scope.franchiseId}`,
       ['person_id', 'name', 'restaurant', 'assigned_minutes', 'actual_minutes'],
     ),
   });

@@ -1,4 +1,5 @@
-import { sql, type RawBuilder } from 'kysely';
+import { expressionBuilder, sql, type RawBuilder } from 'kysely';
+import type { Database } from '../../db/database.js';
 
 /**
  * What an answer covers: the franchise's branch `restaurantId`, or every branch (null); within
@@ -17,7 +18,15 @@ export function branchConditions(column: RawBuilder<unknown>, scope: AnalyticsSc
   return branches.length === 0 ? sql`${branch} and false` : sql`${branch} and ${column} in (${sql.join(branches)})`;
 }
 
-/** The scope's restaurant ids, always within the franchise. */
-export function scopeIds(scope: AnalyticsScope): RawBuilder<unknown> {
-  return sql`select id from restaurants where franchise_id = ${scope.franchiseId}${branchConditions(sql`id`, scope)}`;
+const queries = expressionBuilder<Database, never>();
+
+/** The scope's restaurant ids, always within the franchise (a subquery: it brings its own parentheses). */
+export function scopeIds(scope: AnalyticsScope) {
+  const branches = scope.branches ?? null;
+  return queries
+    .selectFrom('restaurants')
+    .select('id')
+    .where('franchise_id', '=', scope.franchiseId)
+    .$if(scope.restaurantId !== null, (q) => q.where('id', '=', scope.restaurantId!))
+    .$if(branches !== null, (q) => (branches!.length === 0 ? q.where(sql<boolean>`false`) : q.where('id', 'in', branches!)));
 }

@@ -1,11 +1,15 @@
-import { sql, type RawBuilder } from 'kysely';
+import { RawNode, sql, type OperationNodeSource, type RawBuilder } from 'kysely';
 import type { AnalyticsWindow } from '@contract/analytics.contract.js';
-import type { Db } from '../../db/database.js';
+import type { Database, Db } from '../../db/database.js';
+import { columnsOf, table, type ColumnName, type TableName } from '../../db/typed-sql.js';
 import { scopeIds, wholeFranchise, type AnalyticsScope } from './scope.js';
 
-/** A part of an answer's statement: a query and the columns it returns, by name. */
-export type Part = { query: RawBuilder<unknown>; columns: readonly string[] };
-export const part = (query: RawBuilder<unknown>, columns: readonly string[]): Part => ({ query, columns });
+/** A part of an answer's statement: a query (raw or the builder's) and the columns it returns, by name. */
+export type Part = { query: OperationNodeSource; columns: readonly string[] };
+export const part = (query: OperationNodeSource, columns: readonly string[]): Part => ({ query, columns });
+
+/** A builder's subquery brings its own parentheses, a raw one does not. */
+const subquery = (query: OperationNodeSource) => (RawNode.is(query.toOperationNode()) ? sql`(${query})` : sql`${query}`);
 
 /**
  * Runs one statement whose parts each come back as one JSON text cell. PGlite turns every result
@@ -15,9 +19,10 @@ export const part = (query: RawBuilder<unknown>, columns: readonly string[]): Pa
  * rows here.
  */
 export async function fetchParts<P extends Record<string, unknown[]>>(db: Db, parts: { [K in keyof P]: Part }): Promise<P> {
+  // Raw: a select of one aggregated subquery per part, whose columns are known only at run time.
   const cells = Object.entries<Part>(parts).map(
     ([name, { query, columns }]) =>
-      sql`(select json_build_array(${sql.join(columns.map((c) => sql`coalesce(array_agg(t.${sql.ref(c)}), '{}')`))}) from (${query}) t)::text as ${sql.ref(name)}`,
+      sql`(select json_build_array(${sql.join(columns.map((c) => sql`coalesce(array_agg(t.${sql.ref(c)}), '{}')`))}) from ${subquery(query)} t)::text as ${sql.ref(name)}`,
   );
   const { rows } = await sql<Record<string, string>>`select ${sql.join(cells)}`.execute(db);
   const out: Record<string, Record<string, unknown>[]> = {};
@@ -54,44 +59,58 @@ export const inWindow = (column: RawBuilder<unknown>, w: Pick<AnalyticsWindow, '
  * Sums of rollup counters: int columns sum to bigint; bigint columns are summed as float8, exact for
  * integers below 2^53 and much cheaper than the numeric that sum(bigint) returns.
  */
-const sums = (alias: string, columns: readonly string[], bigints: readonly string[]) =>
-  sql.join(columns.map((c) => sql`sum(${sql.ref(`${alias}.${c}`)}${sql.raw(bigints.includes(c) ? '::float8' : '')}) as ${sql.ref(c)}`));
+const sums = <T extends TableName>(name: T, columns: readonly ColumnName<T>[], bigints: readonly ColumnName<T>[]) =>
+  sql.join(columns.map((c) => sql`sum(${columnsOf(name, 's')(c)}${sql.raw(bigints.includes(c) ? '::float8' : '')}) as ${sql.ref(c)}`));
 
-const STATS_BIGINTS = ['revenue_dine_in_cents', 'revenue_takeaway_cents'];
+/** Daily rollups kept per franchise and day, and their per-restaurant twins. */
+type FranchiseDaily = { [T in TableName]: Database[T] extends { franchise_id: number; day: unknown } ? T : never }[TableName];
+type RestaurantDaily = { [T in TableName]: Database[T] extends { restaurant_id: number; day: unknown } ? T : never }[TableName];
+export type DailyTables<F extends FranchiseDaily, R extends RestaurantDaily> = { franchise: F; restaurant: R };
+/** A counter both rollups of a pair have. */
+export type CounterOf<F extends TableName, R extends TableName> = ColumnName<F> & ColumnName<R>;
 
 /**
  * Rows of a daily rollup for the scope and the answer's days: the franchise's own rollup
  * (`franchise_id`) for every branch, the restaurant rollup (`restaurant_id`) for a branch or a
  * manager's branches.
  */
-export const scopeRows = (
+export const scopeRows = <F extends FranchiseDaily, R extends RestaurantDaily>(
   scope: AnalyticsScope,
-  tables: { franchise: string; restaurant: string },
+  tables: DailyTables<F, R>,
   days: (column: RawBuilder<unknown>) => RawBuilder<unknown>,
-) =>
-  wholeFranchise(scope)
-    ? sql`from ${sql.table(tables.franchise)} s where s.franchise_id = ${scope.franchiseId} and ${days(sql`s.day`)}`
-    : sql`from ${sql.table(tables.restaurant)} s where s.restaurant_id in (${scopeIds(scope)}) and ${days(sql`s.day`)}`;
+) => {
+  // Raw: the caller's select list names columns of either table of the pair.
+  if (wholeFranchise(scope)) {
+    const s = columnsOf<FranchiseDaily>(tables.franchise, 's');
+    return sql`from ${table(tables.franchise)} s where ${s('franchise_id')} = ${scope.franchiseId} and ${days(s('day'))}`;
+  }
+  const s = columnsOf<RestaurantDaily>(tables.restaurant, 's');
+  return sql`from ${table(tables.restaurant)} s where ${s('restaurant_id')} in ${scopeIds(scope)} and ${days(s('day'))}`;
+};
 
 /**
  * Counters of a daily rollup summed per day over the scope (voided orders are not in the stats' counters).
  * The franchise rollup already has one row per day (its primary key): read as is, without an
  * aggregation that took half the part's time.
  */
-export const rollupByDay = (
+export const rollupByDay = <F extends FranchiseDaily, R extends RestaurantDaily>(
   scope: AnalyticsScope,
   w: AnalyticsWindow,
-  tables: { franchise: string; restaurant: string },
-  columns: readonly string[],
-  bigints: readonly string[],
+  tables: DailyTables<F, R>,
+  columns: readonly CounterOf<F, R>[],
+  bigints: readonly CounterOf<F, R>[],
 ) => {
   const rows = scopeRows(scope, tables, (day) => answerDays(day, w));
+  const s = columnsOf(tables.franchise, 's');
   const query = wholeFranchise(scope)
-    ? sql`select s.day::text as day, ${sql.join(columns.map((c) => sql`${sql.ref(`s.${c}`)}${sql.raw(bigints.includes(c) ? '::float8' : '')} as ${sql.ref(c)}`))} ${rows}`
-    : sql`select s.day::text as day, ${sums('s', columns, bigints)} ${rows} group by s.day`;
+    ? sql`select s.day::text as day, ${sql.join(columns.map((c) => sql`${s(c)}${sql.raw(bigints.includes(c) ? '::float8' : '')} as ${sql.ref(c)}`))} ${rows}`
+    : sql`select s.day::text as day, ${sums(tables.restaurant, columns, bigints)} ${rows} group by s.day`;
   return part(query, ['day', ...columns]);
 };
 
-const STATS_TABLES = { franchise: 'daily_franchise_stats', restaurant: 'daily_restaurant_stats' };
-export const statsByDay = (scope: AnalyticsScope, w: AnalyticsWindow, columns: readonly string[]) =>
+const STATS_TABLES = { franchise: 'daily_franchise_stats', restaurant: 'daily_restaurant_stats' } as const;
+/** A counter of the daily stats, kept per franchise and per restaurant alike. */
+export type StatsCounter = CounterOf<'daily_franchise_stats', 'daily_restaurant_stats'>;
+const STATS_BIGINTS: StatsCounter[] = ['revenue_dine_in_cents', 'revenue_takeaway_cents'];
+export const statsByDay = (scope: AnalyticsScope, w: AnalyticsWindow, columns: readonly StatsCounter[]) =>
   rollupByDay(scope, w, STATS_TABLES, columns, STATS_BIGINTS);

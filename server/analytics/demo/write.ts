@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, PurchaseCategory } from '../../db/database.js';
+import { columnList, table } from '../../db/typed-sql.js';
 import { recordOrders, recordPurchases, recordShifts } from '../ingest.js';
 import { addDays, dayDiff, dayIn } from '../calendar.js';
 import { DEMO_MENU, DEMO_SUPPLIERS, FIRST_NAMES, LAST_NAMES } from './catalogue.js';
@@ -41,7 +42,9 @@ export async function prepareDemoFranchise(db: Db, franchiseId: number, options:
       const n = Number(existing.n) + i;
       return `${FIRST_NAMES[n % FIRST_NAMES.length]} ${LAST_NAMES[Math.floor(n / FIRST_NAMES.length) % LAST_NAMES.length]}`;
     });
-    await sql`insert into customers (franchise_id, name) select ${franchiseId}, name from unnest(${names}::text[]) as u(name)`.execute(db);
+    // Raw: one array parameter unnested, where the builder would send a parameter per name.
+    await sql`insert into ${table('customers')} (${columnList('customers', ['franchise_id', 'name'])})
+      select ${franchiseId}, name from unnest(${names}::text[]) as u(name)`.execute(db);
   }
   const [restaurants, people, items, customers, suppliers] = await Promise.all([
     db
@@ -137,6 +140,7 @@ export async function writeTrade(
   // The ingest checks every reference it is given (restaurant, item, customer, person and supplier of
   // this franchise; order ids are its own), so this trusted bulk write skips the foreign-key triggers,
   // which took four fifths of the insert time on PGlite. Only a superuser may (always so on PGlite).
+  // Raw: server settings, which the builder does not read or set.
   const { rows: role } = await sql<{ superuser: string }>`select current_setting('is_superuser') as superuser`.execute(db);
   const skipForeignKeyTriggers = role[0]?.superuser === 'on';
   const generate = (offset: number, n: number): DayTrade => {
