@@ -4,25 +4,17 @@ import type { AnalyticsPage, ExportFormat, PageReport } from '@contract/page-rep
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { pageReportsService, type ExportFile } from '../services/page-reports.service';
 import type { Navigation, Notice } from '../shared/effects';
+import { pathOf } from '../shared/routing';
 import {
-  branchGone,
+  filterChecks,
+  filterUpdates,
   filtersFromSearch,
   filtersHref,
   sameFilters,
-  withinBranches,
   type AnalyticsFilters,
   type Branch,
 } from './support/analytics-filters';
 import { notProvided } from './support/machine-effects';
-
-/** The route of each analytics page (spec §2): Productivity lives at /roster. */
-export const PAGE_PATHS: Record<AnalyticsPage, string> = {
-  order: '/order',
-  roster: '/roster',
-  revenue: '/revenue',
-  headcount: '/headcount',
-  procurement: '/procurement',
-};
 
 /** "Exported as CSV!" (spec §8). */
 export const exportedMessage = (format: ExportFormat) => `Exported as ${format.toUpperCase()}!`;
@@ -62,7 +54,7 @@ export type AnalyticsPageEvent =
 const requested = (context: AnalyticsPageContext, event: AnalyticsPageEvent): AnalyticsFilters =>
   event.type === 'page.apply' && event.range ? { ...context.draft, range: event.range } : context.draft;
 
-const hrefOf = (context: AnalyticsPageContext, filters: AnalyticsFilters) => filtersHref(PAGE_PATHS[context.page], filters);
+const hrefOf = (context: AnalyticsPageContext, filters: AnalyticsFilters) => filtersHref(pathOf(context.page), filters);
 
 export const analyticsPageMachine = setup({
   types: {
@@ -85,26 +77,18 @@ export const analyticsPageMachine = setup({
     notify: (_, _notice: Notice) => notProvided('notify'),
     /** Saves the file in the browser (an object URL clicked as a download link). */
     download: (_, _file: ExportFile) => notProvided('download'),
-    applyUrl: assign(({ context }, { search }: { search: string }) => {
-      const applied = filtersFromSearch(search, context.branches);
-      return { applied, draft: applied };
-    }),
-    takeDraft: assign(({ context, event }) => ({ draft: requested(context, event) })),
+    draftRange: assign(({ context }, range: Range) => filterUpdates.draftRange(context, range)),
+    draftBranch: assign(({ context }, restaurantId: number | null) => filterUpdates.draftBranch(context, restaurantId)),
+    applyUrl: assign(({ context }, search: string) => filterUpdates.applyUrl(context, search)),
     /** The picker offers these branches; a draft or applied branch not among them is All Branches now. */
-    takeBranches: assign(({ context }, branches: Branch[]) => ({
-      branches,
-      draft: withinBranches(context.draft, branches),
-      applied: withinBranches(context.applied, branches),
-    })),
+    takeBranches: assign(({ context }, branches: Branch[]) => filterUpdates.takeBranches(context, branches)),
+    takeDraft: assign(({ context, event }) => ({ draft: requested(context, event) })),
   },
   guards: {
-    /** The URL names the filters already shown (the page reports the address it mounted with too). */
-    urlShowsApplied: ({ context, event }) =>
-      event.type === 'page.urlChanged' && sameFilters(filtersFromSearch(event.search, context.branches), context.applied),
+    urlShowsApplied: ({ context }, search: string) => filterChecks.urlShowsApplied(context, search),
+    appliedBranchGone: ({ context }, branches: Branch[]) => filterChecks.appliedBranchGone(context, branches),
     /** Apply would not change the URL: load the same filters again. */
     requestIsApplied: ({ context, event }) => sameFilters(requested(context, event), context.applied),
-    /** The branch shown is no longer the member's: its report is one they may not see. */
-    appliedBranchGone: ({ context }, branches: Branch[]) => branchGone(context.applied, branches),
   },
 }).createMachine({
   id: 'analyticsPage',
@@ -123,12 +107,12 @@ export const analyticsPageMachine = setup({
     };
   },
   on: {
-    'page.range': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, range: event.range }) }) },
-    'page.branch': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, restaurantId: event.restaurantId }) }) },
+    'page.range': { actions: { type: 'draftRange', params: ({ event }) => event.range } },
+    'page.branch': { actions: { type: 'draftBranch', params: ({ event }) => event.restaurantId } },
     // Back / forward or a link may change the filters at any time; an export under way is dropped with the page it was of.
     'page.urlChanged': [
-      { guard: 'urlShowsApplied' },
-      { target: '.loading', reenter: true, actions: { type: 'applyUrl', params: ({ event }) => ({ search: event.search }) } },
+      { guard: { type: 'urlShowsApplied', params: ({ event }) => event.search } },
+      { target: '.loading', reenter: true, actions: { type: 'applyUrl', params: ({ event }) => event.search } },
     ],
     // All Branches replaces a lost branch, in the report and in the URL (replaced: the lost branch's address is no use).
     'page.branchesChanged': [

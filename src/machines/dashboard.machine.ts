@@ -3,13 +3,14 @@ import type { AnalyticsData, AnalyticsKind, Range } from '@contract/analytics.co
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { analyticsService } from '../services/analytics.service';
 import type { Navigation } from '../shared/effects';
+import { pathOf } from '../shared/routing';
 import {
-  branchGone,
   DEFAULT_FILTERS,
+  filterChecks,
+  filterUpdates,
   filtersFromSearch,
   filtersHref,
   sameFilters,
-  withinBranches,
   type AnalyticsFilters,
   type Branch,
 } from './support/analytics-filters';
@@ -28,7 +29,6 @@ const KINDS: Record<AnalyticsKind, true> = {
 /** One card per analytics call, in the contract's order. */
 export const CARD_KINDS = Object.keys(KINDS) as AnalyticsKind[];
 
-export const DASHBOARD_PATH = '/dashboard';
 /** Rows of the Top Selling Menu Items table. */
 export const DASHBOARD_BEST_SELLERS = 5;
 
@@ -37,7 +37,7 @@ export type DashboardFilters = AnalyticsFilters;
 export { DEFAULT_FILTERS, filtersFromSearch, type Branch };
 
 /** The dashboard's address for those filters; the defaults get the bare path. */
-export const dashboardHref = (filters: DashboardFilters): string => filtersHref(DASHBOARD_PATH, filters);
+export const dashboardHref = (filters: DashboardFilters): string => filtersHref(pathOf('dashboard'), filters);
 
 /** A card with no trade in its window shows its empty text instead of zero-filled charts. */
 export function isEmptyAnswer(kind: AnalyticsKind, data: AnalyticsData[AnalyticsKind]): boolean {
@@ -160,23 +160,19 @@ export const dashboardMachine = setup({
     fail: assign(({ context }, { kind, error }: { kind: AnalyticsKind; error: unknown }) => ({
       errors: { ...context.errors, [kind]: toErrorInfo(error) },
     })),
+    draftRange: assign(({ context }, range: Range) => filterUpdates.draftRange(context, range)),
+    draftBranch: assign(({ context }, restaurantId: number | null) => filterUpdates.draftBranch(context, restaurantId)),
+    applyUrl: assign(({ context }, search: string) => filterUpdates.applyUrl(context, search)),
     /** The picker offers these branches; a draft or applied branch not among them is All Branches now. */
-    takeBranches: assign(({ context }, branches: Branch[]) => ({
-      branches,
-      draft: withinBranches(context.draft, branches),
-      applied: withinBranches(context.applied, branches),
-    })),
+    takeBranches: assign(({ context }, branches: Branch[]) => filterUpdates.takeBranches(context, branches)),
   },
   guards: {
     noTrade: (_, { kind, data }: { kind: AnalyticsKind; data: AnalyticsData[AnalyticsKind] }) => isEmptyAnswer(kind, data),
     isCard: ({ event }, { kind }: { kind: AnalyticsKind }) => event.type === 'dashboard.retry' && event.card === kind,
-    /** The URL names the filters already shown (the page reports the address it mounted with too). */
-    urlShowsApplied: ({ context, event }) =>
-      event.type === 'dashboard.urlChanged' && sameFilters(filtersFromSearch(event.search, context.branches), context.applied),
     draftIsApplied: ({ context }) => sameFilters(context.draft, context.applied),
     appliedIsDefault: ({ context }) => sameFilters(context.applied, DEFAULT_FILTERS),
-    /** The branch shown is no longer the member's: its figures are ones they may not see. */
-    appliedBranchGone: ({ context }, branches: Branch[]) => branchGone(context.applied, branches),
+    urlShowsApplied: ({ context }, search: string) => filterChecks.urlShowsApplied(context, search),
+    appliedBranchGone: ({ context }, branches: Branch[]) => filterChecks.appliedBranchGone(context, branches),
     cardsSettled: and(CARD_KINDS.map((kind) => not(loadingIn(kind)))),
     aCardLoads: not(and(CARD_KINDS.map((kind) => not(loadingIn(kind))))),
   },
@@ -192,19 +188,14 @@ export const dashboardMachine = setup({
     filters: {
       initial: 'busy',
       on: {
-        'dashboard.range': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, range: event.range }) }) },
-        'dashboard.branch': {
-          actions: assign({ draft: ({ context, event }) => ({ ...context.draft, restaurantId: event.restaurantId }) }),
-        },
+        'dashboard.range': { actions: { type: 'draftRange', params: ({ event }) => event.range } },
+        'dashboard.branch': { actions: { type: 'draftBranch', params: ({ event }) => event.restaurantId } },
         'dashboard.urlChanged': [
-          { guard: 'urlShowsApplied' },
+          { guard: { type: 'urlShowsApplied', params: ({ event }) => event.search } },
           {
             target: '#dashboard.cards',
             reenter: true,
-            actions: assign(({ context, event }) => {
-              const applied = filtersFromSearch(event.search, context.branches);
-              return { applied, draft: applied, data: {}, errors: {} };
-            }),
+            actions: [{ type: 'applyUrl', params: ({ event }) => event.search }, assign({ data: {}, errors: {} })],
           },
         ],
         // All Branches replaces a lost branch, on the cards and in the URL (replaced: the lost branch's address is no use).

@@ -41,3 +41,32 @@ export const withinBranches = (filters: AnalyticsFilters, branches: readonly Bra
   branchGone(filters, branches) ? { ...filters, restaurantId: null } : filters;
 
 export const sameFilters = (a: AnalyticsFilters, b: AnalyticsFilters) => a.range === b.range && a.restaurantId === b.restaurantId;
+
+/** What a screen with the filter header holds: the branches offered, the selectors' draft, and the URL's applied filters. */
+export type FilterState = { branches: Branch[]; draft: AnalyticsFilters; applied: AnalyticsFilters };
+
+/**
+ * The header's updates, shared by the dashboard and the analytics pages (each names them as actions in its `setup`):
+ * the selectors change only the draft; a URL sets both; new branches drop a lost branch from both (All Branches).
+ */
+export const filterUpdates = {
+  draftRange: (state: FilterState, range: Range) => ({ draft: { ...state.draft, range } }),
+  draftBranch: (state: FilterState, restaurantId: number | null) => ({ draft: { ...state.draft, restaurantId } }),
+  applyUrl: (state: FilterState, search: string) => {
+    const applied = filtersFromSearch(search, state.branches);
+    return { applied, draft: applied };
+  },
+  takeBranches: (state: FilterState, branches: Branch[]) => ({
+    branches,
+    draft: withinBranches(state.draft, branches),
+    applied: withinBranches(state.applied, branches),
+  }),
+};
+
+/** The header's guards, shared likewise. */
+export const filterChecks = {
+  /** The URL names the filters already shown (the page reports the address it mounted with too). */
+  urlShowsApplied: (state: FilterState, search: string) => sameFilters(filtersFromSearch(search, state.branches), state.applied),
+  /** The branch shown is no longer the member's: what is shown is what they may not see. */
+  appliedBranchGone: (state: FilterState, branches: Branch[]) => branchGone(state.applied, branches),
+};
