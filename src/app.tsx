@@ -2,6 +2,7 @@ import { Box } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { PROTECTED_PATH, PUBLIC_ROUTES } from './routes';
+import { pathOf } from './shared/routing';
 import { subscribeRestaurantMissing, subscribeSessionExpired } from './services/http-client';
 import { CenteredLoader } from './ui/centered-loader';
 import { UiProvider } from './ui/ui-provider';
@@ -10,7 +11,7 @@ import { SessionContext } from './views/shared/session.context';
 import { sessionLogic } from './views/session/session.logic';
 import { SignedOutOnly } from './views/session/signed-out-only.view';
 
-// Everything but the sign-in page is loaded on demand, so `/` ships as little JS as possible.
+// Everything but the sign-in page is loaded on demand, so sign-in ships as little JS as possible.
 const ConsoleRoutes = lazy(() => import('./console-routes'));
 const NotFoundView = lazy(() => import('./views/not-found.view'));
 
@@ -40,7 +41,7 @@ export function App() {
         <SessionBridge />
         <Suspense fallback={<CenteredLoader />}>
           <Switch>
-            <Route path="/">
+            <Route path={pathOf('signIn')}>
               <SignedOutOnly>
                 <LoginPage />
               </SignedOutOnly>

@@ -11,6 +11,7 @@ import { activityService, type ActivityFilters } from '../services/activity.serv
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { ExportFile } from '../services/page-reports.service';
 import type { Navigation, Notice } from '../shared/effects';
+import { pathOf } from '../shared/routing';
 import { exportedMessage } from './analytics-page.machine';
 import { notProvided } from './support/machine-effects';
 
@@ -41,7 +42,6 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
 };
 export const ACTIVITY_PAGE_ENTRIES: typeof ACTIVITY_PAGE_SIZE = 50;
 
-export const ACTIVITY_PATH = '/activity';
 export const NO_FILTERS: ActivityFilters = { userId: null, entity: null, from: null, to: null };
 export const DATES_OUT_OF_ORDER = 'The last day must not be before the first';
 
@@ -77,14 +77,8 @@ export function activityViewFromSearch(search: string): ActivityView {
 
 /** The page's address for those filters and page: the query names only what is set, page 1 left out. */
 export function activityHref({ filters, page }: ActivityView): string {
-  const query = new URLSearchParams();
-  if (filters.userId !== null) query.set('user_id', String(filters.userId));
-  if (filters.entity !== null) query.set('entity', filters.entity);
-  if (filters.from !== null) query.set('from', filters.from);
-  if (filters.to !== null) query.set('to', filters.to);
-  if (page > 1) query.set('page', String(page));
-  const search = query.toString();
-  return search ? `${ACTIVITY_PATH}?${search}` : ACTIVITY_PATH;
+  const { userId, entity, from, to } = filters;
+  return pathOf('activity', { user_id: userId, entity, from, to, page: page > 1 ? page : null });
 }
 
 const sameFilters = (a: ActivityFilters, b: ActivityFilters) =>
@@ -278,7 +272,7 @@ export const activityMachine = setup({
               {
                 actions: [
                   assign({ draft: NO_FILTERS, dateError: null }),
-                  { type: 'navigate', params: { to: ACTIVITY_PATH, replace: false } },
+                  { type: 'navigate', params: { to: pathOf('activity'), replace: false } },
                 ],
               },
             ],

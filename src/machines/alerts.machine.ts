@@ -3,6 +3,7 @@ import type { Alert, ALERTS_PAGE_SIZE, AlertsPage } from '@contract/alerts.contr
 import { alertsService, type AlertStatus } from '../services/alerts.service';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { Navigation, Notice } from '../shared/effects';
+import { pathOf } from '../shared/routing';
 import { notProvided } from './support/machine-effects';
 
 export type { AlertStatus };
@@ -12,8 +13,6 @@ export const ALERTS_PER_PAGE: typeof ALERTS_PAGE_SIZE = 20;
 export const ALL_ACKNOWLEDGED = 'All alerts acknowledged';
 
 export const alertPageCount = (total: number) => Math.max(1, Math.ceil(total / ALERTS_PER_PAGE));
-
-export const ALERTS_PATH = '/alerts';
 
 /** The list and page the URL holds (`/alerts?status=all&page=2`); Unread and page 1 are left out. */
 export type AlertsView = { status: AlertStatus; page: number };
@@ -28,11 +27,7 @@ export function alertsViewFromSearch(search: string): AlertsView {
 }
 
 export function alertsHref({ status, page }: AlertsView): string {
-  const query = new URLSearchParams();
-  if (status === 'all') query.set('status', 'all');
-  if (page > 1) query.set('page', String(page));
-  const search = query.toString();
-  return search ? `${ALERTS_PATH}?${search}` : ALERTS_PATH;
+  return pathOf('alerts', { status: status === 'all' ? 'all' : null, page: page > 1 ? page : null });
 }
 
 export type AlertsContext = {

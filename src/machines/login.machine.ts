@@ -4,6 +4,7 @@ import { ApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { authService, type SignedIn } from '../services/auth.service';
 import type { NewSession } from '../services/session-storage';
 import type { Navigation, Notice } from '../shared/effects';
+import { pathOf } from '../shared/routing';
 import { notProvided, UNEXPECTED_RETRY_MESSAGE } from './support/machine-effects';
 
 export type LoginField = 'email' | 'password';
@@ -65,7 +66,7 @@ export const loginMachine = setup({
           actions: [
             { type: 'reportSignedIn', params: ({ context, event }) => ({ ...event.output, remember: context.remember }) },
             { type: 'notify', params: { message: 'Logged In!', type: 'success' } },
-            { type: 'navigate', params: { to: '/dashboard', replace: true } },
+            { type: 'navigate', params: { to: pathOf('dashboard'), replace: true } },
           ],
         },
         onError: {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FranchiseUser, Restaurant } from '@contract/auth.contract';
 import { ANALYTICS_PAGES, PAGE_TITLES, type AnalyticsPage, type PageReport } from '@contract/page-reports.contract';
 import { App } from '../../src/app';
-import { PAGE_PATHS } from '../../src/machines/analytics-page.machine';
+import { pathOf } from '../../src/shared/routing';
 import { sessionStore } from '../../src/services/session-storage';
 import { chartDescription } from '../../src/views/analytics/report-sections';
 import { coverageText } from '../../src/views/analytics/analytics-page.view';
@@ -63,7 +63,7 @@ function renderApp(path: string) {
 
 describe('the five analytics routes', { timeout: 20_000 }, () => {
   it.each(ANALYTICS_PAGES)('%s: its spec title, its own report call at 7 days franchise-wide, then its report', async (page) => {
-    renderApp(PAGE_PATHS[page]);
+    renderApp(pathOf(page));
     expect(await screen.findByRole('heading', { level: 1, name: PAGE_TITLES[page] }, LAZY)).toBeInTheDocument();
     expect((await screen.findAllByText(/vs previous 7 days/, undefined, LAZY)).length).toBeGreaterThan(0);
     expect(requests.map((u) => `${u.pathname}${u.search}`)).toEqual([`/api/v1/franchise/analytics/pages/${page}?period=7days`]);
@@ -81,7 +81,7 @@ describe('the five analytics routes', { timeout: 20_000 }, () => {
   });
 
   it('maps each registry path to its page', () => {
-    expect(ANALYTICS_PAGES.map((p) => pageAt(PAGE_PATHS[p]))).toEqual(ANALYTICS_PAGES);
+    expect(ANALYTICS_PAGES.map((p) => pageAt(pathOf(p)))).toEqual(ANALYTICS_PAGES);
     expect(pageAt('/roster')).toBe('roster');
     expect(() => pageAt('/dashboard')).toThrow('No analytics page at /dashboard');
   });

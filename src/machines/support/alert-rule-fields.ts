@@ -39,8 +39,6 @@ export const KIND_OPTIONS = (Object.keys(ALERT_KIND_CHOICES) as AlertKind[]).map
 /** A "no trade by" rule's hours: 1:00 to 23:00 of the franchise's clock (0:00 would fire before any day could trade). */
 export const HOUR_OPTIONS = Array.from({ length: 23 }, (_, i) => ({ value: String(i + 1), label: `${String(i + 1).padStart(2, '0')}:00` }));
 
-export const ALERT_RULES_PATH = '/alerts/rules';
-export const ruleEditHref = (id: number) => `${ALERT_RULES_PATH}/edit?id=${id}`;
 /** The id of `/alerts/rules/edit?id=…` (a positive whole number, else null: "Alert rule not found" without a call). */
 export const ruleIdOf = personIdOf;
 

@@ -6,7 +6,6 @@ import type { AlertKind } from '@contract/alerts.contract';
 import type { Member } from '@contract/team.contract';
 import { ruleCreateMachine, ruleEditMachine } from '../../machines/alert-rules.provided';
 import {
-  ALERT_RULES_PATH,
   EVERY_BRANCH,
   HOUR_OPTIONS,
   KIND_OPTIONS,
@@ -17,7 +16,7 @@ import {
 } from '../../machines/support/alert-rule-fields';
 import { TEAM_SEARCH_FIELDS } from '../../machines/support/team-fields';
 import { teamListMachine } from '../../machines/team.provided';
-import type { PageProps } from '../../shared/routing';
+import { pathOf, type PageProps } from '../../shared/routing';
 import { DeferredSelect } from '../../ui/deferred-select';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
@@ -67,7 +66,7 @@ function KindField() {
 
 /** The members the rule may tell, from the team list; while it loads or when it failed, a line says so. */
 function RecipientsField() {
-  const team = useActorRef(teamLogic, { input: { path: '/team', search: '', fields: TEAM_SEARCH_FIELDS } });
+  const team = useActorRef(teamLogic, { input: { path: pathOf('team'), search: '', fields: TEAM_SEARCH_FIELDS } });
   const members = useSelector(team, (s) => s.context.items as Member[]);
   const status = useSelector(team, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
   const error = useSelector(team, (s) => s.context.error?.message);
@@ -125,7 +124,7 @@ function RuleForm({ mode, id, title }: { mode: Mode; id: number | null; title: s
     <Stack gap="lg">
       <PageTitle>{title}</PageTitle>
       <EntityFormContext.Provider logic={mode === 'create' ? createLogic : editLogic} options={{ input }}>
-        <GoWhenSaved to={ALERT_RULES_PATH} />
+        <GoWhenSaved to={pathOf('alertRules')} />
         <EntityFormView noun="alert rule" saveLabel={mode === 'create' ? 'Add rule' : undefined} withReset={mode === 'edit'}>
           <RuleFields />
         </EntityFormView>
@@ -138,7 +137,7 @@ function RuleForm({ mode, id, title }: { mode: Mode; id: number | null; title: s
 export default function AlertRuleFormPage({ title }: PageProps) {
   const [path] = useLocation();
   const search = useSearch();
-  const mode: Mode = path === `${ALERT_RULES_PATH}/create` ? 'create' : 'edit';
+  const mode: Mode = path === pathOf('alertRuleCreate') ? 'create' : 'edit';
   const id = mode === 'edit' ? ruleIdOf(search) : null;
   return <RuleForm key={`${mode}:${id}`} mode={mode} id={id} title={title} />;
 }

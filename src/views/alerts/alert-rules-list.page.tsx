@@ -5,8 +5,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { alertRuleActionsMachine } from '../../machines/alert-rule-actions.machine';
 import { alertRulesListMachine } from '../../machines/alert-rules.provided';
-import { ALERT_RULES_PATH, RULE_SEARCH_FIELDS, ruleEditHref, type RuleRow } from '../../machines/support/alert-rule-fields';
-import type { PageProps } from '../../shared/routing';
+import { RULE_SEARCH_FIELDS, type RuleRow } from '../../machines/support/alert-rule-fields';
+import { pathOf, type PageProps } from '../../shared/routing';
 import { PageTitle } from '../../ui/page-title';
 import { ScrollX } from '../../ui/scroll-x';
 import { appEffects } from '../app-effects';
@@ -59,7 +59,7 @@ function RulesTable({ rules, actions }: { rules: RuleRow[]; actions: ReturnType<
         columns={columns}
         iconSize={16}
         actions={(r) => [
-          { label: `Edit: ${r.sentence}`, icon: IconPencil, href: ruleEditHref(r.id) },
+          { label: `Edit: ${r.sentence}`, icon: IconPencil, href: pathOf('alertRuleEdit', { id: r.id }) },
           { label: `Remove: ${r.sentence}`, icon: IconTrash, color: 'red', onClick: () => actions.remove(r), disabled: actions.busy },
         ]}
       />
@@ -70,7 +70,7 @@ function RulesTable({ rules, actions }: { rules: RuleRow[]; actions: ReturnType<
 /** Alert rules (/alerts/rules, owners): what raises alerts, for which branch, and whom they tell. */
 export default function AlertRulesListPage({ title }: PageProps) {
   const search = useSearch();
-  const [input] = useState(() => ({ path: ALERT_RULES_PATH, search, fields: RULE_SEARCH_FIELDS }));
+  const [input] = useState(() => ({ path: pathOf('alertRules'), search, fields: RULE_SEARCH_FIELDS }));
   // A new list actor after a removal: it reads the list again, at the address's search and page.
   const [generation, setGeneration] = useState(0);
   const reload = useCallback(() => setGeneration((n) => n + 1), []);
@@ -79,14 +79,14 @@ export default function AlertRulesListPage({ title }: PageProps) {
     <Stack gap="lg">
       <Group justify="space-between" align="center">
         <PageTitle>{title}</PageTitle>
-        <Button component={Link} href={`${ALERT_RULES_PATH}/create`}>
+        <Button component={Link} href={pathOf('alertRuleCreate')}>
           Add rule
         </Button>
       </Group>
       <Text c="dimmed" size="sm">
         Rules are checked when each day closes on the franchise&apos;s clock, and a &quot;no trade by&quot; rule at its hour. The members a
         rule tells see its alerts on the Alerts page and get them by e-mail.{' '}
-        <Anchor component={Link} href="/alerts" size="sm" underline="always">
+        <Anchor component={Link} href={pathOf('alerts')} size="sm" underline="always">
           Back to alerts
         </Anchor>
       </Text>

@@ -4,7 +4,7 @@ import { createActorContext } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { Alert } from '@contract/alerts.contract';
-import { ALERT_RULES_PATH } from '../../machines/support/alert-rule-fields';
+import { pathOf } from '../../shared/routing';
 import { alertPageCount, alertsMachine, ALERTS_PER_PAGE, type AlertStatus } from '../../machines/alerts.machine';
 import { ListPager } from '../../ui/list-controls';
 import { PageTitle } from '../../ui/page-title';
@@ -126,7 +126,7 @@ function AlertsList({ owner }: { owner: boolean }) {
           {ALERTS_EXPLAINED}
         </Text>
         {owner && (
-          <Anchor component={Link} href={ALERT_RULES_PATH} size="sm">
+          <Anchor component={Link} href={pathOf('alertRules')} size="sm">
             Set alert rules
           </Anchor>
         )}
@@ -169,7 +169,7 @@ export function AlertsView({ title, owner }: { title: string; owner: boolean }) 
         <PageTitle>{title}</PageTitle>
         <Group gap="sm">
           {owner && (
-            <Button component={Link} href={ALERT_RULES_PATH} variant="default" leftSection={<IconSettings size={16} aria-hidden />}>
+            <Button component={Link} href={pathOf('alertRules')} variant="default" leftSection={<IconSettings size={16} aria-hidden />}>
               Rules
             </Button>
           )}
