@@ -5,7 +5,6 @@ import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { pageReportsService, type ExportFile } from '../services/page-reports.service';
 import type { Navigation, Notice } from '../shared/effects';
 import { pathOf } from '../shared/routing';
-import { pathOf } from '../shared/routing';
 import {
   filterChecks,
   filterUpdates,

@@ -4,7 +4,6 @@ import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { analyticsService } from '../services/analytics.service';
 import type { Navigation } from '../shared/effects';
 import { pathOf } from '../shared/routing';
-import { pathOf } from '../shared/routing';
 import {
   DEFAULT_FILTERS,
   filterChecks,
