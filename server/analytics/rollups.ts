@@ -67,7 +67,7 @@ function perFranchise(rows: RawBuilder<unknown>, keys: string[], counters: { nam
   const keyRefs = keys.map((k) => sql.ref(`x.${k}`));
   const sums = counters.map((c) => sql`sum(x.${sql.ref(c.name)})::${sql.raw(c.type)} as ${sql.ref(c.name)}`);
   return sql`select ${r('franchise_id')}, ${sql.join([...keyRefs, ...sums])}
-    from (${rows}) x join restaurants r on ${r('id')} = x.restaurant_id
+    from (${rows}) x join restaurants r on ${r('id')} = ${columnsOf('daily_restaurant_stats', 'x')('restaurant_id')}
     group by ${r('franchise_id')}, ${sql.join(keyRefs)}`;
 }
 /**

@@ -81,33 +81,32 @@ async function takeOutOrders(trx: Db, ids: number[], rollups: OrderRollups): Pro
   // Each order's lines through the index (OFFSET 0: not a join the planner may run as a scan of every line, as it
   // did with the raw tables' statistics missing, which PGlite, without autovacuum, leaves so). Raw: a lateral
   // subquery per element of an unnest.
-  const l = columnsOf('order_lines');
+  const [line, l] = [columnsOf('order_lines'), columnsOf('order_lines', 'l')];
   const { rows: lines } = await sql<{ order_id: number; menu_item_id: number; quantity: number; amount_cents: number }>`
-    select l.order_id, l.menu_item_id, l.quantity, l.amount_cents from unnest(${ids}::bigint[]) as u(id)
-    cross join lateral (select * from order_lines where ${l('order_id')} = u.id offset 0) l`.execute(trx);
+    select ${l('order_id')}, ${l('menu_item_id')}, ${l('quantity')}, ${l('amount_cents')} from unnest(${ids}::bigint[]) as u(id)
+    cross join lateral (select * from order_lines where ${line('order_id')} = u.id offset 0) l`.execute(trx);
   const linesOf = new Map<number, typeof lines>();
-  for (const line of lines) {
-    const list = linesOf.get(Number(line.order_id));
-    if (list) list.push(line);
-    else linesOf.set(Number(line.order_id), [line]);
+  for (const row of lines) {
+    const list = linesOf.get(Number(row.order_id));
+    if (list) list.push(row);
+    else linesOf.set(Number(row.order_id), [row]);
   }
   for (const o of rows) {
-    const { restaurant_id: restaurantId, total_cents: totalCents, transactions, ...facts } = o;
     rollups.add(
       {
-        restaurantId,
-        day: facts.day,
-        channel: facts.channel,
-        source: facts.source,
-        guests: facts.guests,
-        recurrent: facts.recurrent,
-        status: facts.status,
-        totalCents,
-        transactions: transactions ?? 0,
-        lines: (linesOf.get(Number(o.id)) ?? []).map((line) => ({
-          menuItemId: line.menu_item_id,
-          quantity: line.quantity,
-          amountCents: line.amount_cents,
+        restaurantId: o.restaurant_id,
+        day: o.day,
+        channel: o.channel,
+        source: o.source,
+        guests: o.guests,
+        recurrent: o.recurrent,
+        status: o.status,
+        totalCents: o.total_cents,
+        transactions: o.transactions ?? 0,
+        lines: (linesOf.get(Number(o.id)) ?? []).map((row) => ({
+          menuItemId: row.menu_item_id,
+          quantity: row.quantity,
+          amountCents: row.amount_cents,
         })),
       },
       -1,
