@@ -60,9 +60,10 @@ export function changeVersus(
 
 // Calendar days ('YYYY-MM-DD') are spelt from their digits with the answers' month names: no time zone can
 // move them, and every runtime prints "Sep" (Intl's en-AU says "Sept" in some and "Sep" in others).
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const parts = (day: string) => {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return { year, month: MONTHS[month - 1], date };
+  return { year, month: MONTHS[month - 1], date, weekday: WEEKDAYS[new Date(Date.UTC(year, month - 1, date)).getUTCDay()] };
 };
 
 /** "16 Nov 2026". */
@@ -77,6 +78,10 @@ export const formatDayMonth = (day: string) => {
   const { month, date } = parts(day);
   return `${date} ${month}`;
 };
+/** "Mon 23 Nov": a day bucket's label, an alert mail's subject. */
+export const formatWeekday = (day: string) => `${parts(day).weekday} ${formatDayMonth(day)}`;
+/** "Mon 23 Nov 2026". */
+export const formatWeekdayYear = (day: string) => `${parts(day).weekday} ${formatDay(day)}`;
 /** "Nov 2026". */
 export const formatMonth = (day: string) => {
   const { year, month } = parts(day);

@@ -1,6 +1,7 @@
 import { ALERT_KIND_PAGES } from '@contract/alerts.contract.js';
 import type { Mailer } from '../mail/mailer.js';
-import { formatWeekday, formatWeekdayYear, headline, rangeFor } from './conditions.js';
+import { formatWeekday, formatWeekdayYear } from '@contract/presentation/format.js';
+import { headline, rangeFor } from './conditions.js';
 import type { AlertMail } from './mail-queue.js';
 
 export type AlertMailDeps = { config: { publicUrl: string }; clock: () => number; mailer: Mailer };

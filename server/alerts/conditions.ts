@@ -1,8 +1,8 @@
-import { addDays, dayIn, dayStartMs } from '../analytics/calendar.js';
+import { addDays, dayIn } from '../analytics/calendar.js';
 import { resolveWindow } from '../analytics/window.js';
 import type { AlertKind } from '@contract/alerts.contract.js';
 import { DEFAULT_BEST_SELLERS_LIMIT, RANGES, type Range } from '@contract/analytics.contract.js';
-import { formatCurrency, formatDay, formatDayMonth, formatPercent } from '@contract/presentation/format.js';
+import { formatCurrency, formatPercent } from '@contract/presentation/format.js';
 import { slotInstant } from '../reports/schedule.js';
 
 /**
@@ -109,13 +109,6 @@ export function headline(kind: AlertKind, threshold: number, value: number | nul
       return `no trade by ${String(threshold).padStart(2, '0')}:00`;
   }
 }
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const weekdayOf = (day: string) => WEEKDAYS[new Date(dayStartMs(day)).getUTCDay()]!;
-/** "Mon 23 Nov", for a subject. */
-export const formatWeekday = (day: string) => `${weekdayOf(day)} ${formatDayMonth(day)}`;
-/** "Mon 23 Nov 2026". */
-export const formatWeekdayYear = (day: string) => `${weekdayOf(day)} ${formatDay(day)}`;
 
 /** The days a revenue drop is compared with: the same weekday of the last 4 weeks. */
 export const baselineDays = (day: string) => Array.from({ length: BASELINE_WEEKS }, (_, i) => addDays(day, -7 * (i + 1)));

@@ -1,4 +1,5 @@
-import { evaluate, formatWeekday, headline, latestDueDay, rangeFor, tenthsOf, type DayFigures } from '../../server/alerts/conditions';
+import { formatWeekday } from '@contract/presentation/format';
+import { evaluate, headline, latestDueDay, rangeFor, tenthsOf, type DayFigures } from '../../server/alerts/conditions';
 
 const NONE: DayFigures = {
   revenue_cents: 0,
