@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { bumpDataVersion } from '../../db/data-version.js';
 import { anyOf } from '../../db/typed-sql.js';
 
 // The frame of every batch: one transaction that begins the franchise's write (its row lock and one
@@ -57,16 +58,10 @@ export function beginFranchiseWrite(trx: Db, franchiseId: number): Promise<strin
     if (begun.franchiseId !== franchiseId) throw new Error('One transaction writes one franchise');
     return begun.timeZone;
   }
-  const timeZone = trx
-    .updateTable('franchises')
-    .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
-    .where('id', '=', franchiseId)
-    .returning('time_zone')
-    .executeTakeFirst()
-    .then((row) => {
-      if (!row) throw new ForeignReferenceError(`franchise ${franchiseId} does not exist`);
-      return row.time_zone;
-    });
+  const timeZone = bumpDataVersion(trx, franchiseId).then((zone) => {
+    if (zone === undefined) throw new ForeignReferenceError(`franchise ${franchiseId} does not exist`);
+    return zone;
+  });
   franchiseWrites.set(trx, { franchiseId, timeZone });
   return timeZone;
 }
