@@ -4,10 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The layers of the architecture (docs/architecture.md): each entry says what files in one layer may never import. */
+/**
+ * The layers of the architecture (docs/architecture.md): each entry says what files in one layer may never import,
+ * as a list of gitignore-style patterns or as one regular expression (a string).
+ */
 const layer = (files, patterns) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { patterns: patterns.map(([group, message]) => ({ group, message })) }] },
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: patterns.map(([match, message]) => (typeof match === 'string' ? { regex: match, message } : { group: match, message })) },
+    ],
+  },
 });
 
 const up = (folder) => ['', '../', '../../', '../../../', '../../../../'].flatMap((dots) => [`${dots}${folder}`, `${dots}${folder}/**`]);
@@ -16,6 +24,17 @@ const SRC = up('src');
 /** What the SPA and the server share lives in contract/, imported as `@contract/…` from anywhere. */
 const CONTRACT = [up('contract'), 'Import the shared contract as @contract/….'];
 const SPA_SERVER = [SERVER, 'The SPA imports the server only through @contract/.'];
+/** The route registry lazy-loads the pages: only the composition root (app.tsx, console-routes.tsx) imports it. */
+const REGISTRY = [
+  ['../routes', '../../routes', '../../../routes'],
+  'src/routes.ts is the composition root: link with pathOf and take PageProps from src/shared/routing.ts.',
+];
+const VIEWS = [
+  SPA_SERVER,
+  CONTRACT,
+  REGISTRY,
+  [['**/services/*', '**/services/**'], 'Views never call services: send an event to a machine, whose actors the app provides.'],
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'dist-server', 'data', 'coverage', 'test-results', 'docs'] },
@@ -36,12 +55,17 @@ export default tseslint.config(
   },
   // Later entries replace earlier ones for the files both match, so each layer restates the rules every file keeps.
   layer(['src/**'], [SPA_SERVER, CONTRACT]),
+  layer(['src/views/**'], VIEWS),
+  // Files in a feature folder (src/views/<a>/) import no other feature folder: what several share lives in src/views/shared/
+  // (bound to machines) or src/ui/ (presentation).
   layer(
-    ['src/views/**'],
+    ['src/views/*/**/*'],
     [
-      SPA_SERVER,
-      CONTRACT,
-      [['**/services/*', '**/services/**'], 'Views never call services: send an event to a machine, whose actors the app provides.'],
+      ...VIEWS,
+      [
+        String.raw`^\.\./(?!shared/)[^./][^/]*/|/views/(?!shared/)[^/]+/`,
+        'A feature imports no other feature: move what both use to src/views/shared/ (bound to machines) or src/ui/ (presentation).',
+      ],
     ],
   ),
   layer(
@@ -49,13 +73,23 @@ export default tseslint.config(
     [
       SPA_SERVER,
       CONTRACT,
+      REGISTRY,
       [['**/machines/**', '**/services/**', '**/views/**'], 'src/ui is shared presentation: it imports no machines, services or views.'],
     ],
   ),
-  layer(['src/machines/**'], [SPA_SERVER, CONTRACT, [['**/views/**', '**/ui/**'], 'Machines never import views or ui.']]),
+  layer(['src/machines/**'], [SPA_SERVER, CONTRACT, REGISTRY, [['**/views/**', '**/ui/**'], 'Machines never import views or ui.']]),
   layer(
     ['src/services/**'],
-    [SPA_SERVER, CONTRACT, [['**/views/**', '**/ui/**', '**/machines/**'], 'Services import no machines, views or ui.']],
+    [SPA_SERVER, CONTRACT, REGISTRY, [['**/views/**', '**/ui/**', '**/machines/**'], 'Services import no machines, views or ui.']],
+  ),
+  layer(
+    ['src/shared/**'],
+    [
+      SPA_SERVER,
+      CONTRACT,
+      REGISTRY,
+      [['**/views/**', '**/ui/**', '**/machines/**', '**/services/**'], 'src/shared is what every layer imports: it imports none of them.'],
+    ],
   ),
   layer(['server/**'], [CONTRACT, [['**/src/**', '../src/**', '../../src/**'], 'The server never imports the SPA (src/).']]),
   layer(['tests/**', 'bench/**', 'scripts/**'], [CONTRACT]),
