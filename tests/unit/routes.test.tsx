@@ -4,6 +4,7 @@ import type { FranchiseUser, MemberRole } from '@contract/auth.contract';
 import { App } from '../../src/app';
 import { navItemsFor, PROTECTED_PATH, PROTECTED_ROUTES, PUBLIC_ROUTES, ROUTES } from '../../src/routes';
 import { sessionStore } from '../../src/services/session-storage';
+import { PATHS, pathOf } from '../../src/shared/routing';
 import { accessCheckFake } from './support/access-check';
 import { fakeJwt } from './support/jwt';
 
@@ -148,5 +149,22 @@ describe('route registry', () => {
   it('serves a public registry page without a session', async () => {
     renderApp('/forgot-password', { signedIn: false });
     expect(await screen.findByRole('heading', { level: 1, name: 'Forgot Password' }, LAZY)).toBeInTheDocument();
+  });
+});
+
+describe('route paths', () => {
+  it('routes every address the app links to, once, and sign-in itself', () => {
+    const routed = ROUTES.map((r) => r.path);
+    expect(new Set(routed).size).toBe(routed.length);
+    expect([...routed, '/'].sort()).toEqual(Object.values(PATHS).sort());
+  });
+
+  it('builds an address with its query, leaving out what is unset', () => {
+    expect(pathOf('users')).toBe('/user');
+    expect(pathOf('userEdit', { id: 7 })).toBe('/user/edit?id=7');
+    expect(pathOf('alerts', { status: 'all', page: null })).toBe('/alerts?status=all');
+    expect(pathOf('activity', { user_id: 3, entity: undefined, page: 2 })).toBe('/activity?user_id=3&page=2');
+    expect(pathOf('dashboard', new URLSearchParams('range=1month&restaurant=7'))).toBe('/dashboard?range=1month&restaurant=7');
+    expect(pathOf('dashboard', {})).toBe('/dashboard');
   });
 });
