@@ -1,6 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { MiddlewareHandler } from 'hono';
-import type { analyticsAnswer } from './analytics/answers/analytics-answer.js';
+import type { analyticsFigures } from './analytics/answers/analytics-answer.js';
 import type { AnalyticsAnswers } from './analytics/analytics.routes.js';
 import type { AuthUser } from './auth/franchise-users.repository.js';
 import type { Tokens } from './auth/tokens.js';
@@ -20,7 +20,7 @@ export type AppDeps = {
   mailer: Mailer;
   logger: Logger;
   /** The computation behind the analytics cache; tests wrap it to count or fail computations. */
-  analyticsAnswer?: typeof analyticsAnswer;
+  analyticsFigures?: typeof analyticsFigures;
   /** Most analytics answers one process keeps (default 500). */
   analyticsCacheEntries?: number;
   /** Runs this server's alert round now: a rule was created or changed (absent: the next round finds it). */

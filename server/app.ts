@@ -37,7 +37,7 @@ export function createRouteDeps(deps: AppDeps): RouteDeps {
     ...deps,
     tokens,
     reads,
-    analytics: new AnalyticsAnswers(deps.db, deps.analyticsAnswer, deps.analyticsCacheEntries),
+    analytics: new AnalyticsAnswers(deps.db, deps.analyticsFigures, deps.analyticsCacheEntries),
     authenticated: requireAuth(deps, tokens, reads),
     authenticatedOrExpired: requireAuth(deps, tokens, reads, { allowExpired: true }),
   };

@@ -5,7 +5,6 @@ import { branchesOf, mayReach } from '../auth/access.js';
 import {
   ANALYTICS_KINDS,
   analyticsQuery,
-  type AnalyticsData,
   type AnalyticsKind,
   type AnalyticsWindow,
   type ParsedAnalyticsQuery,
@@ -20,7 +19,7 @@ import { SharedJsonBody } from '../http/shared-json-body.js';
 import { LruMap } from '../lib/lru-map.js';
 import { AnalyticsCache } from './cache.js';
 import { dayIn } from './calendar.js';
-import { analyticsAnswer } from './answers/analytics-answer.js';
+import { analyticsFigures, answerData, type AnswerFigures } from './answers/analytics-answer.js';
 import type { AnalyticsScope } from './answers/scope.js';
 import { resolveWindow } from './window.js';
 
@@ -84,8 +83,9 @@ export function analyticsRequests<Q extends ParsedAnalyticsQuery>(deps: RouteDep
 export type AnswerKey = { scope: AnalyticsScope; dataVersion: number; window: AnalyticsWindow; limit: number };
 
 /**
- * The app's analytics answers, kept serialised (and compressed on demand: a franchise's roster is
- * tens of kilobytes) per data version, scope (a manager's branches too), kind, window and limit.
+ * The app's analytics answers, kept as their integer figures (for the page reports) and serialised
+ * in dollars (compressed on demand: a franchise's roster is tens of kilobytes) per data version,
+ * scope (a manager's branches too), kind, window and limit.
  * One per app, built with the route deps and handed to the analytics calls and the page reports, so
  * a page reuses the answers its dashboard already read (docs/caching.md).
  */
@@ -94,21 +94,27 @@ export class AnalyticsAnswers {
 
   constructor(
     private readonly db: Db,
-    private readonly compute: typeof analyticsAnswer = analyticsAnswer,
+    private readonly compute: typeof analyticsFigures = analyticsFigures,
     maxEntries?: number,
   ) {
     this.cache = new AnalyticsCache(maxEntries);
   }
 
-  body(kind: AnalyticsKind, { scope, dataVersion, window, limit }: AnswerKey): Promise<SharedJsonBody> {
-    return this.cache.answer(
-      { ...scope, dataVersion, kind, window, limit },
-      async () => new SharedJsonBody(successText(await this.compute(this.db, kind, scope, window, { limit }), MESSAGES[kind])),
-    );
+  private entry<K extends AnalyticsKind>(kind: K, { scope, dataVersion, window, limit }: AnswerKey) {
+    return this.cache.answer({ ...scope, dataVersion, kind, window, limit }, async () => {
+      const figures = await this.compute(this.db, kind, scope, window, { limit });
+      return { figures, body: new SharedJsonBody(successText(answerData(kind, figures), MESSAGES[kind])) };
+    });
   }
 
-  async data<K extends AnalyticsKind>(kind: K, key: AnswerKey): Promise<AnalyticsData[K]> {
-    return (JSON.parse((await this.body(kind, key)).text) as { data: AnalyticsData[K] }).data;
+  /** The API's answer, serialised. */
+  async body(kind: AnalyticsKind, key: AnswerKey): Promise<SharedJsonBody> {
+    return (await this.entry(kind, key)).body;
+  }
+
+  /** The answer's integer figures, shared: read, never changed. */
+  async figures<K extends AnalyticsKind>(kind: K, key: AnswerKey): Promise<AnswerFigures[K]> {
+    return (await this.entry(kind, key)).figures;
   }
 }
 

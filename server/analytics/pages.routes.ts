@@ -53,8 +53,8 @@ export function pageReportRoutes(deps: RouteDeps) {
           limit: query.limit,
           now: new Date(deps.clock()),
           // Through the app's answers cache: a page reuses what its dashboard read, and the next page what this one read.
-          answer: (_db, kind, answerScope, answerWindow, { limit }) =>
-            answers.data(kind, { scope: answerScope, dataVersion, window: answerWindow, limit }),
+          figures: (_db, kind, answerScope, answerWindow, { limit }) =>
+            answers.figures(kind, { scope: answerScope, dataVersion, window: answerWindow, limit }),
           // A database round trip less per report: names change only with a write, which empties the read
           // cache, and are the same for every member who reaches the branch.
           heading: () => deps.reads.read(`heading|${scope.franchiseId}|${scope.restaurantId ?? '*'}`, () => reportHeading(deps.db, scope)),

@@ -1,6 +1,6 @@
 import { AnalyticsCache, type AnalyticsCacheKey } from '../../server/analytics/cache';
 import { recordOrders, type OrderInput } from '../../server/analytics/ingest';
-import { analyticsAnswer } from '../../server/analytics/answers/analytics-answer';
+import { analyticsFigures } from '../../server/analytics/answers/analytics-answer';
 import { createApp } from '../../server/app';
 import type { AnalyticsWindow } from '@contract/analytics.contract';
 import type { Db } from '../../server/db/database';
@@ -123,10 +123,10 @@ describe('analytics cache through HTTP', () => {
   /** An app as one server process runs it, counting (or failing) the computations behind its cache. */
   async function server(db: Db, fail?: () => Error | undefined) {
     const computed: string[] = [];
-    const counted: typeof analyticsAnswer = (db, kind, scope, window, options) => {
+    const counted: typeof analyticsFigures = (db, kind, scope, window, options) => {
       computed.push(kind);
       const error = fail?.();
-      return error ? Promise.reject(error) : analyticsAnswer(db, kind, scope, window, options);
+      return error ? Promise.reject(error) : analyticsFigures(db, kind, scope, window, options);
     };
     const app = createApp({
       db,
@@ -134,7 +134,7 @@ describe('analytics cache through HTTP', () => {
       clock: () => START,
       mailer: memoryMailer(),
       logger: silentLogger,
-      analyticsAnswer: counted,
+      analyticsFigures: counted,
     });
     const login = await app.request('/api/v1/franchise/login', {
       method: 'POST',

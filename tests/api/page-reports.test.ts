@@ -1,5 +1,5 @@
 import { recordOrders, recordShifts } from '../../server/analytics/ingest';
-import { analyticsAnswer } from '../../server/analytics/answers/analytics-answer';
+import { analyticsFigures } from '../../server/analytics/answers/analytics-answer';
 import { createApp } from '../../server/app';
 import type { PageReport, ReportTable } from '@contract/page-reports.contract';
 import type { Db } from '../../server/db/database';
@@ -583,9 +583,9 @@ describe('reuse of the answers', () => {
       clock: () => t.now(),
       mailer: memoryMailer(),
       logger: silentLogger,
-      analyticsAnswer: (answerDb, kind, scope, window, options) => {
+      analyticsFigures: (answerDb, kind, scope, window, options) => {
         computed.push(kind);
-        return analyticsAnswer(answerDb, kind, scope, window, options);
+        return analyticsFigures(answerDb, kind, scope, window, options);
       },
     });
     const get = async (path: string) =>

@@ -1,22 +1,66 @@
 import type { AnalyticsData, AnalyticsKind, AnalyticsWindow } from '@contract/analytics.contract.js';
 import type { Db } from '../../db/database.js';
-import { bestSellers } from './best-sellers.js';
-import { headcounts } from './headcounts.js';
-import { orders } from './orders.js';
-import { procurement } from './procurement.js';
-import { revenues } from './revenues.js';
-import { roster } from './roster.js';
+import { bestSellersAnswer, soldItems, type SoldItems } from './best-sellers.js';
+import { headcountsAnswer, headcountTally, type HeadcountTally } from './headcounts.js';
+import { orderTally, ordersAnswer, type OrderTally } from './orders.js';
+import { procurementAnswer, procurementTally, type ProcurementTally } from './procurement.js';
+import { revenuesAnswer, revenueTally, type RevenueTally } from './revenues.js';
+import { rosterAnswer, rosterTally, type RosterTally } from './roster.js';
 import type { AnalyticsScope } from './scope.js';
 
 // The request-time analytics: every figure is read from the daily rollups, never from raw orders,
 // shifts or purchases. Franchise-wide answers read the per-franchise rollups where one exists (a row
 // per day, not per branch and day); a manager's "All Branches" sums the restaurant rollups of their
-// branches.
+// branches. An answer is first its integer figures (cents, minutes, counts), which the page reports
+// total; the API's answer is shaped from them, in dollars and hours rounded once.
+
+/** Each kind's answer before shaping: integer cents, minutes and counts. */
+export type AnswerFigures = {
+  headcounts: HeadcountTally;
+  revenues: RevenueTally;
+  'best-sellers': SoldItems;
+  orders: OrderTally;
+  roster: RosterTally;
+  procurement: ProcurementTally;
+};
 
 /**
- * The answer of one analytics kind for a scope (one branch, or every branch the member reaches) over
- * a resolved window, read from the daily rollups only: one statement per answer.
+ * The integer figures of one analytics kind for a scope (one branch, or every branch the member
+ * reaches) over a resolved window, read from the daily rollups only: one statement per answer.
  */
+export async function analyticsFigures<K extends AnalyticsKind>(
+  db: Db,
+  kind: K,
+  scope: AnalyticsScope,
+  window: AnalyticsWindow,
+  options: { limit: number },
+): Promise<AnswerFigures[K]> {
+  const figures: { [Kind in AnalyticsKind]: () => Promise<AnswerFigures[Kind]> } = {
+    headcounts: () => headcountTally(db, scope, window),
+    revenues: () => revenueTally(db, scope, window),
+    'best-sellers': () => soldItems(db, scope, window, options.limit),
+    orders: () => orderTally(db, scope, window),
+    roster: () => rosterTally(db, scope, window),
+    procurement: () => procurementTally(db, scope, window),
+  };
+  return figures[kind]();
+}
+
+const SHAPES: { [Kind in AnalyticsKind]: (figures: AnswerFigures[Kind]) => AnalyticsData[Kind] } = {
+  headcounts: headcountsAnswer,
+  revenues: revenuesAnswer,
+  'best-sellers': bestSellersAnswer,
+  orders: ordersAnswer,
+  roster: rosterAnswer,
+  procurement: procurementAnswer,
+};
+
+/** The API's answer of a kind from its figures: money in dollars, time in hours, shares in per cent. */
+export function answerData<K extends AnalyticsKind>(kind: K, figures: AnswerFigures[K]): AnalyticsData[K] {
+  return (SHAPES[kind] as (figures: AnswerFigures[K]) => AnalyticsData[K])(figures);
+}
+
+/** The API's answer of one analytics kind, uncached: its figures, shaped. */
 export async function analyticsAnswer<K extends AnalyticsKind>(
   db: Db,
   kind: K,
@@ -24,13 +68,5 @@ export async function analyticsAnswer<K extends AnalyticsKind>(
   window: AnalyticsWindow,
   options: { limit: number },
 ): Promise<AnalyticsData[K]> {
-  const answers: { [Kind in AnalyticsKind]: () => Promise<AnalyticsData[Kind]> } = {
-    headcounts: () => headcounts(db, scope, window),
-    revenues: () => revenues(db, scope, window),
-    'best-sellers': () => bestSellers(db, scope, window, options.limit),
-    orders: () => orders(db, scope, window),
-    roster: () => roster(db, scope, window),
-    procurement: () => procurement(db, scope, window),
-  };
-  return answers[kind]();
+  return answerData(kind, await analyticsFigures(db, kind, scope, window, options));
 }

@@ -9,8 +9,10 @@ import { fetchParts, part } from './sql-parts.js';
 const queries = expressionBuilder<Database, never>();
 
 type SoldRow = { sku: string; name: string; menu: MenuName; is_combo: boolean; units: number; revenue_cents: number };
+/** The best sellers answer before shaping: the top items and combos, best first, their revenue in cents. */
+export type SoldItems = { window: AnalyticsWindow; items: SoldRow[]; combos: SoldRow[] };
 
-export async function bestSellers(db: Db, scope: AnalyticsScope, window: AnalyticsWindow, limit: number): Promise<BestSellers> {
+export async function soldItems(db: Db, scope: AnalyticsScope, window: AnalyticsWindow, limit: number): Promise<SoldItems> {
   // For every branch, the per-franchise rollup has one row per item and day instead of one per branch too.
   const start = sql<string>`${window.start_date}::date`;
   const end = sql<string>`${window.end_date}::date`;
@@ -51,13 +53,21 @@ export async function bestSellers(db: Db, scope: AnalyticsScope, window: Analyti
   const ordered = ranked.sort(
     (a, b) => b.units - a.units || b.revenue_cents - a.revenue_cents || byText(a.name, b.name) || byText(a.sku, b.sku),
   );
-  const shape = (r: SoldRow): SellingItem => ({
+  return { window, items: ordered.filter((r) => !r.is_combo), combos: ordered.filter((r) => r.is_combo) };
+}
+
+/** A sold item as the answer gives it, revenue in dollars. */
+export function sellingItem(r: SoldRow): SellingItem {
+  return {
     sku: r.sku,
     name: r.name,
     menu: r.menu,
     is_combo: r.is_combo,
     units: r.units,
     revenue: dollars(r.revenue_cents),
-  });
-  return { window, items: ordered.filter((r) => !r.is_combo).map(shape), combos: ordered.filter((r) => r.is_combo).map(shape) };
+  };
+}
+
+export function bestSellersAnswer(s: SoldItems): BestSellers {
+  return { window: s.window, items: s.items.map(sellingItem), combos: s.combos.map(sellingItem) };
 }

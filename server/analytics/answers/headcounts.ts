@@ -1,22 +1,28 @@
 import type { AnalyticsWindow, HeadcountFigures, Headcounts } from '@contract/analytics.contract.js';
 import type { Db } from '../../db/database.js';
-import { tally, type Counters, type DayRow } from './buckets.js';
+import { tally, type Counters, type DayRow, type Tally } from './buckets.js';
 import type { AnalyticsScope } from './scope.js';
 import { fetchParts, statsByDay } from './sql-parts.js';
 
-const HEADCOUNT_KEYS = ['guests_recurrent', 'guests_new'] as const;
+export const HEADCOUNT_KEYS = ['guests_recurrent', 'guests_new'] as const;
 
-function headcountFigures(c: Counters<(typeof HEADCOUNT_KEYS)[number]>): HeadcountFigures {
+/** The headcounts answer before shaping: guests per bucket, the window, the previous window and today. */
+export type HeadcountTally = Tally<(typeof HEADCOUNT_KEYS)[number]> & { window: AnalyticsWindow };
+
+export function headcountFigures(c: Counters<(typeof HEADCOUNT_KEYS)[number]>): HeadcountFigures {
   return { recurrent: c.guests_recurrent, new: c.guests_new, total: c.guests_recurrent + c.guests_new };
 }
 
-export async function headcounts(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<Headcounts> {
+export async function headcountTally(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<HeadcountTally> {
   const { days } = await fetchParts<{ days: DayRow<(typeof HEADCOUNT_KEYS)[number]>[] }>(db, {
     days: statsByDay(scope, window, HEADCOUNT_KEYS),
   });
-  const t = tally(HEADCOUNT_KEYS, days, window);
+  return { window, ...tally(HEADCOUNT_KEYS, days, window) };
+}
+
+export function headcountsAnswer(t: HeadcountTally): Headcounts {
   return {
-    window,
+    window: t.window,
     series: t.buckets.map((b, i) => ({ ...b, ...headcountFigures(t.series[i]!) })),
     totals: headcountFigures(t.totals),
     previous_totals: headcountFigures(t.previous),

@@ -1,12 +1,15 @@
 import type { AnalyticsWindow, OrderFigures, Orders } from '@contract/analytics.contract.js';
 import type { Db } from '../../db/database.js';
-import { tally, type Counters, type DayRow } from './buckets.js';
+import { tally, type Counters, type DayRow, type Tally } from './buckets.js';
 import type { AnalyticsScope } from './scope.js';
 import { fetchParts, statsByDay } from './sql-parts.js';
 
-const ORDER_KEYS = ['orders_dine_in', 'orders_takeaway', 'orders_pos', 'orders_app'] as const;
+export const ORDER_KEYS = ['orders_dine_in', 'orders_takeaway', 'orders_pos', 'orders_app'] as const;
 
-function orderFigures(c: Counters<(typeof ORDER_KEYS)[number]>): OrderFigures {
+/** The orders answer before shaping: counts per bucket, the window, the previous window and today. */
+export type OrderTally = Tally<(typeof ORDER_KEYS)[number]> & { window: AnalyticsWindow };
+
+export function orderFigures(c: Counters<(typeof ORDER_KEYS)[number]>): OrderFigures {
   return {
     dine_in: c.orders_dine_in,
     takeaway: c.orders_takeaway,
@@ -16,11 +19,14 @@ function orderFigures(c: Counters<(typeof ORDER_KEYS)[number]>): OrderFigures {
   };
 }
 
-export async function orders(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<Orders> {
+export async function orderTally(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<OrderTally> {
   const { days } = await fetchParts<{ days: DayRow<(typeof ORDER_KEYS)[number]>[] }>(db, { days: statsByDay(scope, window, ORDER_KEYS) });
-  const t = tally(ORDER_KEYS, days, window);
+  return { window, ...tally(ORDER_KEYS, days, window) };
+}
+
+export function ordersAnswer(t: OrderTally): Orders {
   return {
-    window,
+    window: t.window,
     series: t.buckets.map((b, i) => ({ ...b, ...orderFigures(t.series[i]!) })),
     totals: orderFigures(t.totals),
     previous_totals: orderFigures(t.previous),

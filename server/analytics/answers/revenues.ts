@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { columnsOf } from '../../db/typed-sql.js';
 import type { AnalyticsWindow, RevenueFigures, Revenues } from '@contract/analytics.contract.js';
 import type { Db } from '../../db/database.js';
-import { tally, type Counters, type DayRow } from './buckets.js';
+import { tally, type Counters, type DayRow, type Tally } from './buckets.js';
 import { inMonths, monthParts, windowTotal } from './months.js';
 import { byText, dollars, perDollars } from './rounding.js';
 import { branchConditions, scopeIds, type AnalyticsScope } from './scope.js';
@@ -11,8 +11,11 @@ import { fetchParts, part, statsByDay } from './sql-parts.js';
 const REVENUE_KEYS = ['orders_dine_in', 'orders_takeaway', 'revenue_dine_in_cents', 'revenue_takeaway_cents', 'transactions'] as const;
 type RevenueKey = (typeof REVENUE_KEYS)[number];
 
-function revenueFigures(c: Counters<RevenueKey>): RevenueFigures {
-  const cents = c.revenue_dine_in_cents + c.revenue_takeaway_cents;
+/** Revenue of a bucket's (or window's) counters, in cents. */
+export const revenueCents = (c: Counters<RevenueKey>) => c.revenue_dine_in_cents + c.revenue_takeaway_cents;
+
+export function revenueFigures(c: Counters<RevenueKey>): RevenueFigures {
+  const cents = revenueCents(c);
   const count = c.orders_dine_in + c.orders_takeaway;
   return {
     revenue: dollars(cents),
@@ -27,7 +30,10 @@ function revenueFigures(c: Counters<RevenueKey>): RevenueFigures {
 
 type BranchRow = { id: number; name: string; location: string; revenue_cents: number; units: number };
 
-export async function revenues(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<Revenues> {
+/** The revenues answer before shaping: counters per bucket and every branch of the scope, lowest revenue first. */
+export type RevenueTally = Tally<RevenueKey> & { window: AnalyticsWindow; branches: BranchRow[] };
+
+export async function revenueTally(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<RevenueTally> {
   const parts = monthParts(window);
   const r = columnsOf('restaurants', 'r');
   const m = columnsOf('monthly_restaurant_stats', 's');
@@ -48,22 +54,33 @@ export async function revenues(db: Db, scope: AnalyticsScope, window: AnalyticsW
       ['id', 'name', 'location', 'revenue_cents', 'units'],
     ),
   });
-  const t = tally(REVENUE_KEYS, days, window);
-  const totals = revenueFigures(t.totals);
   return {
     window,
+    ...tally(REVENUE_KEYS, days, window),
+    branches: branches.sort((a, b) => a.revenue_cents - b.revenue_cents || byText(a.name, b.name) || a.id - b.id),
+  };
+}
+
+export function revenuesAnswer(t: RevenueTally): Revenues {
+  const totals = revenueFigures(t.totals);
+  return {
+    window: t.window,
     series: t.buckets.map((b, i) => ({ ...b, ...revenueFigures(t.series[i]!) })),
     totals,
     previous_totals: revenueFigures(t.previous),
     franchise_summary: {
       total_revenue: totals.revenue,
       total_orders: totals.orders,
-      average_revenue_per_restaurant: perDollars(t.totals.revenue_dine_in_cents + t.totals.revenue_takeaway_cents, branches.length),
+      average_revenue_per_restaurant: perDollars(revenueCents(t.totals), t.branches.length),
       total_dine_in_revenue: totals.dine_in,
       total_takeaway_revenue: totals.takeaway,
     },
-    restaurants: branches
-      .sort((a, b) => a.revenue_cents - b.revenue_cents || byText(a.name, b.name) || a.id - b.id)
-      .map((r) => ({ id: r.id, name: r.name, location: r.location, units: r.units, revenue: dollars(r.revenue_cents) })),
+    restaurants: t.branches.map((r) => ({
+      id: r.id,
+      name: r.name,
+      location: r.location,
+      units: r.units,
+      revenue: dollars(r.revenue_cents),
+    })),
   };
 }

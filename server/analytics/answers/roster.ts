@@ -72,7 +72,7 @@ function staffHours(scope: AnalyticsScope, w: Pick<AnalyticsWindow, 'start_date'
 }
 
 /** The roster's integer counters per bucket, for the window, the previous window and today, and each person's minutes. */
-export type RosterTally = Tally<HoursKey | RosterRevenueKey> & { staff: StaffRow[] };
+export type RosterTally = Tally<HoursKey | RosterRevenueKey> & { window: AnalyticsWindow; staff: StaffRow[] };
 
 /** The roster answer's figures before rounding (the roster page sums them into its Total rows): one statement. */
 export async function rosterTally(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<RosterTally> {
@@ -98,13 +98,12 @@ export async function rosterTally(db: Db, scope: AnalyticsScope, window: Analyti
       ['person_id', 'name', 'restaurant', 'assigned_minutes', 'actual_minutes'],
     ),
   });
-  return { ...tally(ROSTER_KEYS, days, window), staff: staffMinutes(staff) };
+  return { window, ...tally(ROSTER_KEYS, days, window), staff: staffMinutes(staff) };
 }
 
-export async function roster(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<Roster> {
-  const t = await rosterTally(db, scope, window);
+export function rosterAnswer(t: RosterTally): Roster {
   return {
-    window,
+    window: t.window,
     series: t.buckets.map((b, i) => ({ ...b, ...rosterFigures(t.series[i]!) })),
     totals: rosterFigures(t.totals),
     previous_totals: rosterFigures(t.previous),

@@ -1,0 +1,59 @@
+import { headcountsAnswer } from '../answers/headcounts.js';
+import { ordersAnswer } from '../answers/orders.js';
+import { card, column, lineChart, NO_TRADE, periodColumn, row, sum, table, type Figures, type PageContext } from './report-parts.js';
+
+// The Orders and Headcount pages: counts only, shaped as the answers give them.
+
+export async function orderPage({ window, figures }: PageContext): Promise<Figures> {
+  const o = ordersAnswer(await figures('orders'));
+  return {
+    cards: [
+      card('total_orders', 'Total Orders', 'count', o.totals.total, o.previous_totals.total),
+      card('pos', 'Total Orders by POS', 'count', o.totals.pos, o.previous_totals.pos),
+      card('app', 'Total Orders by App', 'count', o.totals.app, o.previous_totals.app),
+    ],
+    tables: [
+      table(
+        'breakdown',
+        'Order Breakdown',
+        [
+          periodColumn(window),
+          column('dine_in', 'Dine-In', 'count'),
+          column('takeaway', 'Takeaway', 'count'),
+          column('total', 'Total', 'count'),
+        ],
+        o.series.map((b) => row([b.label, b.dine_in, b.takeaway, b.total])),
+        row(['Total', sum(o.series, (b) => b.dine_in), sum(o.series, (b) => b.takeaway), sum(o.series, (b) => b.total)]),
+        NO_TRADE,
+      ),
+    ],
+    chart: lineChart('Orders', 'breakdown', ['dine_in', 'takeaway']),
+  };
+}
+
+export async function headcountPage({ window, figures }: PageContext): Promise<Figures> {
+  const h = headcountsAnswer(await figures('headcounts'));
+  return {
+    cards: [
+      card('total', 'Total Headcount', 'count', h.totals.total, h.previous_totals.total),
+      card('recurrent', 'Recurrent Patrons', 'count', h.totals.recurrent, h.previous_totals.recurrent),
+      card('new', 'New Patrons', 'count', h.totals.new, h.previous_totals.new),
+    ],
+    tables: [
+      table(
+        'breakdown',
+        'Headcount Breakdown',
+        [
+          periodColumn(window),
+          column('recurrent', 'Recurrent', 'count'),
+          column('new', 'New Patron', 'count'),
+          column('total', 'Total', 'count'),
+        ],
+        h.series.map((b) => row([b.label, b.recurrent, b.new, b.total])),
+        row(['Total', sum(h.series, (b) => b.recurrent), sum(h.series, (b) => b.new), sum(h.series, (b) => b.total)]),
+        NO_TRADE,
+      ),
+    ],
+    chart: lineChart('Headcount', 'breakdown', ['recurrent', 'new']),
+  };
+}
