@@ -1,0 +1,95 @@
+import type { PurchaseCategory } from './trade.js';
+import type { Generated } from 'kysely';
+
+// The daily (and monthly running) rollups the analytics read, written with the trade in one transaction.
+
+type Counter = Generated<number>;
+
+export interface DailyRestaurantStatsTable {
+  restaurant_id: number;
+  day: string;
+  orders_dine_in: Counter;
+  orders_takeaway: Counter;
+  orders_pos: Counter;
+  orders_app: Counter;
+  orders_voided: Counter;
+  revenue_dine_in_cents: Counter;
+  revenue_takeaway_cents: Counter;
+  revenue_pos_cents: Counter;
+  revenue_app_cents: Counter;
+  guests_recurrent: Counter;
+  guests_new: Counter;
+  transactions: Counter;
+  /** Line quantities of completed orders. */
+  units: Counter;
+}
+
+/** daily_restaurant_stats summed over the franchise's branches. */
+export interface DailyFranchiseStatsTable extends Omit<DailyRestaurantStatsTable, 'restaurant_id'> {
+  franchise_id: number;
+}
+
+export interface DailyItemSalesTable {
+  restaurant_id: number;
+  day: string;
+  menu_item_id: number;
+  units: Counter;
+  revenue_cents: Counter;
+}
+
+export interface DailyFranchiseItemSalesTable {
+  franchise_id: number;
+  day: string;
+  menu_item_id: number;
+  units: Counter;
+  revenue_cents: Counter;
+}
+
+export interface DailyStaffHoursTable {
+  restaurant_id: number;
+  day: string;
+  person_id: number;
+  assigned_minutes: Counter;
+  actual_minutes: Counter;
+  labour_cost_cents: Counter;
+  shifts: Counter;
+  shifts_attended: Counter;
+}
+
+/** daily_staff_hours summed over the franchise's branches and people. */
+export interface DailyFranchiseStaffHoursTable extends Omit<DailyStaffHoursTable, 'restaurant_id' | 'person_id'> {
+  franchise_id: number;
+}
+
+/**
+ * daily_staff_hours summed per calendar month: `month` is the month's first day. The running_ arrays
+ * have one element per day of the month: element d (1-based) is the total of days 1..d.
+ */
+export interface MonthlyStaffHoursTable extends Omit<DailyStaffHoursTable, 'day'> {
+  month: string;
+  running_assigned_minutes: number[];
+  running_actual_minutes: number[];
+  running_shifts: number[];
+}
+
+/** Per branch and calendar month, running totals of revenue (dine-in + takeaway) and units as in MonthlyStaffHoursTable. */
+export interface MonthlyRestaurantStatsTable {
+  restaurant_id: number;
+  month: string;
+  running_revenue_cents: number[];
+  running_units: number[];
+}
+
+export interface DailyPurchasesTable {
+  restaurant_id: number;
+  day: string;
+  supplier_id: number;
+  category: PurchaseCategory;
+  quantity: Counter;
+  amount_cents: Counter;
+}
+
+/** daily_purchases summed over the franchise's branches. */
+export interface DailyFranchisePurchasesTable extends Omit<DailyPurchasesTable, 'restaurant_id'> {
+  franchise_id: number;
+}

@@ -1,0 +1,100 @@
+import { PURCHASE_CATEGORIES } from '@contract/ingest.contract.js';
+import type { Generated } from 'kysely';
+
+// Trade as recorded: the menu, customers, orders with their lines and payments, shifts, purchases.
+
+export type MenuName = 'Lunch' | 'Dinner' | 'All Day';
+export type Channel = 'dine_in' | 'takeaway';
+export type OrderSource = 'pos' | 'app';
+// The ten categories are the ingest contract's: one list for the API, the import and the schema.
+export { PURCHASE_CATEGORIES };
+export type PurchaseCategory = (typeof PURCHASE_CATEGORIES)[number];
+
+export interface MenuItemsTable {
+  id: Generated<number>;
+  franchise_id: number;
+  sku: string;
+  name: string;
+  price_cents: number;
+  menu: MenuName;
+  is_combo: Generated<boolean>;
+}
+
+export interface CustomersTable {
+  id: Generated<number>;
+  franchise_id: number;
+  name: string;
+  first_order_at: Date | null;
+  /** The sender's reference of the customer (ingest API); null for demo customers. */
+  ref: Generated<string | null>;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  restaurant_id: number;
+  placed_at: Date;
+  /** Calendar day of placed_at in the franchise's time zone ('YYYY-MM-DD'). */
+  day: string;
+  channel: Channel;
+  source: OrderSource;
+  guests: number;
+  customer_id: number | null;
+  /** The customer had ordered at the franchise before this order. */
+  recurrent: Generated<boolean>;
+  status: 'completed' | 'voided';
+  total_cents: number;
+  /** The sender's id, unique per restaurant; null for demo trade. */
+  external_id: Generated<string | null>;
+  /** Hash of the record as last sent: an identical resend changes nothing. */
+  source_hash: Generated<string | null>;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  menu_item_id: number;
+  quantity: number;
+  amount_cents: number;
+}
+
+export interface PaymentTransactionsTable {
+  id: Generated<number>;
+  order_id: number;
+  method: 'card' | 'cash' | 'app';
+  amount_cents: number;
+}
+
+export interface StaffShiftsTable {
+  id: Generated<number>;
+  restaurant_id: number;
+  person_id: number;
+  day: string;
+  assigned_minutes: number;
+  actual_minutes: number;
+  hourly_rate_cents: number;
+  attended: boolean;
+  /** The sender's id, unique per restaurant; null for demo trade. */
+  external_id: Generated<string | null>;
+  /** Hash of the record as last sent: an identical resend changes nothing. */
+  source_hash: Generated<string | null>;
+}
+
+export interface SuppliersTable {
+  id: Generated<number>;
+  franchise_id: number;
+  name: string;
+}
+
+export interface PurchaseLinesTable {
+  id: Generated<number>;
+  restaurant_id: number;
+  supplier_id: number;
+  day: string;
+  category: PurchaseCategory;
+  quantity: number;
+  amount_cents: number;
+  /** The sender's id, unique per restaurant; null for demo trade. */
+  external_id: Generated<string | null>;
+  /** Hash of the record as last sent: an identical resend changes nothing. */
+  source_hash: Generated<string | null>;
+}
