@@ -1,0 +1,128 @@
+import * as z from 'zod';
+import { ALERTS_PAGE_SIZE, createAlertRuleInput, updateAlertRuleInput } from '@contract/alerts.contract.js';
+import { ACTIVITY_PAGE_SIZE } from '@contract/activity.contract.js';
+import type { AnalyticsKind } from '@contract/analytics.contract.js';
+import { createApiKeyInput } from '@contract/api-keys.contract.js';
+import { forgotPasswordInput, loginInput, resetPasswordInput } from '@contract/auth.contract.js';
+import {
+  INGEST_KINDS,
+  menuItemRecord,
+  menuItemsBody,
+  orderLine,
+  orderRecord,
+  ordersBody,
+  payment,
+  purchaseRecord,
+  purchasesBody,
+  recordKey,
+  removalBody,
+  shiftRecord,
+  shiftsBody,
+} from '@contract/ingest.contract.js';
+import { ANALYTICS_PAGES } from '@contract/page-reports.contract.js';
+import { createPersonInput, updatePersonInput } from '@contract/people.contract.js';
+import { updateProfileInput } from '@contract/profile.contract.js';
+import { createRestaurantInput, updateRestaurantInput } from '@contract/restaurants.contract.js';
+import { createSubscriptionInput } from '@contract/report-subscriptions.contract.js';
+import { inviteMemberInput, updateMemberInput } from '@contract/team.contract.js';
+import * as data from './responses.js';
+
+// The named schemas and parameters the document references (`#/components/…`), and the analytics answers by kind.
+
+/** Path parameters by name, wherever they occur. */
+export const PATH_PARAMETERS: Record<string, { schema: z.ZodType; description: string }> = {
+  id: { schema: z.int().min(1).max(2_147_483_647), description: 'The record’s id; one not of the caller’s franchise is 404' },
+  page: { schema: z.enum(ANALYTICS_PAGES), description: 'The analytics page' },
+  kind: { schema: z.enum(INGEST_KINDS), description: 'What the file held: the body is that ingest call’s' },
+};
+
+/** What a query parameter means, by name (its schema comes from the call's query). */
+export const QUERY_PARAMETERS: Record<string, string> = {
+  period: 'A range ending yesterday (7days, 14days: by day; 1month: by week; 3months: by month), or a grouping alone',
+  start_date: 'With end_date: exactly these days (YYYY-MM-DD, inclusive, at most 400), grouped by `period` if it is a grouping',
+  end_date: 'With start_date, not before it',
+  limit: 'Best sellers per list (rows of the Top Selling tables)',
+  format: 'The file’s format',
+  page: `The page, from 1, of ${ACTIVITY_PAGE_SIZE} entries (activity) or ${ALERTS_PAGE_SIZE} alerts, newest first`,
+  status: 'unread: only the alerts not acknowledged yet; all: every one',
+  user_id: 'Only the changes this member made',
+  entity: 'Only entries about this kind of record',
+  from: 'The first day (YYYY-MM-DD, inclusive) in the franchise’s time zone',
+  to: 'The last day (YYYY-MM-DD, inclusive) in the franchise’s time zone, not before `from`',
+  token: 'The token of a report mail’s unsubscribe link',
+};
+
+/** Named request schemas: `#/components/schemas/<name>`, referenced wherever they occur. */
+export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
+  LoginInput: loginInput,
+  ForgotPasswordInput: forgotPasswordInput,
+  ResetPasswordInput: resetPasswordInput,
+  UpdateProfileInput: updateProfileInput,
+  CreatePersonInput: createPersonInput,
+  UpdatePersonInput: updatePersonInput,
+  CreateRestaurantInput: createRestaurantInput,
+  UpdateRestaurantInput: updateRestaurantInput,
+  CreateApiKeyInput: createApiKeyInput,
+  InviteMemberInput: inviteMemberInput,
+  UpdateMemberInput: updateMemberInput,
+  CreateSubscriptionInput: createSubscriptionInput,
+  CreateAlertRuleInput: createAlertRuleInput,
+  UpdateAlertRuleInput: updateAlertRuleInput,
+  MenuItemsBody: menuItemsBody,
+  OrdersBody: ordersBody,
+  ShiftsBody: shiftsBody,
+  PurchasesBody: purchasesBody,
+  RemovalBody: removalBody,
+  MenuItemRecord: menuItemRecord,
+  OrderRecord: orderRecord,
+  OrderLine: orderLine,
+  Payment: payment,
+  ShiftRecord: shiftRecord,
+  PurchaseRecord: purchaseRecord,
+  RecordKey: recordKey,
+};
+
+export const ANALYTICS_DATA = {
+  headcounts: data.headcounts,
+  revenues: data.revenues,
+  'best-sellers': data.bestSellers,
+  orders: data.orders,
+  roster: data.roster,
+  procurement: data.procurement,
+} satisfies Record<AnalyticsKind, z.ZodType>;
+
+/** Named answer schemas, likewise. */
+export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
+  ErrorEnvelope: data.errorEnvelope,
+  ConnectivityCheck: data.connectivityCheck,
+  FranchiseUser: data.franchiseUser,
+  TokenResponse: data.tokenResponse,
+  Profile: data.profile,
+  ProfileSaved: data.profileSaved,
+  Restaurant: data.restaurant,
+  RestaurantDetail: data.restaurantDetail,
+  Person: data.person,
+  Member: data.member,
+  ReportSubscription: data.reportSubscription,
+  UnsubscribeTarget: data.unsubscribeTarget,
+  AlertRule: data.alertRule,
+  Alert: data.alert,
+  AlertsPage: data.alertsPage,
+  UnreadAlerts: data.unreadAlerts,
+  ApiKey: data.apiKey,
+  CreatedApiKey: data.createdApiKey,
+  KeyRestaurant: data.keyRestaurant,
+  IngestResult: data.ingestResult,
+  RemovalResult: data.removalResult,
+  AnalyticsWindow: data.analyticsWindow,
+  HeadcountAnalytics: data.headcounts,
+  RevenueAnalytics: data.revenues,
+  BestSellerAnalytics: data.bestSellers,
+  OrderAnalytics: data.orders,
+  RosterAnalytics: data.roster,
+  ProcurementAnalytics: data.procurement,
+  PageReport: data.pageReport,
+  ActivityItem: data.activityItem,
+  ActivityPage: data.activityPage,
+  ActivityMember: data.activityMember,
+};

@@ -1,0 +1,269 @@
+import * as z from 'zod';
+import {
+  alertsQuery,
+  createAlertRuleInput,
+  MAX_ALERT_RECIPIENTS,
+  MAX_ALERT_RULES,
+  updateAlertRuleInput,
+} from '@contract/alerts.contract.js';
+import { ACTIVITY_EXPORT_MAX_ROWS, ACTIVITY_RETENTION_DAYS, activityQuery } from '@contract/activity.contract.js';
+import { createApiKeyInput } from '@contract/api-keys.contract.js';
+import { MAX_RECORDS_PER_CALL, menuItemsBody, ordersBody, purchasesBody, removalBody, shiftsBody } from '@contract/ingest.contract.js';
+import { createSubscriptionInput, MAX_SUBSCRIPTIONS_PER_MEMBER, unsubscribeQuery } from '@contract/report-subscriptions.contract.js';
+import { INVITATION_TTL_DAYS, inviteMemberInput, updateMemberInput } from '@contract/team.contract.js';
+import * as data from '../responses.js';
+import { op, OWNERS_ONLY, pascal, type Operation } from '../operation-model.js';
+
+// The features' calls: API keys, team, report mails, alerts, CSV import, the ingest API, the activity log.
+
+const INGEST_LIMITS = `At most ${MAX_RECORDS_PER_CALL} records a call, bodies up to 8 MiB. A call is one transaction: any invalid record makes it 422 with every problem keyed by its path (\`orders[3].lines[0].sku\`), and nothing is written. A record is identified by (restaurant_id, external_id); sending it again replaces it, sending it unchanged changes nothing.`;
+
+const ingest = (operationId: string, summary: string, body: z.ZodType, extra: Partial<Operation> = {}): Operation =>
+  op('Ingest', {
+    operationId,
+    summary,
+    description: INGEST_LIMITS,
+    auth: 'api-key',
+    body,
+    success: { data: data.ingestResult },
+    errors: [429],
+    ...extra,
+  });
+
+const removal = (kind: 'shifts' | 'purchases') =>
+  ingest(`remove${pascal(kind)}`, `Remove ${kind} sent by mistake`, removalBody, {
+    description: `Removes each listed record of the caller's; one never sent, or already removed, is skipped. At most ${MAX_RECORDS_PER_CALL} records a call.`,
+    success: { data: data.removalResult },
+  });
+
+export const FEATURE_OPERATIONS: Record<string, Operation> = {
+  'GET /franchise/api-keys': op('Integrations', {
+    operationId: 'listApiKeys',
+    summary: 'The franchise’s live API keys (never their secrets)',
+    description: OWNERS_ONLY,
+    auth: 'bearer',
+    success: { data: z.array(data.apiKey) },
+    errors: [404],
+  }),
+  'POST /franchise/api-keys': op('Integrations', {
+    operationId: 'createApiKey',
+    summary: 'Create an API key, for every branch (restaurant_id null) or one',
+    description: `${OWNERS_ONLY} The answer holds the secret, the only time it is sent. Names are unique among live keys (422 on \`name\`).`,
+    auth: 'bearer',
+    body: createApiKeyInput,
+    status: 201,
+    success: { data: data.createdApiKey },
+    errors: [404],
+  }),
+  'DELETE /franchise/api-keys/{id}': op('Integrations', {
+    operationId: 'revokeApiKey',
+    summary: 'Revoke an API key: refused at once by every server',
+    description: OWNERS_ONLY,
+    auth: 'bearer',
+    success: { data: z.null() },
+  }),
+  'GET /franchise/team': op('Team', {
+    operationId: 'listMembers',
+    summary: 'The franchise’s members, by name',
+    description: 'Owners only: to a manager the team calls answer 404.',
+    auth: 'bearer',
+    success: { data: z.array(data.member) },
+    errors: [404],
+  }),
+  'POST /franchise/team': op('Team', {
+    operationId: 'inviteMember',
+    summary: 'Invite a member: mails a link that sets their first password',
+    description: `The link works once, for ${INVITATION_TTL_DAYS} days; until then the member is invited and cannot sign in. A manager needs one or more of the franchise’s restaurants (422 on \`restaurant_ids\`); an owner’s list is ignored. An address any sign-in uses is refused (422 on \`email\`).`,
+    auth: 'bearer',
+    body: inviteMemberInput,
+    status: 201,
+    success: { data: data.member },
+    errors: [404],
+  }),
+  'PUT /franchise/team/{id}': op('Team', {
+    operationId: 'updateMember',
+    summary: 'Change a member’s name, role or branches',
+    description:
+      'Names the `version` it read (409 when stale). The last owner cannot be made a manager, nor anyone themselves (409). Applies at the member’s next request.',
+    auth: 'bearer',
+    body: updateMemberInput,
+    success: { data: data.member },
+    errors: [409],
+  }),
+  'DELETE /franchise/team/{id}': op('Team', {
+    operationId: 'removeMember',
+    summary: 'Remove a member: their next request is refused',
+    description: 'The last owner cannot be removed, nor anyone themselves (409).',
+    auth: 'bearer',
+    success: { data: z.null() },
+    errors: [409],
+  }),
+  'POST /franchise/team/{id}/invitation': op('Team', {
+    operationId: 'resendInvitation',
+    summary: 'Mail an invited member a new link, voiding the one sent before',
+    description: '409 for a member who has already set a password.',
+    auth: 'bearer',
+    success: { data: data.member },
+    errors: [409],
+  }),
+  'GET /franchise/report-subscriptions': op('Reports', {
+    operationId: 'listReportSubscriptions',
+    summary: 'The signed-in member’s scheduled report mails',
+    auth: 'bearer',
+    success: { data: z.array(data.reportSubscription) },
+  }),
+  'POST /franchise/report-subscriptions': op('Reports', {
+    operationId: 'createReportSubscription',
+    summary: 'Mail a page’s report daily, or weekly on a weekday, at an hour of the franchise’s clock',
+    description: `Any member; a mail covers the member’s branches. A weekly report needs a weekday, a daily one none (422 on \`weekday\`). At most ${MAX_SUBSCRIPTIONS_PER_MEMBER} per member (409).`,
+    auth: 'bearer',
+    body: createSubscriptionInput,
+    status: 201,
+    success: { data: data.reportSubscription },
+    errors: [409],
+  }),
+  'DELETE /franchise/report-subscriptions/{id}': op('Reports', {
+    operationId: 'deleteReportSubscription',
+    summary: 'Stop a scheduled report mail',
+    description: 'Another member’s subscription is 404.',
+    auth: 'bearer',
+    success: { data: z.null() },
+  }),
+  'POST /franchise/report-subscriptions/{id}/send': op('Reports', {
+    operationId: 'sendReportSubscription',
+    summary: 'Mail the report now: key figures against the previous window, and the page’s PDF',
+    description: 'A few mails per member in 15 minutes (429 with Retry-After).',
+    auth: 'bearer',
+    success: { data: z.null() },
+    errors: [429],
+  }),
+  'GET /unsubscribe': op('Reports', {
+    operationId: 'describeUnsubscribe',
+    summary: 'What a report mail’s unsubscribe link stops; unsubscribes nobody (mail scanners follow links)',
+    description: 'An unknown or used token is 404.',
+    auth: 'public',
+    query: unsubscribeQuery,
+    success: { data: data.unsubscribeTarget },
+  }),
+  'POST /unsubscribe': op('Reports', {
+    operationId: 'unsubscribe',
+    summary: 'One-click unsubscribe (RFC 8058): deletes the report subscription the token names',
+    description: 'Mail clients send the body `List-Unsubscribe=One-Click`. An unknown or used token is 404.',
+    auth: 'public',
+    query: unsubscribeQuery,
+    success: { data: data.unsubscribeTarget },
+  }),
+  'GET /franchise/alert-rules': op('Alerts', {
+    operationId: 'listAlertRules',
+    summary: 'The franchise’s alert rules, oldest first',
+    description: OWNERS_ONLY,
+    auth: 'bearer',
+    success: { data: z.array(data.alertRule) },
+    errors: [404],
+  }),
+  'POST /franchise/alert-rules': op('Alerts', {
+    operationId: 'createAlertRule',
+    summary: 'Add an alert rule for one branch or every branch',
+    description: `${OWNERS_ONLY} The branch must be the franchise’s (422 on \`restaurant_id\`), the recipients its members (422 on \`recipient_ids\`, at most ${MAX_ALERT_RECIPIENTS}). At most ${MAX_ALERT_RULES} rules per franchise (409).`,
+    auth: 'bearer',
+    body: createAlertRuleInput,
+    status: 201,
+    success: { data: data.alertRule },
+    errors: [404, 409],
+  }),
+  'PUT /franchise/alert-rules/{id}': op('Alerts', {
+    operationId: 'updateAlertRule',
+    summary: 'Change an alert rule',
+    description: `${OWNERS_ONLY} Names the \`version\` it read (409 when stale). Days already evaluated are not evaluated again.`,
+    auth: 'bearer',
+    body: updateAlertRuleInput,
+    success: { data: data.alertRule },
+    errors: [409],
+  }),
+  'DELETE /franchise/alert-rules/{id}': op('Alerts', {
+    operationId: 'deleteAlertRule',
+    summary: 'Delete an alert rule; the alerts it raised stay',
+    description: OWNERS_ONLY,
+    auth: 'bearer',
+    success: { data: z.null() },
+  }),
+  'GET /franchise/alerts': op('Alerts', {
+    operationId: 'listAlerts',
+    summary: 'The signed-in member’s alerts, newest day first',
+    description: 'Every member: the alerts addressed to them, of the branches they may reach.',
+    auth: 'bearer',
+    query: alertsQuery,
+    success: { data: data.alertsPage },
+  }),
+  'GET /franchise/alerts/unread': op('Alerts', {
+    operationId: 'countUnreadAlerts',
+    summary: 'How many of the member’s alerts are unread (the bell)',
+    auth: 'bearer',
+    success: { data: data.unreadAlerts },
+  }),
+  'POST /franchise/alerts/{id}/acknowledge': op('Alerts', {
+    operationId: 'acknowledgeAlert',
+    summary: 'Mark one of the member’s alerts read (for them only); again changes nothing',
+    description: 'An alert not addressed to the member is 404. Answers the unread count.',
+    auth: 'bearer',
+    success: { data: data.unreadAlerts },
+  }),
+  'POST /franchise/alerts/acknowledge-all': op('Alerts', {
+    operationId: 'acknowledgeAllAlerts',
+    summary: 'Mark every unread alert of the member’s read',
+    description: 'Answers the unread count (0).',
+    auth: 'bearer',
+    success: { data: data.unreadAlerts },
+  }),
+  'POST /franchise/import/{kind}': op('Ingest', {
+    operationId: 'importRecords',
+    summary: 'The console’s CSV import: one ingest call’s body, with the owner’s session, for every branch',
+    description: `${OWNERS_ONLY} ${INGEST_LIMITS}`,
+    auth: 'bearer',
+    body: z.union([menuItemsBody, ordersBody, shiftsBody, purchasesBody]),
+    success: { data: data.ingestResult },
+    errors: [429],
+  }),
+  'GET /ingest/restaurants': op('Ingest', {
+    operationId: 'listKeyRestaurants',
+    summary: 'The restaurants this key may write, with the ids records name',
+    auth: 'api-key',
+    success: { data: z.array(data.keyRestaurant) },
+    errors: [429],
+  }),
+  'PUT /ingest/menu-items': ingest('putMenuItems', 'Create or update menu items by SKU (franchise-wide)', menuItemsBody, {
+    errors: [403, 429],
+    description: `The menu is the franchise's: only a key for every branch may send it (403 otherwise). An item is identified by its SKU: a new one is created, a known one updated when anything differs. At most ${MAX_RECORDS_PER_CALL} items a call; any invalid item makes the call 422 with every problem keyed by its path (\`items[2].price_cents\`), and nothing is written.`,
+  }),
+  'POST /ingest/orders': ingest('postOrders', 'Record orders', ordersBody),
+  'POST /ingest/shifts': ingest('postShifts', 'Record shifts', shiftsBody),
+  'POST /ingest/purchases': ingest('postPurchases', 'Record purchases', purchasesBody),
+  'POST /ingest/shifts/remove': removal('shifts'),
+  'POST /ingest/purchases/remove': removal('purchases'),
+  'GET /franchise/activity': op('Activity', {
+    operationId: 'listActivity',
+    summary: 'The activity log, newest first, a page at a time',
+    description: `${OWNERS_ONLY} Every change made in the console or through the ingest API, recorded in its transaction (an ingest call that changed nothing leaves no entry; a CSV import always does); kept ${ACTIVITY_RETENTION_DAYS} days. A page past the end has no items and the real total.`,
+    auth: 'bearer',
+    query: activityQuery,
+    success: { data: data.activityPage },
+    errors: [404],
+  }),
+  'GET /franchise/activity/export': op('Activity', {
+    operationId: 'exportActivity',
+    summary: 'Every entry the filters match as a CSV file, newest first',
+    description: `${OWNERS_ONLY} Columns: When (ISO 8601 on the franchise’s clock, with its offset), Member, Action, Entity, Entity ID, Changes ("field: before → after; …"). At most ${ACTIVITY_EXPORT_MAX_ROWS} entries, the newest; \`page\` is ignored.`,
+    auth: 'bearer',
+    query: activityQuery,
+    success: { files: { 'text/csv': z.string() } },
+    errors: [404, 429],
+  }),
+  'GET /franchise/activity/members': op('Activity', {
+    operationId: 'listActivityMembers',
+    summary: 'The members the activity log names, by name: the choices of its member filter',
+    description: OWNERS_ONLY,
+    auth: 'bearer',
+    success: { data: z.array(data.activityMember) },
+    errors: [404],
+  }),
+};
