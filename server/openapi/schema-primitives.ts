@@ -1,0 +1,17 @@
+import * as z from 'zod';
+
+// The answer schemas' shared parts: the exact-type check and the common scalars.
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** `schema`, checked by the compiler to describe exactly the contract type T. */
+export const exactly =
+  <T>() =>
+  <S extends z.ZodType>(schema: S & (Same<z.output<S>, T> extends true ? unknown : never)): S =>
+    schema;
+
+export const id = z.int().min(1);
+export const instant = z.string().meta({ format: 'date-time' });
+export const calendarDay = z.string().meta({ format: 'date', description: 'YYYY-MM-DD, a calendar day in the franchise’s time zone' });
+export const dollars = z.number().meta({ description: 'Dollars, two decimals' });
+export const hours = z.number().meta({ description: 'Hours, two decimals' });
+export const percent = z.number().meta({ description: '0–100, one decimal' });
