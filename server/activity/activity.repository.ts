@@ -81,7 +81,7 @@ export type ActivityFilter = {
   to?: string | undefined;
 };
 
-/** The instant a day of the zone starts (PostgreSQL's zone rules, so a daylight-saving day is 23 or 25 hours). */
+/** The instant a day of the zone starts (PostgreSQL's zone rules, so a daylight-saving day is 23 or 25 hours). Raw SQL: the builder has no `at time zone`. */
 const dayStartIn = (day: string, timeZone: string, plusDays = 0) =>
   sql<Date>`(${day}::date + ${plusDays}::int)::timestamp at time zone ${timeZone}`;
 

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { AuthUser } from '../auth/franchise-users.repository.js';
 import { ALERT_KIND_PAGES, ALERTS_PAGE_SIZE, type Alert, type AlertsPage } from '@contract/alerts.contract.js';
 import type { Db } from '../db/database.js';
@@ -10,7 +9,8 @@ export type Reader = Pick<AuthUser, 'id' | 'restaurant_ids'> & { franchise: { ti
 function addressedTo(db: Db, reader: Reader) {
   let query = db.selectFrom('alert_recipients as ar').innerJoin('alerts as a', 'a.id', 'ar.alert_id').where('ar.user_id', '=', reader.id);
   const branches = reader.restaurant_ids;
-  if (branches !== null) query = branches.length === 0 ? query.where(sql<boolean>`false`) : query.where('a.restaurant_id', 'in', branches);
+  if (branches !== null)
+    query = branches.length === 0 ? query.where((eb) => eb.lit(false)) : query.where('a.restaurant_id', 'in', branches);
   return query;
 }
 
@@ -29,7 +29,10 @@ export async function unreadCount(db: Db, reader: Reader): Promise<number> {
 /** One page of the member's alerts (all or unread only), newest day first, then newest alert first. */
 export async function alertsPage(db: Db, reader: Reader, status: 'unread' | 'all', page: number, now: Date): Promise<AlertsPage> {
   const counts = await addressedTo(db, reader)
-    .select([sql<number>`count(*)`.as('total'), sql<number>`count(*) filter (where ar.acknowledged_at is null)`.as('unread')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.countAll<number>().filterWhere('ar.acknowledged_at', 'is', null).as('unread'),
+    ])
     .executeTakeFirstOrThrow();
   let query = addressedTo(db, reader).innerJoin('restaurants as r', 'r.id', 'a.restaurant_id');
   if (status === 'unread') query = query.where('ar.acknowledged_at', 'is', null);

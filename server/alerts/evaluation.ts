@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AlertKind } from '@contract/alerts.contract.js';
 import type { Db } from '../db/database.js';
+import { branchIdsOf } from '../auth/franchise-users.repository.js';
 import { baselineDays, evaluate, latestDueDay, type DayFigures } from './conditions.js';
 
 /**
@@ -39,6 +40,7 @@ type BranchDay = DayFigures & { restaurant_id: number; status: number };
 /** Every branch of the franchise on `day`, from the rollups (a branch without rows has zeros). */
 async function branchFigures(db: Db, franchiseId: number, day: string): Promise<BranchDay[]> {
   const baseline = baselineDays(day);
+  // Raw SQL: every branch left-joined to its grouped rollups with coalesce, in one round trip; the builder would only restate it.
   const { rows } = await sql<BranchDay>`
     select r.id as restaurant_id, r.status,
       coalesce(s.revenue_dine_in_cents + s.revenue_takeaway_cents, 0)::float8 as revenue_cents,
@@ -76,12 +78,7 @@ async function recipientsOf(db: Db, ruleIds: number[]): Promise<Recipient[]> {
   return db
     .selectFrom('alert_rule_recipients as rr')
     .innerJoin('franchise_users as u', 'u.id', 'rr.user_id')
-    .select([
-      'rr.rule_id',
-      'rr.user_id',
-      'u.role',
-      sql<number[]>`array(select fr.restaurant_id from franchise_user_restaurants fr where fr.user_id = u.id)`.as('branch_ids'),
-    ])
+    .select(['rr.rule_id', 'rr.user_id', 'u.role', branchIdsOf('u').as('branch_ids')])
     .where('rr.rule_id', 'in', ruleIds)
     .execute();
 }
@@ -96,7 +93,11 @@ async function evaluateGroup(db: Db, franchiseId: number, day: string, ruleIds: 
       .expression((eb) =>
         eb
           .selectFrom('alert_rules')
-          .select(['id', sql<string>`${day}::date`.as('day'), sql<Date>`${now}::timestamptz`.as('evaluated_at')])
+          .select((eb) => [
+            'id',
+            eb.cast<string>(eb.val(day), 'date').as('day'),
+            eb.cast<Date>(eb.val(now), 'timestamptz').as('evaluated_at'),
+          ])
           .where('id', 'in', ruleIds)
           .where('franchise_id', '=', franchiseId)
           .orderBy('id'),

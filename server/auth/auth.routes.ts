@@ -54,6 +54,7 @@ export function authRoutes(deps: RouteDeps) {
       return success(c, await tokenResponse(user, { authTime: claims.auth_time, sid: claims.sid }), 'Token refreshed');
     })
     .get('/test', async (c) => {
+      // Raw SQL: a round trip that reads no table, which is all the connectivity check asks.
       await sql`select 1`.execute(db);
       const data: ConnectivityCheck = { ok: true, time: new Date(clock()).toISOString() };
       return success(c, data, 'Connection successful');

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { FranchiseUser } from '@contract/auth.contract.js';
 import type { Db } from '../db/database.js';
+import { columnsOf, table } from '../db/typed-sql.js';
 
 /**
  * A signed-in member as every request sees it, read from the database on each request (or the
@@ -8,6 +9,18 @@ import type { Db } from '../db/database.js';
  * `restaurant_ids` is null for an owner (every branch) and a manager's branches otherwise.
  */
 export type AuthUser = FranchiseUser & { password_hash: string | null; token_version: number; restaurant_ids: number[] | null };
+
+/**
+ * The branches a member reaches (a manager's, in order; none for an owner), as a column of a query
+ * over `franchise_users` aliased `userAlias`. Raw SQL: Kysely's builder has no array constructor over
+ * a subquery; the table and columns are named through typed-sql.ts.
+ */
+export function branchIdsOf(userAlias: string) {
+  const fr = columnsOf('franchise_user_restaurants', 'fr');
+  return sql<
+    number[]
+  >`array(select ${fr('restaurant_id')} from ${table('franchise_user_restaurants')} as fr where ${fr('user_id')} = ${sql.ref(`${userAlias}.id`)} order by ${fr('restaurant_id')})`;
+}
 
 function selectUsers(db: Db) {
   return db
@@ -27,10 +40,7 @@ function selectUsers(db: Db) {
       'u.password_hash',
       'u.token_version',
       'u.role',
-      // Raw SQL: Kysely's builder has no array constructor over a subquery.
-      sql<number[]>`array(select fr.restaurant_id from franchise_user_restaurants fr where fr.user_id = u.id order by fr.restaurant_id)`.as(
-        'branch_ids',
-      ),
+      branchIdsOf('u').as('branch_ids'),
       'f.id as franchise_id',
       'f.name as franchise_name',
       'f.time_zone as franchise_time_zone',

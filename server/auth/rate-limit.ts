@@ -30,7 +30,7 @@ type CountedSlot = Slot & { count: number };
 async function take(db: Db, rule: LimitRule, now: number): Promise<{ count: number; windowStart: Date }> {
   const at = new Date(now);
   const windowOpen = new Date(now - rule.windowMs);
-  // A new window starts when the old one has ended.
+  // A new window starts when the old one has ended. Raw SQL for the two case expressions, which read the stored row against parameters.
   const row = await db
     .insertInto('login_attempts')
     .values({ key: rule.key, window_start: at, count: 1 })
@@ -50,7 +50,7 @@ export async function release(db: Db, slots: Slot[]): Promise<void> {
   for (const slot of slots) {
     await db
       .updateTable('login_attempts')
-      .set({ count: sql<number>`greatest(count - 1, 0)` })
+      .set((eb) => ({ count: eb.fn<number>('greatest', [eb('count', '-', 1), eb.lit(0)]) }))
       .where('key', '=', slot.key)
       .where('window_start', '=', slot.windowStart)
       .execute();

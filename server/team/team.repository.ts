@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { MemberRole } from '@contract/auth.contract.js';
 import type { Member } from '@contract/team.contract.js';
 import type { Db } from '../db/database.js';
+import { branchIdsOf } from '../auth/franchise-users.repository.js';
 
 /** franchise_users.email is unique across franchises: it is the sign-in name. */
 export const MEMBER_EMAIL_KEY = 'franchise_users_email_key';
@@ -16,11 +16,8 @@ function selectMembers(db: Db, franchiseId: number) {
       'u.email',
       'u.name',
       'u.role',
-      // Raw SQL: Kysely's builder has no array constructor over a subquery.
-      sql<number[]>`array(select fr.restaurant_id from franchise_user_restaurants fr where fr.user_id = u.id order by fr.restaurant_id)`.as(
-        'restaurant_ids',
-      ),
-      sql<boolean>`u.password_hash is null`.as('invited'),
+      branchIdsOf('u').as('restaurant_ids'),
+      (eb) => eb('u.password_hash', 'is', null).as('invited'),
       'u.version',
     ])
     .where('u.franchise_id', '=', franchiseId);
