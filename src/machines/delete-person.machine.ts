@@ -1,23 +1,27 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { peopleService } from '../services/people.service';
 import { toErrorInfo } from '../services/api-error';
-import type { Notice } from '../shared/effects';
+import type { Navigation, Notice } from '../shared/effects';
 import { confirmDialogMachine, deleteProfileQuestion, isConfirmed } from './confirm-dialog.machine';
+import type { ListReloadRef } from './list.machine';
 import { notProvided } from './support/machine-effects';
 import { deletedMessage } from './support/people-fields';
 
 type Target = { id: number; name: string };
 
+/** Where a delete ends: the list's trash reloads its list; the form's Delete User goes to the list. */
+export type DeletePersonInput = { list?: ListReloadRef; leaveTo?: string };
+
 /**
  * The trash button and Delete User: asks "Delete {name}'s Profile?"; only Yes deletes, then toasts
- * "{name}'s profile deleted!" and emits `deleted` (the page reloads its list or leaves the form).
+ * "{name}'s profile deleted!", then tells the list to read itself again or goes to the list (its input says which).
  */
 export const deletePersonMachine = setup({
   types: {
-    context: {} as { target: Target | null },
+    context: {} as { target: Target | null; list: ListReloadRef | null; leaveTo: string | null },
     events: {} as { type: 'delete.ask'; id: number; name: string },
+    input: {} as DeletePersonInput | undefined,
     children: {} as { confirmDelete: 'confirmDialog'; remove: 'remove' },
-    emitted: {} as { type: 'deleted'; id: number },
   },
   actors: {
     confirmDialog: confirmDialogMachine,
@@ -25,6 +29,8 @@ export const deletePersonMachine = setup({
   },
   actions: {
     notify: (_, _notice: Notice) => notProvided('notify'),
+    /** Carried out by the page with the router (only with `leaveTo`). */
+    navigate: (_, _navigation: Navigation) => notProvided('navigate'),
   },
   guards: {
     /** Only Yes deletes: Cancel, the backdrop, the close button and Escape keep the person. */
@@ -33,7 +39,7 @@ export const deletePersonMachine = setup({
 }).createMachine({
   id: 'deletePerson',
   initial: 'idle',
-  context: { target: null },
+  context: ({ input }) => ({ target: null, list: input?.list ?? null, leaveTo: input?.leaveTo ?? null }),
   states: {
     idle: {
       on: { 'delete.ask': { target: 'asking', actions: assign({ target: ({ event }) => ({ id: event.id, name: event.name }) }) } },
@@ -55,7 +61,10 @@ export const deletePersonMachine = setup({
           target: 'idle',
           actions: [
             { type: 'notify', params: ({ context }) => ({ message: deletedMessage(context.target!.name), type: 'success' }) },
-            emit(({ context }) => ({ type: 'deleted' as const, id: context.target!.id })),
+            enqueueActions(({ context, enqueue }) => {
+              if (context.list) enqueue.sendTo(context.list, { type: 'list.reload' });
+              if (context.leaveTo) enqueue({ type: 'navigate', params: { to: context.leaveTo, replace: false } });
+            }),
           ],
         },
         onError: {

@@ -1,6 +1,6 @@
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup, type ActorRef, type Snapshot, type SnapshotFrom } from 'xstate';
 import { toApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
-import type { Notice } from '../shared/effects';
+import type { Navigation, Notice } from '../shared/effects';
 import { confirmDialogMachine, isConfirmed, SAVE_CHANGES, type ConfirmDialogInput } from './confirm-dialog.machine';
 import { notProvided } from './support/machine-effects';
 
@@ -28,13 +28,22 @@ export type EntityFormInput = {
   confirm?: ConfirmDialogInput;
   /** A create form whose blank choices already make a valid record (a report mail): it saves without a change. */
   saveUnchanged?: boolean;
+  /** A create form's list: once saved (its toast shown), the form goes there. */
+  leaveTo?: string;
+  /** The app's session, told after each save to read its stored user and restaurants again (the profile, a restaurant). */
+  session?: SessionRef;
 };
+
+/** What the form may tell the session: only that what it stores changed. */
+export type SessionRef = ActorRef<Snapshot<unknown>, { type: 'session.storageChanged' }>;
 
 export type EntityFormContext = {
   id: string | number | null;
   messages: EntityFormInput['messages'];
   confirm: ConfirmDialogInput;
   saveUnchanged: boolean;
+  leaveTo: string | null;
+  session: SessionRef | null;
   /** As stored: what Reset returns to and dirtiness is measured against. */
   initial: FormValues;
   values: FormValues;
@@ -115,6 +124,8 @@ export const entityFormMachine = setup({
   },
   actions: {
     notify: (_, _notice: Notice) => notProvided('notify'),
+    /** Carried out by the page with the router (only a form with `leaveTo` navigates). */
+    navigate: (_, _navigation: Navigation) => notProvided('navigate'),
     loaded: assign((_, record: FormRecord) => ({
       initial: record.values,
       values: record.values,
@@ -144,6 +155,8 @@ export const entityFormMachine = setup({
     messages: input.messages,
     confirm: input.confirm ?? SAVE_CHANGES,
     saveUnchanged: input.saveUnchanged ?? false,
+    leaveTo: input.leaveTo ?? null,
+    session: input.session ?? null,
     initial: {},
     values: {},
     version: null,
@@ -207,6 +220,11 @@ export const entityFormMachine = setup({
               }),
             },
             emit(({ event }) => ({ type: 'saved' as const, record: event.output })),
+            // The session re-reads what it shows; a create form goes back to its list.
+            enqueueActions(({ context, enqueue }) => {
+              if (context.session) enqueue.sendTo(context.session, { type: 'session.storageChanged' });
+              if (context.leaveTo) enqueue({ type: 'navigate', params: { to: context.leaveTo, replace: false } });
+            }),
           ],
         },
         onError: [

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type ActorRef, type Snapshot, type SnapshotFrom } from 'xstate';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { Navigation } from '../shared/effects';
 import { notProvided } from './support/machine-effects';
@@ -93,7 +93,12 @@ export type ListEvent =
   | { type: 'list.page'; page: number }
   | { type: 'list.retry' }
   /** The URL query changed (a search, a page, back / forward, a followed link): it holds the search and page. */
-  | { type: 'list.urlChanged'; search: string };
+  | { type: 'list.urlChanged'; search: string }
+  /** A record was removed elsewhere (a delete on the page): read the list again, at the same search and page. */
+  | { type: 'list.reload' };
+
+/** What another machine may tell a list: only to read its records again. */
+export type ListReloadRef = ActorRef<Snapshot<unknown>, { type: 'list.reload' }>;
 
 const currentPage = (context: ListContext) => pageOf(context.items, context.fields, context, context.pageSize);
 
@@ -147,6 +152,7 @@ export const listMachine = setup({
       ],
     },
     'list.urlChanged': { actions: assign(({ event }) => listQueryFromSearch(event.search)) },
+    'list.reload': { target: '.loading', reenter: true },
   },
   states: {
     loading: {

@@ -1,8 +1,9 @@
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { toErrorInfo } from '../services/api-error';
 import { teamService } from '../services/team.service';
 import type { Notice } from '../shared/effects';
 import { confirmDialogMachine, isConfirmed, type ConfirmDialogInput, type DialogOutcome } from './confirm-dialog.machine';
+import type { ListReloadRef } from './list.machine';
 import { notProvided } from './support/machine-effects';
 
 type Target = { id: number; name: string };
@@ -17,15 +18,16 @@ export type MemberActionsEvent = { type: 'member.remove'; id: number; name: stri
 
 /**
  * A Team row's Remove and Resend invitation. Remove asks first and only Remove removes; Resend mails a new link at
- * once. Each ends with the server's sentence as a toast (its refusal too: the last owner, oneself); a removal emits
- * `removed` so the page reads the list again.
+ * once. Each ends with the server's sentence as a toast (its refusal too: the last owner, oneself); a removal tells
+ * the Team list (its input) to read itself again.
  */
 export const memberActionsMachine = setup({
   types: {
-    context: {} as { target: Target | null },
+    context: {} as { target: Target | null; list: ListReloadRef | null },
     events: {} as MemberActionsEvent,
+    /** The Team list, read again after a removal. */
+    input: {} as { list?: ListReloadRef } | undefined,
     children: {} as { confirmRemove: 'confirmDialog'; remove: 'remove'; resend: 'resend' },
-    emitted: {} as { type: 'removed'; id: number },
     tags: {} as 'busy',
   },
   actors: {
@@ -44,7 +46,7 @@ export const memberActionsMachine = setup({
 }).createMachine({
   id: 'memberActions',
   initial: 'idle',
-  context: { target: null },
+  context: ({ input }) => ({ target: null, list: input?.list ?? null }),
   states: {
     idle: {
       on: {
@@ -70,7 +72,9 @@ export const memberActionsMachine = setup({
           target: 'idle',
           actions: [
             { type: 'notify', params: ({ event }) => ({ message: event.output, type: 'success' }) },
-            emit(({ context }) => ({ type: 'removed' as const, id: context.target!.id })),
+            enqueueActions(({ context, enqueue }) => {
+              if (context.list) enqueue.sendTo(context.list, { type: 'list.reload' });
+            }),
           ],
         },
         onError: {

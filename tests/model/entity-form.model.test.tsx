@@ -3,9 +3,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, waitFor as settled, type InspectionEvent } from 'xstate';
+import { createActor, createMachine, waitFor as settled, type InspectionEvent } from 'xstate';
 import { entityFormMachine, type EntityFormInput, type FormRecord, type SaveRequest } from '../../src/machines/entity-form.machine';
 import { ApiError } from '../../src/services/api-error';
+import type { Navigation } from '../../src/shared/effects';
 import { EntityFormContext, EntityFormView, useFormField } from '../../src/views/shared/entity-form.view';
 import { CONFLICT, INPUT, INVALID_EMAIL, NOT_FOUND, RECORD, UNAVAILABLE, paths, type ModelEvent } from './models/entity-form.model';
 import { controllableActor } from './support/deferred';
@@ -18,29 +19,38 @@ function Field({ name, label }: { name: string; label: string }) {
   return <TextInput label={label} value={String(value ?? '')} error={error} onChange={(e) => onChange(e.currentTarget.value)} />;
 }
 
-/** A person's edit form around a fresh actor whose calls the test answers; the confirm dialog is the real one. */
+/**
+ * A person's edit form around a fresh actor whose calls the test answers; the confirm dialog is the real one. It is given
+ * a session that records what it is told and a list to go back to, whose navigations are recorded.
+ */
 function renderForm({ inspect, input = INPUT }: { inspect?: (event: InspectionEvent) => void; input?: EntityFormInput } = {}) {
-  const onSaved = vi.fn();
+  const told: string[] = [];
+  const session = createActor(createMachine({ on: { 'session.storageChanged': { actions: () => told.push('session.storageChanged') } } }));
+  session.start();
+  const navigations: Navigation[] = [];
   const load = controllableActor<FormRecord, { id: string | number | null }>();
   const save = controllableActor<FormRecord, SaveRequest>();
   const view = renderView((effects) => (
     <EntityFormContext.Provider
-      options={{ inspect, input }}
-      logic={entityFormMachine.provide({ actors: { load: load.logic, save: save.logic }, actions: { notify: effects.notify } })}
+      options={{ inspect, input: { session, leaveTo: '/user', ...input } }}
+      logic={entityFormMachine.provide({
+        actors: { load: load.logic, save: save.logic },
+        actions: { notify: effects.notify, navigate: (_, navigation) => navigations.push(navigation) },
+      })}
     >
-      <EntityFormView noun="user" onSaved={onSaved}>
+      <EntityFormView noun="user">
         <Field name="name" label="Name" />
         <Field name="email" label="Email" />
       </EntityFormView>
     </EntityFormContext.Provider>
   ));
-  return { ...view, load, save, onSaved };
+  return { ...view, load, save, told, navigations };
 }
 
 describe('entity form machine × entity form frame and confirm dialog (model-based)', () => {
   runModel(entityFormMachine, paths, (inspect) => {
     const user = userEvent.setup();
-    const { load, save, onSaved } = renderForm({ inspect });
+    const { load, save, told, navigations } = renderForm({ inspect });
     let saves = 0;
     let stored = 0;
 
@@ -110,8 +120,9 @@ describe('entity form machine × entity form frame and confirm dialog (model-bas
           stored += 1;
           expect(await screen.findByText(`${values.name}'s info updated successfully!`)).toBeInTheDocument();
         }
-        // Only a stored save is announced (the session follows profile and restaurant saves).
-        expect(onSaved).toHaveBeenCalledTimes(stored);
+        // Only a stored save tells the session (it follows profile and restaurant saves) and goes back to the list.
+        expect(told).toHaveLength(stored);
+        expect(navigations).toEqual(Array.from({ length: stored }, () => ({ to: '/user', replace: false })));
         if (e.type === 'xstate.error.actor.save' && state.matches('failed')) {
           // The server's message on its field and in a toast; a failure without one: spec §8's toast only.
           expect(Boolean(fieldErrors.email)).toBe((e.error as ApiError).status === 422);

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import type { InspectionEvent } from 'xstate';
+import type { AnyActorRef, InspectionEvent } from 'xstate';
 import { listMachine, RESTAURANT_SEARCH_FIELDS, type ListInput, type ListItem } from '../../src/machines/list.machine';
 import { ApiError } from '../../src/services/api-error';
 import type { Navigation } from '../../src/shared/effects';
@@ -69,7 +69,14 @@ const shownNames = () =>
 describe('list machine × list view (model-based)', () => {
   runModel(listMachine, paths, (inspect) => {
     const user = userEvent.setup();
-    const { fetch, location, navigations } = renderList({ inspect });
+    // The list actor, which a delete on the page tells to read itself again (`list.reload`).
+    let listActor: AnyActorRef | undefined;
+    const { fetch, location, navigations } = renderList({
+      inspect: (event) => {
+        if (event.actorRef.sessionId === event.rootId) listActor = event.actorRef as AnyActorRef;
+        inspect(event);
+      },
+    });
     // Navigating to the address already shown reports nothing; a link to the same list differs by another parameter.
     const visit = (search: string) => {
       const current = location.history!.at(-1)!.split('?')[1] ?? '';
@@ -86,6 +93,8 @@ describe('list machine × list view (model-based)', () => {
           await user.click(screen.getByRole('button', { name: e.page > page ? 'Next' : 'Prev' }));
         } else if (e.type === 'list.retry') await user.click(screen.getByRole('button', { name: 'Retry' }));
         else if (e.type === 'list.urlChanged') visit(e.search);
+        // What a delete on the page tells the list.
+        else if (e.type === 'list.reload') act(() => listActor!.send(e));
         else await act(async () => fetch.settle(e));
       },
       verify: async (state, event) => {

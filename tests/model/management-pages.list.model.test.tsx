@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { describe, expect, vi, type Mock } from 'vitest';
+import type { AnyActorRef } from 'xstate';
 import { Router } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import type { Restaurant } from '@contract/auth.contract';
@@ -179,7 +180,12 @@ describe.each(PAGES)('list machine × the real $title page (model-based)', (page
   const pager = () => screen.getByRole('navigation', { name: `${page.noun} pages` });
 
   runModel(listMachine, paths, (inspect) => {
-    inspectPageActors(listMachine.id, inspect);
+    // The page's list actor, which a delete on the page tells to read itself again (`list.reload`).
+    let listActor: AnyActorRef | undefined;
+    inspectPageActors(listMachine.id, (event) => {
+      if (event.actorRef.sessionId === event.rootId) listActor = event.actorRef as AnyActorRef;
+      inspect(event);
+    });
     vi.clearAllMocks();
     const fetch = controllableCall<ListItem[]>();
     page.list().mockImplementation(fetch.fn);
@@ -203,6 +209,7 @@ describe.each(PAGES)('list machine × the real $title page (model-based)', (page
           await user.click(within(pager()).getByRole('button', { name: e.page > Number(shown) ? 'Next' : 'Prev' }));
         } else if (e.type === 'list.retry') await user.click(screen.getByRole('button', { name: 'Retry' }));
         else if (e.type === 'list.urlChanged') visit(e.search);
+        else if (e.type === 'list.reload') act(() => listActor!.send(e));
         else if (e.type === 'xstate.done.actor.fetchItems')
           await act(async () => fetch.resolve((e.output as ModelPerson[]).map(page.answer)));
         else await act(async () => fetch.reject(e.error));

@@ -20,15 +20,15 @@ import { pathOf, type PageProps } from '../../shared/routing';
 import { DeferredSelect } from '../../ui/deferred-select';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
-import { EntityFormContext, EntityFormView, GoWhenSaved, useFormField } from '../shared/entity-form.view';
+import { EntityFormContext, EntityFormView, useFormField } from '../shared/entity-form.view';
 import { FormIdListField, FormSelectField, FormTextField } from '../shared/form-fields';
 import { SessionContext } from '../shared/session.context';
 
 type Mode = 'create' | 'edit';
 
 /** The page adds the toasts to the machines of the real rule calls. */
-const createLogic = ruleCreateMachine.provide({ actions: { notify: appEffects.notify } });
-const editLogic = ruleEditMachine.provide({ actions: { notify: appEffects.notify } });
+const createLogic = ruleCreateMachine.provide({ actions: { notify: appEffects.notify, navigate: appEffects.navigate } });
+const editLogic = ruleEditMachine.provide({ actions: { notify: appEffects.notify, navigate: appEffects.navigate } });
 /** The team call, for the recipients' choices (the list's address changes are never asked for here). */
 const teamLogic = teamListMachine.provide({ actions: { navigate: appEffects.navigate } });
 
@@ -119,12 +119,12 @@ function RuleFields() {
 }
 
 function RuleForm({ mode, id, title }: { mode: Mode; id: number | null; title: string }) {
-  const [input] = useState(() => ({ id, messages: MESSAGES[mode] }));
+  // Once saved, either form goes back to the rules list.
+  const [input] = useState(() => ({ id, messages: MESSAGES[mode], leaveTo: pathOf('alertRules') }));
   return (
     <Stack gap="lg">
       <PageTitle>{title}</PageTitle>
       <EntityFormContext.Provider logic={mode === 'create' ? createLogic : editLogic} options={{ input }}>
-        <GoWhenSaved to={pathOf('alertRules')} />
         <EntityFormView noun="alert rule" saveLabel={mode === 'create' ? 'Add rule' : undefined} withReset={mode === 'edit'}>
           <RuleFields />
         </EntityFormView>

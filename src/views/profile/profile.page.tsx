@@ -1,15 +1,15 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
 import { profileFormMachine } from '../../machines/profile-form.machine';
 import type { PageProps } from '../../shared/routing';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
 import { EntityFormContext, EntityFormView } from '../shared/entity-form.view';
-import { useSessionStorageChanged } from '../shared/session.context';
+import { SessionContext } from '../shared/session.context';
 import { FormPasswordField, FormPictureField, FormSelectField, FormTextField, STATE_OPTIONS } from '../shared/form-fields';
 import { ReportMailsSection } from './report-mails.view';
 
 const MESSAGES = { reset: 'Profile information reset.', saved: 'Profile updated successfully!' };
-const INPUT = { id: null, messages: MESSAGES };
 
 const profileLogic = profileFormMachine.provide({ actions: { notify: appEffects.notify } });
 
@@ -41,12 +41,14 @@ function ProfileFields() {
 
 /** Profile (spec §2, §3): the signed-in user's picture, details and password, Reset and Save Changes. */
 export default function ProfilePage({ title }: PageProps) {
-  const storageChanged = useSessionStorageChanged();
+  // A saved name, picture or password (its new token) is the session's too: the form tells it to read them again.
+  const session = SessionContext.useActorRef();
+  const [input] = useState(() => ({ id: null, messages: MESSAGES, session }));
   return (
     <Stack gap="lg">
       <PageTitle>{title}</PageTitle>
-      <EntityFormContext.Provider logic={profileLogic} options={{ input: INPUT }}>
-        <EntityFormView noun="profile" onSaved={storageChanged}>
+      <EntityFormContext.Provider logic={profileLogic} options={{ input }}>
+        <EntityFormView noun="profile">
           <ProfileFields />
         </EntityFormView>
       </EntityFormContext.Provider>

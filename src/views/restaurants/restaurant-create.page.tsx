@@ -4,26 +4,25 @@ import { restaurantCreateMachine } from '../../machines/restaurants.provided';
 import { pathOf, type PageProps } from '../../shared/routing';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
-import { EntityFormContext, EntityFormView, GoWhenSaved } from '../shared/entity-form.view';
-import { useSessionStorageChanged } from '../shared/session.context';
+import { EntityFormContext, EntityFormView } from '../shared/entity-form.view';
+import { SessionContext } from '../shared/session.context';
 import { RestaurantFields } from './restaurant-fields';
 
 const MESSAGES = { reset: "{name}'s info reset.", saved: '{name} created successfully!' };
 
-/** The real create call; the toasts show the machine's notices. */
-const createLogic = restaurantCreateMachine.provide({ actions: { notify: appEffects.notify } });
+/** The real create call; the toasts show the machine's notices, the router its way back to the list. */
+const createLogic = restaurantCreateMachine.provide({ actions: { notify: appEffects.notify, navigate: appEffects.navigate } });
 
 /** Add Restaurant (/restaurant/create): the edit form's fields with the ABN typed in, one button. */
 export default function RestaurantCreatePage({ title }: PageProps) {
-  const [input] = useState(() => ({ id: null, messages: MESSAGES }));
-  // The new restaurant is in the stored list: the session's branch pickers follow at once.
-  const storageChanged = useSessionStorageChanged();
+  // Once saved, the form tells the session (its branch pickers list the new restaurant at once) and goes back to the list.
+  const session = SessionContext.useActorRef();
+  const [input] = useState(() => ({ id: null, messages: MESSAGES, session, leaveTo: pathOf('restaurants') }));
   return (
     <Stack gap="lg">
       <PageTitle>{title}</PageTitle>
       <EntityFormContext.Provider logic={createLogic} options={{ input }}>
-        <GoWhenSaved to={pathOf('restaurants')} />
-        <EntityFormView noun="restaurant" saveLabel="Add Restaurant" withReset={false} onSaved={storageChanged}>
+        <EntityFormView noun="restaurant" saveLabel="Add Restaurant" withReset={false}>
           <RestaurantFields abn="editable" />
         </EntityFormView>
       </EntityFormContext.Provider>

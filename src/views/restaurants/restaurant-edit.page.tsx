@@ -6,7 +6,7 @@ import { restaurantIdOf } from '../../machines/support/restaurant-fields';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
 import { EntityFormContext, EntityFormView } from '../shared/entity-form.view';
-import { useSessionStorageChanged } from '../shared/session.context';
+import { SessionContext } from '../shared/session.context';
 import { RestaurantFields } from './restaurant-fields';
 
 const MESSAGES = { reset: "{name}'s info reset.", saved: "{name}'s info updated successfully!" };
@@ -18,12 +18,13 @@ const editLogic = restaurantEditMachine.provide({ actions: { notify: appEffects.
 export default function RestaurantEditPage({ title }: PageProps) {
   const search = useSearch();
   const id = restaurantIdOf(search);
-  const storageChanged = useSessionStorageChanged();
+  // A saved name or status is the session's too: the form tells it to read its restaurants again.
+  const session = SessionContext.useActorRef();
   return (
     <Stack gap="lg">
       <PageTitle>{title}</PageTitle>
-      <EntityFormContext.Provider key={id ?? 'none'} logic={editLogic} options={{ input: { id, messages: MESSAGES } }}>
-        <EntityFormView noun="restaurant" onSaved={storageChanged}>
+      <EntityFormContext.Provider key={id ?? 'none'} logic={editLogic} options={{ input: { id, messages: MESSAGES, session } }}>
+        <EntityFormView noun="restaurant">
           <RestaurantFields abn="readOnly" />
         </EntityFormView>
       </EntityFormContext.Provider>

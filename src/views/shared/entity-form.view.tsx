@@ -1,6 +1,5 @@
 import { createActorContext } from '@xstate/react';
-import { useEffect, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import type { ReactNode } from 'react';
 import { entityFormMachine, isDirty, type EntityFormSnapshot, type FieldValue } from '../../machines/entity-form.machine';
 import { EntityFormFrame, type EntityFormStatus } from '../../ui/entity-form-frame';
 import { ConfirmDialogView } from './confirm-dialog.view';
@@ -19,42 +18,19 @@ export function useFormField(field: string) {
 const statusOf = (s: EntityFormSnapshot): EntityFormStatus =>
   s.matches('loading') ? 'loading' : s.matches('loadFailed') ? 'loadFailed' : s.matches('stale') ? 'stale' : 'ready';
 
-/** Calls `onSaved` after each stored save (the machine's `saved` emission). */
-function useOnSaved(onSaved: (() => void) | undefined) {
-  const form = EntityFormContext.useActorRef();
-  useEffect(() => {
-    if (!onSaved) return;
-    const subscription = form.on('saved', onSaved);
-    return () => subscription.unsubscribe();
-  }, [form, onSaved]);
-}
-
-/** A create form's end: once saved (its toast shown), to `to` (the list). */
-export function GoWhenSaved({ to }: { to: string }) {
-  const saved = EntityFormContext.useSelector((s) => s.matches('saved'));
-  const [, navigate] = useLocation();
-  useEffect(() => {
-    if (saved) navigate(to);
-  }, [saved, navigate, to]);
-  return null;
-}
-
 /** A form's frame (Reset, Save Changes, the conflict notice) around its fields, and the confirm dialog while a save is asked. */
 export function EntityFormView({
   noun,
   saveLabel,
   withReset,
-  onSaved,
   children,
 }: {
   noun: string;
   saveLabel?: string;
   withReset?: boolean;
-  onSaved?: () => void;
   children: ReactNode;
 }) {
   const form = EntityFormContext.useActorRef();
-  useOnSaved(onSaved);
   const status = EntityFormContext.useSelector(statusOf);
   const message = EntityFormContext.useSelector((s) => s.context.error?.message);
   const dirty = EntityFormContext.useSelector((s) => isDirty(s.context));

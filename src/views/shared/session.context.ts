@@ -1,16 +1,10 @@
 import { createActorContext } from '@xstate/react';
-import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import type { Branch } from '../../machines/support/analytics-filters';
 import { memberRole, sessionMachine } from '../../machines/session.machine';
 
 /** The one session actor of the app; tests pass `logic={sessionMachine.provide(fakes)}`. */
 export const SessionContext = createActorContext(sessionMachine);
-
-/** Tells the session that a save stored a new user, token or restaurant, so the shell and branch pickers follow at once. */
-export function useSessionStorageChanged(): () => void {
-  const session = SessionContext.useActorRef();
-  return useCallback(() => session.send({ type: 'session.storageChanged' }), [session]);
-}
 
 /** Whether the signed-in member is an owner: pages hide what only owners may do (the server refuses it to others anyway). */
 export function useIsOwner(): boolean {

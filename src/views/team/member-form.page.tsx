@@ -6,14 +6,14 @@ import { memberEditMachine, memberInviteMachine } from '../../machines/team.prov
 import { pathOf, type PageProps } from '../../shared/routing';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
-import { EntityFormContext, EntityFormView, GoWhenSaved } from '../shared/entity-form.view';
+import { EntityFormContext, EntityFormView } from '../shared/entity-form.view';
 import { FormIdListField, FormSelectField, FormTextField } from '../shared/form-fields';
 import { SessionContext } from '../shared/session.context';
 
 type Mode = 'invite' | 'edit';
 
 /** The page adds the toasts to the machines of the real team calls. */
-const inviteLogic = memberInviteMachine.provide({ actions: { notify: appEffects.notify } });
+const inviteLogic = memberInviteMachine.provide({ actions: { notify: appEffects.notify, navigate: appEffects.navigate } });
 const editLogic = memberEditMachine.provide({ actions: { notify: appEffects.notify } });
 
 /** E-mail (fixed once invited: it is the sign-in), name, role, and a manager's branches from the franchise's restaurants. */
@@ -56,12 +56,12 @@ function MemberFields({ mode }: { mode: Mode }) {
 }
 
 function MemberForm({ mode, id, title }: { mode: Mode; id: number | null; title: string }) {
-  const [input] = useState(() => ({ id, messages: MESSAGES[mode] }));
+  // Once sent, an invitation's form goes back to the Team list.
+  const [input] = useState(() => ({ id, messages: MESSAGES[mode], ...(mode === 'invite' ? { leaveTo: pathOf('team') } : {}) }));
   return (
     <Stack gap="lg">
       <PageTitle>{title}</PageTitle>
       <EntityFormContext.Provider logic={mode === 'invite' ? inviteLogic : editLogic} options={{ input }}>
-        {mode === 'invite' && <GoWhenSaved to={pathOf('team')} />}
         <EntityFormView noun="member" saveLabel={mode === 'invite' ? 'Send invitation' : undefined} withReset={mode === 'edit'}>
           <MemberFields mode={mode} />
         </EntityFormView>

@@ -1,9 +1,10 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconMailForward, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { Member } from '@contract/team.contract';
+import type { ListReloadRef } from '../../machines/list.machine';
 import { memberActionsMachine } from '../../machines/member-actions.machine';
 import { MEMBER_ROLE_LABELS, TEAM_SEARCH_FIELDS } from '../../machines/support/team-fields';
 import { teamListMachine } from '../../machines/team.provided';
@@ -42,13 +43,9 @@ export function branchesText(member: Member, names: ReadonlyMap<number, string>)
   return member.restaurant_ids.flatMap((id) => names.get(id) ?? []).join(', ') || '—';
 }
 
-/** Remove (asked first) and Resend invitation; `onRemoved` reads the list again. */
-function useMemberActions(onRemoved: () => void) {
-  const actor = useActorRef(actionsLogic);
-  useEffect(() => {
-    const subscription = actor.on('removed', onRemoved);
-    return () => subscription.unsubscribe();
-  }, [actor, onRemoved]);
+/** Remove (asked first) and Resend invitation; a removal tells the list to read itself again. */
+function useMemberActions(list: ListReloadRef) {
+  const actor = useActorRef(actionsLogic, { input: { list } });
   const dialog = useSelector(actor, (s) => s.children.confirmRemove);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   return {
@@ -95,14 +92,24 @@ function TeamTable({ members, actions }: { members: Member[]; actions: ReturnTyp
   );
 }
 
+/** The members and their row actions, inside the list's actor. */
+function TeamMembers() {
+  const actions = useMemberActions(ListActorContext.useActorRef());
+  return (
+    <>
+      <ListUrlSync />
+      <ListView<Member> noun="Members" searchLabel="Search by name, email or role" emptyText="No members found.">
+        {(members) => <TeamTable members={members} actions={actions} />}
+      </ListView>
+      <ConfirmDialogView dialog={actions.dialog} />
+    </>
+  );
+}
+
 /** Team (/team, owners): Invite member, and the searchable, paged members with their role, branches and status. */
 export default function TeamListPage({ title }: PageProps) {
   const search = useSearch();
   const [input] = useState(() => ({ path: pathOf('team'), search, fields: TEAM_SEARCH_FIELDS }));
-  // A new list actor after a removal: it reads the list again, at the address's search and page.
-  const [generation, setGeneration] = useState(0);
-  const reload = useCallback(() => setGeneration((n) => n + 1), []);
-  const actions = useMemberActions(reload);
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center">
@@ -114,13 +121,9 @@ export default function TeamListPage({ title }: PageProps) {
       <Text c="dimmed" size="sm">
         Owners see and manage the whole franchise. Managers see the branches listed here and nothing else.
       </Text>
-      <ListActorContext.Provider key={generation} logic={teamListLogic} options={{ input }}>
-        <ListUrlSync />
-        <ListView<Member> noun="Members" searchLabel="Search by name, email or role" emptyText="No members found.">
-          {(members) => <TeamTable members={members} actions={actions} />}
-        </ListView>
+      <ListActorContext.Provider logic={teamListLogic} options={{ input }}>
+        <TeamMembers />
       </ListActorContext.Provider>
-      <ConfirmDialogView dialog={actions.dialog} />
     </Stack>
   );
 }

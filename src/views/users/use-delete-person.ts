@@ -1,17 +1,19 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import { deletePersonMachine } from '../../machines/delete-person.machine';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { deletePersonMachine, type DeletePersonInput } from '../../machines/delete-person.machine';
 import { appEffects } from '../app-effects';
 
-const deleteLogic = deletePersonMachine.provide({ actions: { notify: appEffects.notify } });
-
-/** The delete question of the list's trash and the form's Delete User; render `<ConfirmDialogView dialog={dialog} />`. */
-export function useDeletePerson(onDeleted: () => void) {
-  const actor = useActorRef(deleteLogic);
-  useEffect(() => {
-    const subscription = actor.on('deleted', () => onDeleted());
-    return () => subscription.unsubscribe();
-  }, [actor, onDeleted]);
+/**
+ * The delete question of the list's trash (`list`: it reads itself again) and the form's Delete User (`leaveTo`: the
+ * list's address); render `<ConfirmDialogView dialog={dialog} />`. The machine leaves through the page's router.
+ */
+export function useDeletePerson(input: DeletePersonInput) {
+  const [, navigate] = useLocation();
+  const [logic] = useState(() =>
+    deletePersonMachine.provide({ actions: { notify: appEffects.notify, navigate: (_, { to, replace }) => navigate(to, { replace }) } }),
+  );
+  const actor = useActorRef(logic, { input });
   const dialog = useSelector(actor, (s) => s.children.confirmDelete);
   const askDelete = ({ id, name }: { id: number; name: string }) => actor.send({ type: 'delete.ask', id, name });
   return { dialog, askDelete };

@@ -14,15 +14,15 @@ import { pathOf, type PageProps } from '../../shared/routing';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
 import { ConfirmDialogView } from '../shared/confirm-dialog.view';
-import { EntityFormContext, EntityFormView, GoWhenSaved } from '../shared/entity-form.view';
+import { EntityFormContext, EntityFormView } from '../shared/entity-form.view';
 import { FormPasswordField, FormPictureField, FormSelectField, FormTextField, STATE_OPTIONS } from '../shared/form-fields';
 import { SessionContext } from '../shared/session.context';
 import { useDeletePerson } from './use-delete-person';
 
 type Mode = PersonFormMode;
 
-/** The page adds the toasts to the machines of the real people calls. */
-const createLogic = userCreateMachine.provide({ actions: { notify: appEffects.notify } });
+/** The page adds the toasts (and the create form's way back to the list) to the machines of the real people calls. */
+const createLogic = userCreateMachine.provide({ actions: { notify: appEffects.notify, navigate: appEffects.navigate } });
 const editLogic = userEditMachine.provide({ actions: { notify: appEffects.notify } });
 
 /** Every Person field of spec §3; the restaurant is one of the session's restaurants. */
@@ -68,8 +68,7 @@ function DeleteUser() {
   const name = EntityFormContext.useSelector((s) => text(s.context.initial.name));
   const shown = EntityFormContext.useSelector((s) => !s.matches('loading') && !s.matches('loadFailed'));
 
-  const [, navigate] = useLocation();
-  const { dialog, askDelete } = useDeletePerson(() => navigate(pathOf('users')));
+  const { dialog, askDelete } = useDeletePerson({ leaveTo: pathOf('users') });
   return (
     <>
       {shown && id !== null && (
@@ -85,7 +84,7 @@ function DeleteUser() {
 }
 
 function UserForm({ mode, id, title }: { mode: Mode; id: number | null; title: string }) {
-  const [input] = useState(() => ({ id, messages: MESSAGES[mode] }));
+  const [input] = useState(() => ({ id, messages: MESSAGES[mode], ...(mode === 'create' ? { leaveTo: pathOf('users') } : {}) }));
   let content: ReactNode;
   if (mode === 'create') {
     content = (
@@ -107,7 +106,6 @@ function UserForm({ mode, id, title }: { mode: Mode; id: number | null; title: s
     <Stack gap="lg">
       <PageTitle>{title}</PageTitle>
       <EntityFormContext.Provider logic={mode === 'create' ? createLogic : editLogic} options={{ input }}>
-        {mode === 'create' && <GoWhenSaved to={pathOf('users')} />}
         {content}
       </EntityFormContext.Provider>
     </Stack>

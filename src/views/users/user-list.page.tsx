@@ -1,6 +1,6 @@
 import { Avatar, Button, Group, Stack } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { Person } from '@contract/people.contract';
 import { USER_SEARCH_FIELDS } from '../../machines/list.machine';
@@ -46,14 +46,24 @@ function UserTable({ people, onDelete }: { people: Person[]; onDelete: (person: 
   );
 }
 
-/** "User Dashboard" (/user, spec §2): Create User, and the searchable, paged table of the franchise's people with edit and delete. */
+/** The people and their trash buttons, inside the list's actor: a delete tells this list to read itself again. */
+function People() {
+  const { dialog, askDelete } = useDeletePerson({ list: ListActorContext.useActorRef() });
+  return (
+    <>
+      <ListUrlSync />
+      <ListView<Person> noun="Users" searchLabel="Search users" emptyText="No users found.">
+        {(people) => <UserTable people={people} onDelete={askDelete} />}
+      </ListView>
+      <ConfirmDialogView dialog={dialog} />
+    </>
+  );
+}
+
+/** "User Dashboard" (/user): Create User, and the searchable, paged table of the franchise's people with edit and delete. */
 export default function UserListPage({ title }: PageProps) {
   const search = useSearch();
   const [input] = useState(() => ({ path: pathOf('users'), search, fields: USER_SEARCH_FIELDS }));
-  // A new list actor after a delete: it fetches the list again, at the address's search and page.
-  const [generation, setGeneration] = useState(0);
-  const reload = useCallback(() => setGeneration((n) => n + 1), []);
-  const { dialog, askDelete } = useDeletePerson(reload);
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center">
@@ -62,13 +72,9 @@ export default function UserListPage({ title }: PageProps) {
           Create User
         </Button>
       </Group>
-      <ListActorContext.Provider key={generation} logic={userListLogic} options={{ input }}>
-        <ListUrlSync />
-        <ListView<Person> noun="Users" searchLabel="Search users" emptyText="No users found.">
-          {(people) => <UserTable people={people} onDelete={askDelete} />}
-        </ListView>
+      <ListActorContext.Provider logic={userListLogic} options={{ input }}>
+        <People />
       </ListActorContext.Provider>
-      <ConfirmDialogView dialog={dialog} />
     </Stack>
   );
 }

@@ -35,6 +35,7 @@ export const EVENTS: ModelEvent[] = [
   { type: 'list.urlChanged', search: '?page=2' },
   { type: 'list.urlChanged', search: '?q=zzz' },
   { type: 'list.urlChanged', search: '' },
+  { type: 'list.reload' },
   { type: 'xstate.done.actor.fetchItems', output: PEOPLE },
   { type: 'xstate.done.actor.fetchItems', output: [] },
   { type: 'xstate.error.actor.fetchItems', error: new ApiError(LIST_FAILURE, 503) },

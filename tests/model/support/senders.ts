@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
 
-/** For each event type, the files under src/ (machines excluded) that send it as `.send({ type: '<event>' … })`. */
+/** For each event type, the files under src/ that send it: views as `.send({ type: '<event>' … })`, machines with `sendTo`. */
 export function productSenders(): Map<string, string[]> {
   const root = join(process.cwd(), 'src');
   const files = (readdirSync(root, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !f.startsWith('machines')).sort();
@@ -12,6 +12,15 @@ export function productSenders(): Map<string, string[]> {
       const type = match[1]!;
       const list = senders.get(type) ?? [];
       if (!list.includes(`src/${file}`)) senders.set(type, [...list, `src/${file}`]);
+    }
+  }
+  // Machines tell one another too (a form tells the session its stored user changed).
+  const machines = join(root, 'machines');
+  for (const file of (readdirSync(machines, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).sort()) {
+    for (const match of readFileSync(join(machines, file), 'utf8').matchAll(/sendTo\([^;]*?\{\s*type:\s*'([\w.]+)'/g)) {
+      const type = match[1]!;
+      const list = senders.get(type) ?? [];
+      if (!list.includes(`src/machines/${file}`)) senders.set(type, [...list, `src/machines/${file}`]);
     }
   }
   return senders;
