@@ -1,8 +1,9 @@
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { alertsService } from '../services/alerts.service';
 import { toErrorInfo } from '../services/api-error';
 import type { Notice } from '../shared/effects';
 import { confirmDialogMachine, isConfirmed, type ConfirmDialogInput, type DialogOutcome } from './confirm-dialog.machine';
+import type { ListReloadRef } from './list.machine';
 import { notProvided } from './support/machine-effects';
 
 type Target = { id: number; sentence: string };
@@ -16,13 +17,13 @@ export const RULE_REMOVED = 'Alert rule removed';
 
 export type RuleActionsEvent = { type: 'rule.remove'; id: number; sentence: string };
 
-/** A rule row's Remove: asked first, only Remove removes; a removal emits `removed` so the page reads the list again. */
+/** A rule row's Remove: asked first, only Remove removes; a removal tells the rules list (its input) to read itself again. */
 export const alertRuleActionsMachine = setup({
   types: {
-    context: {} as { target: Target | null },
+    context: {} as { target: Target | null; list: ListReloadRef | null },
+    input: {} as { list?: ListReloadRef } | undefined,
     events: {} as RuleActionsEvent,
     children: {} as { confirmRemove: 'confirmDialog'; removeRule: 'removeRule' },
-    emitted: {} as { type: 'removed'; id: number },
     tags: {} as 'busy',
   },
   actors: {
@@ -39,7 +40,7 @@ export const alertRuleActionsMachine = setup({
 }).createMachine({
   id: 'alertRuleActions',
   initial: 'idle',
-  context: { target: null },
+  context: ({ input }) => ({ target: null, list: input?.list ?? null }),
   states: {
     idle: {
       on: {
@@ -64,7 +65,9 @@ export const alertRuleActionsMachine = setup({
           target: 'idle',
           actions: [
             { type: 'notify', params: { message: RULE_REMOVED, type: 'success' } },
-            emit(({ context }) => ({ type: 'removed' as const, id: context.target!.id })),
+            enqueueActions(({ context, enqueue }) => {
+              if (context.list) enqueue.sendTo(context.list, { type: 'list.reload' });
+            }),
           ],
         },
         onError: {

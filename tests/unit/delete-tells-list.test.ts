@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import { deletePersonMachine, type DeletePersonInput } from '../../src/machines/delete-person.machine';
+import { alertRuleActionsMachine } from '../../src/machines/alert-rule-actions.machine';
 import { memberActionsMachine } from '../../src/machines/member-actions.machine';
 import type { Navigation } from '../../src/shared/effects';
 
@@ -67,6 +68,22 @@ describe('a delete tells its list or leaves the form', () => {
     await waitFor(actor, (s) => s.matches('idle'));
     expect(heard).toEqual([]);
     actor.send({ type: 'member.remove', id: 3, name: 'Mia' });
+    await waitFor(actor, (s) => s.matches('removing'));
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(heard).toEqual(['list.reload']);
+  });
+
+  it("an alert rule's removal tells the rules list", async () => {
+    const { list, heard } = recordingList();
+    const actor = createActor(
+      alertRuleActionsMachine.provide({
+        actors: { confirmDialog: yes as never, removeRule: fromPromise(async () => {}) },
+        actions: { notify: () => {} },
+      }),
+      { input: { list } },
+    );
+    actor.start();
+    actor.send({ type: 'rule.remove', id: 4, sentence: 'Attendance at or below 80%' });
     await waitFor(actor, (s) => s.matches('removing'));
     await waitFor(actor, (s) => s.matches('idle'));
     expect(heard).toEqual(['list.reload']);

@@ -1,8 +1,9 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
+import type { ListReloadRef } from '../../machines/list.machine';
 import { alertRuleActionsMachine } from '../../machines/alert-rule-actions.machine';
 import { alertRulesListMachine } from '../../machines/alert-rules.provided';
 import { RULE_SEARCH_FIELDS, type RuleRow } from '../../machines/support/alert-rule-fields';
@@ -25,13 +26,9 @@ export const ALL_BRANCHES = 'All branches';
 export const ruleBranchText = (rule: Pick<RuleRow, 'restaurant_id'>, names: ReadonlyMap<number, string>) =>
   rule.restaurant_id === null ? ALL_BRANCHES : (names.get(rule.restaurant_id) ?? `#${rule.restaurant_id}`);
 
-/** Remove, asked first; `onRemoved` reads the list again. */
-function useRuleActions(onRemoved: () => void) {
-  const actor = useActorRef(actionsLogic);
-  useEffect(() => {
-    const subscription = actor.on('removed', onRemoved);
-    return () => subscription.unsubscribe();
-  }, [actor, onRemoved]);
+/** Remove, asked first; a removal tells the list to read itself again. */
+function useRuleActions(list: ListReloadRef) {
+  const actor = useActorRef(actionsLogic, { input: { list } });
   const dialog = useSelector(actor, (s) => s.children.confirmRemove);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   return { dialog, busy, remove: ({ id, sentence }: RuleRow) => actor.send({ type: 'rule.remove', id, sentence }) };
@@ -67,14 +64,24 @@ function RulesTable({ rules, actions }: { rules: RuleRow[]; actions: ReturnType<
   );
 }
 
+/** The rules and their Remove buttons, inside the list's actor. */
+function Rules() {
+  const actions = useRuleActions(ListActorContext.useActorRef());
+  return (
+    <>
+      <ListUrlSync />
+      <ListView<RuleRow> noun="Alert rules" searchLabel="Search by rule or member" emptyText="No alert rules yet.">
+        {(rules) => <RulesTable rules={rules} actions={actions} />}
+      </ListView>
+      <ConfirmDialogView dialog={actions.dialog} />
+    </>
+  );
+}
+
 /** Alert rules (/alerts/rules, owners): what raises alerts, for which branch, and whom they tell. */
 export default function AlertRulesListPage({ title }: PageProps) {
   const search = useSearch();
   const [input] = useState(() => ({ path: pathOf('alertRules'), search, fields: RULE_SEARCH_FIELDS }));
-  // A new list actor after a removal: it reads the list again, at the address's search and page.
-  const [generation, setGeneration] = useState(0);
-  const reload = useCallback(() => setGeneration((n) => n + 1), []);
-  const actions = useRuleActions(reload);
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center">
@@ -90,13 +97,9 @@ export default function AlertRulesListPage({ title }: PageProps) {
           Back to alerts
         </Anchor>
       </Text>
-      <ListActorContext.Provider key={generation} logic={rulesListLogic} options={{ input }}>
-        <ListUrlSync />
-        <ListView<RuleRow> noun="Alert rules" searchLabel="Search by rule or member" emptyText="No alert rules yet.">
-          {(rules) => <RulesTable rules={rules} actions={actions} />}
-        </ListView>
+      <ListActorContext.Provider logic={rulesListLogic} options={{ input }}>
+        <Rules />
       </ListActorContext.Provider>
-      <ConfirmDialogView dialog={actions.dialog} />
     </Stack>
   );
 }
