@@ -16,7 +16,7 @@ import {
 } from './support/analytics-filters';
 import { notProvided } from './support/machine-effects';
 
-/** "Exported as CSV!" (spec §8). */
+/** "Exported as CSV!" (docs/product.md). */
 export const exportedMessage = (format: ExportFormat) => `Exported as ${format.toUpperCase()}!`;
 
 export type PageQuery = { page: AnalyticsPage; filters: AnalyticsFilters };

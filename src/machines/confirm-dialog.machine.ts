@@ -1,15 +1,15 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
 
-/** How a dialog ended (spec §4): Yes, the optional No, or closed any other way. */
+/** How a dialog ended: Yes, the optional No, or closed any other way. */
 export type DialogResult = 'confirmed' | 'denied' | 'dismissed';
-/** Why a dismissed dialog closed (spec §4); confirmed and denied dialogs have none. */
+/** Why a dismissed dialog closed; confirmed and denied dialogs have none. */
 export type DismissReason = 'cancel' | 'backdrop' | 'close' | 'esc' | 'timer';
 export type DialogOutcome = { result: DialogResult; reason: DismissReason | null };
 
-/** Button labels when a dialog names none (spec §9); the spec's confirm dialogs say Yes and Cancel. */
+/** Button labels when a dialog names none; the product's confirm dialogs say Yes and Cancel (docs/product.md). */
 export const DIALOG_DEFAULTS = { confirmLabel: 'OK', denyLabel: 'No', cancelLabel: 'Cancel' } as const;
 
-/** The question: spec §8's title and text, the labels, a No button only when `denyLabel` is given, an auto-close delay in ms. */
+/** The question: its title and text (docs/product.md), the labels, a No button only when `denyLabel` is given, an auto-close delay in ms. */
 export type ConfirmDialogInput = {
   title: string;
   text: string;
@@ -37,9 +37,9 @@ export type ConfirmDialogEvent =
   /** Cancel, the backdrop, the close button or Escape. */
   | { type: 'dialog.dismiss'; reason: Exclude<DismissReason, 'timer'> };
 
-/** The spec's save question (§5, §8), as the forms ask it. */
+/** The save question every form asks (docs/product.md). */
 export const SAVE_CHANGES: ConfirmDialogInput = { title: 'Save Changes?', text: 'This cannot be undone!', confirmLabel: 'Yes' };
-/** The spec's delete question (§8). */
+/** The delete question (docs/product.md). */
 export const deleteProfileQuestion = (name: string): ConfirmDialogInput => ({
   title: `Delete ${name}'s Profile?`,
   text: 'This cannot be undone!',

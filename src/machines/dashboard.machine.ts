@@ -32,7 +32,7 @@ export const CARD_KINDS = Object.keys(KINDS) as AnalyticsKind[];
 /** Rows of the Top Selling Menu Items table. */
 export const DASHBOARD_BEST_SELLERS = 5;
 
-/** What the dashboard shows: a range of spec §9 and one accessible branch, or the whole franchise (null). */
+/** What the dashboard shows: a range (docs/product.md) and one accessible branch, or the whole franchise (null). */
 export type DashboardFilters = AnalyticsFilters;
 export { DEFAULT_FILTERS, filtersFromSearch, type Branch };
 

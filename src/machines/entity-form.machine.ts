@@ -4,7 +4,7 @@ import type { Navigation, Notice } from '../shared/effects';
 import { confirmDialogMachine, isConfirmed, SAVE_CHANGES, type ConfirmDialogInput } from './confirm-dialog.machine';
 import { notProvided } from './support/machine-effects';
 
-/** Toasts of spec §8 every form shows. */
+/** Toasts every form shows (docs/product.md). */
 export const SAVING_MESSAGE = 'Saving changes...';
 export const SAVE_FAILED_MESSAGE = 'Something went wrong!';
 /** The saving toast's key: the save's result replaces it rather than stacking beside it. */
@@ -20,11 +20,11 @@ export type FormValues = Record<string, FieldValue>;
 export type FormRecord = { values: FormValues; version: number | null; notice?: string; stored?: unknown };
 export type SaveRequest = FormRecord & { id: string | number | null };
 
-/** Which record (null: a new one), and spec §8's texts: `{field}` is filled from the record ("{name}'s info reset."). */
+/** Which record (null: a new one), and its texts (docs/product.md): `{field}` is filled from the record ("{name}'s info reset."). */
 export type EntityFormInput = {
   id: string | number | null;
   messages: { reset: string; saved: string };
-  /** The question before a save; spec §5's "Save Changes?" unless given. */
+  /** The question before a save; "Save Changes?" unless given. */
   confirm?: ConfirmDialogInput;
   /** A create form whose blank choices already make a valid record (a report mail): it saves without a change. */
   saveUnchanged?: boolean;
@@ -88,7 +88,7 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
 }
 
 const CHANGE = { type: 'change', params: ({ event }: { event: { field: string; value: FieldValue } }) => event } as const;
-/** Back to the stored record, with spec §8's toast ("{name}'s info reset."). */
+/** Back to the stored record, with its toast ("{name}'s info reset."). */
 const RESET = [
   'reset',
   {

@@ -3,17 +3,17 @@ import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { Navigation } from '../shared/effects';
 import { notProvided } from './support/machine-effects';
 
-/** Rows per page of the user and restaurant tables (spec §9). */
+/** Rows per page of the user and restaurant tables (docs/product.md). */
 export const PAGE_SIZE = 5;
 
 /** Any record; the search reads the fields the list names as text. */
 export type ListItem = object;
 
-/** The fields each list searches (spec §5). */
+/** The fields each list searches (docs/product.md). */
 export const USER_SEARCH_FIELDS = ['name', 'city', 'state', 'restaurant', 'role'] as const;
 export const RESTAURANT_SEARCH_FIELDS = ['name', 'location'] as const;
 
-/** Case-insensitive substring over the given fields (spec §5); an empty search keeps every item. */
+/** Case-insensitive substring over the given fields (docs/product.md); an empty search keeps every item. */
 export function matchesSearch(item: ListItem, fields: readonly string[], query: string): boolean {
   const needle = query.trim().toLocaleLowerCase();
   if (needle === '') return true;

@@ -264,7 +264,7 @@ export const sessionMachine = setup({
         },
       },
     },
-    // The server revokes the token; whatever it answers, the browser forgets the session (spec §4).
+    // The server revokes the token; whatever it answers, the browser forgets the session (docs/product.md).
     loggingOut: {
       tags: ['busy'],
       invoke: {

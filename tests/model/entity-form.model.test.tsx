@@ -124,7 +124,7 @@ describe('entity form machine × entity form frame and confirm dialog (model-bas
         expect(told).toHaveLength(stored);
         expect(navigations).toEqual(Array.from({ length: stored }, () => ({ to: '/user', replace: false })));
         if (e.type === 'xstate.error.actor.save' && state.matches('failed')) {
-          // The server's message on its field and in a toast; a failure without one: spec §8's toast only.
+          // The server's message on its field and in a toast; a failure without one: the form's own toast only.
           expect(Boolean(fieldErrors.email)).toBe((e.error as ApiError).status === 422);
           if (fieldErrors.email) await waitFor(() => expect(screen.getAllByText(INVALID_EMAIL)).toHaveLength(2));
           else {
@@ -138,7 +138,7 @@ describe('entity form machine × entity form frame and confirm dialog (model-bas
   });
 });
 
-// Written from spec §4, §5, §8 and the issue, not from the graph.
+// Written from the product's rules (docs/product.md), not from the graph.
 describe('entity form spec scenarios', () => {
   // Toasts outlive a test; beyond Mantine's limit a new one would wait in its queue.
   beforeEach(clearToasts);

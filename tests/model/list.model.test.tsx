@@ -57,7 +57,7 @@ async function search(user: UserEvent, query: string) {
   }
 }
 
-// Written independently of the machine: spec §5's fields, case-insensitive substring.
+// Written independently of the machine: the searched fields of docs/product.md, case-insensitive substring.
 const matching = (query: string) =>
   PEOPLE.filter((p) => [p.name, p.city, p.state, p.restaurant, p.role].some((v) => v.toLowerCase().includes(query.toLowerCase())));
 
@@ -148,7 +148,7 @@ function listPageShown(): { page: number; pageCount: number } {
   return { page: Number(page), pageCount: Number(pageCount) };
 }
 
-// Written from spec §5, §8 and §9 and the issue, not from the graph.
+// Written from the product's rules (docs/product.md), not from the graph.
 describe('list spec scenarios', () => {
   it('twelve people: "Showing 1–5 of 12", "Page 1 of 3", Prev disabled; Next twice reaches "Showing 11–12 of 12" with Next disabled', async () => {
     const user = userEvent.setup();

@@ -6,7 +6,7 @@ import type { Range } from '@contract/analytics.contract';
 // exactly once, so tsc fails when the contract gains or loses one.
 const RANGE_SET: Record<Range, true> = { '7days': true, '14days': true, '1month': true, '3months': true };
 
-/** A range of spec §9 and one accessible branch, or the whole franchise (null). */
+/** A range (docs/product.md) and one accessible branch, or the whole franchise (null). */
 export type AnalyticsFilters = { range: Range; restaurantId: number | null };
 export const DEFAULT_FILTERS: AnalyticsFilters = { range: '7days', restaurantId: null };
 

@@ -39,7 +39,7 @@ function ProfileFields() {
   );
 }
 
-/** Profile (spec §2, §3): the signed-in user's picture, details and password, Reset and Save Changes. */
+/** Profile (/profile): the signed-in user's picture, details and password, Reset and Save Changes. */
 export default function ProfilePage({ title }: PageProps) {
   // A saved name, picture or password (its new token) is the session's too: the form tells it to read them again.
   const session = SessionContext.useActorRef();

@@ -14,7 +14,7 @@ const MESSAGES = { reset: "{name}'s info reset.", saved: "{name}'s info updated 
 /** The real read and update calls; the toasts show the machine's notices. */
 const editLogic = restaurantEditMachine.provide({ actions: { notify: appEffects.notify } });
 
-/** Edit Restaurant (spec §2, §3): every field of the restaurant, abn_no read-only, Reset and Save Changes. */
+/** Edit Restaurant (/restaurant/edit?id=…): every field of the restaurant, abn_no read-only, Reset and Save Changes. */
 export default function RestaurantEditPage({ title }: PageProps) {
   const search = useSearch();
   const id = restaurantIdOf(search);

@@ -25,7 +25,7 @@ type Mode = PersonFormMode;
 const createLogic = userCreateMachine.provide({ actions: { notify: appEffects.notify, navigate: appEffects.navigate } });
 const editLogic = userEditMachine.provide({ actions: { notify: appEffects.notify } });
 
-/** Every Person field of spec §3; the restaurant is one of the session's restaurants. */
+/** Every field of a person (docs/product.md); the restaurant is one of the session's restaurants. */
 function PersonFields({ mode }: { mode: Mode }) {
   const restaurants = SessionContext.useSelector((s) => s.context.restaurants);
   const restaurantOptions = useMemo(() => restaurants.map(({ id, name }) => ({ value: String(id), label: name })), [restaurants]);
@@ -112,7 +112,7 @@ function UserForm({ mode, id, title }: { mode: Mode; id: number | null; title: s
   );
 }
 
-/** Create User (/user/create) and Edit User (/user/edit?id=…), spec §2: one chunk; the path says which. */
+/** Create User (/user/create) and Edit User (/user/edit?id=…): one chunk; the path says which. */
 export default function UserFormPage({ title }: PageProps) {
   const [path] = useLocation();
   const search = useSearch();
