@@ -77,7 +77,7 @@ describe('http client: headers', () => {
   });
 });
 
-describe('http client: 401, refresh and replay (spec §4)', () => {
+describe('http client: 401, refresh and replay', () => {
   it('refreshes once with the current (expired) token and replays once with the new one', async () => {
     const { client, calls, storage } = setup(
       ({ path, authorization }) => {
@@ -160,7 +160,7 @@ describe('http client: 401, refresh and replay (spec §4)', () => {
   });
 });
 
-describe('http client: errors (spec §8)', () => {
+describe('http client: errors and default messages', () => {
   it('keeps the server message, status and body', async () => {
     const body = { status: 'error', message: 'Too many attempts', errors: { email: ['slow down'] } };
     const { client } = setup(() => json(429, body));
