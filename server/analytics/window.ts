@@ -11,7 +11,7 @@ import { addDays, addMonths, dayDiff, dayIn } from './calendar.js';
 
 /**
  * First day of a range ending on `end` (inclusive). 7 and 14 days are counted in days; 1 and 3
- * months are calendar months (spec §9: "back … 1 month or 3 months"): the window starts on the
+ * months are calendar months (docs/product.md#periods: "back … 1 month or 3 months"): the window starts on the
  * day after `end`, that many months earlier, so ending 22 Nov gives 23 Oct–22 Nov, and ending on a
  * month's last day gives whole calendar months (1 month to 31 Mar is 1–31 Mar).
  */

@@ -110,7 +110,7 @@ export const sessionMachine = setup({
   initial: 'checking',
   context: { user: null, restaurants: [], error: null, expiresAt: null },
   states: {
-    // Spec §4 start-up: stored token + cached user → signed in; token only → profile; none → signed out.
+    // Start-up (docs/product.md#sign-in): stored token + cached user → signed in; token only → profile; none → signed out.
     checking: {
       tags: ['loading'],
       initial: 'restoring',

@@ -126,7 +126,7 @@ function Navigation({
 export function AppShell({ children, navItems, onLogout, loggingOut, account, headerActions }: AppShellProps) {
   const [compact, sidebar] = useDisclosure(false);
   const [location] = useLocation();
-  // The drawer stays open only on the page where it was opened, so navigating closes it (spec §2); a link in it closes it
+  // The drawer stays open only on the page where it was opened, so navigating closes it (docs/product.md#shell); a link in it closes it
   // too, the current page's included.
   const [drawerOpenedAt, setDrawerOpenedAt] = useState<string | null>(null);
   const drawerOpened = drawerOpenedAt === location;

@@ -34,7 +34,7 @@ const INNER = { style: { display: 'flex', justifyContent: 'center', alignItems: 
 const CONTENT = { flex: '0 0 calc(27.5rem * var(--mantine-scale))', maxWidth: '100%', maxHeight: '90dvh', overflowY: 'auto' } as const;
 
 /**
- * A confirm dialog (spec §8: title, text, warning icon, Cancel and Yes), controlled by its `opened` prop:
+ * A confirm dialog (docs/product.md#dialogs: title, text, warning icon, Cancel and Yes), controlled by its `opened` prop:
  * the focus is trapped, starts on Cancel and returns when it closes; each way of closing reports its
  * reason. Built from ModalBase parts like nav-drawer.tsx, as Mantine's Modal imports ScrollArea and with
  * it floating-ui for a scroll area a short question never needs.

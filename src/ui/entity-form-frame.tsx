@@ -14,7 +14,7 @@ export type EntityFormFrameProps = {
   saving: boolean;
   /** "Save Changes", or "Create User" on a create form. */
   saveLabel?: string;
-  /** Create forms have one button (spec §2). */
+  /** Create forms have one button (docs/product.md#management). */
   withReset?: boolean;
   onReset: () => void;
   onSave: () => void;

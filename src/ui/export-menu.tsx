@@ -9,7 +9,7 @@ const OPTIONS: readonly { format: ExportFormat; label: string }[] = [
 ];
 
 /**
- * The export dropdown (spec §9: CSV and PDF): a disclosure button and its list, not Mantine's Menu, whose
+ * The export dropdown (docs/product.md#export: CSV and PDF): a disclosure button and its list, not Mantine's Menu, whose
  * floating-ui would be bundled with the page. While a file is made the button shows its progress and the
  * choices are disabled; Escape, a click outside or the focus leaving closes the list.
  */

@@ -1,12 +1,12 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 
-/** "Showing 6–10 of 12" (spec §9, an en dash); "Showing 0 of 0" when nothing matches. */
+/** "Showing 6–10 of 12", with an en dash; "Showing 0 of 0" when nothing matches. */
 export function showingText(from: number, to: number, total: number): string {
   return total === 0 ? 'Showing 0 of 0' : `Showing ${from}–${to} of ${total}`;
 }
 
-/** "Page 2 of 3" (spec §9). */
+/** "Page 2 of 3". */
 export const pageText = (page: number, pageCount: number) => `Page ${page} of ${pageCount}`;
 
 /** The search box over a list; it reports every change of its text. */
@@ -36,7 +36,7 @@ export type ListPagerProps = {
   disabled?: boolean;
 };
 
-/** "Showing X–Y of Z", Prev, "Page N of M", Next; Prev is disabled on the first page, Next on the last (spec §9). */
+/** "Showing X–Y of Z", Prev, "Page N of M", Next; Prev is disabled on the first page, Next on the last. */
 export function ListPager({ page, pageCount, from, to, total, label, onPage, disabled = false }: ListPagerProps) {
   return (
     <Group component="nav" aria-label={label} justify="space-between" gap="sm" wrap="wrap">

@@ -8,7 +8,7 @@ const isShowing = (id: string) => {
   return [...shown, ...queue].some((n) => n.id === id);
 };
 
-/** Shows a toast coloured by its type (spec §9); a keyed one replaces the toast of its key while that still shows. */
+/** Shows a toast coloured by its type (docs/product.md#toasts); a keyed one replaces the toast of its key while that still shows. */
 export function showNotice({ message, type, replaces }: Notice): void {
   const data = { id: replaces, message, color: COLORS[type], closeButtonProps: { 'aria-label': 'Close notification' } };
   if (replaces !== undefined && isShowing(replaces)) notifications.update({ ...data, id: replaces });

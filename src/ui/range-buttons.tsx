@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import type { Range } from '@contract/analytics.contract';
 
-/** The range button row of the analytics pages (spec §2), in order. */
+/** The range button row of the analytics pages (docs/product.md#analytics-pages), in order. */
 export const RANGE_BUTTONS: readonly { value: Range; label: string }[] = [
   { value: '7days', label: '7 days' },
   { value: '14days', label: '14 days' },

@@ -32,7 +32,7 @@ function Toast({ data }: { data: Shown }) {
 }
 
 /**
- * The toasts of Mantine's store (notifications.show / hide, its limit and queue), bottom-end (spec §9).
+ * The toasts of Mantine's store (notifications.show / hide, its limit and queue), bottom-end (docs/product.md#toasts).
  * Mantine's own <Notifications> brings drag and scroll dismissal, stacking and react-remove-scroll: about
  * 10 kB brotli that every signed-in page loaded with its first toast, for features the console does not use.
  */

@@ -2,7 +2,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { PageTitle } from '../ui/page-title';
 
-/** The 404 page, public and inside the console (spec §2). */
+/** The 404 page, public and inside the console (docs/product.md#not-found). */
 export default function NotFoundView() {
   return (
     <Stack mih="60vh" p="md" align="center" justify="center" ta="center" gap="sm">

@@ -191,7 +191,7 @@ describe('activity machine × Activity page (model-based)', () => {
   });
 });
 
-// Written from the issue, not from the graph.
+// Written from the product rules (docs/product.md#team-and-activity), not from the graph.
 describe('Activity page scenarios', () => {
   beforeEach(clearToasts);
 

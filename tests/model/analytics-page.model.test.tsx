@@ -211,7 +211,7 @@ describe('analytics page machine × analytics page view (model-based)', () => {
   });
 });
 
-// Written from spec §2, §4, §8 and §9 and the issue, not from the graph.
+// Written from the product rules (docs/product.md#analytics-pages, #export, #toasts), not from the graph.
 describe('analytics page spec scenarios', () => {
   it('opens at 7 days franchise-wide, one call for its page, "Loading..." until the report arrives', async () => {
     const { fetch } = renderPage();

@@ -252,7 +252,7 @@ describe('api keys machine × Integrations page (model-based)', () => {
   });
 });
 
-// Written from the issue, not from the graph.
+// Written from the product rules (docs/product.md#integrations), not from the graph.
 describe('api keys spec scenarios', () => {
   beforeEach(clearToasts);
 

@@ -82,7 +82,7 @@ describe('confirm dialog machine × confirm dialog (model-based)', () => {
   });
 });
 
-// Written from spec §4, §5, §8 and §9, not from the graph.
+// Written from the product rules (docs/product.md#dialogs), not from the graph.
 describe('confirm dialog spec scenarios', () => {
   it('"Save Changes?" / "This cannot be undone!" with Yes and Cancel only, and it stays open without a delay', async () => {
     const { actor } = renderDialog(SAVE_CHANGES);
@@ -101,7 +101,7 @@ describe('confirm dialog spec scenarios', () => {
     expect(result.passes.length).toBeGreaterThan(0);
   });
 
-  it('labels default to OK, No and Cancel (spec §9)', () => {
+  it('labels default to OK, No and Cancel', () => {
     renderDialog({ title: 'Leave?', text: 'Unsaved changes are lost.', denyLabel: DIALOG_DEFAULTS.denyLabel });
     const dialog = screen.getByRole('dialog', { name: 'Leave?' });
     expect(within(dialog).getByRole('button', { name: 'OK' })).toBeInTheDocument();

@@ -205,7 +205,7 @@ describe('dashboard machine × dashboard view (model-based)', () => {
   });
 });
 
-// Written from spec §2, §4 and §9 and the issue, not from the graph.
+// Written from the product rules (docs/product.md#dashboard, #metrics), not from the graph.
 describe('dashboard spec scenarios', () => {
   it('opens titled with the group name, "Data Analytics of Past 7 Days", all six calls franchise-wide at once', async () => {
     const { fetch } = renderDashboard();

@@ -72,7 +72,7 @@ async function answer(user: UserEvent, event: Extract<ModelEvent, { type: 'xstat
   else await user.keyboard('{Escape}');
 }
 
-/** The question on screen: spec §8's title and text, the warning icon, Cancel and Yes only, the focus on Cancel. */
+/** The question on screen: its title and text (docs/product.md#dialogs), the warning icon, Cancel and Yes only, the focus on Cancel. */
 async function expectQuestion() {
   const dialog = screen.getByRole('dialog', { name: QUESTION });
   expect(dialog).toHaveAccessibleDescription('This cannot be undone!');
@@ -85,7 +85,7 @@ async function expectQuestion() {
   await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
 }
 
-/** Spec §4, whatever the machine says: the question's Yes calls the delete, once; any other answer calls nothing. */
+/** Whatever the machine says: the question's Yes calls the delete, once; any other answer calls nothing. */
 function expectOnlyYesDeletes(event: ModelEvent, calls: [number][]) {
   if (event.type !== 'xstate.done.actor.confirmDelete') return;
   expect(calls).toEqual(event.output.result === 'confirmed' ? [[TARGET.id]] : []);
@@ -194,7 +194,7 @@ describe('delete person machine × Edit User’s Delete User (model-based)', () 
   });
 });
 
-// Written from spec §4 and §8 and the issue, not from the graph.
+// Written from the product rules (docs/product.md#management, #dialogs), not from the graph.
 describe('delete person spec scenarios', () => {
   beforeEach(clearToasts);
 

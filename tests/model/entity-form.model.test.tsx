@@ -90,7 +90,7 @@ describe('entity form machine × entity form frame and confirm dialog (model-bas
         else expect(screen.getByRole('textbox', { name: 'Email' })).not.toHaveAttribute('aria-invalid', 'true');
 
         if (state.matches('confirming')) {
-          // Spec §5, §8: the question, a warning icon, Yes and Cancel; nothing is saved before Yes.
+          // docs/product.md#dialogs: the question, a warning icon, Yes and Cancel; nothing is saved before Yes.
           const dialog = screen.getByRole('dialog', { name: 'Save Changes?' });
           expect(dialog).toHaveAccessibleDescription('This cannot be undone!');
           expect(within(dialog).getByRole('button', { name: 'Yes' })).toBeInTheDocument();

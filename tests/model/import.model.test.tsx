@@ -132,7 +132,7 @@ describe('import machine × Data Import view (model-based)', () => {
   });
 });
 
-// Written from the issue, not from the graph.
+// Written from the product rules (docs/product.md#data-import), not from the graph.
 describe('Data Import scenarios', () => {
   it('a file with our column names goes straight to the check; Import sends each batch in turn and sums what they wrote', async () => {
     const user = userEvent.setup();

@@ -218,7 +218,7 @@ describe.each(PAGES)('entity form machine × the real $title page (model-based)'
       verify: async (state, event) => {
         const e = event as ModelEvent;
         const { values, initial, fieldErrors } = state.context;
-        // Spec §4, whatever the machine says: each Yes saves once, and nothing else saves.
+        // Whatever the machine says: each Yes saves once, and nothing else saves.
         if (e.type === 'xstate.done.actor.confirmSave' && e.output.result === 'confirmed') confirmed += 1;
         expect(save.calls()).toHaveLength(confirmed);
         if (state.matches('loading')) {

@@ -98,7 +98,7 @@ type ListPage = {
   emptyText: string;
   list: () => Mock;
   answer: (p: ModelPerson) => Row;
-  /** Spec §5's fields of this list, written independently of the machine. */
+  /** The fields of this list (docs/product.md#management), written independently of the machine. */
   searched: (row: Row) => string[];
 };
 

@@ -141,7 +141,7 @@ describe('member actions machine × Team page (model-based)', () => {
   });
 });
 
-// Written from the issue, not from the graph.
+// Written from the product rules (docs/product.md#team-and-activity), not from the graph.
 describe('Team page scenarios', () => {
   beforeEach(clearToasts);
 

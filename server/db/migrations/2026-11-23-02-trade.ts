@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen once landed: later changes go in a new migration file. SQL stays within PostgreSQL 15.
-// Raw trade rows, and the daily rollups every request-time analytics query reads (DESIGN §3).
+// Raw trade rows, and the daily rollups every request-time analytics query reads (docs/architecture.md).
 // Money is integer cents; hours are integer minutes; `day` is the calendar day in the franchise's
 // time zone, fixed when the row is written.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen once landed: later changes go in a new migration file. SQL stays within PostgreSQL 15.
-// Coarser rollups for franchise-wide answers (DESIGN §3): per franchise and day, so a franchise-wide
+// Coarser rollups for franchise-wide answers (docs/architecture.md): per franchise and day, so a franchise-wide
 // 3-month answer reads a few hundred rows instead of one per branch (or per item, person, supplier)
 // and day; and units sold per branch and day, so the restaurant list does not sum daily_item_sales.
 // Each is filled from the existing rollups, so a database with trade is consistent after migrating.

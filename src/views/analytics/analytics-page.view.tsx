@@ -116,7 +116,7 @@ function ReportBody() {
   return <LoadedReport report={report} />;
 }
 
-/** An analytics page (spec §2): the header, the range buttons and the export dropdown, then the report. */
+/** An analytics page (docs/product.md#analytics-pages): the header, the range buttons and the export dropdown, then the report. */
 export function AnalyticsPageView() {
   return (
     <Stack gap="md">

@@ -35,7 +35,7 @@ export function pageAt(path: string): AnalyticsPage {
   return page;
 }
 
-/** The five analytics pages (spec §2), one lazy chunk; each route shows the report of its own path. */
+/** The five analytics pages (docs/product.md#analytics-pages), one lazy chunk; each route shows the report of its own path. */
 export default function AnalyticsRoute(_: PageProps) {
   const [path] = useLocation();
   const page = pageAt(path);

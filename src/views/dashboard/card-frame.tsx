@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import type { AnalyticsData, AnalyticsKind } from '@contract/analytics.contract';
 import { useCard } from './dashboard.context';
 
-/** A dashboard card: a titled section with an optional view-more link (spec §2). */
+/** A dashboard card: a titled section with an optional view-more link (docs/product.md#dashboard). */
 export function CardFrame({ title, moreHref, children }: { title: string; moreHref?: string; children: ReactNode }) {
   const id = useId();
   return (

@@ -49,7 +49,7 @@ export function RevenueSummaryCard() {
               comparedWith={`previous ${window.days} days`}
               moreHref={pathOf('restaurants')}
             />
-            {/* Spec §9: the dine-in and takeaway totals carry no currency symbol. */}
+            {/* The dine-in and takeaway totals carry no currency symbol (docs/product.md#metrics). */}
             <StatCard
               label="Dine-In Revenue"
               value={formatNumber(summary.total_dine_in_revenue, 2)}

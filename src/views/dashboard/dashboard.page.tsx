@@ -10,7 +10,7 @@ import { DashboardBranchesSync, DashboardUrlSync, DashboardView } from './dashbo
 /** The real analytics calls, and the router carrying out the machine's navigation (Apply and Reset write the URL). */
 const dashboardLogic = dashboardMachine.provide({ actions: { navigate: appEffects.navigate } });
 
-/** `/dashboard`: titled with the group name, i.e. the signed-in user's franchise (spec §2). */
+/** `/dashboard`: titled with the group name, i.e. the signed-in user's franchise (docs/product.md#dashboard). */
 export default function DashboardPage({ title }: PageProps) {
   const groupName = SessionContext.useSelector((s) => s.context.user?.franchise.name ?? title);
   const restaurants = SessionContext.useSelector((s) => s.context.restaurants);

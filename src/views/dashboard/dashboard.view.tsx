@@ -13,7 +13,7 @@ import { HeadcountsCard, OrdersCard, RevenueSummaryCard, RevenueTrendsCard } fro
 import { ProcurementCard, RosterCard } from './operations-cards';
 import { RestaurantWidget } from './restaurant-widget';
 
-/** "Data Analytics of Past 7 Days" (spec §2), or of the window applied. */
+/** "Data Analytics of Past 7 Days" (docs/product.md#dashboard), or of the window applied. */
 export const dashboardHeading = (range: Range) => `Data Analytics of Past ${rangeLabel(range).replace(/^Last /, '')}`;
 
 /** Which calendar days, in which time zone, the figures cover; from the first answer that arrived. */
@@ -77,7 +77,7 @@ function DashboardHeader({ title }: { title: string }) {
   );
 }
 
-/** The dashboard (spec §2): the analytics header, the applied window, the cards, and the restaurant widget. */
+/** The dashboard (docs/product.md#dashboard): the analytics header, the applied window, the cards, and the restaurant widget. */
 export function DashboardView({
   title,
   restaurants,

@@ -168,7 +168,7 @@ export const NO_TRADE: AnalyticsData = described(
   'a week without trade',
 );
 
-/** The message each card shows when its call fails (spec §8 defaults). */
+/** The message each card shows when its call fails (the defaults of docs/product.md#errors). */
 export const FAILURE: Record<AnalyticsKind, string> = {
   headcounts: 'Failed to fetch headcount data',
   revenues: 'Failed to fetch revenue data',

@@ -1,7 +1,7 @@
 // The model of the deletePersonMachine: the events the tests may send and how graph vertices are told apart. Shared by
-// the model-based test and the QA document generator (scripts/machine-docs.ts). The question is the spec's delete
-// question (Yes and Cancel, no No button, no delay), so it ends confirmed or dismissed by Cancel, the backdrop, the close
-// button or Escape; the delete call succeeds or fails with the server's message.
+// the model-based test and the QA document generator (scripts/machine-docs.ts). The question is the product's delete
+// question (docs/product.md#dialogs: Yes and Cancel, no No button, no delay), so it ends confirmed or dismissed by Cancel,
+// the backdrop, the close button or Escape; the delete call succeeds or fails with the server's message.
 import type { ActorLogic, SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import type { DialogOutcome } from '../../../src/machines/confirm-dialog.machine';

@@ -6,7 +6,7 @@ import { ApiError } from '../../src/services/api-error';
 import type { StoredSession } from '../../src/services/session-storage';
 import { fakeJwt } from '../unit/support/jwt';
 
-// Session rules of spec §4 and the toasts of §8, written from the spec rather than from the machine's
+// Session rules and their toasts (docs/product.md#sign-in, #toasts), written from the rules rather than from the machine's
 // graph: deleting or rerouting one of these rules in the machine fails a test that names the rule.
 
 const now = Math.floor(Date.now() / 1000);
@@ -54,7 +54,7 @@ function startSession(
   return { actor, calls, settled };
 }
 
-describe('spec §4: on start', () => {
+describe('session: on start', () => {
   it('a stored token with a cached user signs in with that user, without fetching the profile', async () => {
     const { calls, settled } = startSession({ token: VALID, user, restaurants });
     const s = await settled();
@@ -102,7 +102,7 @@ describe('spec §4: on start', () => {
   });
 });
 
-describe('spec §4: login success', () => {
+describe('session: login success', () => {
   it('stores token, user and restaurant list and marks the session authenticated', async () => {
     const { actor, calls, settled } = startSession({ token: null, user: null, restaurants: [] });
     await settled();
@@ -114,7 +114,7 @@ describe('spec §4: login success', () => {
   });
 });
 
-describe('spec §4: logout', () => {
+describe('session: logout', () => {
   it.each([
     ['the call succeeds', async () => {}],
     [

@@ -12,13 +12,13 @@ import { LoginContext, LoginView } from '../../src/views/auth/login.view';
 import { controllableActor } from './support/deferred';
 import { clearToasts, renderView } from './support/render-view';
 
-// Written from spec §5 and §8, not from the machines' graphs: a requirement deleted from a machine
-// (a guard, a message) still has a test that names it.
+// Written from the product rules (docs/product.md#sign-in, #validation), not from the machines' graphs: a requirement
+// deleted from a machine (a guard, a message) still has a test that names it.
 
 // Toasts are global: without this, earlier tests' toasts fill Mantine's limit and queue the next one.
 beforeEach(() => clearToasts());
 
-describe('spec §5: sign-in needs both fields', () => {
+describe('sign-in needs both fields', () => {
   it.each([
     ['both empty', '', ''],
     ['password missing', 'owner@example.com', ''],
@@ -43,7 +43,7 @@ describe('spec §5: sign-in needs both fields', () => {
   });
 });
 
-describe('spec §5: forgot password needs an e-mail', () => {
+describe('forgot password needs an e-mail', () => {
   it('toast "Please enter your email address", nothing sent', async () => {
     const user = userEvent.setup();
     const requestReset = controllableActor<void, { email: string }>();
@@ -60,7 +60,7 @@ describe('spec §5: forgot password needs an e-mail', () => {
   });
 });
 
-describe('spec §5: change password needs both fields, equal', () => {
+describe('change password needs both fields, equal', () => {
   it.each([
     ['both empty', 'Please fill in all fields', '', ''],
     ['confirmation missing', 'Please fill in all fields', 'new-password-1', ''],
