@@ -212,7 +212,7 @@ describe('analytics page machine × analytics page view (model-based)', () => {
 });
 
 // Written from the product rules (docs/product.md#analytics-pages, #export, #toasts), not from the graph.
-describe('analytics page spec scenarios', () => {
+describe('analytics page product-rule scenarios', () => {
   it('opens at 7 days franchise-wide, one call for its page, "Loading..." until the report arrives', async () => {
     const { fetch } = renderPage();
     expect(fetch.inputs).toEqual([{ page: 'order', filters: { range: '7days', restaurantId: null } }]);

@@ -253,7 +253,7 @@ describe('api keys machine × Integrations page (model-based)', () => {
 });
 
 // Written from the product rules (docs/product.md#integrations), not from the graph.
-describe('api keys spec scenarios', () => {
+describe('api keys product-rule scenarios', () => {
   beforeEach(clearToasts);
 
   it('an empty name is refused on the page without a call; a name and a branch create the key, shown once until Done', async () => {

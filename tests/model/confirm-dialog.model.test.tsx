@@ -83,7 +83,7 @@ describe('confirm dialog machine × confirm dialog (model-based)', () => {
 });
 
 // Written from the product rules (docs/product.md#dialogs), not from the graph.
-describe('confirm dialog spec scenarios', () => {
+describe('confirm dialog product-rule scenarios', () => {
   it('"Save Changes?" / "This cannot be undone!" with Yes and Cancel only, and it stays open without a delay', async () => {
     const { actor } = renderDialog(SAVE_CHANGES);
     const dialog = screen.getByRole('dialog', { name: 'Save Changes?' });

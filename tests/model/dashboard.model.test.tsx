@@ -206,7 +206,7 @@ describe('dashboard machine × dashboard view (model-based)', () => {
 });
 
 // Written from the product rules (docs/product.md#dashboard, #metrics), not from the graph.
-describe('dashboard spec scenarios', () => {
+describe('dashboard product-rule scenarios', () => {
   it('opens titled with the group name, "Data Analytics of Past 7 Days", all six calls franchise-wide at once', async () => {
     const { fetch } = renderDashboard();
     expect(screen.getByRole('heading', { level: 1, name: GROUP })).toBeInTheDocument();

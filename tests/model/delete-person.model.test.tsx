@@ -195,7 +195,7 @@ describe('delete person machine × Edit User’s Delete User (model-based)', () 
 });
 
 // Written from the product rules (docs/product.md#management, #dialogs), not from the graph.
-describe('delete person spec scenarios', () => {
+describe('delete person product-rule scenarios', () => {
   beforeEach(clearToasts);
 
   it('Cancel keeps the person; asking again and Yes deletes that person only, toasts and shows the list without them', async () => {

@@ -139,7 +139,7 @@ describe('entity form machine × entity form frame and confirm dialog (model-bas
 });
 
 // Written from the product's rules (docs/product.md), not from the graph.
-describe('entity form spec scenarios', () => {
+describe('entity form product-rule scenarios', () => {
   // Toasts outlive a test; beyond Mantine's limit a new one would wait in its queue.
   beforeEach(clearToasts);
 

@@ -149,7 +149,7 @@ function listPageShown(): { page: number; pageCount: number } {
 }
 
 // Written from the product's rules (docs/product.md), not from the graph.
-describe('list spec scenarios', () => {
+describe('list product-rule scenarios', () => {
   it('twelve people: "Showing 1–5 of 12", "Page 1 of 3", Prev disabled; Next twice reaches "Showing 11–12 of 12" with Next disabled', async () => {
     const user = userEvent.setup();
     const { fetch, location } = renderList();

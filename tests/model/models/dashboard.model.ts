@@ -59,7 +59,7 @@ export function outcomeOf(event: SettleEvent): Outcome {
 /**
  * Six cards of four states each make 4^6 combinations; the graph walks a few that still take every
  * card's every transition: cards settle in a fixed order, all alike (all with trade, all empty, or all
- * failed), and failed cards are retried in that order. Mixed outcomes are spec scenarios.
+ * failed), and failed cards are retried in that order. Mixed outcomes are product-rule scenarios (docs/product.md#dashboard).
  */
 function allowed(s: Snapshot, event: ModelEvent): boolean {
   const index = (kind: AnalyticsKind) => ANALYTICS_KINDS.indexOf(kind);
