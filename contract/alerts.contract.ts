@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { Range } from './analytics.contract.js';
 import type { AnalyticsPage } from './page-reports.contract.js';
+import { ALERT_KINDS, type AlertKind } from './presentation/alert-kinds.js';
 import { version } from './people.contract.js';
 
 /**
@@ -11,33 +12,7 @@ import { version } from './people.contract.js';
  * `docs/alerts.md`.
  */
 
-export const ALERT_KINDS = ['labour_cost', 'revenue_drop', 'attendance', 'procurement', 'no_trade'] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
-
-/** How each kind reads in the console and in mails; `{n}` is the rule's threshold. */
-export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
-  labour_cost: 'Labour cost at or above {n}% of revenue',
-  revenue_drop: 'Revenue down {n}% or more against the same weekday of the last 4 weeks',
-  attendance: 'Attendance at or below {n}%',
-  procurement: 'Procurement at or above {n}% of revenue',
-  no_trade: 'No trade recorded by {n}:00',
-};
-/** The kind's choice in the rule form, without its threshold. */
-export const ALERT_KIND_CHOICES: Record<AlertKind, string> = {
-  labour_cost: 'Labour cost above a share of revenue',
-  revenue_drop: 'Revenue down against the last 4 weeks',
-  attendance: 'Attendance below a percentage',
-  procurement: 'Procurement above a share of revenue',
-  no_trade: 'No trade by an hour',
-};
-/** The analytics page an alert of this kind links to. */
-export const ALERT_KIND_PAGES: Record<AlertKind, AnalyticsPage> = {
-  labour_cost: 'roster',
-  revenue_drop: 'revenue',
-  attendance: 'roster',
-  procurement: 'procurement',
-  no_trade: 'order',
-};
+export { ALERT_KINDS, ALERT_KIND_CHOICES, ALERT_KIND_LABELS, ALERT_KIND_PAGES, type AlertKind } from './presentation/alert-kinds.js';
 
 /** At most this many rules per franchise. */
 export const MAX_ALERT_RULES = 100;

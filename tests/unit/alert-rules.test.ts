@@ -2,9 +2,6 @@ import { describe, expect, it } from 'vitest';
 import * as contract from '@contract/alerts.contract';
 import { ANALYTICS_PAGES } from '@contract/page-reports.contract';
 import {
-  ALERT_KIND_CHOICES,
-  ALERT_KIND_LABELS,
-  ALERT_KIND_PAGES,
   EVERY_BRANCH,
   HOUR_OPTIONS,
   ruleBody,
@@ -31,12 +28,6 @@ const RULE: contract.AlertRule = {
 };
 
 describe('alert rules in the console', () => {
-  it('restates the contract’s labels, choices and pages exactly (the browser does not load its schemas)', () => {
-    expect(ALERT_KIND_LABELS).toEqual(contract.ALERT_KIND_LABELS);
-    expect(ALERT_KIND_CHOICES).toEqual(contract.ALERT_KIND_CHOICES);
-    expect(ALERT_KIND_PAGES).toEqual(contract.ALERT_KIND_PAGES);
-  });
-
   it('reads a rule as a sentence with its threshold: a percentage with its decimal, an hour as 09:00', () => {
     expect(ruleSentence('labour_cost', 35)).toBe('Labour cost at or above 35% of revenue');
     expect(ruleSentence('revenue_drop', 22.5)).toBe('Revenue down 22.5% or more against the same weekday of the last 4 weeks');

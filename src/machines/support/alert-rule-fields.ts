@@ -1,5 +1,5 @@
-import type { ALERT_RULE_NOT_FOUND_MESSAGE, AlertKind, AlertRule, CreateAlertRuleInput, MAX_ALERT_RULES } from '@contract/alerts.contract';
-import type { AnalyticsPage } from '@contract/page-reports.contract';
+import type { ALERT_RULE_NOT_FOUND_MESSAGE, AlertRule, CreateAlertRuleInput, MAX_ALERT_RULES } from '@contract/alerts.contract';
+import { ALERT_KIND_CHOICES, ALERT_KIND_LABELS, type AlertKind } from '@contract/presentation/alert-kinds';
 import type { STALE_VERSION_MESSAGE } from '@contract/people.contract';
 import type { Member } from '@contract/team.contract';
 import { ApiError, toApiError } from '../../services/api-error';
@@ -8,29 +8,6 @@ import { personIdOf } from './people-fields';
 
 /** The alert rules' sentences, rows, form values and call bodies; the rule screens' ids, options and texts. Rules: docs/alerts.md. */
 
-// The contract's labels, restated so the browser does not load its zod schemas: each Record names every kind once, so
-// tsc fails when a kind is added; tests/unit/alert-rules.test.ts checks the texts against the contract's.
-export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
-  labour_cost: 'Labour cost at or above {n}% of revenue',
-  revenue_drop: 'Revenue down {n}% or more against the same weekday of the last 4 weeks',
-  attendance: 'Attendance at or below {n}%',
-  procurement: 'Procurement at or above {n}% of revenue',
-  no_trade: 'No trade recorded by {n}:00',
-};
-export const ALERT_KIND_CHOICES: Record<AlertKind, string> = {
-  labour_cost: 'Labour cost above a share of revenue',
-  revenue_drop: 'Revenue down against the last 4 weeks',
-  attendance: 'Attendance below a percentage',
-  procurement: 'Procurement above a share of revenue',
-  no_trade: 'No trade by an hour',
-};
-export const ALERT_KIND_PAGES: Record<AlertKind, AnalyticsPage> = {
-  labour_cost: 'roster',
-  revenue_drop: 'revenue',
-  attendance: 'roster',
-  procurement: 'procurement',
-  no_trade: 'order',
-};
 export const ALERT_RULES_MAX: typeof MAX_ALERT_RULES = 100;
 export const RULE_NOT_FOUND: typeof ALERT_RULE_NOT_FOUND_MESSAGE = 'Alert rule not found';
 const STALE: typeof STALE_VERSION_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
