@@ -39,10 +39,12 @@ export async function findMember(db: Db, franchiseId: number, id: number): Promi
 
 /**
  * Locks the franchise's row until the transaction ends: team changes of one franchise run one at a
- * time, so two owners demoting each other at once cannot both see another owner left.
+ * time, so two owners demoting each other at once cannot both see another owner left. No-key-update:
+ * rows that merely refer to the franchise (an alert, an activity entry) are still written meanwhile,
+ * so a change waiting for one of those writers cannot deadlock with it.
  */
 export async function lockFranchise(trx: Db, franchiseId: number): Promise<void> {
-  await trx.selectFrom('franchises').select('id').where('id', '=', franchiseId).forUpdate().executeTakeFirstOrThrow();
+  await trx.selectFrom('franchises').select('id').where('id', '=', franchiseId).forNoKeyUpdate().executeTakeFirstOrThrow();
 }
 
 export async function countOwners(db: Db, franchiseId: number): Promise<number> {

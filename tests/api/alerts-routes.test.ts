@@ -324,4 +324,41 @@ describe('alerts', () => {
     const rows = await db.selectFrom('alert_recipients').select('user_id').where('alert_id', '=', alertId).execute();
     expect(rows.map((r) => r.user_id)).toEqual([OWNER_ID]);
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'go when their rule is deleted during an evaluation: the delete waits for it, no deadlock',
+    async () => {
+      const { id: ruleId } = (await create(owner)).body.data;
+      let deleted: ReturnType<typeof t.call> | undefined;
+      await db.transaction().execute(async (trx) => {
+        // A server evaluating the rule: its claim refers to the rule, its alert to the franchise (key-share locks on both).
+        await trx
+          .insertInto('alert_evaluations')
+          .values({ rule_id: ruleId, day: '2026-11-21', evaluated_at: new Date(t.now()) })
+          .execute();
+        deleted = t.call('DELETE', `alert-rules/${ruleId}`, { token: owner });
+        // Long enough for the delete to take the franchise's lock and wait for the rule.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await trx
+          .insertInto('alerts')
+          .values({
+            franchise_id: 1,
+            rule_id: ruleId,
+            kind: 'labour_cost',
+            threshold_tenths: 350,
+            restaurant_id: 1,
+            day: '2026-11-21',
+            value: 40,
+            baseline: null,
+            summary: 'Labour cost was 40.0% of revenue',
+            created_at: new Date(t.now()),
+          })
+          .execute();
+      });
+      const res = await deleted!;
+      expect(res.status, res.text).toBe(200);
+      const alerts = await db.selectFrom('alerts').select('rule_id').execute();
+      expect(alerts).toEqual([{ rule_id: null }]);
+    },
+  );
 });
