@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { email, newPassword } from '@contract/auth.contract.js';
+import { NO_CONTACT_DETAILS } from '../db/contact-details.js';
 import type { Db } from '../db/database.js';
 import { findUserByEmail } from './franchise-users.repository.js';
 import { hashPassword } from './passwords.js';
@@ -54,13 +55,7 @@ export async function createOwner(db: Db, input: OwnerInput): Promise<{ franchis
           email: owner.email,
           name: owner.name,
           password_hash: passwordHash,
-          picture: null,
-          phone: null,
-          state: null,
-          city: null,
-          street_address: null,
-          suburb: null,
-          post_code: null,
+          ...NO_CONTACT_DETAILS,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -1,4 +1,5 @@
 import { CONTACT_FIELDS, type Person } from '@contract/people.contract.js';
+import { NO_CONTACT_DETAILS } from '../db/contact-details.js';
 import type { Db } from '../db/database.js';
 
 /** The partial unique index on (franchise_id, email) of people not deleted. */
@@ -109,19 +110,10 @@ export async function updatePerson(
 }
 
 /** What a deleted person keeps of their contact details: nothing. */
-const ERASED_CONTACT = {
-  picture: null,
-  phone: null,
-  state: null,
-  city: null,
-  street_address: null,
-  suburb: null,
-  post_code: null,
-  password_hash: null,
-} as const;
+const ERASED_CONTACT = { ...NO_CONTACT_DETAILS, password_hash: null } as const;
 
 /** The fields erased at deletion, here and in the activity log's earlier entries about the person. */
-export const ERASED_PERSON_FIELDS = ['email', ...Object.keys(ERASED_CONTACT).filter((field) => field !== 'password_hash')];
+export const ERASED_PERSON_FIELDS = ['email', ...Object.keys(NO_CONTACT_DETAILS)];
 
 /** In the reserved .invalid domain, so it can never be anyone's address. */
 const erasedEmail = (id: number) => `deleted-${id}@people.invalid`;

@@ -1,5 +1,6 @@
 import type { MemberRole } from '@contract/auth.contract.js';
 import type { Member } from '@contract/team.contract.js';
+import { NO_CONTACT_DETAILS } from '../db/contact-details.js';
 import type { Db } from '../db/database.js';
 import { branchIdsOf } from '../auth/franchise-users.repository.js';
 
@@ -102,13 +103,7 @@ export async function insertMember(db: Db, franchiseId: number, email: string, v
       name: values.name,
       role: values.role,
       password_hash: null,
-      picture: null,
-      phone: null,
-      state: null,
-      city: null,
-      street_address: null,
-      suburb: null,
-      post_code: null,
+      ...NO_CONTACT_DETAILS,
       created_at: now,
       updated_at: now,
     })

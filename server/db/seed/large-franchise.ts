@@ -3,6 +3,7 @@ import { addDays, dayIn } from '../../analytics/calendar.js';
 import { prepareDemoFranchise, writeTrade, type TradeProgress } from '../../analytics/demo/write.js';
 import { analyzeRollups } from '../../analytics/rollups.js';
 import { hashPassword } from '../../auth/passwords.js';
+import { NO_CONTACT_DETAILS } from '../contact-details.js';
 import type { Db, PersonRole, PersonStatus } from '../database.js';
 import { DEMO_TRADE_SEED } from './demo-franchises.js';
 
@@ -92,15 +93,9 @@ export async function seedLargeFranchise(
           roles.map((role, pi) => ({
             franchise_id: id,
             restaurant_id: r.id,
-            picture: null,
             name: `${role} ${ri + 1}-${pi + 1}`,
             email: `staff${ri + 1}-${pi + 1}@bench.example.com`,
-            phone: null,
-            state: null,
-            city: null,
-            street_address: null,
-            suburb: null,
-            post_code: null,
+            ...NO_CONTACT_DETAILS,
             role,
             status: 'Active' as PersonStatus,
             password_hash: null,
