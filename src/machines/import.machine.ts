@@ -1,65 +1,26 @@
-import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { IngestKind, IngestResult } from '@contract/ingest.contract';
-import { ApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
-import { inspectFile, prepareFile } from '../services/import-file.service';
-import { importMappings, importService } from '../services/import.service';
-import { csvBlob, errorsCsv, toCsv } from '../shared/import-csv';
+import { toErrorInfo } from '../services/api-error';
+import { importMappings } from '../services/import.service';
+import { initialMapping, missingFields } from '../shared/import-mapping';
+import type { PreparedFile } from '../shared/import-spec';
 import {
-  batchErrorsToRows,
-  initialMapping,
-  missingFields,
-  templateRows,
-  type ColumnMapping,
-  type FileInfo,
-  type ImportBatch,
-  type PreparedFile,
-  type RowError,
-} from '../shared/import-spec';
+  addWritten,
+  importActors,
+  isRateLimited,
+  NOTHING_WRITTEN,
+  refusalProblems,
+  refusedErrors,
+  waitAfter,
+  type FileRead,
+  type ReadFileInput,
+  type SavedMapping,
+  type SendBatchInput,
+  type ValidateInput,
+} from './support/import-calls';
+import { CLEARED_FILE, newImport, type ImportContext, type ImportInput } from './support/import-context';
+import { problemsFile, templateFile, type DownloadFile } from './support/import-downloads';
 import { notProvided } from './support/machine-effects';
-
-/** A file the browser saves for the owner (the template, the list of problems). */
-export type DownloadFile = { blob: Blob; filename: string };
-
-export type ReadFileInput = { file: File; kind: IngestKind };
-/** The file's top, and the mapping the owner chose last time for this kind. */
-export type FileRead = FileInfo & { saved: ColumnMapping | null };
-export type ValidateInput = { file: File; kind: IngestKind; mapping: ColumnMapping };
-export type SendBatchInput = { kind: IngestKind; batch: ImportBatch };
-export type SavedMapping = { kind: IngestKind; mapping: ColumnMapping };
-
-export type ImportInput = {
-  /** A restaurant of the owner's, whose id the templates' example rows carry. */
-  restaurantId: number | null;
-};
-
-export type ImportContext = {
-  kind: IngestKind;
-  restaurantId: number | null;
-  file: File | null;
-  info: FileInfo | null;
-  mapping: ColumnMapping;
-  prepared: PreparedFile | null;
-  /** The batch to send next. */
-  next: number;
-  totals: IngestResult;
-  rowsDone: number;
-  rowsTotal: number;
-  /** This run of sending (a resume starts another): when it began, the rows done then, the last batch's answer. */
-  run: { startedAt: number; rowsAtStart: number; updatedAt: number };
-  /** The problems on screen: the file's, or those of the batch the server refused. */
-  errors: RowError[];
-  errorCount: number;
-  errorFile: Blob | null;
-  errorPage: number;
-  /** Why reading the file or the last call failed. */
-  error: ErrorInfo | null;
-  /** `rejected`: the server refused a batch's records (sending it again cannot help); `error`: the call failed. */
-  failure: 'rejected' | 'error' | null;
-  /** Cancel was pressed while a batch was under way: stop once it is answered. */
-  stopRequested: boolean;
-  /** How long a rate-limited import waits before sending the batch again. */
-  waitMs: number;
-};
 
 export type ImportEvent =
   | { type: 'import.kind'; kind: IngestKind }
@@ -76,40 +37,9 @@ export type ImportEvent =
   | { type: 'import.reset' };
 
 export const ERRORS_PER_PAGE = 10;
-/** A 429 without a wait in its message waits this long. */
-const DEFAULT_WAIT_S = 5;
-const MAX_WAIT_S = 60;
-
-const NOTHING_WRITTEN: IngestResult = { created: 0, updated: 0, unchanged: 0 };
-
-/** The server's 429 says how long to wait ("Try again in 12 seconds."). */
-export function waitAfter(error: unknown): number {
-  const seconds = Number(/(\d+)\s*seconds?/.exec(error instanceof Error ? error.message : '')?.[1]);
-  return Math.min(MAX_WAIT_S, seconds > 0 ? seconds : DEFAULT_WAIT_S) * 1000;
-}
-
-/** The problems the server named for a refused batch, when it named any (422 `errors`). */
-function refusedErrors(error: unknown): Record<string, string[]> | null {
-  if (!(error instanceof ApiError) || error.status !== 422) return null;
-  const errors = (error.data as { errors?: unknown } | null | undefined)?.errors;
-  return errors && typeof errors === 'object' && Object.keys(errors).length > 0 ? (errors as Record<string, string[]>) : null;
-}
 
 /** An invoked call's failure, as the guards and actions of its onError read it. */
 const failed = ({ event }: { event: ErrorActorEvent }) => event.error;
-
-const baseName = (name: string) => name.replace(/\.[^.]*$/, '') || 'import';
-
-const cleared = {
-  file: null,
-  info: null,
-  prepared: null,
-  errors: [],
-  errorCount: 0,
-  errorFile: null,
-  errorPage: 1,
-  failure: null,
-} satisfies Partial<ImportContext>;
 
 const importSetup = setup({
   types: {
@@ -118,16 +48,7 @@ const importSetup = setup({
     input: {} as ImportInput,
     tags: {} as 'busy',
   },
-  actors: {
-    readFile: fromPromise<FileRead, ReadFileInput>(async ({ input: { file, kind }, signal }) => ({
-      ...(await inspectFile(file, signal)),
-      saved: importMappings.load(kind),
-    })),
-    validateRows: fromPromise<PreparedFile, ValidateInput>(({ input: { file, kind, mapping }, signal }) =>
-      prepareFile(file, kind, mapping, signal),
-    ),
-    sendBatch: fromPromise<IngestResult, SendBatchInput>(({ input: { kind, batch } }) => importService.send(kind, batch.body)),
-  },
+  actors: importActors,
   actions: {
     /** Saves a file in the browser (the page: an object URL clicked as a download link). */
     downloadTemplate: (_, _file: DownloadFile) => notProvided('downloadTemplate'),
@@ -153,26 +74,17 @@ const importSetup = setup({
       failure: null,
     })),
     countBatch: assign(({ context }, written: IngestResult) => ({
-      totals: {
-        created: context.totals.created + written.created,
-        updated: context.totals.updated + written.updated,
-        unchanged: context.totals.unchanged + written.unchanged,
-      },
+      totals: addWritten(context.totals, written),
       rowsDone: context.rowsDone + (context.prepared?.batches[context.next]?.rows ?? 0),
       next: context.next + 1,
       run: { ...context.run, updatedAt: Date.now() },
     })),
-    takeRefusal: assign(({ context }, error: unknown) => {
-      const errors = batchErrorsToRows(context.kind, refusedErrors(error) ?? {}, context.prepared!.batches[context.next]!, context.mapping);
-      return {
-        errors,
-        errorCount: errors.length,
-        errorFile: csvBlob(errorsCsv(errors)),
-        errorPage: 1,
-        error: toErrorInfo(error),
-        failure: 'rejected' as const,
-      };
-    }),
+    takeRefusal: assign(({ context }, error: unknown) => ({
+      ...refusalProblems(context.kind, error, context.prepared!.batches[context.next]!, context.mapping),
+      errorPage: 1,
+      error: toErrorInfo(error),
+      failure: 'rejected' as const,
+    })),
     takeFailure: assign((_, error: unknown) => ({ error: toErrorInfo(error), failure: 'error' as const })),
   },
   guards: {
@@ -186,7 +98,7 @@ const importSetup = setup({
     allSent: ({ context }) => context.next + 1 >= (context.prepared?.batches.length ?? 0),
     stopRequested: ({ context }) => context.stopRequested,
     batchRefused: (_, error: unknown) => refusedErrors(error) !== null,
-    rateLimited: (_, error: unknown) => error instanceof ApiError && error.status === 429,
+    rateLimited: (_, error: unknown) => isRateLimited(error),
     /** A call that failed may be sent again; records the server refused would be refused again. */
     canResume: ({ context }) => context.failure === 'error',
   },
@@ -206,10 +118,7 @@ const problemList = importSetup.createStateConfig({
       guard: 'hasErrorFile',
       actions: {
         type: 'downloadErrors',
-        params: ({ context }) => ({
-          blob: context.errorFile!,
-          filename: `${baseName(context.info?.name ?? '')}-${context.failure === 'rejected' ? 'refused' : 'problems'}.csv`,
-        }),
+        params: ({ context }) => problemsFile(context.errorFile!, context.info?.name ?? '', context.failure === 'rejected'),
       },
     },
   },
@@ -218,32 +127,13 @@ const problemList = importSetup.createStateConfig({
 export const importMachine = importSetup.createMachine({
   id: 'import',
   initial: 'choosing',
-  context: ({ input }) => ({
-    kind: 'orders',
-    restaurantId: input.restaurantId,
-    ...cleared,
-    mapping: {},
-    next: 0,
-    totals: NOTHING_WRITTEN,
-    rowsDone: 0,
-    rowsTotal: 0,
-    run: { startedAt: 0, rowsAtStart: 0, updatedAt: 0 },
-    error: null,
-    stopRequested: false,
-    waitMs: 0,
-  }),
+  context: ({ input }) => newImport(input),
   states: {
     choosing: {
       on: {
         'import.kind': { actions: assign({ kind: ({ event }) => event.kind, error: null }) },
         'import.template': {
-          actions: {
-            type: 'downloadTemplate',
-            params: ({ context }) => ({
-              blob: csvBlob(toCsv(templateRows(context.kind, context.restaurantId ?? 1))),
-              filename: `${context.kind}-template.csv`,
-            }),
-          },
+          actions: { type: 'downloadTemplate', params: ({ context }) => templateFile(context.kind, context.restaurantId ?? 1) },
         },
         'import.file': { target: 'parsing', actions: assign({ file: ({ event }) => event.file, error: null }) },
       },
@@ -262,9 +152,9 @@ export const importMachine = importSetup.createMachine({
           },
           { target: 'mapping', actions: { type: 'takeFile', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'choosing', actions: assign({ ...cleared, error: ({ event }) => toErrorInfo(event.error) }) },
+        onError: { target: 'choosing', actions: assign({ ...CLEARED_FILE, error: ({ event }) => toErrorInfo(event.error) }) },
       },
-      on: { 'import.reset': { target: 'choosing', actions: assign(cleared) } },
+      on: { 'import.reset': { target: 'choosing', actions: assign(CLEARED_FILE) } },
     },
     mapping: {
       on: {
@@ -276,7 +166,7 @@ export const importMachine = importSetup.createMachine({
           target: 'validating',
           actions: { type: 'saveMapping', params: ({ context }) => ({ kind: context.kind, mapping: context.mapping }) },
         },
-        'import.reset': { target: 'choosing', actions: assign(cleared) },
+        'import.reset': { target: 'choosing', actions: assign(CLEARED_FILE) },
       },
     },
     validating: {
@@ -286,9 +176,9 @@ export const importMachine = importSetup.createMachine({
         src: 'validateRows',
         input: ({ context }): ValidateInput => ({ file: context.file!, kind: context.kind, mapping: context.mapping }),
         onDone: { target: 'preview', actions: { type: 'takePrepared', params: ({ event }) => event.output } },
-        onError: { target: 'choosing', actions: assign({ ...cleared, error: ({ event }) => toErrorInfo(event.error) }) },
+        onError: { target: 'choosing', actions: assign({ ...CLEARED_FILE, error: ({ event }) => toErrorInfo(event.error) }) },
       },
-      on: { 'import.reset': { target: 'choosing', actions: assign(cleared) } },
+      on: { 'import.reset': { target: 'choosing', actions: assign(CLEARED_FILE) } },
     },
     preview: {
       on: {
@@ -299,7 +189,7 @@ export const importMachine = importSetup.createMachine({
         },
         'import.editMapping': { target: 'mapping' },
         ...problemList,
-        'import.reset': { target: 'choosing', actions: assign(cleared) },
+        'import.reset': { target: 'choosing', actions: assign(CLEARED_FILE) },
       },
     },
     importing: {
@@ -343,13 +233,13 @@ export const importMachine = importSetup.createMachine({
       },
     },
     done: {
-      on: { ...problemList, 'import.reset': { target: 'choosing', actions: assign(cleared) } },
+      on: { ...problemList, 'import.reset': { target: 'choosing', actions: assign(CLEARED_FILE) } },
     },
     failed: {
       on: {
         'import.retry': { guard: 'canResume', target: 'importing' },
         ...problemList,
-        'import.reset': { target: 'choosing', actions: assign(cleared) },
+        'import.reset': { target: 'choosing', actions: assign(CLEARED_FILE) },
       },
     },
     cancelled: {
@@ -357,7 +247,7 @@ export const importMachine = importSetup.createMachine({
         // Resumes with the next batch: what was sent is written once, as each record is named by its external_id.
         'import.retry': { target: 'importing' },
         ...problemList,
-        'import.reset': { target: 'choosing', actions: assign(cleared) },
+        'import.reset': { target: 'choosing', actions: assign(CLEARED_FILE) },
       },
     },
   },

@@ -226,87 +226,8 @@ export const ERRORS_KEPT = 1000;
 
 export const MAPPING_STORAGE_PREFIX = 'franchise_import_mapping_';
 
-/** A header as compared with our field names: "Placed At", "placed-at" and "placed_at" match. */
-export const headerKey = (header: string) =>
-  header
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, '_');
-
-/**
- * The mapping a file starts with: for each field, the column the owner chose last time for this kind when
- * the file has it, else the column named like the field, else none.
- */
-export function initialMapping(kind: IngestKind, headers: readonly string[], saved: ColumnMapping | null): ColumnMapping {
-  const byKey = new Map<string, string>();
-  for (const header of headers) if (!byKey.has(headerKey(header))) byKey.set(headerKey(header), header);
-  const mapping: ColumnMapping = {};
-  for (const { name } of specOf(kind).fields) {
-    const remembered = saved?.[name];
-    mapping[name] = remembered && headers.includes(remembered) ? remembered : (byKey.get(name) ?? null);
-  }
-  return mapping;
-}
-
-/** The required fields the mapping leaves without a column. */
-export const missingFields = (kind: IngestKind, mapping: ColumnMapping): string[] =>
-  specOf(kind)
-    .fields.filter((f) => f.required && !mapping[f.name])
-    .map((f) => f.name);
-
 /** The example rows of a kind's template, with the restaurant id given. */
 export const templateRows = (kind: IngestKind, restaurantId: number): string[][] => [
   specOf(kind).fields.map((f) => f.name),
   ...specOf(kind).example.map((row) => row.map((cell) => (cell === '{restaurant}' ? String(restaurantId) : cell))),
 ];
-
-/**
- * The row and column of a problem at `path` inside a record (a zod issue's path, or the rest of the server's
- * `orders[3].lines[0].sku`): a line's problem is on that line's row, an order's on its first row.
- */
-export function locate(
-  kind: IngestKind,
-  path: readonly PropertyKey[],
-  source: RecordSource,
-  mapping: ColumnMapping,
-): { row: number; column: string } {
-  const first = source.rows[0] ?? 0;
-  const column = (name: PropertyKey | undefined) => (typeof name === 'string' ? (mapping[name] ?? name) : '');
-  const [head, index, inner] = path;
-  if (kind === 'orders' && head === 'lines') {
-    if (typeof index !== 'number') return { row: first, column: column('amount_cents') };
-    return { row: source.rows[index] ?? first, column: column(inner ?? 'sku') };
-  }
-  if (kind === 'orders' && head === 'payments') {
-    const method = typeof index === 'number' ? source.payments?.[index] : undefined;
-    if (method) return { row: first, column: column(`${method}_cents`) };
-    return { row: first, column: PAYMENT_METHODS_IN_COLUMNS.map((m) => column(`${m}_cents`)).join(', ') };
-  }
-  return { row: first, column: column(head) };
-}
-
-/** `orders[3].lines[0].sku` → ['orders', 3, 'lines', 0, 'sku']. */
-export function parseErrorPath(key: string): (string | number)[] {
-  return [...key.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]!));
-}
-
-/**
- * A refused batch's problems on the file's rows: the server keys them by path (`orders[3].lines[0].sku`), the
- * batch's record index leads to the record's rows. A key naming no record (the whole body) is put on the batch's first row.
- */
-export function batchErrorsToRows(
-  kind: IngestKind,
-  errors: Record<string, readonly string[]>,
-  batch: ImportBatch,
-  mapping: ColumnMapping,
-): RowError[] {
-  const sources = JSON.parse(batch.sources) as RecordSource[];
-  const found: RowError[] = [];
-  for (const [key, messages] of Object.entries(errors)) {
-    const [list, index, ...rest] = parseErrorPath(key);
-    const source = list === specOf(kind).bodyKey && typeof index === 'number' ? sources[index] : undefined;
-    const { row, column } = source ? locate(kind, rest, source, mapping) : { row: batch.firstRow, column: '' };
-    for (const message of messages) found.push({ row, column, message });
-  }
-  return found.sort((a, b) => a.row - b.row);
-}

@@ -13,10 +13,10 @@ import {
   type IngestKind,
 } from '@contract/ingest.contract';
 import { csvBlob, errorsCsv } from '../shared/import-csv';
+import { headerKey } from '../shared/import-mapping';
+import { locate } from '../shared/import-problems';
 import {
   ERRORS_KEPT,
-  headerKey,
-  locate,
   specOf,
   type ColumnMapping,
   type FileRow,

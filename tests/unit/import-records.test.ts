@@ -2,18 +2,9 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { CHANNELS, INGEST_KINDS, MENUS, ORDER_STATUSES, PURCHASE_CATEGORIES, SOURCES, type IngestKind } from '@contract/ingest.contract';
 import { csvBlob, errorsCsv, toCsv } from '../../src/shared/import-csv';
-import {
-  IMPORT_KINDS,
-  IMPORT_SPECS,
-  batchErrorsToRows,
-  initialMapping,
-  missingFields,
-  parseErrorPath,
-  templateRows,
-  type ColumnMapping,
-  type FileRow,
-  type ImportBatch,
-} from '../../src/shared/import-spec';
+import { initialMapping, missingFields } from '../../src/shared/import-mapping';
+import { batchErrorsToRows, parseErrorPath } from '../../src/shared/import-problems';
+import { IMPORT_KINDS, IMPORT_SPECS, templateRows, type ColumnMapping, type FileRow, type ImportBatch } from '../../src/shared/import-spec';
 import { FILE_EMPTY, csvImportApi, readCsv } from '../../src/workers/csv-import';
 import { cellValue, prepareRows } from '../../src/workers/import-records';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { waitAfter } from '../../src/machines/import.machine';
+import { waitAfter } from '../../src/machines/support/import-calls';
 import { ApiError } from '../../src/services/api-error';
 import type { HttpClient } from '../../src/services/http-client';
 import { createImportService, IMPORT_FAILED, importMappings } from '../../src/services/import.service';

@@ -1,5 +1,6 @@
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { missingFields, specOf, type ImportField } from '../../shared/import-spec';
+import { missingFields } from '../../shared/import-mapping';
+import { specOf, type ImportField } from '../../shared/import-spec';
 import { DeferredSelect } from '../../ui/deferred-select';
 import { ImportContext } from './import.context';
 import { FilePreview } from './preview.view';

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatNumber } from '@contract/presentation/format';
-import type { ImportContext as ImportMachineContext, ImportSnapshot } from '../../machines/import.machine';
+import type { ImportSnapshot } from '../../machines/import.machine';
+import type { ImportContext as ImportMachineContext } from '../../machines/support/import-context';
 import { specOf } from '../../shared/import-spec';
 import { ImportContext } from './import.context';
 import { ErrorList } from './preview.view';

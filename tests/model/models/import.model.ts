@@ -4,7 +4,8 @@
 import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import type { IngestResult } from '@contract/ingest.contract';
-import { importMachine, type FileRead, type ImportEvent } from '../../../src/machines/import.machine';
+import { importMachine, type ImportEvent } from '../../../src/machines/import.machine';
+import type { FileRead } from '../../../src/machines/support/import-calls';
 import { ApiError } from '../../../src/services/api-error';
 import { csvBlob, errorsCsv } from '../../../src/shared/import-csv';
 import { IMPORT_SPECS, type ImportBatch, type PreparedFile, type RowError } from '../../../src/shared/import-spec';

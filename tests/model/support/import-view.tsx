@@ -1,14 +1,8 @@
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import type { IngestResult } from '@contract/ingest.contract';
-import {
-  importMachine,
-  type DownloadFile,
-  type FileRead,
-  type ReadFileInput,
-  type SavedMapping,
-  type SendBatchInput,
-  type ValidateInput,
-} from '../../../src/machines/import.machine';
+import { importMachine } from '../../../src/machines/import.machine';
+import type { FileRead, ReadFileInput, SavedMapping, SendBatchInput, ValidateInput } from '../../../src/machines/support/import-calls';
+import type { DownloadFile } from '../../../src/machines/support/import-downloads';
 import type { PreparedFile } from '../../../src/shared/import-spec';
 import { ImportContext } from '../../../src/views/import/import.context';
 import { ImportView } from '../../../src/views/import/import.view';
