@@ -1,6 +1,7 @@
-import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { submitHandler } from './form-events';
+import { LoadState } from './load-state';
 
 export type EntityFormStatus = 'loading' | 'loadFailed' | 'ready' | 'stale';
 
@@ -43,23 +44,16 @@ export function EntityFormFrame({
   onReload,
   children,
 }: EntityFormFrameProps) {
-  if (status === 'loading') {
+  if (status === 'loading' || status === 'loadFailed') {
     return (
-      <Center mih={200}>
-        <Loader role="status" aria-label={`Loading ${noun}`} />
-      </Center>
-    );
-  }
-  if (status === 'loadFailed') {
-    return (
-      <Stack gap="sm" align="flex-start">
-        <Alert color="red" variant="light" title={`The ${noun} could not be loaded`} w="100%">
-          {message}
-        </Alert>
-        <Button variant="light" onClick={onReload}>
-          Retry
-        </Button>
-      </Stack>
+      <LoadState
+        status={status === 'loadFailed' ? 'failed' : status}
+        loadingLabel={`Loading ${noun}`}
+        minHeight={200}
+        failedTitle={`The ${noun} could not be loaded`}
+        message={message}
+        onRetry={onReload}
+      />
     );
   }
   const stale = status === 'stale';

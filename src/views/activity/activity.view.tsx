@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { useSearch } from 'wouter';
@@ -7,6 +7,7 @@ import { ACTION_LABELS, ACTIVITY_PAGE_ENTRIES, ENTITY_LABELS, pageCountOf, type 
 import { DataTable } from '../../ui/data-table';
 import { DeferredSelect } from '../../ui/deferred-select';
 import { ListPager } from '../../ui/list-controls';
+import { LoadState } from '../../ui/load-state';
 import { PageTitle } from '../../ui/page-title';
 import { ScrollX } from '../../ui/scroll-x';
 import { ActivityContext } from './activity.context';
@@ -142,41 +143,33 @@ function Entries({ timeZone, names }: { timeZone: string; names: ReadonlyMap<num
   const error = ActivityContext.useSelector((s) => s.context.error?.message);
   const filtered = ActivityContext.useSelector((s) => Object.values(s.context.applied).some((v) => v !== null));
   const exporting = ActivityContext.useSelector((s) => s.hasTag('exporting'));
-  if (status === 'loading') {
-    return (
-      <Center mih={120}>
-        <Loader role="status" aria-label="Loading activity" />
-      </Center>
-    );
-  }
-  if (status === 'failed') {
-    return (
-      <Stack gap="sm" align="flex-start">
-        <Alert color="red" variant="light" title="The activity could not be loaded" w="100%">
-          {error}
-        </Alert>
-        <Button variant="light" onClick={() => actor.send({ type: 'activity.retry' })}>
-          Retry
-        </Button>
-      </Stack>
-    );
-  }
-  if (status === 'empty') return <Text c="dimmed">{filtered ? 'No activity matches these filters.' : 'No activity yet.'}</Text>;
   const from = (page - 1) * ACTIVITY_PAGE_ENTRIES + 1;
   return (
-    <Stack gap="md">
-      <EntriesTable items={items} timeZone={timeZone} names={names} />
-      <ListPager
-        page={page}
-        pageCount={pageCountOf(total)}
-        from={from}
-        to={from + items.length - 1}
-        total={total}
-        label="Activity pages"
-        disabled={exporting}
-        onPage={(to) => actor.send({ type: 'activity.page', page: to })}
-      />
-    </Stack>
+    <LoadState
+      status={status}
+      loadingLabel="Loading activity"
+      failedTitle="The activity could not be loaded"
+      message={error}
+      onRetry={() => actor.send({ type: 'activity.retry' })}
+    >
+      {status === 'empty' ? (
+        <Text c="dimmed">{filtered ? 'No activity matches these filters.' : 'No activity yet.'}</Text>
+      ) : (
+        <Stack gap="md">
+          <EntriesTable items={items} timeZone={timeZone} names={names} />
+          <ListPager
+            page={page}
+            pageCount={pageCountOf(total)}
+            from={from}
+            to={from + items.length - 1}
+            total={total}
+            label="Activity pages"
+            disabled={exporting}
+            onPage={(to) => actor.send({ type: 'activity.page', page: to })}
+          />
+        </Stack>
+      )}
+    </LoadState>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert as Notice, Anchor, Badge, Button, Center, Group, Loader, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconCheck, IconSettings } from '@tabler/icons-react';
 import { createActorContext } from '@xstate/react';
 import { useEffect } from 'react';
@@ -7,6 +7,7 @@ import type { Alert } from '@contract/alerts.contract';
 import { pathOf } from '../../shared/routing';
 import { alertPageCount, alertsMachine, ALERTS_PER_PAGE, type AlertStatus } from '../../machines/alerts.machine';
 import { ListPager } from '../../ui/list-controls';
+import { LoadState } from '../../ui/load-state';
 import { PageTitle } from '../../ui/page-title';
 import { alertDay, alertHref, alertLinkText, figuresText } from './alert-format';
 
@@ -99,59 +100,47 @@ function AlertsList({ owner }: { owner: boolean }) {
   const filter = AlertsContext.useSelector((s) => s.context.status);
   const error = AlertsContext.useSelector((s) => s.context.error?.message);
   const busy = AlertsContext.useSelector((s) => s.hasTag('busy'));
-  if (status === 'loading') {
-    return (
-      <Center mih={120}>
-        <Loader role="status" aria-label="Loading alerts" />
-      </Center>
-    );
-  }
-  if (status === 'failed') {
-    return (
-      <Stack gap="sm" align="flex-start">
-        <Notice color="red" variant="light" title="Alerts could not be loaded" w="100%">
-          {error}
-        </Notice>
-        <Button variant="light" onClick={() => actor.send({ type: 'alerts.retry' })}>
-          Retry
-        </Button>
-      </Stack>
-    );
-  }
-  if (status === 'empty') {
-    return (
-      <Stack gap="xs" align="flex-start">
-        <Text fw={600}>{filter === 'unread' ? 'No unread alerts' : NO_ALERTS}</Text>
-        <Text size="sm" c="dimmed">
-          {ALERTS_EXPLAINED}
-        </Text>
-        {owner && (
-          <Anchor component={Link} href={pathOf('alertRules')} size="sm">
-            Set alert rules
-          </Anchor>
-        )}
-      </Stack>
-    );
-  }
   const from = (page - 1) * ALERTS_PER_PAGE + 1;
   return (
-    <Stack gap="md">
-      <Stack component="ul" gap="sm" p={0} m={0} aria-label="Alerts">
-        {items.map((alert) => (
-          <AlertCard key={alert.id} alert={alert} />
-        ))}
-      </Stack>
-      <ListPager
-        page={page}
-        pageCount={alertPageCount(total)}
-        from={from}
-        to={from + items.length - 1}
-        total={total}
-        label="Alerts pages"
-        disabled={busy}
-        onPage={(to) => actor.send({ type: 'alerts.page', page: to })}
-      />
-    </Stack>
+    <LoadState
+      status={status}
+      loadingLabel="Loading alerts"
+      failedTitle="Alerts could not be loaded"
+      message={error}
+      onRetry={() => actor.send({ type: 'alerts.retry' })}
+    >
+      {status === 'empty' ? (
+        <Stack gap="xs" align="flex-start">
+          <Text fw={600}>{filter === 'unread' ? 'No unread alerts' : NO_ALERTS}</Text>
+          <Text size="sm" c="dimmed">
+            {ALERTS_EXPLAINED}
+          </Text>
+          {owner && (
+            <Anchor component={Link} href={pathOf('alertRules')} size="sm">
+              Set alert rules
+            </Anchor>
+          )}
+        </Stack>
+      ) : (
+        <Stack gap="md">
+          <Stack component="ul" gap="sm" p={0} m={0} aria-label="Alerts">
+            {items.map((alert) => (
+              <AlertCard key={alert.id} alert={alert} />
+            ))}
+          </Stack>
+          <ListPager
+            page={page}
+            pageCount={alertPageCount(total)}
+            from={from}
+            to={from + items.length - 1}
+            total={total}
+            label="Alerts pages"
+            disabled={busy}
+            onPage={(to) => actor.send({ type: 'alerts.page', page: to })}
+          />
+        </Stack>
+      )}
+    </LoadState>
   );
 }
 

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { formatDays } from '@contract/presentation/format';
 import { PAGE_TITLES, type PageReport } from '@contract/page-reports.contract';
 import { filtersHref } from '../../machines/support/analytics-filters';
 import { ExportMenu } from '../../ui/export-menu';
+import { LoadState } from '../../ui/load-state';
 import { RangeButtons } from '../../ui/range-buttons';
 import { AnalyticsHeader, ALL_BRANCHES } from '../../ui/analytics-header';
 import { pathOf } from '../../shared/routing';
@@ -63,9 +64,9 @@ function PageHeader() {
   );
 }
 
-function LoadingReport({ title }: { title: string }) {
+function ReportSkeleton() {
   return (
-    <Stack gap="md" role="status" aria-label={`Loading ${title}`}>
+    <Stack gap="md">
       <div className="fc-report-cards">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} height={92} radius="md" />
@@ -73,21 +74,6 @@ function LoadingReport({ title }: { title: string }) {
       </div>
       <Skeleton height={320} radius="md" />
       <Skeleton height={240} radius="md" />
-    </Stack>
-  );
-}
-
-function FailedReport({ title }: { title: string }) {
-  const actor = AnalyticsPageContext.useActorRef();
-  const message = AnalyticsPageContext.useSelector((s) => s.context.error?.message);
-  return (
-    <Stack gap="sm" align="flex-start">
-      <Alert color="red" variant="light" title={`${title} could not be loaded`} w="100%">
-        {message}
-      </Alert>
-      <Button variant="light" onClick={() => actor.send({ type: 'page.retry' })}>
-        Retry
-      </Button>
     </Stack>
   );
 }
@@ -107,13 +93,24 @@ function LoadedReport({ report }: { report: PageReport }) {
 }
 
 function ReportBody() {
+  const actor = AnalyticsPageContext.useActorRef();
   const page = AnalyticsPageContext.useSelector((s) => s.context.page);
   const status = AnalyticsPageContext.useSelector((s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'loaded'));
   const report = AnalyticsPageContext.useSelector((s) => s.context.report);
+  const message = AnalyticsPageContext.useSelector((s) => s.context.error?.message);
   const title = `${PAGE_TITLES[page]} report`;
-  if (status === 'failed') return <FailedReport title={title} />;
-  if (status === 'loading' || !report) return <LoadingReport title={title} />;
-  return <LoadedReport report={report} />;
+  return (
+    <LoadState
+      status={status === 'loaded' && !report ? 'loading' : status}
+      loadingLabel={`Loading ${title}`}
+      placeholder={<ReportSkeleton />}
+      failedTitle={`${title} could not be loaded`}
+      message={message}
+      onRetry={() => actor.send({ type: 'page.retry' })}
+    >
+      {report && <LoadedReport report={report} />}
+    </LoadState>
+  );
 }
 
 /** An analytics page (docs/product.md#analytics-pages): the header, the range buttons and the export dropdown, then the report. */

@@ -1,8 +1,9 @@
 import './dashboard-grid.css';
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { AnalyticsData, AnalyticsKind } from '@contract/analytics.contract';
+import { LoadState } from '../../ui/load-state';
 import { useCard } from './dashboard.context';
 
 /** A dashboard card: a titled section with an optional view-more link (docs/product.md#dashboard). */
@@ -38,24 +39,23 @@ type CardBodyProps<K extends AnalyticsKind> = {
 /** What one analytics call shows in a card: a skeleton, its figures, its empty text, or its error with a Retry of its own. */
 export function CardBody<K extends AnalyticsKind>({ kind, title, emptyText, height, children }: CardBodyProps<K>) {
   const { status, data, error, retry } = useCard(kind);
-  if (status === 'loading') {
+  if (status === 'loading' || status === 'failed') {
     return (
-      <Stack gap="xs" role="status" aria-label={`Loading ${title}`}>
-        <Skeleton height={20} width="40%" />
-        <Skeleton height={height} />
-      </Stack>
-    );
-  }
-  if (status === 'failed') {
-    return (
-      <Stack gap="sm" align="flex-start">
-        <Alert color="red" variant="light" title={`${title} could not be loaded`} w="100%">
-          {error?.message}
-        </Alert>
-        <Button variant="light" size="xs" onClick={retry} aria-label={`Retry ${title}`}>
-          Retry
-        </Button>
-      </Stack>
+      <LoadState
+        status={status}
+        loadingLabel={`Loading ${title}`}
+        placeholder={
+          <Stack gap="xs">
+            <Skeleton height={20} width="40%" />
+            <Skeleton height={height} />
+          </Stack>
+        }
+        failedTitle={`${title} could not be loaded`}
+        message={error?.message}
+        onRetry={retry}
+        retryLabel={`Retry ${title}`}
+        retrySize="xs"
+      />
     );
   }
   if (status === 'empty' || !data) {

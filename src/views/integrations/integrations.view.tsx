@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Code,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Code, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { createActorContext } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
@@ -23,6 +9,7 @@ import { DeferredSelect } from '../../ui/deferred-select';
 import { submitHandler } from '../../ui/form-events';
 import { ScrollX } from '../../ui/scroll-x';
 import { formatInstant } from '../../ui/format-instant';
+import { LoadState } from '../../ui/load-state';
 import { FIGURE_COLOR } from '../../ui/theme';
 import { ConfirmDialogView } from '../shared/confirm-dialog.view';
 import { SessionContext } from '../shared/session.context';
@@ -217,26 +204,19 @@ function KeysCard() {
   const status = ApiKeysContext.useSelector(listStatus);
   const keys = ApiKeysContext.useSelector((s) => s.context.keys);
   const error = ApiKeysContext.useSelector((s) => s.context.error?.message);
-  let body: ReactNode;
-  if (status === 'loading') {
-    body = (
-      <Center mih={120}>
-        <Loader role="status" aria-label="Loading API keys" />
-      </Center>
-    );
-  } else if (status === 'failed') {
-    body = (
-      <Stack gap="sm" align="flex-start">
-        <Alert color="red" variant="light" title="API keys could not be loaded" w="100%">
-          {error}
-        </Alert>
-        <Button variant="light" onClick={() => actor.send({ type: 'keys.retry' })}>
-          Retry
-        </Button>
-      </Stack>
-    );
-  } else body = keys.length === 0 ? <Text c="dimmed">{EMPTY_TEXT}</Text> : <KeysTable keys={keys} />;
-  return <Section title="API keys">{body}</Section>;
+  return (
+    <Section title="API keys">
+      <LoadState
+        status={status}
+        loadingLabel="Loading API keys"
+        failedTitle="API keys could not be loaded"
+        message={error}
+        onRetry={() => actor.send({ type: 'keys.retry' })}
+      >
+        {keys.length === 0 ? <Text c="dimmed">{EMPTY_TEXT}</Text> : <KeysTable keys={keys} />}
+      </LoadState>
+    </Section>
+  );
 }
 
 function RevokeDialog() {

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createActorContext } from '@xstate/react';
 import { useEffect, useId, type ReactNode } from 'react';
 import type { Range } from '@contract/analytics.contract';
@@ -15,6 +15,7 @@ import {
 import { DeferredSelect } from '../../ui/deferred-select';
 import { submitHandler } from '../../ui/form-events';
 import { formatInstant } from '../../ui/format-instant';
+import { LoadState } from '../../ui/load-state';
 import { appEffects } from '../app-effects';
 import { ConfirmDialogView } from '../shared/confirm-dialog.view';
 import { EntityFormContext, useFormField } from '../shared/entity-form.view';
@@ -164,33 +165,24 @@ function SubscriptionList() {
   const status = ReportMailsContext.useSelector((s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
   const items = ReportMailsContext.useSelector((s) => s.context.items);
   const error = ReportMailsContext.useSelector((s) => s.context.error?.message);
-  if (status === 'loading') {
-    return (
-      <Center mih={80}>
-        <Loader role="status" aria-label="Loading report mails" />
-      </Center>
-    );
-  }
-  if (status === 'failed') {
-    return (
-      <Stack gap="sm" align="flex-start">
-        <Alert color="red" variant="light" title="Report mails could not be loaded" w="100%">
-          {error}
-        </Alert>
-        <Button variant="light" aria-label="Retry loading report mails" onClick={() => actor.send({ type: 'mails.retry' })}>
-          Retry
-        </Button>
-      </Stack>
-    );
-  }
   return (
-    <Stack gap="md">
-      {items.length === 0 ? <Text c="dimmed">{EMPTY_TEXT}</Text> : <SubscriptionRows items={items} />}
-      <Title order={3} size="h5">
-        Add report
-      </Title>
-      <AddReport />
-    </Stack>
+    <LoadState
+      status={status}
+      loadingLabel="Loading report mails"
+      minHeight={80}
+      failedTitle="Report mails could not be loaded"
+      message={error}
+      onRetry={() => actor.send({ type: 'mails.retry' })}
+      retryLabel="Retry loading report mails"
+    >
+      <Stack gap="md">
+        {items.length === 0 ? <Text c="dimmed">{EMPTY_TEXT}</Text> : <SubscriptionRows items={items} />}
+        <Title order={3} size="h5">
+          Add report
+        </Title>
+        <AddReport />
+      </Stack>
+    </LoadState>
   );
 }
 

@@ -1,9 +1,10 @@
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { createActorContext } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { listMachine, shownPage, type ListItem, type ListPage } from '../../machines/list.machine';
 import { ListPager, ListSearch } from '../../ui/list-controls';
+import { LoadState } from '../../ui/load-state';
 
 /** The list actor of a user or restaurant list; tests pass `logic={listMachine.provide(fakes)}`. */
 export const ListActorContext = createActorContext(listMachine);
@@ -36,28 +37,21 @@ export function ListView<T extends ListItem>({ noun, searchLabel, emptyText, chi
   return (
     <Stack gap="md">
       <ListSearch label={searchLabel} value={query} onChange={(value) => list.send({ type: 'list.search', query: value })} />
-      {status === 'loading' && (
-        <Center mih={120}>
-          <Loader role="status" aria-label={`Loading ${noun.toLocaleLowerCase()}`} />
-        </Center>
-      )}
-      {status === 'failed' && (
-        <Stack gap="sm" align="flex-start">
-          <Alert color="red" variant="light" title={`${noun} could not be loaded`} w="100%">
-            {error}
-          </Alert>
-          <Button variant="light" onClick={() => list.send({ type: 'list.retry' })}>
-            Retry
-          </Button>
-        </Stack>
-      )}
-      {status === 'empty' && <Text c="dimmed">{emptyText}</Text>}
-      {status === 'loaded' && (
-        <>
-          {children(page.items)}
-          <ListPager {...page} label={`${noun} pages`} onPage={(to) => list.send({ type: 'list.page', page: to })} />
-        </>
-      )}
+      <LoadState
+        status={status}
+        loadingLabel={`Loading ${noun.toLocaleLowerCase()}`}
+        failedTitle={`${noun} could not be loaded`}
+        message={error}
+        onRetry={() => list.send({ type: 'list.retry' })}
+      >
+        {status === 'empty' && <Text c="dimmed">{emptyText}</Text>}
+        {status === 'loaded' && (
+          <>
+            {children(page.items)}
+            <ListPager {...page} label={`${noun} pages`} onPage={(to) => list.send({ type: 'list.page', page: to })} />
+          </>
+        )}
+      </LoadState>
     </Stack>
   );
 }
