@@ -3,9 +3,10 @@ import type { FranchiseUser, MemberRole, Restaurant, TokenResponse } from '@cont
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { authService } from '../services/auth.service';
 import { sessionStore, type NewSession, type StoredSession } from '../services/session-storage';
-import { isTokenExpired, readTokenExpiry } from '../services/token';
+import { isTokenExpired } from '../services/token';
 import type { Navigation, Notice } from '../shared/effects';
 import { notProvided } from './support/machine-effects';
+import { expiryOf, renewDelay } from './support/session-token';
 
 export type SessionContext = {
   user: FranchiseUser | null;
@@ -15,21 +16,9 @@ export type SessionContext = {
   expiresAt: number | null;
 };
 
-/** Renew this long before the token expires, so requests never meet an expired token. */
-export const RENEW_BEFORE_EXPIRY_MS = 60_000;
-/** After a renewal that failed for a passing reason, try again no sooner than this. */
-export const RENEW_RETRY_MS = 30_000;
-// setTimeout fires at once for delays above 2^31-1 ms (a token lifetime of over 24 days).
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 const reportedSession = ({ event }: { event: SessionEvent }): NewSession => {
   assertEvent(event, 'session.signedIn');
   return event.session;
-};
-
-const expiryOf = (token: string | null): number | null => {
-  const exp = token ? readTokenExpiry(token) : undefined;
-  return exp === undefined ? null : exp * 1000;
 };
 
 /** What the member may reach, as the server says now: their role (in the user) and their restaurants. */
@@ -102,8 +91,7 @@ export const sessionMachine = setup({
     restaurantStored: ({ context }, { restaurantId }: { restaurantId: number }) => context.restaurants.some((r) => r.id === restaurantId),
   },
   delays: {
-    renewDue: ({ context }) =>
-      Math.min(MAX_TIMER_MS, Math.max(RENEW_RETRY_MS, (context.expiresAt ?? 0) - RENEW_BEFORE_EXPIRY_MS - Date.now())),
+    renewDue: ({ context }) => renewDelay(context.expiresAt, Date.now()),
   },
 }).createMachine({
   id: 'session',

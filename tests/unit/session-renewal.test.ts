@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { FranchiseUser, TokenResponse } from '@contract/auth.contract';
-import { RENEW_BEFORE_EXPIRY_MS, RENEW_RETRY_MS, sessionMachine, type Access } from '../../src/machines/session.machine';
+import { sessionMachine, type Access } from '../../src/machines/session.machine';
+import { RENEW_BEFORE_EXPIRY_MS, RENEW_RETRY_MS } from '../../src/machines/support/session-token';
 import { ApiError } from '../../src/services/api-error';
 import type { StoredSession } from '../../src/services/session-storage';
 import { fakeJwt } from './support/jwt';
