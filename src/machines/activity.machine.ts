@@ -1,104 +1,22 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type {
-  ACTIVITY_PAGE_SIZE,
-  ActivityAction,
-  ActivityEntity,
-  ActivityItem,
-  ActivityMember,
-  ActivityPage,
-} from '@contract/activity.contract';
+import type { ActivityItem, ActivityMember, ActivityPage } from '@contract/activity.contract';
 import { activityService, type ActivityFilters } from '../services/activity.service';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { ExportFile } from '../services/page-reports.service';
 import type { Navigation, Notice } from '../shared/effects';
 import { pathOf } from '../shared/routing';
 import { exportedMessage } from './analytics-page.machine';
+import {
+  activityHref,
+  activityViewFromSearch,
+  DATES_OUT_OF_ORDER,
+  NO_FILTERS,
+  pageCountOf,
+  sameFilters,
+  withChange,
+  type FilterChange,
+} from './support/activity-filters';
 import { notProvided } from './support/machine-effects';
-
-export type { ActivityFilters };
-
-// The contract's lists and page size, restated so the browser does not load its zod schemas: each Record names every
-// value once and the size is typed by the contract's own, so tsc fails when the contract changes.
-export const ENTITY_LABELS: Record<ActivityEntity, string> = {
-  person: 'User',
-  restaurant: 'Restaurant',
-  profile: 'Profile',
-  member: 'Team member',
-  api_key: 'API key',
-  import: 'Data import',
-  ingest: 'Ingest API',
-  alert_rule: 'Alert rule',
-};
-export const ACTION_LABELS: Record<ActivityAction, string> = {
-  created: 'Created',
-  updated: 'Updated',
-  deleted: 'Deleted',
-  invited: 'Invited',
-  invitation_resent: 'Invitation resent',
-  revoked: 'Revoked',
-  imported: 'Imported',
-  ingested: 'Ingested',
-  removed: 'Removed',
-};
-export const ACTIVITY_PAGE_ENTRIES: typeof ACTIVITY_PAGE_SIZE = 50;
-
-export const NO_FILTERS: ActivityFilters = { userId: null, entity: null, from: null, to: null };
-export const DATES_OUT_OF_ORDER = 'The last day must not be before the first';
-
-/** The filters and page the URL holds; anything the log cannot take is left out. */
-export type ActivityView = { filters: ActivityFilters; page: number };
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** A calendar day written YYYY-MM-DD from 2000 on (what the server takes), else null. */
-export function dayOf(value: string | null): string | null {
-  const [, year, month, day] = DAY.exec(value ?? '') ?? [];
-  if (!year || Number(year) < 2000) return null;
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  return date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day) ? value : null;
-}
-
-const positiveInt = (value: string | null): number | null =>
-  value !== null && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
-const entityOf = (value: string | null): ActivityEntity | null =>
-  value !== null && Object.hasOwn(ENTITY_LABELS, value) ? (value as ActivityEntity) : null;
-
-export function activityViewFromSearch(search: string): ActivityView {
-  const query = new URLSearchParams(search);
-  return {
-    filters: {
-      userId: positiveInt(query.get('user_id')),
-      entity: entityOf(query.get('entity')),
-      from: dayOf(query.get('from')),
-      to: dayOf(query.get('to')),
-    },
-    page: positiveInt(query.get('page')) ?? 1,
-  };
-}
-
-/** The page's address for those filters and page: the query names only what is set, page 1 left out. */
-export function activityHref({ filters, page }: ActivityView): string {
-  const { userId, entity, from, to } = filters;
-  return pathOf('activity', { user_id: userId, entity, from, to, page: page > 1 ? page : null });
-}
-
-const sameFilters = (a: ActivityFilters, b: ActivityFilters) =>
-  a.userId === b.userId && a.entity === b.entity && a.from === b.from && a.to === b.to;
-
-export const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / ACTIVITY_PAGE_ENTRIES));
-
-/** A filter as the page's controls report it: the field and its text ('' for none). */
-export type FilterChange = { field: keyof ActivityFilters; value: string };
-
-function withChange(filters: ActivityFilters, { field, value }: FilterChange): ActivityFilters {
-  switch (field) {
-    case 'userId':
-      return { ...filters, userId: positiveInt(value) };
-    case 'entity':
-      return { ...filters, entity: entityOf(value) };
-    default:
-      return { ...filters, [field]: dayOf(value) };
-  }
-}
 
 export type ActivityContext = {
   /** What the filter controls show; Apply turns it into the URL. */

@@ -3,14 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor as settled, type InspectionEvent } from 'xstate';
 import type { ActivityMember, ActivityPage } from '@contract/activity.contract';
-import {
-  activityHref,
-  activityMachine,
-  DATES_OUT_OF_ORDER,
-  ENTITY_LABELS,
-  type ActivityFilters,
-  type PageRequest,
-} from '../../src/machines/activity.machine';
+import { activityMachine, type PageRequest } from '../../src/machines/activity.machine';
+import { activityHref, DATES_OUT_OF_ORDER, ENTITY_LABELS } from '../../src/machines/support/activity-filters';
+import type { ActivityFilters } from '../../src/services/activity.service';
 import { ApiError } from '../../src/services/api-error';
 import type { ExportFile } from '../../src/services/page-reports.service';
 import type { Navigation } from '../../src/shared/effects';

@@ -1,5 +1,5 @@
 import type { ActivityChanges, ActivityItem, SECRET_CHANGED as SECRET } from '@contract/activity.contract';
-import { ENTITY_LABELS } from '../../machines/activity.machine';
+import { ENTITY_LABELS } from '../../machines/support/activity-filters';
 
 // How the log's entries read on the Activity page (its instant: src/ui/format-instant.ts): who, which record, and each
 // changed field as "field: before → after".

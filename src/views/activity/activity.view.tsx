@@ -3,7 +3,13 @@ import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { useSearch } from 'wouter';
 import type { ActivityItem } from '@contract/activity.contract';
-import { ACTION_LABELS, ACTIVITY_PAGE_ENTRIES, ENTITY_LABELS, pageCountOf, type FilterChange } from '../../machines/activity.machine';
+import {
+  ACTION_LABELS,
+  ACTIVITY_PAGE_ENTRIES,
+  ENTITY_LABELS,
+  pageCountOf,
+  type FilterChange,
+} from '../../machines/support/activity-filters';
 import { DataTable } from '../../ui/data-table';
 import { DeferredSelect } from '../../ui/deferred-select';
 import { ListPager } from '../../ui/list-controls';
