@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, PasswordInput, Stack } from '@mantine/core';
 import { createActorContext } from '@xstate/react';
 import { Link } from 'wouter';
 import { pathOf } from '../../shared/routing';
 import { changePasswordMachine } from '../../machines/change-password.machine';
+import { AuthForm } from '../../ui/auth-form';
 import { AuthLayout } from '../../ui/auth-layout';
-import { submitHandler } from '../../ui/form-events';
 
 export const ChangePasswordContext = createActorContext(changePasswordMachine);
 
@@ -42,34 +42,35 @@ export function ChangePasswordView() {
   const locked = busy || changed;
 
   return (
-    <AuthLayout title="Change Password" subtitle="Choose a new password for your account">
-      <form noValidate onSubmit={submitHandler(() => change.send({ type: 'password.submit' }))}>
-        <Stack>
-          {changed && (
-            <Alert color="green" title="Password changed">
-              Your password has been changed. Sign in with your new password.
-            </Alert>
-          )}
-          <PasswordInput
-            label="New Password"
-            autoComplete="new-password"
-            value={password}
-            disabled={locked}
-            onChange={(e) => change.send({ type: 'password.change', field: 'password', value: e.currentTarget.value })}
-          />
-          <PasswordInput
-            label="Confirm Password"
-            autoComplete="new-password"
-            value={confirmation}
-            disabled={locked}
-            onChange={(e) => change.send({ type: 'password.change', field: 'confirmation', value: e.currentTarget.value })}
-          />
-          <Button type="submit" fullWidth disabled={locked}>
-            {busy ? 'Updating...' : 'Change Password'}
-          </Button>
-          <BackToLogin />
-        </Stack>
-      </form>
-    </AuthLayout>
+    <AuthForm
+      title="Change Password"
+      subtitle="Choose a new password for your account"
+      onSubmit={() => change.send({ type: 'password.submit' })}
+      submitLabel="Change Password"
+      busyLabel="Updating..."
+      busy={busy}
+      disabled={locked}
+      footer={<BackToLogin />}
+    >
+      {changed && (
+        <Alert color="green" title="Password changed">
+          Your password has been changed. Sign in with your new password.
+        </Alert>
+      )}
+      <PasswordInput
+        label="New Password"
+        autoComplete="new-password"
+        value={password}
+        disabled={locked}
+        onChange={(e) => change.send({ type: 'password.change', field: 'password', value: e.currentTarget.value })}
+      />
+      <PasswordInput
+        label="Confirm Password"
+        autoComplete="new-password"
+        value={confirmation}
+        disabled={locked}
+        onChange={(e) => change.send({ type: 'password.change', field: 'confirmation', value: e.currentTarget.value })}
+      />
+    </AuthForm>
   );
 }

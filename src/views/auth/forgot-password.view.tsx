@@ -1,9 +1,8 @@
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, TextInput } from '@mantine/core';
 import { createActorContext } from '@xstate/react';
 import { Link } from 'wouter';
 import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
-import { AuthLayout } from '../../ui/auth-layout';
-import { submitHandler } from '../../ui/form-events';
+import { AuthForm } from '../../ui/auth-form';
 
 export const ForgotPasswordContext = createActorContext(forgotPasswordMachine);
 
@@ -13,25 +12,27 @@ export function ForgotPasswordView() {
   const busy = ForgotPasswordContext.useSelector((s) => s.hasTag('busy'));
 
   return (
-    <AuthLayout title="Forgot Password" subtitle="Enter your email and we will send you a reset link">
-      <form noValidate onSubmit={submitHandler(() => forgot.send({ type: 'forgot.submit' }))}>
-        <Stack>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            disabled={busy}
-            onChange={(e) => forgot.send({ type: 'forgot.change', value: e.currentTarget.value })}
-          />
-          <Button type="submit" fullWidth disabled={busy}>
-            {busy ? 'Sending...' : 'Send Reset Link'}
-          </Button>
-          <Anchor component={Link} href="/" ta="center" size="sm">
-            Login
-          </Anchor>
-        </Stack>
-      </form>
-    </AuthLayout>
+    <AuthForm
+      title="Forgot Password"
+      subtitle="Enter your email and we will send you a reset link"
+      onSubmit={() => forgot.send({ type: 'forgot.submit' })}
+      submitLabel="Send Reset Link"
+      busyLabel="Sending..."
+      busy={busy}
+      footer={
+        <Anchor component={Link} href="/" ta="center" size="sm">
+          Login
+        </Anchor>
+      }
+    >
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        disabled={busy}
+        onChange={(e) => forgot.send({ type: 'forgot.change', value: e.currentTarget.value })}
+      />
+    </AuthForm>
   );
 }

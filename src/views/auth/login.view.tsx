@@ -1,10 +1,9 @@
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Group, PasswordInput, TextInput } from '@mantine/core';
 import { createActorContext } from '@xstate/react';
 import { Link } from 'wouter';
 import { pathOf } from '../../shared/routing';
 import { loginMachine } from '../../machines/login.machine';
-import { AuthLayout } from '../../ui/auth-layout';
-import { submitHandler } from '../../ui/form-events';
+import { AuthForm } from '../../ui/auth-form';
 
 export const LoginContext = createActorContext(loginMachine);
 
@@ -16,40 +15,40 @@ export function LoginView() {
   const busy = LoginContext.useSelector((s) => s.hasTag('busy'));
 
   return (
-    <AuthLayout title="Franchise Console" subtitle="Sign in to access analytics">
-      <form noValidate onSubmit={submitHandler(() => login.send({ type: 'login.submit' }))}>
-        <Stack>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            disabled={busy}
-            onChange={(e) => login.send({ type: 'login.change', field: 'email', value: e.currentTarget.value })}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            value={password}
-            disabled={busy}
-            onChange={(e) => login.send({ type: 'login.change', field: 'password', value: e.currentTarget.value })}
-          />
-          <Group justify="space-between">
-            <Checkbox
-              label="Remember me"
-              checked={remember}
-              disabled={busy}
-              onChange={(e) => login.send({ type: 'login.remember', value: e.currentTarget.checked })}
-            />
-            <Anchor component={Link} href={pathOf('forgotPassword')} size="sm">
-              Forgot password?
-            </Anchor>
-          </Group>
-          <Button type="submit" fullWidth disabled={busy}>
-            {busy ? 'Signing in...' : 'Sign In'}
-          </Button>
-        </Stack>
-      </form>
-    </AuthLayout>
+    <AuthForm
+      title="Franchise Console"
+      subtitle="Sign in to access analytics"
+      onSubmit={() => login.send({ type: 'login.submit' })}
+      submitLabel="Sign In"
+      busyLabel="Signing in..."
+      busy={busy}
+    >
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        disabled={busy}
+        onChange={(e) => login.send({ type: 'login.change', field: 'email', value: e.currentTarget.value })}
+      />
+      <PasswordInput
+        label="Password"
+        autoComplete="current-password"
+        value={password}
+        disabled={busy}
+        onChange={(e) => login.send({ type: 'login.change', field: 'password', value: e.currentTarget.value })}
+      />
+      <Group justify="space-between">
+        <Checkbox
+          label="Remember me"
+          checked={remember}
+          disabled={busy}
+          onChange={(e) => login.send({ type: 'login.remember', value: e.currentTarget.checked })}
+        />
+        <Anchor component={Link} href={pathOf('forgotPassword')} size="sm">
+          Forgot password?
+        </Anchor>
+      </Group>
+    </AuthForm>
   );
 }
