@@ -7,8 +7,8 @@ import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import type { ActivityMember, ActivityPage } from '@contract/activity.contract';
 import type { AlertsPage } from '@contract/alerts.contract';
-import { activityMachine } from '../../src/machines/activity.machine';
-import { alertsMachine } from '../../src/machines/alerts.machine';
+import { activityMachine, type PageRequest } from '../../src/machines/activity.machine';
+import { alertsMachine, type AlertsRequest } from '../../src/machines/alerts.machine';
 import { ApiError } from '../../src/services/api-error';
 import { LoadState, type LoadStateProps } from '../../src/ui/load-state';
 import { UiProvider } from '../../src/ui/ui-provider';
@@ -38,9 +38,12 @@ function renderLoadState(props: Partial<LoadStateProps>) {
 }
 
 /** A call that fails once with the outage, then answers `value`. */
-function failingOnce<T>(value: T) {
-  const call = vi.fn<() => Promise<T>>().mockRejectedValueOnce(new ApiError(OUTAGE, 503)).mockResolvedValue(value);
-  return { call, logic: fromPromise<T, unknown>(() => call()) };
+function failingOnce<T, Input>(value: T) {
+  const call = vi
+    .fn<() => Promise<T>>()
+    .mockRejectedValueOnce(new ApiError(OUTAGE, 503))
+    .mockImplementation(async () => value);
+  return { call, logic: fromPromise<T, Input>(() => call()) };
 }
 
 describe('load state', () => {
@@ -81,7 +84,7 @@ describe('load state', () => {
 describe('a page whose list failed to load', () => {
   it('Alerts: shows the failure, and Retry reads the alerts again', async () => {
     const page: AlertsPage = { items: [], total: 0, unread: 0, page: 1, page_size: 20 };
-    const fetchAlerts = failingOnce(page);
+    const fetchAlerts = failingOnce<AlertsPage, AlertsRequest>(page);
     renderInApp(
       <AlertsContext.Provider
         logic={alertsMachine.provide({ actors: { fetchAlerts: fetchAlerts.logic } })}
@@ -100,7 +103,7 @@ describe('a page whose list failed to load', () => {
 
   it('Activity: shows the failure, and Retry reads the activity again', async () => {
     const page: ActivityPage = { items: [], page: 1, total: 0 };
-    const fetchPage = failingOnce(page);
+    const fetchPage = failingOnce<ActivityPage, PageRequest>(page);
     const members: ActivityMember[] = [];
     const logic = activityMachine.provide({
       actors: { fetchPage: fetchPage.logic, fetchMembers: fromPromise(async () => members) },
