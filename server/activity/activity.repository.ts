@@ -49,6 +49,14 @@ export async function recordActivity(trx: Db, entry: ActivityEntry): Promise<voi
     .execute();
 }
 
+/** Records an 'updated' entry, as `recordActivity` does; a save that changes nothing leaves none. */
+export async function recordUpdate(
+  trx: Db,
+  entry: Omit<ActivityEntry, 'action' | 'changes'> & { changes: ActivityChanges },
+): Promise<void> {
+  if (Object.keys(entry.changes).length > 0) await recordActivity(trx, { ...entry, action: 'updated' });
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**

@@ -1,5 +1,5 @@
-import { Hono, type Context } from 'hono';
-import { changesBetween, memberActor, recordActivity } from '../activity/activity.repository.js';
+import { Hono } from 'hono';
+import { changesBetween, memberActor, recordActivity, recordUpdate } from '../activity/activity.repository.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { ownersOnly } from '../auth/access.js';
 import type { AuthUser } from '../auth/franchise-users.repository.js';
@@ -14,7 +14,7 @@ import {
 } from '@contract/alerts.contract.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
-import { recordIdOf } from '@contract/record-id.js';
+import { recordParam } from '../http/record-param.js';
 import { fieldError, staleVersion } from '../http/record-errors.js';
 import { foreignRestaurants, isFranchiseOwner, lockFranchise } from '../team/team.repository.js';
 import {
@@ -37,12 +37,6 @@ const ruleNotFound = () => new HttpError(404, ALERT_RULE_NOT_FOUND_MESSAGE);
 export function alertRulesRoutes(deps: RouteDeps) {
   const { db, clock, authenticated } = deps;
   const wake = () => deps.wakeAlerts?.();
-
-  const ruleIdOf = (c: Context<AppEnv>) => {
-    const id = recordIdOf(c.req.param('id'));
-    if (id === undefined) throw ruleNotFound();
-    return id;
-  };
 
   /** The input's branch and members must be the franchise's (422 on the field); recipients are kept once each, in order. */
   async function valuesOf(franchiseId: number, input: RuleValues): Promise<RuleValues> {
@@ -72,17 +66,15 @@ export function alertRulesRoutes(deps: RouteDeps) {
     before: RuleValues | null,
     after: RuleValues | null,
   ) {
-    const changes = changesBetween(before, after, { fields: RULE_FIELDS });
-    if (action === 'updated' && Object.keys(changes).length === 0) return;
-    await recordActivity(trx, {
+    const entry = {
       franchiseId: user.franchise.id,
       at: new Date(clock()),
       actor: memberActor(user),
-      action,
-      entity: 'alert_rule',
+      entity: 'alert_rule' as const,
       entityId: id,
-      changes,
-    });
+      changes: changesBetween(before, after, { fields: RULE_FIELDS }),
+    };
+    await (action === 'updated' ? recordUpdate(trx, entry) : recordActivity(trx, { ...entry, action }));
   }
 
   return new Hono<AppEnv>()
@@ -106,7 +98,7 @@ export function alertRulesRoutes(deps: RouteDeps) {
     .put('/:id', authenticated, ownersOnly, async (c) => {
       const { user } = c.get('auth');
       const franchiseId = user.franchise.id;
-      const id = ruleIdOf(c);
+      const id = recordParam(c, ruleNotFound);
       const { version, ...input } = await readJson(c, updateAlertRuleInput);
       const values = await valuesOf(franchiseId, input);
       await ruleChange(franchiseId, user.id, async (trx) => {
@@ -121,7 +113,7 @@ export function alertRulesRoutes(deps: RouteDeps) {
     .delete('/:id', authenticated, ownersOnly, async (c) => {
       const { user } = c.get('auth');
       const franchiseId = user.franchise.id;
-      const id = ruleIdOf(c);
+      const id = recordParam(c, ruleNotFound);
       await ruleChange(franchiseId, user.id, async (trx) => {
         const before = await findRule(trx, franchiseId, id);
         if (!before || !(await deleteRule(trx, franchiseId, id))) throw ruleNotFound();

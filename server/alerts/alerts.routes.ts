@@ -4,7 +4,7 @@ import { ALERT_NOT_FOUND_MESSAGE, alertsQuery, type UnreadAlerts } from '@contra
 import { success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { readQuery } from '../http/query.js';
-import { recordIdOf } from '@contract/record-id.js';
+import { recordParam } from '../http/record-param.js';
 import { acknowledge, acknowledgeAll, alertsPage, unreadCount } from './alerts.repository.js';
 
 const alertNotFound = () => new HttpError(404, ALERT_NOT_FOUND_MESSAGE);
@@ -28,8 +28,7 @@ export function alertsRoutes(deps: RouteDeps) {
     })
     .post('/:id/acknowledge', authenticated, async (c) => {
       const { user } = c.get('auth');
-      const id = recordIdOf(c.req.param('id'));
-      if (id === undefined || !(await acknowledge(db, user, id, new Date(clock())))) throw alertNotFound();
+      if (!(await acknowledge(db, user, recordParam(c, alertNotFound), new Date(clock())))) throw alertNotFound();
       return success(c, await unread(user), 'Alert acknowledged');
     });
 }

@@ -1,4 +1,4 @@
-import { changesBetween, memberActor, recordActivity } from '../activity/activity.repository.js';
+import { changesBetween, memberActor, recordUpdate } from '../activity/activity.repository.js';
 import { CONTACT_FIELDS } from '@contract/people.contract.js';
 import type { Profile } from '@contract/profile.contract.js';
 import type { Db } from '../db/database.js';
@@ -59,18 +59,14 @@ export async function saveProfile(
       .returning(['version', 'token_version'])
       .executeTakeFirstOrThrow();
     const changes = changesBetween(before, values, { fields: PROFILE_FIELDS, secrets: passwordHash === undefined ? [] : ['password'] });
-    // A save that changes nothing leaves no entry.
-    if (Object.keys(changes).length > 0) {
-      await recordActivity(trx, {
-        franchiseId: user.franchise.id,
-        at: now,
-        actor: memberActor(user),
-        action: 'updated',
-        entity: 'profile',
-        entityId: user.id,
-        changes,
-      });
-    }
+    await recordUpdate(trx, {
+      franchiseId: user.franchise.id,
+      at: now,
+      actor: memberActor(user),
+      entity: 'profile',
+      entityId: user.id,
+      changes,
+    });
     return saved;
   });
 }

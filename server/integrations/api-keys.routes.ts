@@ -1,12 +1,12 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { memberActor, recordActivity } from '../activity/activity.repository.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
-import { ownersOnly } from '../auth/access.js';
+import { franchiseOf, ownersOnly } from '../auth/access.js';
 import { API_KEY_NAME_TAKEN, API_KEY_RESTAURANT_MESSAGE, createApiKeyInput } from '@contract/api-keys.contract.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { isFranchiseRestaurant } from '../people/people.repository.js';
-import { recordIdOf } from '@contract/record-id.js';
+import { recordParam } from '../http/record-param.js';
 import { fieldError, isUniqueViolation } from '../http/record-errors.js';
 import { API_KEY_NAME_INDEX, insertApiKey, listApiKeys, revokeApiKey } from './api-keys.repository.js';
 
@@ -20,7 +20,6 @@ const nameTakenError = () => fieldError('name', API_KEY_NAME_TAKEN);
  */
 export function apiKeysRoutes(deps: RouteDeps) {
   const { db, clock, authenticated } = deps;
-  const franchiseOf = (c: Context<AppEnv>) => c.get('auth').user.franchise.id;
 
   return new Hono<AppEnv>()
     .get('/', authenticated, ownersOnly, async (c) => success(c, await listApiKeys(db, franchiseOf(c)), 'API keys retrieved'))
@@ -54,8 +53,7 @@ export function apiKeysRoutes(deps: RouteDeps) {
       }
     })
     .delete('/:id', authenticated, ownersOnly, async (c) => {
-      const id = recordIdOf(c.req.param('id'));
-      if (id === undefined) throw apiKeyNotFound();
+      const id = recordParam(c, apiKeyNotFound);
       const franchiseId = franchiseOf(c);
       const now = new Date(clock());
       const revoked = await db.transaction().execute(async (trx) => {

@@ -1,13 +1,14 @@
-import { Hono, type Context } from 'hono';
-import { changesBetween, eraseFromActivity, memberActor, recordActivity } from '../activity/activity.repository.js';
+import { Hono } from 'hono';
+import { changesBetween, eraseFromActivity, memberActor, recordActivity, recordUpdate } from '../activity/activity.repository.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
-import { branchesOf, mayReach } from '../auth/access.js';
+import { branchesOf, franchiseOf, mayReach } from '../auth/access.js';
 import type { AuthUser } from '../auth/franchise-users.repository.js';
 import { hashPassword } from '../auth/passwords.js';
 import { attempt, passwordHashRule } from '../auth/rate-limit.js';
 import { createPersonInput, EMAIL_TAKEN_MESSAGE, updatePersonInput } from '@contract/people.contract.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
+import { recordParam } from '../http/record-param.js';
 import {
   emailTaken,
   findPerson,
@@ -21,7 +22,6 @@ import {
   updatePerson,
   type PersonValues,
 } from './people.repository.js';
-import { recordIdOf } from '@contract/record-id.js';
 import { bumpDataVersion } from '../db/data-version.js';
 import { fieldError, isUniqueViolation, staleVersion } from '../http/record-errors.js';
 
@@ -34,13 +34,6 @@ const emailTakenError = () => fieldError('email', EMAIL_TAKEN_MESSAGE);
  */
 export function peopleRoutes(deps: RouteDeps) {
   const { db, clock, authenticated } = deps;
-
-  const franchiseOf = (c: Context<AppEnv>) => c.get('auth').user.franchise.id;
-  const personIdOf = (c: Context<AppEnv>) => {
-    const id = recordIdOf(c.req.param('id'));
-    if (id === undefined) throw personNotFound();
-    return id;
-  };
 
   /** The checks a save needs beyond the schema: the restaurant is the franchise's (and the member's), the e-mail is free. */
   async function checkReferences(user: AuthUser, values: PersonValues, exceptId?: number) {
@@ -72,7 +65,7 @@ export function peopleRoutes(deps: RouteDeps) {
       success(c, await listPeople(db, franchiseOf(c), branchesOf(c.get('auth').user)), 'People retrieved'),
     )
     .get('/:id', authenticated, async (c) => {
-      const person = await findPerson(db, franchiseOf(c), personIdOf(c), branchesOf(c.get('auth').user));
+      const person = await findPerson(db, franchiseOf(c), recordParam(c, personNotFound), branchesOf(c.get('auth').user));
       if (!person) throw personNotFound();
       return success(c, person, 'Person retrieved');
     })
@@ -105,7 +98,7 @@ export function peopleRoutes(deps: RouteDeps) {
       const { user } = c.get('auth');
       const franchiseId = user.franchise.id;
       const branches = branchesOf(user);
-      const id = personIdOf(c);
+      const id = recordParam(c, personNotFound);
       const { version, new_password, confirm_password: _confirmation, ...values } = await readJson(c, updatePersonInput);
       if (!(await findPerson(db, franchiseId, id, branches))) throw personNotFound();
       await checkReferences(user, values, id);
@@ -124,24 +117,14 @@ export function peopleRoutes(deps: RouteDeps) {
           { ...before, ...values },
           { fields: PERSON_FIELDS, secrets: passwordHash ? ['password'] : [] },
         );
-        if (Object.keys(changes).length > 0) {
-          await recordActivity(trx, {
-            franchiseId,
-            at: now,
-            actor: memberActor(user),
-            action: 'updated',
-            entity: 'person',
-            entityId: id,
-            changes,
-          });
-        }
+        await recordUpdate(trx, { franchiseId, at: now, actor: memberActor(user), entity: 'person', entityId: id, changes });
       });
       return success(c, await findPerson(db, franchiseId, id, branches), `${values.name}'s profile updated successfully!`);
     })
     .delete('/:id', authenticated, async (c) => {
       const { user } = c.get('auth');
       const franchiseId = user.franchise.id;
-      const id = personIdOf(c);
+      const id = recordParam(c, personNotFound);
       const now = new Date(clock());
       const person = await write(franchiseId, async (trx) => {
         const person = await findPerson(trx, franchiseId, id, branchesOf(user));

@@ -1,10 +1,10 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { attempt, LONGEST_WINDOW_MS, release, type LimitRule } from '../auth/rate-limit.js';
 import { createSubscriptionInput, MAX_SUBSCRIPTIONS_PER_MEMBER } from '@contract/report-subscriptions.contract.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
-import { recordIdOf } from '@contract/record-id.js';
+import { recordParam } from '../http/record-param.js';
 import { sendReportMail, tokenHash, unsubscribeToken } from './report-mail.js';
 import { nextRun } from './schedule.js';
 import { deleteSubscription, findSubscription, insertSubscription, listSubscriptions } from './report-subscriptions.repository.js';
@@ -26,12 +26,6 @@ const notFound = () => new HttpError(404, SUBSCRIPTION_NOT_FOUND_MESSAGE);
 /** A member's scheduled report mails: their own only; another member's or franchise's is 404. */
 export function reportSubscriptionRoutes(deps: RouteDeps) {
   const { db, clock, config, logger, authenticated } = deps;
-
-  const idOf = (c: Context<AppEnv>) => {
-    const id = recordIdOf(c.req.param('id'));
-    if (id === undefined) throw notFound();
-    return id;
-  };
 
   return new Hono<AppEnv>()
     .get('/', authenticated, async (c) => {
@@ -59,12 +53,12 @@ export function reportSubscriptionRoutes(deps: RouteDeps) {
     })
     .delete('/:id', authenticated, async (c) => {
       const { user } = c.get('auth');
-      if (!(await deleteSubscription(db, user.franchise.id, user.id, idOf(c)))) throw notFound();
+      if (!(await deleteSubscription(db, user.franchise.id, user.id, recordParam(c, notFound)))) throw notFound();
       return success(c, null, 'Report subscription deleted');
     })
     .post('/:id/send', authenticated, async (c) => {
       const { user } = c.get('auth');
-      const subscription = await findSubscription(db, user.franchise.id, user.id, idOf(c));
+      const subscription = await findSubscription(db, user.franchise.id, user.id, recordParam(c, notFound));
       if (!subscription) throw notFound();
       const slots = await attempt(db, [reportSendRule(user.id)], clock(), 'report mails');
       try {

@@ -1,11 +1,11 @@
-import { Hono, type Context } from 'hono';
-import { changesBetween, memberActor, recordActivity } from '../activity/activity.repository.js';
+import { Hono } from 'hono';
+import { changesBetween, memberActor, recordActivity, recordUpdate } from '../activity/activity.repository.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
-import { branchesOf, ownersOnly } from '../auth/access.js';
+import { branchesOf, franchiseOf, ownersOnly } from '../auth/access.js';
 import { ABN_MESSAGES, ABN_READ_ONLY_MESSAGE, createRestaurantInput, updateRestaurantInput } from '@contract/restaurants.contract.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
-import { recordIdOf } from '@contract/record-id.js';
+import { recordParam } from '../http/record-param.js';
 import { bumpDataVersion } from '../db/data-version.js';
 import { fieldError, isUniqueViolation, staleVersion } from '../http/record-errors.js';
 import {
@@ -24,12 +24,6 @@ const abnTakenError = () => fieldError('abn_no', ABN_MESSAGES.taken);
 /** The franchise's restaurants: an owner's all of them, a manager's their branches (any other is 404); only owners add one. */
 export function restaurantsRoutes(deps: RouteDeps) {
   const { db, clock, authenticated } = deps;
-  const franchiseOf = (c: Context<AppEnv>) => c.get('auth').user.franchise.id;
-  const restaurantIdOf = (c: Context<AppEnv>) => {
-    const id = recordIdOf(c.req.param('id'));
-    if (id === undefined) throw restaurantNotFound();
-    return id;
-  };
 
   return new Hono<AppEnv>()
     .get('/', authenticated, async (c) =>
@@ -67,7 +61,7 @@ export function restaurantsRoutes(deps: RouteDeps) {
       return success(c, await findRestaurant(db, franchiseId, id, null), `${values.name} created successfully!`, 201);
     })
     .get('/:id', authenticated, async (c) => {
-      const restaurant = await findRestaurant(db, franchiseOf(c), restaurantIdOf(c), branchesOf(c.get('auth').user));
+      const restaurant = await findRestaurant(db, franchiseOf(c), recordParam(c, restaurantNotFound), branchesOf(c.get('auth').user));
       if (!restaurant) throw restaurantNotFound();
       return success(c, restaurant, 'Restaurant retrieved');
     })
@@ -75,7 +69,7 @@ export function restaurantsRoutes(deps: RouteDeps) {
       const { user } = c.get('auth');
       const franchiseId = user.franchise.id;
       const branches = branchesOf(user);
-      const id = restaurantIdOf(c);
+      const id = recordParam(c, restaurantNotFound);
       const { version, abn_no, ...values } = await readJson(c, updateRestaurantInput);
       const current = await findRestaurant(db, franchiseId, id, branches);
       if (!current) throw restaurantNotFound();
@@ -89,17 +83,7 @@ export function restaurantsRoutes(deps: RouteDeps) {
         if (!before) throw restaurantNotFound();
         if (before.version !== version || !(await updateRestaurant(trx, franchiseId, id, version, values, now))) throw staleVersion();
         const changes = changesBetween(before, { ...before, ...values }, { fields: RESTAURANT_FIELDS });
-        if (Object.keys(changes).length > 0) {
-          await recordActivity(trx, {
-            franchiseId,
-            at: now,
-            actor: memberActor(user),
-            action: 'updated',
-            entity: 'restaurant',
-            entityId: id,
-            changes,
-          });
-        }
+        await recordUpdate(trx, { franchiseId, at: now, actor: memberActor(user), entity: 'restaurant', entityId: id, changes });
       });
       return success(c, await findRestaurant(db, franchiseId, id, branches), `${values.name}'s info updated successfully!`);
     });

@@ -1,5 +1,5 @@
-import { Hono, type Context } from 'hono';
-import { changesBetween, memberActor, recordActivity } from '../activity/activity.repository.js';
+import { Hono } from 'hono';
+import { changesBetween, memberActor, recordActivity, recordUpdate } from '../activity/activity.repository.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { ownersOnly } from '../auth/access.js';
 import { attempt, invitationRule } from '../auth/rate-limit.js';
@@ -23,7 +23,7 @@ import {
 import type { Db } from '../db/database.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
-import { recordIdOf } from '@contract/record-id.js';
+import { recordParam } from '../http/record-param.js';
 import { fieldError, isUniqueViolation, staleVersion } from '../http/record-errors.js';
 import {
   countOwners,
@@ -50,12 +50,6 @@ const emailTaken = () => fieldError('email', MEMBER_EMAIL_TAKEN_MESSAGE);
 /** The members who sign in to the console: owners only; to a manager these calls do not exist. */
 export function teamRoutes(deps: RouteDeps) {
   const { db, clock, config, mailer, logger, authenticated } = deps;
-
-  const memberIdOf = (c: Context<AppEnv>) => {
-    const id = recordIdOf(c.req.param('id'));
-    if (id === undefined) throw memberNotFound();
-    return id;
-  };
 
   /** The stored form of the input's access: an owner has every branch (none listed), a manager the franchise's branches named. */
   async function valuesOf(franchiseId: number, input: MemberValues): Promise<MemberValues> {
@@ -150,7 +144,7 @@ export function teamRoutes(deps: RouteDeps) {
     .put('/:id', authenticated, ownersOnly, async (c) => {
       const { user } = c.get('auth');
       const franchiseId = user.franchise.id;
-      const id = memberIdOf(c);
+      const id = recordParam(c, memberNotFound);
       const { version, ...input } = await readJson(c, updateMemberInput);
       const values = await valuesOf(franchiseId, input);
       const now = new Date(clock());
@@ -164,24 +158,14 @@ export function teamRoutes(deps: RouteDeps) {
         await stillOwner();
         if (!(await updateMember(trx, franchiseId, id, version, values, now))) throw staleVersion();
         const changes = changesBetween(before, { ...before, ...values }, { fields: MEMBER_FIELDS });
-        if (Object.keys(changes).length > 0) {
-          await recordActivity(trx, {
-            franchiseId,
-            at: now,
-            actor: memberActor(user),
-            action: 'updated',
-            entity: 'member',
-            entityId: id,
-            changes,
-          });
-        }
+        await recordUpdate(trx, { franchiseId, at: now, actor: memberActor(user), entity: 'member', entityId: id, changes });
       });
       return success(c, await findMember(db, franchiseId, id), `${values.name} updated`);
     })
     .delete('/:id', authenticated, ownersOnly, async (c) => {
       const { user } = c.get('auth');
       const franchiseId = user.franchise.id;
-      const id = memberIdOf(c);
+      const id = recordParam(c, memberNotFound);
       const now = new Date(clock());
       const removed = await teamChange(user, async (trx, stillOwner) => {
         const before = await findMember(trx, franchiseId, id);
@@ -206,7 +190,7 @@ export function teamRoutes(deps: RouteDeps) {
     .post('/:id/invitation', authenticated, ownersOnly, async (c) => {
       const { user } = c.get('auth');
       const franchiseId = user.franchise.id;
-      const id = memberIdOf(c);
+      const id = recordParam(c, memberNotFound);
       const now = new Date(clock());
       await attempt(db, [invitationRule(id)], now.getTime(), 'invitations to this member');
       const { member, token } = await teamChange(user, async (trx, stillOwner) => {
