@@ -16,13 +16,27 @@ function isAlive(pid) {
   }
 }
 
+const lockFile = (dataDir) => join(dataDir, 'server.lock');
+
+/** The pid of the live process holding DATA_DIR, or undefined when none does. */
+export function lockHolder(dataDir) {
+  let owner;
+  try {
+    owner = Number.parseInt(readFileSync(lockFile(dataDir), 'utf8'), 10);
+  } catch (error) {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  }
+  return Number.isInteger(owner) && isAlive(owner) ? owner : undefined;
+}
+
 /**
  * Takes DATA_DIR for this process: two writers on one PGlite directory lose data. A lock left by
  * a process that no longer runs is taken over. Returns the function that releases the lock.
  */
 export function lockDataDir(dataDir, pid = process.pid) {
   mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'server.lock');
+  const file = lockFile(dataDir);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(file, 'wx', 0o600);
@@ -31,8 +45,8 @@ export function lockDataDir(dataDir, pid = process.pid) {
       return () => rmSync(file, { force: true });
     } catch (error) {
       if (error.code !== 'EEXIST') throw error;
-      const owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
-      if (Number.isInteger(owner) && owner !== pid && isAlive(owner)) {
+      const owner = lockHolder(dataDir);
+      if (owner !== undefined && owner !== pid) {
         throw new DataDirLockedError(
           `Another Franchise Console process (pid ${owner}) is using DATA_DIR ${resolve(dataDir)}; stop it or set another DATA_DIR.`,
         );

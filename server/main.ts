@@ -15,6 +15,7 @@ import { backfillDemoTrade, DEMO_ACCOUNTS, DEMO_MANAGER, seedIfEmpty } from './d
 import { startHousekeeping } from './housekeeping.js';
 import { failure } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
+import { serveBackups } from './db/backup-endpoint.js';
 import { consoleLogger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { mailReport, startReportScheduler } from './reports/scheduler.js';
@@ -51,6 +52,7 @@ async function main(early?: EarlyDatabase): Promise<void> {
       housekeeping?: ReturnType<typeof startHousekeeping>;
       reports?: ReturnType<typeof startReportScheduler>;
       alerts?: ReturnType<typeof startAlertScheduler>;
+      backups?: Awaited<ReturnType<typeof serveBackups>>;
     } = {};
     let toppingUp: Promise<void> = Promise.resolve();
     let starting: Promise<unknown> = Promise.resolve();
@@ -66,6 +68,7 @@ async function main(early?: EarlyDatabase): Promise<void> {
           .then(() => running.housekeeping?.stop())
           .then(() => running.reports?.stop())
           .then(() => running.alerts?.stop())
+          .then(() => running.backups?.close())
           .then(() => db.destroy())
           .catch((error) => consoleLogger.error('closing the database failed', error))
           .finally(() => {
@@ -110,6 +113,12 @@ async function main(early?: EarlyDatabase): Promise<void> {
       mailReport({ db, config, clock: Date.now, mailer }),
     );
     running.alerts = startAlertScheduler({ db, clock: Date.now, logger: consoleLogger }, mailAlert({ config, clock: Date.now, mailer }));
+    // `npm run backup` asks this server for its snapshot: PGlite lets no other process open DATA_DIR.
+    if (early)
+      running.backups = await serveBackups(config.dataDir, early.session, consoleLogger).catch((error: unknown) => {
+        consoleLogger.error('Backups cannot be taken while this server runs', error);
+        return undefined;
+      });
     gate.open();
     consoleLogger.info(`Franchise Console is running at http://localhost:${info.port}`);
 

@@ -16,6 +16,8 @@ export interface PgliteSession {
   readonly waitReady: Promise<void>;
   readonly closed: boolean;
   query<R>(sql: string, params: unknown[], options: { rowMode: 'object' }): Promise<{ rows: R[]; affectedRows?: number }>;
+  /** The data directory as a tar (see `betweenTransactions`); absent on sessions that cannot dump. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -106,6 +108,20 @@ function sessionState(pglite: PgliteSession): SessionState {
 /** One clock per session, however many Kysely instances share it. */
 export function writeClockOf(pglite: PgliteSession): WriteClock {
   return sessionState(pglite).clock;
+}
+
+/**
+ * Runs `work` while the session's connection is between transactions: after the transaction under
+ * way commits and before the next begins, with no statement running. A dump taken so holds no half
+ * transaction.
+ */
+export async function betweenTransactions<T>(pglite: PgliteSession, work: () => Promise<T>): Promise<T> {
+  const release = await sessionState(pglite).turns.acquire('transaction');
+  try {
+    return await work();
+  } finally {
+    release();
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ export class PgliteThread {
   readonly waitReady: Promise<void>;
   readonly closed: boolean;
   query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
+  dumpDataDir(): Promise<Blob>;
   close(): Promise<void>;
 }
 export function openEmbedded(dataDir: string): PgliteThread;

@@ -55,6 +55,11 @@ export class PgliteThread {
     return this.#call({ sql, params }).then(({ rows, affectedRows }) => ({ rows, affectedRows }));
   }
 
+  /** The data directory as a tar, the form `loadDataDir` takes. Consistent only between transactions: the caller's to ensure. */
+  dumpDataDir() {
+    return this.#call({ dump: true }).then(({ tar }) => new Blob([tar], { type: 'application/x-tar' }));
+  }
+
   async close() {
     if (this.#closed) return;
     await this.#call({ close: true }).catch(() => {});

@@ -18,8 +18,14 @@ db.waitReady.then(
   (error) => parentPort.postMessage({ failed: plainError(error) }),
 );
 
-parentPort.on('message', async ({ id, sql, params, close }) => {
+parentPort.on('message', async ({ id, sql, params, close, dump }) => {
   try {
+    if (dump) {
+      // The data directory as an uncompressed tar, handed over without a copy.
+      const tar = await (await db.dumpDataDir('none')).arrayBuffer();
+      parentPort.postMessage({ id, tar }, [tar]);
+      return;
+    }
     if (close) {
       if (!db.closed) await db.close();
       parentPort.postMessage({ id });
