@@ -2,12 +2,11 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { loginInput, type ConnectivityCheck, type TokenResponse } from '@contract/auth.contract.js';
-import { clientLimitAddress } from '../http/client-address.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { findUserByEmail, toFranchiseUser, type AuthUser } from './franchise-users.repository.js';
 import { prepareDummyHash, verifyAgainstDummy, verifyPassword } from './passwords.js';
-import { accountKey, passwordAttempt } from './rate-limit.js';
+import { passwordAttempt } from './rate-limit.js';
 import { sessionRevocationExpiry, tokenRevocationExpiry, unauthenticated } from './require-auth.js';
 import { revoke, revokeSession } from './revocations.repository.js';
 
@@ -27,13 +26,7 @@ export function authRoutes(deps: RouteDeps) {
       const input = await readJson(c, loginInput);
       const user = await findUserByEmail(db, input.email);
       // Counted before the password is checked, so a concurrent burst gets no more checks than the limits.
-      const counted = await passwordAttempt(
-        db,
-        accountKey(user, input.email),
-        clientLimitAddress(c, config.trustProxy),
-        clock(),
-        'login attempts',
-      );
+      const counted = await passwordAttempt(deps, c, { user, email: input.email }, 'login attempts');
       const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
       if (!user || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
       await counted.succeeded();

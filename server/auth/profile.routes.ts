@@ -8,17 +8,16 @@ import {
   type Profile,
   type ProfileSaved,
 } from '@contract/profile.contract.js';
-import { clientLimitAddress } from '../http/client-address.js';
 import { readJson, success } from '../http/envelope.js';
 import { fieldError, isUniqueViolation, staleVersion } from '../http/record-errors.js';
 import { toFranchiseUser, type AuthUser } from './franchise-users.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { EMAIL_KEY, emailTaken, readVersion, saveProfile } from './profile.repository.js';
-import { accountKey, passwordAttempt } from './rate-limit.js';
+import { passwordAttempt } from './rate-limit.js';
 
 /** The signed-in user's own profile: read it, and save it with an optional password change. */
 export function profileRoutes(deps: RouteDeps) {
-  const { db, clock, config, tokens, authenticated, mailer, logger } = deps;
+  const { db, clock, tokens, authenticated, mailer, logger } = deps;
 
   const profileOf = (user: AuthUser, version: number): Profile => ({ ...toFranchiseUser(user), version });
 
@@ -34,13 +33,7 @@ export function profileRoutes(deps: RouteDeps) {
       if (emailChanged && current_password === null) throw fieldError('current_password', EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE);
       if (new_password !== null || emailChanged) {
         // A wrong current password counts against the account's sign-in budget, so a stolen token cannot guess it faster than login could.
-        const counted = await passwordAttempt(
-          db,
-          accountKey(user, user.email),
-          clientLimitAddress(c, config.trustProxy),
-          clock(),
-          'password attempts',
-        );
+        const counted = await passwordAttempt(deps, c, { user, email: user.email }, 'password attempts');
         if (!(await verifyPassword(user.password_hash, current_password ?? '')))
           throw fieldError('current_password', WRONG_CURRENT_PASSWORD_MESSAGE);
         await counted.succeeded();

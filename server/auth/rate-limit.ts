@@ -1,5 +1,8 @@
+import type { Context } from 'hono';
 import { sql } from 'kysely';
+import type { AppDeps, AppEnv } from '../app-deps.js';
 import type { Db } from '../db/database.js';
+import { clientLimitAddress } from '../http/client-address.js';
 import { HttpError } from '../http/errors.js';
 
 /**
@@ -94,16 +97,26 @@ export function passwordRules(account: string, address: string) {
   } satisfies Record<string, LimitRule>;
 }
 
+/** Whose password is checked: the account `email` names, and its user when there is one. */
+export type PasswordAccount = { user: { id: number } | undefined; email: string };
+
 /** The limiter's name of an account: its id when it exists. */
-export const accountKey = (user: { id: number } | undefined, email: string) => (user ? `id:${user.id}` : `email:${email}`);
+const accountKey = ({ user, email }: PasswordAccount) => (user ? `id:${user.id}` : `email:${email}`);
 
 /**
  * Counts one password check against `passwordRules` before the check runs (a concurrent burst gets no
  * more checks than the limits), or throws 429 with Retry-After. Call `succeeded` when the password
  * was right: only failures count.
  */
-export async function passwordAttempt(db: Db, account: string, address: string, now: number, what: string) {
-  const rules = passwordRules(account, address);
+export async function passwordAttempt(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  c: Context<AppEnv>,
+  account: PasswordAccount,
+  what: string,
+) {
+  const { db } = deps;
+  const now = deps.clock();
+  const rules = passwordRules(accountKey(account), clientLimitAddress(c, deps.config.trustProxy));
   const slots = await attempt(db, [rules.perAccountAddress, rules.perAccountAddressLong, rules.perAddress], now, what);
   const all = await take(db, rules.perAccount, now);
   const accountSlot = { key: rules.perAccount.key, windowStart: all.windowStart };
