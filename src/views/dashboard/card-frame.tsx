@@ -67,3 +67,12 @@ export function CardBody<K extends AnalyticsKind>({ kind, title, emptyText, heig
   }
   return <>{children(data)}</>;
 }
+
+/** A card of one analytics call: the frame titled as the call's body. */
+export function AnalyticsCard<K extends AnalyticsKind>({ moreHref, ...body }: CardBodyProps<K> & { moreHref?: string }) {
+  return (
+    <CardFrame title={body.title} moreHref={moreHref}>
+      <CardBody {...body} />
+    </CardFrame>
+  );
+}

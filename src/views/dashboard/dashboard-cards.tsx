@@ -1,13 +1,13 @@
 import './dashboard-grid.css';
 import { Stack, Tabs, Text } from '@mantine/core';
-import type { AnalyticsData, Grouping } from '@contract/analytics.contract';
+import type { Grouping } from '@contract/analytics.contract';
 import { formatCurrency, formatNumber, formatWholeCurrency } from '@contract/presentation/format';
 import { pathOf } from '../../shared/routing';
 import { EChart } from '../../ui/charts/echart';
 import { DataTable } from '../../ui/data-table';
 import { ScrollX } from '../../ui/scroll-x';
 import { StatCard } from '../../ui/stat-card';
-import { CardBody, CardFrame } from './card-frame';
+import { AnalyticsCard, CardBody, CardFrame } from './card-frame';
 import { CHART_HEIGHT, bucketLabel, lineOption, pieOption } from '@contract/presentation/chart-options';
 
 /** How many staff and categories the operations cards show. */
@@ -21,97 +21,97 @@ const labels = (series: { start_date: string; end_date: string; label: string }[
 /** The revenue summary: franchise_summary as stat cards, each with its change against the previous window and a More button. */
 export function RevenueSummaryCard() {
   return (
-    <CardFrame title="Revenue Summary">
-      <CardBody kind="revenues" title="Revenue Summary" emptyText="No sales in this window." height={96}>
-        {({ franchise_summary: summary, totals, previous_totals: previous, restaurants, window }) => (
-          <div className="fc-tiles fc-stats">
-            <StatCard
-              label="Total Revenue"
-              value={formatCurrency(summary.total_revenue)}
-              current={totals.revenue}
-              previous={previous.revenue}
-              comparedWith={`previous ${window.days} days`}
-              moreHref={pathOf('revenue')}
-            />
-            <StatCard
-              label="Total Orders"
-              value={formatNumber(summary.total_orders)}
-              current={totals.orders}
-              previous={previous.orders}
-              comparedWith={`previous ${window.days} days`}
-              moreHref={pathOf('order')}
-            />
-            <StatCard
-              label="Average Revenue per Restaurant"
-              value={formatCurrency(summary.average_revenue_per_restaurant)}
-              current={summary.average_revenue_per_restaurant}
-              previous={restaurants.length ? previous.revenue / restaurants.length : 0}
-              comparedWith={`previous ${window.days} days`}
-              moreHref={pathOf('restaurants')}
-            />
-            {/* The dine-in and takeaway totals carry no currency symbol (docs/product.md#metrics). */}
-            <StatCard
-              label="Dine-In Revenue"
-              value={formatNumber(summary.total_dine_in_revenue, 2)}
-              current={totals.dine_in}
-              previous={previous.dine_in}
-              comparedWith={`previous ${window.days} days`}
-              moreHref={pathOf('revenue')}
-            />
-            <StatCard
-              label="Takeaway Revenue"
-              value={formatNumber(summary.total_takeaway_revenue, 2)}
-              current={totals.takeaway}
-              previous={previous.takeaway}
-              comparedWith={`previous ${window.days} days`}
-              moreHref={pathOf('revenue')}
-            />
-          </div>
-        )}
-      </CardBody>
-    </CardFrame>
+    <AnalyticsCard kind="revenues" title="Revenue Summary" emptyText="No sales in this window." height={96}>
+      {({ franchise_summary: summary, totals, previous_totals: previous, restaurants, window }) => (
+        <div className="fc-tiles fc-stats">
+          <StatCard
+            label="Total Revenue"
+            value={formatCurrency(summary.total_revenue)}
+            current={totals.revenue}
+            previous={previous.revenue}
+            comparedWith={`previous ${window.days} days`}
+            moreHref={pathOf('revenue')}
+          />
+          <StatCard
+            label="Total Orders"
+            value={formatNumber(summary.total_orders)}
+            current={totals.orders}
+            previous={previous.orders}
+            comparedWith={`previous ${window.days} days`}
+            moreHref={pathOf('order')}
+          />
+          <StatCard
+            label="Average Revenue per Restaurant"
+            value={formatCurrency(summary.average_revenue_per_restaurant)}
+            current={summary.average_revenue_per_restaurant}
+            previous={restaurants.length ? previous.revenue / restaurants.length : 0}
+            comparedWith={`previous ${window.days} days`}
+            moreHref={pathOf('restaurants')}
+          />
+          {/* The dine-in and takeaway totals carry no currency symbol (docs/product.md#metrics). */}
+          <StatCard
+            label="Dine-In Revenue"
+            value={formatNumber(summary.total_dine_in_revenue, 2)}
+            current={totals.dine_in}
+            previous={previous.dine_in}
+            comparedWith={`previous ${window.days} days`}
+            moreHref={pathOf('revenue')}
+          />
+          <StatCard
+            label="Takeaway Revenue"
+            value={formatNumber(summary.total_takeaway_revenue, 2)}
+            current={totals.takeaway}
+            previous={previous.takeaway}
+            comparedWith={`previous ${window.days} days`}
+            moreHref={pathOf('revenue')}
+          />
+        </div>
+      )}
+    </AnalyticsCard>
   );
 }
+
+/** One slice of a split card: its name, its total in the window, and its value per period. */
+type SplitPart = { name: string; total: number; values: number[] };
 
 /** "Today" figure, a two-slice pie of the window, and tabs switching a line chart between the slices. */
 function SplitCard({
   today,
-  slices,
-  tabs,
+  parts,
   categories,
   label,
 }: {
   today: number;
-  slices: [{ name: string; value: number }, { name: string; value: number }];
-  tabs: [{ value: string; label: string; values: number[] }, { value: string; label: string; values: number[] }];
+  parts: [SplitPart, SplitPart];
   categories: string[];
   label: string;
 }) {
+  const slices = parts.map(({ name, total }) => ({ name, value: total }));
   return (
     <Stack gap="sm">
       <Text fw={600}>Today: {formatNumber(today)}</Text>
       <EChart
         option={pieOption(slices, formatNumber)}
         height={CHART_HEIGHT.pie}
-        label={`${label}: ${slices[0].name} vs ${slices[1].name}`}
+        label={`${label}: ${parts[0].name} vs ${parts[1].name}`}
         description={slices.map((s) => `${s.name} ${formatNumber(s.value)}`).join(', ')}
       />
       {/* Only the shown tab's chart is mounted: a chart in a hidden panel would be laid out at zero width. */}
-      <Tabs defaultValue={tabs[0].value} keepMounted={false}>
+      <Tabs defaultValue={parts[0].name} keepMounted={false}>
         <Tabs.List>
-          {tabs.map((t) => (
-            <Tabs.Tab key={t.value} value={t.value}>
-              {t.label}
+          {parts.map((p) => (
+            <Tabs.Tab key={p.name} value={p.name}>
+              {p.name}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {tabs.map((t) => (
-          <Tabs.Panel key={t.value} value={t.value} pt="xs">
+        {parts.map((p) => (
+          <Tabs.Panel key={p.name} value={p.name} pt="xs">
             <EChart
-              option={lineOption(categories, [{ name: t.label, values: t.values }], { format: formatNumber })}
+              option={lineOption(categories, [{ name: p.name, values: p.values }], { format: formatNumber })}
               height={CHART_HEIGHT.line}
-              label={`${label} per period: ${t.label}`}
-              description={categories.map((c, i) => `${c}: ${formatNumber(t.values[i] ?? 0)}`).join(', ')}
+              label={`${label} per period: ${p.name}`}
+              description={categories.map((c, i) => `${c}: ${formatNumber(p.values[i] ?? 0)}`).join(', ')}
             />
           </Tabs.Panel>
         ))}
@@ -122,49 +122,49 @@ function SplitCard({
 
 export function OrdersCard() {
   return (
-    <CardFrame title="Number of Orders" moreHref={pathOf('order')}>
-      <CardBody kind="orders" title="Number of Orders" emptyText="No orders in this window." height={CHART_HEIGHT.pie}>
-        {(orders: AnalyticsData['orders']) => (
-          <SplitCard
-            label="Orders"
-            today={orders.today.total}
-            slices={[
-              { name: 'Dine-In', value: orders.totals.dine_in },
-              { name: 'Takeaway', value: orders.totals.takeaway },
-            ]}
-            categories={labels(orders.series, orders.window.grouping)}
-            tabs={[
-              { value: 'dinein', label: 'Dine-In', values: orders.series.map((b) => b.dine_in) },
-              { value: 'takeaway', label: 'Takeaway', values: orders.series.map((b) => b.takeaway) },
-            ]}
-          />
-        )}
-      </CardBody>
-    </CardFrame>
+    <AnalyticsCard
+      kind="orders"
+      title="Number of Orders"
+      moreHref={pathOf('order')}
+      emptyText="No orders in this window."
+      height={CHART_HEIGHT.pie}
+    >
+      {({ today, totals, series, window }) => (
+        <SplitCard
+          label="Orders"
+          today={today.total}
+          categories={labels(series, window.grouping)}
+          parts={[
+            { name: 'Dine-In', total: totals.dine_in, values: series.map((b) => b.dine_in) },
+            { name: 'Takeaway', total: totals.takeaway, values: series.map((b) => b.takeaway) },
+          ]}
+        />
+      )}
+    </AnalyticsCard>
   );
 }
 
 export function HeadcountsCard() {
   return (
-    <CardFrame title="Customer Headcounts" moreHref={pathOf('headcount')}>
-      <CardBody kind="headcounts" title="Customer Headcounts" emptyText="No guests in this window." height={CHART_HEIGHT.pie}>
-        {(headcounts: AnalyticsData['headcounts']) => (
-          <SplitCard
-            label="Guests"
-            today={headcounts.today.total}
-            slices={[
-              { name: 'Recurrent', value: headcounts.totals.recurrent },
-              { name: 'New', value: headcounts.totals.new },
-            ]}
-            categories={labels(headcounts.series, headcounts.window.grouping)}
-            tabs={[
-              { value: 'recurrent', label: 'Recurrent', values: headcounts.series.map((b) => b.recurrent) },
-              { value: 'new', label: 'New', values: headcounts.series.map((b) => b.new) },
-            ]}
-          />
-        )}
-      </CardBody>
-    </CardFrame>
+    <AnalyticsCard
+      kind="headcounts"
+      title="Customer Headcounts"
+      moreHref={pathOf('headcount')}
+      emptyText="No guests in this window."
+      height={CHART_HEIGHT.pie}
+    >
+      {({ today, totals, series, window }) => (
+        <SplitCard
+          label="Guests"
+          today={today.total}
+          categories={labels(series, window.grouping)}
+          parts={[
+            { name: 'Recurrent', total: totals.recurrent, values: series.map((b) => b.recurrent) },
+            { name: 'New', total: totals.new, values: series.map((b) => b.new) },
+          ]}
+        />
+      )}
+    </AnalyticsCard>
   );
 }
 

@@ -4,7 +4,7 @@ import { CHART_HEIGHT, barOption, shortName } from '@contract/presentation/chart
 import { pathOf } from '../../shared/routing';
 import { EChart } from '../../ui/charts/echart';
 import { FIGURE_COLOR } from '../../ui/theme';
-import { CardBody, CardFrame } from './card-frame';
+import { AnalyticsCard } from './card-frame';
 import { MONEY, TOP } from './dashboard-cards';
 
 // The dashboard's operations cards: the roster's productivity and procurement.
@@ -16,50 +16,54 @@ const hours = (value: number) => `${formatNumber(value, 1)} h`;
 
 export function RosterCard() {
   return (
-    <CardFrame title="Roster & Productivity" moreHref={pathOf('roster')}>
-      <CardBody kind="roster" title="Roster & Productivity" emptyText="No shifts rostered in this window." height={CHART_HEIGHT.bar}>
-        {({ staff }) => {
-          const top = staff.slice(0, TOP);
-          return (
-            <Stack gap="sm">
-              <Text fw={600}>Top 5 Staffs</Text>
-              <div className="fc-tiles">
-                {top.map((person) => (
-                  <Paper key={person.person_id} withBorder p="xs" radius="sm">
-                    <Text size="sm" fw={600} truncate="end" title={person.name}>
-                      {person.name}
-                    </Text>
-                    <Text size="xs" c="dimmed" truncate="end">
-                      {person.restaurant}
-                    </Text>
-                    <Text
-                      fw={700}
-                      c={person.percent >= PRODUCTIVE_PERCENT ? FIGURE_COLOR.positive : FIGURE_COLOR.negative}
-                      aria-label={`${person.name}: ${formatPercent(person.percent)} of assigned hours worked`}
-                    >
-                      {formatPercent(person.percent)}
-                    </Text>
-                  </Paper>
-                ))}
-              </div>
-              <EChart
-                option={barOption(
-                  top.map((p) => shortName(p.name)),
-                  [
-                    { name: 'Assigned', values: top.map((p) => p.assigned_hours) },
-                    { name: 'Actual', values: top.map((p) => p.actual_hours) },
-                  ],
-                  { format: hours, axisFormat: formatNumber, axisName: 'Hours' },
-                )}
-                height={CHART_HEIGHT.bar}
-                label="Assigned vs actual hours per person"
-                description={top.map((p) => `${p.name}: assigned ${hours(p.assigned_hours)}, actual ${hours(p.actual_hours)}`).join('; ')}
-              />
-            </Stack>
-          );
-        }}
-      </CardBody>
-    </CardFrame>
+    <AnalyticsCard
+      kind="roster"
+      title="Roster & Productivity"
+      moreHref={pathOf('roster')}
+      emptyText="No shifts rostered in this window."
+      height={CHART_HEIGHT.bar}
+    >
+      {({ staff }) => {
+        const top = staff.slice(0, TOP);
+        return (
+          <Stack gap="sm">
+            <Text fw={600}>Top 5 Staffs</Text>
+            <div className="fc-tiles">
+              {top.map((person) => (
+                <Paper key={person.person_id} withBorder p="xs" radius="sm">
+                  <Text size="sm" fw={600} truncate="end" title={person.name}>
+                    {person.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate="end">
+                    {person.restaurant}
+                  </Text>
+                  <Text
+                    fw={700}
+                    c={person.percent >= PRODUCTIVE_PERCENT ? FIGURE_COLOR.positive : FIGURE_COLOR.negative}
+                    aria-label={`${person.name}: ${formatPercent(person.percent)} of assigned hours worked`}
+                  >
+                    {formatPercent(person.percent)}
+                  </Text>
+                </Paper>
+              ))}
+            </div>
+            <EChart
+              option={barOption(
+                top.map((p) => shortName(p.name)),
+                [
+                  { name: 'Assigned', values: top.map((p) => p.assigned_hours) },
+                  { name: 'Actual', values: top.map((p) => p.actual_hours) },
+                ],
+                { format: hours, axisFormat: formatNumber, axisName: 'Hours' },
+              )}
+              height={CHART_HEIGHT.bar}
+              label="Assigned vs actual hours per person"
+              description={top.map((p) => `${p.name}: assigned ${hours(p.assigned_hours)}, actual ${hours(p.actual_hours)}`).join('; ')}
+            />
+          </Stack>
+        );
+      }}
+    </AnalyticsCard>
   );
 }
 
@@ -67,45 +71,49 @@ const categoryName = (category: string) => category.charAt(0).toUpperCase() + ca
 
 export function ProcurementCard() {
   return (
-    <CardFrame title="Procurement Insights" moreHref={pathOf('procurement')}>
-      <CardBody kind="procurement" title="Procurement Insights" emptyText="No purchases in this window." height={CHART_HEIGHT.bar}>
-        {({ categories }) => {
-          const top = categories.slice(0, TOP);
-          return (
-            <Stack gap="sm">
-              <Text fw={600}>Top 5 Categories</Text>
-              <div className="fc-tiles fc-lg-5">
-                {top.map((c) => (
-                  <Paper key={c.category} withBorder p="xs" radius="sm">
-                    <Text size="sm" c="dimmed">
-                      {categoryName(c.category)}
-                    </Text>
-                    <Text fw={700}>{formatNumber(c.quantity)}</Text>
-                    <Text size="xs" c="dimmed">
-                      units
-                    </Text>
-                  </Paper>
-                ))}
-              </div>
-              <EChart
-                option={barOption(
-                  top.map((c) => categoryName(c.category)),
-                  [{ name: 'Spend', values: top.map((c) => c.spend) }],
-                  MONEY,
-                )}
-                height={CHART_HEIGHT.bar}
-                label="Spend per category"
-                description={top.map((c) => `${categoryName(c.category)}: ${formatCurrency(c.spend)}`).join(', ')}
-              />
-              <Group justify="flex-end">
-                <Text size="sm" c="dimmed">
-                  Total spend {formatCurrency(categories.reduce((sum, c) => sum + c.spend, 0))}
-                </Text>
-              </Group>
-            </Stack>
-          );
-        }}
-      </CardBody>
-    </CardFrame>
+    <AnalyticsCard
+      kind="procurement"
+      title="Procurement Insights"
+      moreHref={pathOf('procurement')}
+      emptyText="No purchases in this window."
+      height={CHART_HEIGHT.bar}
+    >
+      {({ categories }) => {
+        const top = categories.slice(0, TOP);
+        return (
+          <Stack gap="sm">
+            <Text fw={600}>Top 5 Categories</Text>
+            <div className="fc-tiles fc-lg-5">
+              {top.map((c) => (
+                <Paper key={c.category} withBorder p="xs" radius="sm">
+                  <Text size="sm" c="dimmed">
+                    {categoryName(c.category)}
+                  </Text>
+                  <Text fw={700}>{formatNumber(c.quantity)}</Text>
+                  <Text size="xs" c="dimmed">
+                    units
+                  </Text>
+                </Paper>
+              ))}
+            </div>
+            <EChart
+              option={barOption(
+                top.map((c) => categoryName(c.category)),
+                [{ name: 'Spend', values: top.map((c) => c.spend) }],
+                MONEY,
+              )}
+              height={CHART_HEIGHT.bar}
+              label="Spend per category"
+              description={top.map((c) => `${categoryName(c.category)}: ${formatCurrency(c.spend)}`).join(', ')}
+            />
+            <Group justify="flex-end">
+              <Text size="sm" c="dimmed">
+                Total spend {formatCurrency(categories.reduce((sum, c) => sum + c.spend, 0))}
+              </Text>
+            </Group>
+          </Stack>
+        );
+      }}
+    </AnalyticsCard>
   );
 }
