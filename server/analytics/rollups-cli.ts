@@ -1,7 +1,5 @@
+import { runDatabaseTask } from '../cli/database-task.js';
 import { loadConfig } from '../config.js';
-import { DataDirLockedError, lockDataDir } from '../data-dir-lock.mjs';
-import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
 import { formatReport, rebuildRollups } from './rollups.js';
 
 /**
@@ -15,26 +13,10 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const check = args.includes('--check');
-const config = loadConfig();
-let unlock = () => {};
-try {
-  if (!config.databaseUrl) unlock = lockDataDir(config.dataDir);
-} catch (error) {
-  console.error(error instanceof DataDirLockedError ? error.message : error);
-  process.exit(2);
-}
-const db = openDatabase(config);
-try {
-  await migrateToLatest(db);
+await runDatabaseTask(loadConfig(), 2, async (db) => {
   const started = performance.now();
   const report = await rebuildRollups(db, { check });
   console.log(formatReport(report));
   console.log(`${check ? 'Checked' : 'Rebuilt'} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   if (check && report.differing > 0) process.exitCode = 1;
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 2;
-} finally {
-  await db.destroy();
-  unlock();
-}
+});

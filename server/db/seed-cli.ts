@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
 import { demoSeedAllowed, loadConfig } from '../config.js';
-import { DataDirLockedError, lockDataDir } from '../data-dir-lock.mjs';
-import { openDatabase, type Db } from './database.js';
-import { migrateToLatest } from './migrate.js';
+import { runDatabaseTask } from '../cli/database-task.js';
+import type { Db } from './database.js';
 import { backfillDemoTrade, seedIfEmpty, seedLargeFranchise } from './seed.js';
 
 /**
@@ -40,14 +39,6 @@ if (!large && !demoSeedAllowed(config)) {
   );
   process.exit(2);
 }
-let unlock = () => {};
-try {
-  if (!config.databaseUrl) unlock = lockDataDir(config.dataDir);
-} catch (error) {
-  console.error(error instanceof DataDirLockedError ? error.message : error);
-  process.exit(2);
-}
-
 /** A progress bar on stderr: redrawn in place on a terminal, a line per tenth otherwise. */
 function progressBar(label: string): (done: number, total: number, detail: string) => void {
   const started = performance.now();
@@ -91,14 +82,4 @@ async function seedLarge(db: Db): Promise<void> {
   console.log(`Large franchise: ${result.email} / ${result.password}`);
 }
 
-const db = openDatabase(config);
-try {
-  await migrateToLatest(db);
-  await (large ? seedLarge(db) : seedDemo(db));
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  await db.destroy();
-  unlock();
-}
+await runDatabaseTask(config, 1, (db) => (large ? seedLarge(db) : seedDemo(db)));
