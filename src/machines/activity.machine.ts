@@ -17,6 +17,7 @@ import {
   type FilterChange,
 } from './support/activity-filters';
 import { notProvided } from './support/machine-effects';
+import { errorNotice } from './support/notices';
 
 export type ActivityContext = {
   /** What the filter controls show; Apply turns it into the URL. */
@@ -230,10 +231,7 @@ export const activityMachine = setup({
                 { type: 'notify', params: { message: exportedMessage('csv'), type: 'success' } },
               ],
             },
-            onError: {
-              target: 'shown.loaded',
-              actions: { type: 'notify', params: ({ event }) => ({ message: toErrorInfo(event.error).message, type: 'error' }) },
-            },
+            onError: { target: 'shown.loaded', actions: { type: 'notify', params: ({ event }) => errorNotice(event.error) } },
           },
         },
       },

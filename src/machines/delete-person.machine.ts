@@ -1,10 +1,11 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { peopleService } from '../services/people.service';
-import { toErrorInfo } from '../services/api-error';
 import type { Navigation, Notice } from '../shared/effects';
-import { confirmDialogMachine, deleteProfileQuestion, isConfirmed } from './confirm-dialog.machine';
+import { confirmDialogMachine, deleteProfileQuestion } from './confirm-dialog.machine';
 import type { ListReloadRef } from './list.machine';
+import { askFirst, confirmed } from './support/ask-first';
 import { notProvided } from './support/machine-effects';
+import { errorNotice } from './support/notices';
 import { deletedMessage } from './support/people-fields';
 
 type Target = { id: number; name: string };
@@ -32,10 +33,7 @@ export const deletePersonMachine = setup({
     /** Carried out by the page with the router (only with `leaveTo`). */
     navigate: (_, _navigation: Navigation) => notProvided('navigate'),
   },
-  guards: {
-    /** Only Yes deletes: Cancel, the backdrop, the close button and Escape keep the person. */
-    confirmed: (_, output: Parameters<typeof isConfirmed>[0]) => isConfirmed(output),
-  },
+  guards: { confirmed },
 }).createMachine({
   id: 'deletePerson',
   initial: 'idle',
@@ -44,14 +42,7 @@ export const deletePersonMachine = setup({
     idle: {
       on: { 'delete.ask': { target: 'asking', actions: assign({ target: ({ event }) => ({ id: event.id, name: event.name }) }) } },
     },
-    asking: {
-      invoke: {
-        id: 'confirmDelete',
-        src: 'confirmDialog',
-        input: ({ context }) => deleteProfileQuestion(context.target!.name),
-        onDone: [{ guard: { type: 'confirmed', params: ({ event }) => event.output }, target: 'deleting' }, { target: 'idle' }],
-      },
-    },
+    asking: askFirst('confirmDelete', (target: Target) => deleteProfileQuestion(target.name), 'deleting'),
     deleting: {
       invoke: {
         id: 'remove',
@@ -67,10 +58,7 @@ export const deletePersonMachine = setup({
             }),
           ],
         },
-        onError: {
-          target: 'idle',
-          actions: { type: 'notify', params: ({ event }) => ({ message: toErrorInfo(event.error).message, type: 'error' }) },
-        },
+        onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => errorNotice(event.error) } },
       },
     },
   },

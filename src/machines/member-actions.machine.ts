@@ -1,10 +1,11 @@
 import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { toErrorInfo } from '../services/api-error';
 import { teamService } from '../services/team.service';
 import type { Notice } from '../shared/effects';
-import { confirmDialogMachine, isConfirmed, type ConfirmDialogInput, type DialogOutcome } from './confirm-dialog.machine';
+import { confirmDialogMachine, type ConfirmDialogInput } from './confirm-dialog.machine';
 import type { ListReloadRef } from './list.machine';
+import { askFirst, confirmed } from './support/ask-first';
 import { notProvided } from './support/machine-effects';
+import { errorNotice } from './support/notices';
 
 type Target = { id: number; name: string };
 
@@ -39,10 +40,7 @@ export const memberActionsMachine = setup({
     notify: (_, _notice: Notice) => notProvided('notify'),
     aim: assign((_, target: Target) => ({ target })),
   },
-  guards: {
-    /** Only Remove removes: Cancel, the backdrop, the close button and Escape keep the member. */
-    confirmed: (_, outcome: DialogOutcome) => isConfirmed(outcome),
-  },
+  guards: { confirmed },
 }).createMachine({
   id: 'memberActions',
   initial: 'idle',
@@ -54,14 +52,7 @@ export const memberActionsMachine = setup({
         'member.resend': { target: 'resending', actions: { type: 'aim', params: ({ event }) => ({ id: event.id, name: event.name }) } },
       },
     },
-    asking: {
-      invoke: {
-        id: 'confirmRemove',
-        src: 'confirmDialog',
-        input: ({ context }) => removeQuestion(context.target!.name),
-        onDone: [{ guard: { type: 'confirmed', params: ({ event }) => event.output }, target: 'removing' }, { target: 'idle' }],
-      },
-    },
+    asking: askFirst('confirmRemove', (target: Target) => removeQuestion(target.name), 'removing'),
     removing: {
       tags: ['busy'],
       invoke: {
@@ -77,10 +68,7 @@ export const memberActionsMachine = setup({
             }),
           ],
         },
-        onError: {
-          target: 'idle',
-          actions: { type: 'notify', params: ({ event }) => ({ message: toErrorInfo(event.error).message, type: 'error' }) },
-        },
+        onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => errorNotice(event.error) } },
       },
     },
     resending: {
@@ -90,10 +78,7 @@ export const memberActionsMachine = setup({
         src: 'resend',
         input: ({ context }) => context.target!,
         onDone: { target: 'idle', actions: { type: 'notify', params: ({ event }) => ({ message: event.output, type: 'success' }) } },
-        onError: {
-          target: 'idle',
-          actions: { type: 'notify', params: ({ event }) => ({ message: toErrorInfo(event.error).message, type: 'error' }) },
-        },
+        onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => errorNotice(event.error) } },
       },
     },
   },

@@ -4,9 +4,11 @@ import type { CreateSubscriptionInput, ReportFrequency, ReportPage, ReportSubscr
 import { ApiError, toApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { reportSubscriptionsService } from '../services/report-subscriptions.service';
 import type { Notice } from '../shared/effects';
-import { confirmDialogMachine, isConfirmed, type ConfirmDialogInput, type DialogOutcome } from './confirm-dialog.machine';
+import { confirmDialogMachine, type ConfirmDialogInput } from './confirm-dialog.machine';
 import { entityFormMachine, type EntityFormInput, type FormRecord, type FormValues } from './entity-form.machine';
+import { askFirst, confirmed } from './support/ask-first';
 import { notProvided } from './support/machine-effects';
+import { errorNotice } from './support/notices';
 
 /** The add form's choices, each as the select holds it (text); weekday is ISO (1 = Monday) and counts only for a weekly mail. */
 export type SubscriptionDraft = { page: ReportPage; range: Range; frequency: ReportFrequency; weekday: string; hour: string };
@@ -91,8 +93,6 @@ export type ReportSubscriptionsEvent =
   | { type: 'mail.send'; id: number; label: string }
   | { type: 'mail.remove'; id: number; label: string };
 
-const errorNotice = (error: unknown): Notice => ({ message: toErrorInfo(error).message, type: 'error' });
-
 /**
  * The Profile page's report mails: the member's subscriptions (loading, the list, its failure with Retry), per row Send
  * now and Remove (asked first), one row action at a time, and the mails the add form (reportMailFormMachine, beside it)
@@ -120,10 +120,7 @@ export const reportSubscriptionsMachine = setup({
     notify: (_, _notice: Notice) => notProvided('notify'),
     aim: assign((_, target: Target) => ({ target })),
   },
-  guards: {
-    /** Only Remove removes: Cancel, the backdrop, the close button and Escape keep the mail. */
-    confirmed: (_, outcome: DialogOutcome) => isConfirmed(outcome),
-  },
+  guards: { confirmed },
 }).createMachine({
   id: 'reportSubscriptions',
   initial: 'loading',
@@ -157,14 +154,7 @@ export const reportSubscriptionsMachine = setup({
                 'mail.send': { target: 'sending', actions: { type: 'aim', params: ({ event }) => ({ id: event.id, label: event.label }) } },
               },
             },
-            asking: {
-              invoke: {
-                id: 'confirmRemove',
-                src: 'confirmDialog',
-                input: ({ context }) => removeQuestion(context.target!.label),
-                onDone: [{ guard: { type: 'confirmed', params: ({ event }) => event.output }, target: 'removing' }, { target: 'idle' }],
-              },
-            },
+            asking: askFirst('confirmRemove', (target: Target) => removeQuestion(target.label), 'removing'),
             removing: {
               tags: 'busy',
               invoke: {
