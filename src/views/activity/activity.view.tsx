@@ -24,6 +24,11 @@ const ALL = '';
 const ENTITY_OPTIONS = [{ value: ALL, label: 'All kinds' }, ...Object.entries(ENTITY_LABELS).map(([value, label]) => ({ value, label }))];
 /** The server takes days from 2000 on. */
 const FIRST_DAY = '2000-01-01';
+/** The days the log is read for; a wrong range is told under To. */
+const DAY_FIELDS = [
+  { field: 'from', label: 'From' },
+  { field: 'to', label: 'To' },
+] as const;
 
 /** Reports the URL query, the one record of the filters and the page, to the machine (mount, Apply, a page, back / forward). */
 export function ActivityUrlSync() {
@@ -68,23 +73,18 @@ function Filters() {
         onChange={(value) => change('entity', value)}
         w={{ base: '100%', xs: 180 }}
       />
-      <TextInput
-        type="date"
-        label="From"
-        min={FIRST_DAY}
-        value={draft.from ?? ''}
-        onChange={(e) => change('from', e.currentTarget.value)}
-        w={{ base: '100%', xs: 170 }}
-      />
-      <TextInput
-        type="date"
-        label="To"
-        min={FIRST_DAY}
-        value={draft.to ?? ''}
-        error={dateError}
-        onChange={(e) => change('to', e.currentTarget.value)}
-        w={{ base: '100%', xs: 170 }}
-      />
+      {DAY_FIELDS.map(({ field, label }) => (
+        <TextInput
+          key={field}
+          type="date"
+          label={label}
+          min={FIRST_DAY}
+          value={draft[field] ?? ''}
+          error={field === 'to' ? dateError : undefined}
+          onChange={(e) => change(field, e.currentTarget.value)}
+          w={{ base: '100%', xs: 170 }}
+        />
+      ))}
       <Group gap="sm" wrap="nowrap">
         <Button onClick={() => actor.send({ type: 'activity.apply' })} disabled={loading || exporting}>
           {loading ? 'Loading...' : 'Apply'}
