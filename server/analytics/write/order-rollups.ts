@@ -4,6 +4,9 @@ import { anyOf } from '../../db/typed-sql.js';
 import { STAT, STATS_COUNTERS } from './rollup-columns.js';
 import { addRunning, addToRollup, addToRunningRollup, monthOf, type RunningRow } from './statements.js';
 
+/** Every order counts in one of these (voided, else dine-in or takeaway): a stats row with all at 0 has no order. */
+const ORDER_COUNTS = ['orders_dine_in', 'orders_takeaway', 'orders_voided'] as const;
+
 /** The facts of one order that its rollup rows count. */
 export type OrderFacts = {
   restaurantId: number;
@@ -113,17 +116,13 @@ export class OrderRollups {
       .deleteFrom('daily_restaurant_stats')
       .where('restaurant_id', '=', restaurants)
       .where('day', '=', days)
-      .where('orders_dine_in', '=', 0)
-      .where('orders_takeaway', '=', 0)
-      .where('orders_voided', '=', 0)
+      .where((eb) => eb.and(ORDER_COUNTS.map((count) => eb(count, '=', 0))))
       .execute();
     await trx
       .deleteFrom('daily_franchise_stats')
       .where('franchise_id', '=', this.franchiseId)
       .where('day', '=', days)
-      .where('orders_dine_in', '=', 0)
-      .where('orders_takeaway', '=', 0)
-      .where('orders_voided', '=', 0)
+      .where((eb) => eb.and(ORDER_COUNTS.map((count) => eb(count, '=', 0))))
       .execute();
     await trx
       .deleteFrom('daily_item_sales')
