@@ -13,17 +13,13 @@ import { PgliteThread } from './pglite-thread.mjs';
 export class BackupRefusal extends Error {}
 
 /**
- * A consistent copy of the embedded database: a checkpoint, then the data directory as a tar, both
- * between two transactions, so every committed transaction is in it and no part of any other.
+ * A consistent copy of the embedded database: its data directory as a tar, taken between two
+ * transactions, so every committed transaction is in it and no part of any other.
  */
 export async function snapshotEmbedded(session: PgliteSession): Promise<Uint8Array> {
   const dump = session.dumpDataDir?.bind(session);
   if (!dump) throw new Error('This database session cannot dump its data directory');
-  const tar = await betweenTransactions(session, async () => {
-    // Writes the committed pages into the data files, so a restore has next to no log to replay.
-    await session.query('checkpoint', [], { rowMode: 'object' });
-    return dump();
-  });
+  const tar = await betweenTransactions(session, dump);
   return new Uint8Array(await tar.arrayBuffer());
 }
 

@@ -55,7 +55,7 @@ export class PgliteThread {
     return this.#call({ sql, params }).then(({ rows, affectedRows }) => ({ rows, affectedRows }));
   }
 
-  /** The data directory as a tar, the form `loadDataDir` takes. Consistent only between transactions: the caller's to ensure. */
+  /** The data directory, checkpointed, as a tar (the form `loadDataDir` takes). Consistent only between transactions: the caller's to ensure. */
   dumpDataDir() {
     return this.#call({ dump: true }).then(({ tar }) => new Blob([tar], { type: 'application/x-tar' }));
   }

@@ -1,7 +1,8 @@
 // Plain JavaScript: the entry of the worker thread that owns the embedded database. Loaded both
-// from the sources and next to the server bundle (dist-server/), so it imports nothing of ours but this.
+// from the sources and next to the server bundle (dist-server/), so it imports nothing of ours but plain modules.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { tarDataDir } from './pglite-dump.mjs';
 import { TYPE_PARSERS } from './pglite-options.mjs';
 
 /** PostgreSQL's error fields (code, constraint, detail…) do not survive structured cloning of an Error. */
@@ -21,9 +22,8 @@ db.waitReady.then(
 parentPort.on('message', async ({ id, sql, params, close, dump }) => {
   try {
     if (dump) {
-      // The data directory as an uncompressed tar, handed over without a copy.
-      const tar = await (await db.dumpDataDir('none')).arrayBuffer();
-      parentPort.postMessage({ id, tar }, [tar]);
+      const tar = await dumpDataDir();
+      parentPort.postMessage({ id, tar }, [tar.buffer]);
       return;
     }
     if (close) {
@@ -38,3 +38,12 @@ parentPort.on('message', async ({ id, sql, params, close, dump }) => {
     parentPort.postMessage({ id, error: plainError(error) });
   }
 });
+
+/** The data directory on disk as an uncompressed tar; the caller sends no query meanwhile. */
+async function dumpDataDir() {
+  // Writes the committed pages into the data files, so a restore has next to no log to replay.
+  await db.exec('checkpoint');
+  const { rows } = await db.query(`select pg_walfile_name(redo_lsn) as first, pg_walfile_name(pg_current_wal_insert_lsn()) as last
+    from pg_control_checkpoint()`);
+  return tarDataDir(dataDir, rows[0]);
+}
