@@ -6,6 +6,12 @@ export function showingText(from: number, to: number, total: number): string {
   return total === 0 ? 'Showing 0 of 0' : `Showing ${from}–${to} of ${total}`;
 }
 
+/** The numbers of the first and last entries a page shows: page 2, 20 a page, 7 shown → 21 to 27. */
+export function shownRange(page: number, perPage: number, shown: number): { from: number; to: number } {
+  const from = (page - 1) * perPage + 1;
+  return { from, to: from + shown - 1 };
+}
+
 /** "Page 2 of 3". */
 export const pageText = (page: number, pageCount: number) => `Page ${page} of ${pageCount}`;
 

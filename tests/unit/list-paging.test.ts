@@ -7,7 +7,7 @@ import {
   RESTAURANT_SEARCH_FIELDS,
   USER_SEARCH_FIELDS,
 } from '../../src/machines/list.machine';
-import { pageText, showingText } from '../../src/ui/list-controls';
+import { pageText, showingText, shownRange } from '../../src/ui/list-controls';
 
 const person = { name: 'Ava Chen', city: 'Sydney', state: 'NSW', restaurant: 'Bondi Beach', role: 'Chef', email: 'ava@example.com' };
 const numbered = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Person ${i + 1}` }));
@@ -60,6 +60,11 @@ describe('pager texts', () => {
     expect(showingText(6, 10, 12)).toBe('Showing 6\u201310 of 12');
     expect(showingText(0, 0, 0)).toBe('Showing 0 of 0');
     expect(pageText(2, 3)).toBe('Page 2 of 3');
+  });
+
+  it('numbers the entries a page shows from its page and page size', () => {
+    expect(shownRange(1, 20, 20)).toEqual({ from: 1, to: 20 });
+    expect(shownRange(2, 20, 7)).toEqual({ from: 21, to: 27 });
   });
 });
 

@@ -12,7 +12,7 @@ import {
 } from '../../machines/support/activity-filters';
 import { DataTable } from '../../ui/data-table';
 import { DeferredSelect } from '../../ui/deferred-select';
-import { ListPager } from '../../ui/list-controls';
+import { ListPager, shownRange } from '../../ui/list-controls';
 import { LoadState } from '../../ui/load-state';
 import { PageTitle } from '../../ui/page-title';
 import { ScrollX } from '../../ui/scroll-x';
@@ -149,7 +149,6 @@ function Entries({ timeZone, names }: { timeZone: string; names: ReadonlyMap<num
   const error = ActivityContext.useSelector((s) => s.context.error?.message);
   const filtered = ActivityContext.useSelector((s) => Object.values(s.context.applied).some((v) => v !== null));
   const exporting = ActivityContext.useSelector((s) => s.hasTag('exporting'));
-  const from = (page - 1) * ACTIVITY_PAGE_ENTRIES + 1;
   return (
     <LoadState
       status={status}
@@ -166,8 +165,7 @@ function Entries({ timeZone, names }: { timeZone: string; names: ReadonlyMap<num
           <ListPager
             page={page}
             pageCount={pageCountOf(total)}
-            from={from}
-            to={from + items.length - 1}
+            {...shownRange(page, ACTIVITY_PAGE_ENTRIES, items.length)}
             total={total}
             label="Activity pages"
             disabled={exporting}

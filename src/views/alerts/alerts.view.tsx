@@ -6,7 +6,7 @@ import { Link, useSearch } from 'wouter';
 import type { Alert } from '@contract/alerts.contract';
 import { pathOf } from '../../shared/routing';
 import { alertPageCount, alertsMachine, ALERTS_PER_PAGE, type AlertStatus } from '../../machines/alerts.machine';
-import { ListPager } from '../../ui/list-controls';
+import { ListPager, shownRange } from '../../ui/list-controls';
 import { LoadState } from '../../ui/load-state';
 import { PageTitle } from '../../ui/page-title';
 import { alertDay, alertHref, alertLinkText, figuresText } from './alert-format';
@@ -100,7 +100,6 @@ function AlertsList({ owner }: { owner: boolean }) {
   const filter = AlertsContext.useSelector((s) => s.context.status);
   const error = AlertsContext.useSelector((s) => s.context.error?.message);
   const busy = AlertsContext.useSelector((s) => s.hasTag('busy'));
-  const from = (page - 1) * ALERTS_PER_PAGE + 1;
   return (
     <LoadState
       status={status}
@@ -131,8 +130,7 @@ function AlertsList({ owner }: { owner: boolean }) {
           <ListPager
             page={page}
             pageCount={alertPageCount(total)}
-            from={from}
-            to={from + items.length - 1}
+            {...shownRange(page, ALERTS_PER_PAGE, items.length)}
             total={total}
             label="Alerts pages"
             disabled={busy}
