@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AlertKind, AlertRule } from '@contract/alerts.contract.js';
 import type { Db } from '../db/database.js';
+import { deleteFranchiseRecord } from '../db/franchise-rows.js';
 import { tenthsOf } from './conditions.js';
 
 export type RuleValues = { kind: AlertKind; restaurant_id: number | null; threshold: number; recipient_ids: number[] };
@@ -109,12 +110,5 @@ export async function updateRule(
 }
 
 /** Deletes the rule; its alerts stay (their rule_id becomes null). */
-export async function deleteRule(db: Db, franchiseId: number, id: number): Promise<boolean> {
-  const row = await db
-    .deleteFrom('alert_rules')
-    .where('id', '=', id)
-    .where('franchise_id', '=', franchiseId)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const deleteRule = (db: Db, franchiseId: number, id: number): Promise<boolean> =>
+  deleteFranchiseRecord(db, 'alert_rules', franchiseId, id);

@@ -16,7 +16,8 @@ import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { recordParam } from '../http/record-param.js';
 import { fieldError, staleVersion } from '../http/record-errors.js';
-import { foreignRestaurants, isFranchiseOwner, lockFranchise } from '../team/team.repository.js';
+import { isFranchiseRestaurant } from '../restaurants/restaurants.repository.js';
+import { isFranchiseOwner, lockFranchise } from '../team/team.repository.js';
 import {
   countRules,
   deleteRule,
@@ -40,7 +41,7 @@ export function alertRulesRoutes(deps: RouteDeps) {
 
   /** The input's branch and members must be the franchise's (422 on the field); recipients are kept once each, in order. */
   async function valuesOf(franchiseId: number, input: RuleValues): Promise<RuleValues> {
-    if (input.restaurant_id !== null && (await foreignRestaurants(db, franchiseId, [input.restaurant_id])).length > 0) {
+    if (input.restaurant_id !== null && !(await isFranchiseRestaurant(db, franchiseId, input.restaurant_id))) {
       throw fieldError('restaurant_id', ALERT_FOREIGN_BRANCH_MESSAGE);
     }
     const recipients = [...new Set(input.recipient_ids)].sort((a, b) => a - b);

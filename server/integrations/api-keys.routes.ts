@@ -5,7 +5,7 @@ import { franchiseOf, ownersOnly } from '../auth/access.js';
 import { API_KEY_NAME_TAKEN, API_KEY_RESTAURANT_MESSAGE, createApiKeyInput } from '@contract/api-keys.contract.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
-import { isFranchiseRestaurant } from '../people/people.repository.js';
+import { isFranchiseRestaurant } from '../restaurants/restaurants.repository.js';
 import { recordParam } from '../http/record-param.js';
 import { fieldError, isUniqueViolation } from '../http/record-errors.js';
 import { API_KEY_NAME_INDEX, insertApiKey, listApiKeys, revokeApiKey } from './api-keys.repository.js';

@@ -49,16 +49,6 @@ export function findPerson(db: Db, franchiseId: number, id: number, branches: re
   return selectPeople(db, franchiseId, branches).where('p.id', '=', id).executeTakeFirst();
 }
 
-export async function isFranchiseRestaurant(db: Db, franchiseId: number, restaurantId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('restaurants')
-    .select('id')
-    .where('id', '=', restaurantId)
-    .where('franchise_id', '=', franchiseId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function emailTaken(db: Db, franchiseId: number, email: string, exceptId?: number): Promise<boolean> {
   let query = db
     .selectFrom('people')

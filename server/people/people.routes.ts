@@ -13,7 +13,6 @@ import {
   emailTaken,
   findPerson,
   insertPerson,
-  isFranchiseRestaurant,
   listPeople,
   PEOPLE_EMAIL_INDEX,
   PERSON_FIELDS,
@@ -22,6 +21,7 @@ import {
   updatePerson,
   type PersonValues,
 } from './people.repository.js';
+import { isFranchiseRestaurant } from '../restaurants/restaurants.repository.js';
 import { bumpDataVersion } from '../db/data-version.js';
 import { fieldError, isUniqueViolation, staleVersion } from '../http/record-errors.js';
 

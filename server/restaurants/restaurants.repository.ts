@@ -100,6 +100,17 @@ export const RESTAURANT_FIELDS = [
 /** The display location lists show: "suburb, state". */
 const locationOf = (values: Pick<RestaurantValues, 'suburb' | 'state'>) => `${values.suburb}, ${values.state}`;
 
+/** Those of `ids` that are not restaurants of the franchise. */
+export async function foreignRestaurants(db: Db, franchiseId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const own = await db.selectFrom('restaurants').select('id').where('franchise_id', '=', franchiseId).where('id', 'in', ids).execute();
+  const owned = new Set(own.map((r) => r.id));
+  return ids.filter((id) => !owned.has(id));
+}
+
+export const isFranchiseRestaurant = async (db: Db, franchiseId: number, restaurantId: number): Promise<boolean> =>
+  (await foreignRestaurants(db, franchiseId, [restaurantId])).length === 0;
+
 export async function abnTaken(db: Db, franchiseId: number, abnNo: string): Promise<boolean> {
   const row = await db
     .selectFrom('restaurants')

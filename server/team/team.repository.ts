@@ -2,6 +2,7 @@ import type { MemberRole } from '@contract/auth.contract.js';
 import type { Member } from '@contract/team.contract.js';
 import { NO_CONTACT_DETAILS } from '../db/contact-details.js';
 import type { Db } from '../db/database.js';
+import { deleteFranchiseRecord } from '../db/franchise-rows.js';
 import { branchIdsOf } from '../auth/franchise-users.repository.js';
 
 /** franchise_users.email is unique across franchises: it is the sign-in name. */
@@ -75,14 +76,6 @@ export async function signInEmailTaken(db: Db, email: string): Promise<boolean> 
   return (await db.selectFrom('franchise_users').select('id').where('email', '=', email).executeTakeFirst()) !== undefined;
 }
 
-/** Those of `ids` that are not restaurants of the franchise. */
-export async function foreignRestaurants(db: Db, franchiseId: number, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const own = await db.selectFrom('restaurants').select('id').where('franchise_id', '=', franchiseId).where('id', 'in', ids).execute();
-  const owned = new Set(own.map((r) => r.id));
-  return ids.filter((id) => !owned.has(id));
-}
-
 async function setBranches(db: Db, userId: number, values: MemberValues): Promise<void> {
   await db.deleteFrom('franchise_user_restaurants').where('user_id', '=', userId).execute();
   if (values.role === 'manager' && values.restaurant_ids.length > 0) {
@@ -136,12 +129,5 @@ export async function updateMember(
 }
 
 /** Removes the member; their branches, links and export slots go with the row, and their next request is refused. */
-export async function deleteMember(db: Db, franchiseId: number, id: number): Promise<boolean> {
-  const row = await db
-    .deleteFrom('franchise_users')
-    .where('id', '=', id)
-    .where('franchise_id', '=', franchiseId)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const deleteMember = (db: Db, franchiseId: number, id: number): Promise<boolean> =>
+  deleteFranchiseRecord(db, 'franchise_users', franchiseId, id);

@@ -29,7 +29,6 @@ import {
   countOwners,
   deleteMember,
   findMember,
-  foreignRestaurants,
   insertMember,
   isFranchiseOwner,
   listMembers,
@@ -39,6 +38,7 @@ import {
   updateMember,
   type MemberValues,
 } from './team.repository.js';
+import { foreignRestaurants } from '../restaurants/restaurants.repository.js';
 
 const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 3_600_000;
 /** Every field a member's entry in the activity log may name; e-mail is fixed after the invitation. */
