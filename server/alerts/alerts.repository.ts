@@ -3,6 +3,17 @@ import { ALERT_KIND_PAGES, ALERTS_PAGE_SIZE, type Alert, type AlertsPage } from 
 import type { Db } from '../db/database.js';
 import { rangeFor } from './conditions.js';
 
+/** What an alert says, of `alerts as a` joined to its `restaurants as r`: the member's list and the alert mail read these. */
+export const ALERT_COLUMNS = [
+  'a.kind',
+  'a.threshold_tenths',
+  'a.restaurant_id',
+  'r.name as restaurant_name',
+  'a.day',
+  'a.value',
+  'a.summary',
+] as const;
+
 /** Who reads: a member sees the alerts addressed to them, of the branches they may reach now. */
 export type Reader = Pick<AuthUser, 'id' | 'restaurant_ids'> & { franchise: { time_zone: string } };
 
@@ -37,20 +48,7 @@ export async function alertsPage(db: Db, reader: Reader, status: 'unread' | 'all
   let query = addressedTo(db, reader).innerJoin('restaurants as r', 'r.id', 'a.restaurant_id');
   if (status === 'unread') query = query.where('ar.acknowledged_at', 'is', null);
   const rows = await query
-    .select([
-      'a.id',
-      'a.rule_id',
-      'a.kind',
-      'a.threshold_tenths',
-      'a.restaurant_id',
-      'r.name as restaurant_name',
-      'a.day',
-      'a.value',
-      'a.baseline',
-      'a.summary',
-      'a.created_at',
-      'ar.acknowledged_at',
-    ])
+    .select(['a.id', 'a.rule_id', ...ALERT_COLUMNS, 'a.baseline', 'a.created_at', 'ar.acknowledged_at'])
     .orderBy('a.day', 'desc')
     .orderBy('a.id', 'desc')
     .limit(ALERTS_PAGE_SIZE)

@@ -1,6 +1,7 @@
 import type { AlertKind } from '@contract/alerts.contract.js';
 import type { Db } from '../db/database.js';
 import { claimMails, markMailFailed, markMailSent, type Claim } from '../mail/queue.js';
+import { ALERT_COLUMNS } from './alerts.repository.js';
 
 /**
  * alert_recipients is the queue of alert mails, shared by every server on one PostgreSQL, leased and
@@ -37,13 +38,7 @@ export async function claimAlertMails(db: Db, now: Date, limit: number): Promise
         'ar.id',
         'ar.attempts',
         'a.id as alert_id',
-        'a.kind',
-        'a.threshold_tenths',
-        'a.restaurant_id',
-        'r.name as restaurant_name',
-        'a.day',
-        'a.value',
-        'a.summary',
+        ...ALERT_COLUMNS,
         'u.id as user_id',
         'u.email',
         'u.name',
