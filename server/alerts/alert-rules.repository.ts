@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type InferResult } from 'kysely';
 import type { AlertKind, AlertRule } from '@contract/alerts.contract.js';
 import type { Db } from '../db/database.js';
 import { deleteFranchiseRecord } from '../db/franchise-rows.js';
@@ -22,7 +22,7 @@ function selectRules(db: Db, franchiseId: number) {
     .where('r.franchise_id', '=', franchiseId);
 }
 
-type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof selectRules>['executeTakeFirst']>>>;
+type Row = InferResult<ReturnType<typeof selectRules>>[number];
 
 const toRule = ({ threshold_tenths, created_at, ...row }: Row): AlertRule => ({
   ...row,

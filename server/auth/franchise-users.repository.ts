@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type InferResult } from 'kysely';
 import type { FranchiseUser } from '@contract/auth.contract.js';
 import type { Db } from '../db/database.js';
 import { columnsOf, table } from '../db/typed-sql.js';
@@ -47,7 +47,7 @@ function selectUsers(db: Db) {
     ]);
 }
 
-type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof selectUsers>['executeTakeFirst']>>>;
+type Row = InferResult<ReturnType<typeof selectUsers>>[number];
 
 function toAuthUser({ franchise_id, franchise_name, franchise_time_zone, branch_ids, ...user }: Row): AuthUser {
   return {

@@ -1,3 +1,4 @@
+import type { InferResult } from 'kysely';
 import type { MemberRole } from '@contract/auth.contract.js';
 import type { Member } from '@contract/team.contract.js';
 import { NO_CONTACT_DETAILS } from '../db/contact-details.js';
@@ -25,7 +26,7 @@ function selectMembers(db: Db, franchiseId: number) {
     .where('u.franchise_id', '=', franchiseId);
 }
 
-type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof selectMembers>['executeTakeFirst']>>>;
+type Row = InferResult<ReturnType<typeof selectMembers>>[number];
 
 const toMember = ({ invited, ...member }: Row): Member => ({ ...member, status: invited ? 'invited' : 'active' });
 
