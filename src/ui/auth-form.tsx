@@ -1,4 +1,4 @@
-import { Button, Stack } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { AuthLayout } from './auth-layout';
 import { submitHandler } from './form-events';
@@ -33,5 +33,19 @@ export function AuthForm({ title, subtitle, onSubmit, submitLabel, busyLabel, bu
         </Stack>
       </form>
     </AuthLayout>
+  );
+}
+
+/** The e-mail address a public form asks for; each change of its text goes to `onChange`. */
+export function EmailInput({ value, disabled, onChange }: { value: string; disabled: boolean; onChange: (value: string) => void }) {
+  return (
+    <TextInput
+      label="Email"
+      type="email"
+      autoComplete="email"
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AuthForm, type AuthFormProps } from '../../src/ui/auth-form';
+import { AuthForm, EmailInput, type AuthFormProps } from '../../src/ui/auth-form';
 import { UiProvider } from '../../src/ui/ui-provider';
 
 function renderForm(props: Partial<AuthFormProps> = {}) {
@@ -52,5 +52,19 @@ describe('auth form', () => {
   it('keeps the button disabled when told, with its own label once not busy', () => {
     renderForm({ disabled: true });
     expect(screen.getByRole('button', { name: 'Send Reset Link' })).toBeDisabled();
+  });
+
+  it('asks for the e-mail address as one, and reports each change of its text', async () => {
+    const onChange = vi.fn();
+    render(
+      <UiProvider env="test">
+        <EmailInput value="" disabled={false} onChange={onChange} />
+      </UiProvider>,
+    );
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    expect(email).toHaveAttribute('type', 'email');
+    expect(email).toHaveAttribute('autocomplete', 'email');
+    await userEvent.setup().type(email, 'a');
+    expect(onChange).toHaveBeenCalledWith('a');
   });
 });

@@ -1,8 +1,8 @@
-import { Anchor, TextInput } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { createActorContext } from '@xstate/react';
 import { Link } from 'wouter';
 import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
-import { AuthForm } from '../../ui/auth-form';
+import { AuthForm, EmailInput } from '../../ui/auth-form';
 
 export const ForgotPasswordContext = createActorContext(forgotPasswordMachine);
 
@@ -25,14 +25,7 @@ export function ForgotPasswordView() {
         </Anchor>
       }
     >
-      <TextInput
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        disabled={busy}
-        onChange={(e) => forgot.send({ type: 'forgot.change', value: e.currentTarget.value })}
-      />
+      <EmailInput value={email} disabled={busy} onChange={(value) => forgot.send({ type: 'forgot.change', value })} />
     </AuthForm>
   );
 }

@@ -1,9 +1,9 @@
-import { Anchor, Checkbox, Group, PasswordInput, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Group, PasswordInput } from '@mantine/core';
 import { createActorContext } from '@xstate/react';
 import { Link } from 'wouter';
 import { pathOf } from '../../shared/routing';
 import { loginMachine } from '../../machines/login.machine';
-import { AuthForm } from '../../ui/auth-form';
+import { AuthForm, EmailInput } from '../../ui/auth-form';
 
 export const LoginContext = createActorContext(loginMachine);
 
@@ -23,14 +23,7 @@ export function LoginView() {
       busyLabel="Signing in..."
       busy={busy}
     >
-      <TextInput
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        disabled={busy}
-        onChange={(e) => login.send({ type: 'login.change', field: 'email', value: e.currentTarget.value })}
-      />
+      <EmailInput value={email} disabled={busy} onChange={(value) => login.send({ type: 'login.change', field: 'email', value })} />
       <PasswordInput
         label="Password"
         autoComplete="current-password"
