@@ -4,10 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
-import { seedIfEmpty } from '../../server/db/seed';
-import { insertApiKey } from '../../server/integrations/api-keys.repository';
 import { startServer, stopServer, type RunningServer } from '../e2e/support/server-process';
+import { prepareIngestDataDir } from './support/ingest-data-dir';
 
 // `npm run backup` while a server answers an ingest flood: the restored copy holds every batch
 // acknowledged before the backup began, no batch in part, none sent after it ended, and exact rollups.
@@ -40,34 +38,6 @@ function npmRun(script: string, env: Record<string, string>, args: string[] = []
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
-}
-
-/** An accounts-only database with a menu and an ingest key for all branches: the key's secret. */
-async function prepare(dataDir: string): Promise<string> {
-  const db = openDatabase({ dataDir, databaseUrl: undefined });
-  try {
-    await migrateToLatest(db);
-    await seedIfEmpty(db);
-    const owner = await db
-      .selectFrom('franchise_users')
-      .select(['id', 'franchise_id'])
-      .where('email', '=', 'owner@example.com')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('menu_items')
-      .values(SKUS.map((sku) => ({ franchise_id: owner.franchise_id, sku, name: sku, price_cents: 400, menu: 'All Day' as const })))
-      .execute();
-    const key = await insertApiKey(db, {
-      franchiseId: owner.franchise_id,
-      restaurantId: null,
-      name: 'Flood',
-      createdBy: owner.id,
-      now: new Date(),
-    });
-    return key.secret;
-  } finally {
-    await db.destroy();
-  }
 }
 
 type Sent = { batch: string; sentAt: number; answeredAt?: number; status?: number };
@@ -120,7 +90,7 @@ describe('npm run backup and npm run restore on the embedded database', () => {
 
   it('backs up during an ingest flood; the restore holds every batch acknowledged before, none in part, none sent after', async () => {
     const dataDir = tempDir('live');
-    const secret = await prepare(dataDir);
+    const secret = await prepareIngestDataDir(dataDir, SKUS);
     const file = join(tempDir('files'), 'fc.tar.gz');
     const server = await startServer({ dataDir, env: { DATABASE_URL: '', SKIP_SPA_BUILD: '1', SEED_DEMO: '0' } });
     let stopping = false;

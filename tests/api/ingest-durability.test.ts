@@ -4,10 +4,8 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { rebuildRollups } from '../../server/analytics/rollups';
 import { openDatabase } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
-import { seedIfEmpty } from '../../server/db/seed';
-import { insertApiKey } from '../../server/integrations/api-keys.repository';
 import { startServer, stopServer, type RunningServer } from '../e2e/support/server-process';
+import { prepareIngestDataDir } from './support/ingest-data-dir';
 
 // A server killed with SIGKILL while it writes a batch: after a restart the batch is wholly there or
 // wholly absent, and the rollups still equal the raw rows.
@@ -46,32 +44,7 @@ async function lockReleased(dataDir: string): Promise<void> {
 describe('a server killed during a batch', () => {
   it('leaves each batch wholly present or wholly absent, and the rollups exact', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fc-kill-'));
-    const setup = openDatabase({ dataDir: dir, databaseUrl: undefined });
-    let secret: string;
-    try {
-      await migrateToLatest(setup);
-      await seedIfEmpty(setup);
-      const owner = await setup
-        .selectFrom('franchise_users')
-        .select(['id', 'franchise_id'])
-        .where('email', '=', 'owner@example.com')
-        .executeTakeFirstOrThrow();
-      await setup
-        .insertInto('menu_items')
-        .values(
-          SKUS.map((sku, i) => ({ franchise_id: owner.franchise_id, sku, name: `Kill ${i}`, price_cents: 500, menu: 'All Day' as const })),
-        )
-        .execute();
-      ({ secret } = await insertApiKey(setup, {
-        franchiseId: owner.franchise_id,
-        restaurantId: null,
-        name: 'Kill',
-        createdBy: owner.id,
-        now: new Date(),
-      }));
-    } finally {
-      await setup.destroy();
-    }
+    const secret = await prepareIngestDataDir(dir, SKUS);
 
     const start = () => startServer({ dataDir: dir, env: { DATABASE_URL: '', SKIP_SPA_BUILD: '1', SEED_DEMO: '0' } });
     const send = (server: RunningServer, prefix: string) =>
