@@ -1,3 +1,5 @@
+import type { ContactColumns } from './database.js';
+
 /**
  * The optional contact details of a person or a sign-in (the columns franchise_users and people share),
  * all empty: what an invited member or a new owner starts with, and what a deleted person keeps.
@@ -10,4 +12,4 @@ export const NO_CONTACT_DETAILS = {
   street_address: null,
   suburb: null,
   post_code: null,
-} as const;
+} as const satisfies Record<keyof ContactColumns, null>;

@@ -14,7 +14,18 @@ export interface FranchisesTable {
 
 export type MemberRole = 'owner' | 'manager';
 
-export interface FranchiseUsersTable {
+/** The optional contact details a sign-in and a person both have. */
+export interface ContactColumns {
+  picture: string | null;
+  phone: string | null;
+  state: string | null;
+  city: string | null;
+  street_address: string | null;
+  suburb: string | null;
+  post_code: string | null;
+}
+
+export interface FranchiseUsersTable extends ContactColumns {
   id: Generated<number>;
   franchise_id: number;
   email: string;
@@ -23,13 +34,6 @@ export interface FranchiseUsersTable {
   /** An owner sees the whole franchise; a manager only the branches in franchise_user_restaurants. */
   role: Generated<MemberRole>;
   name: string;
-  picture: string | null;
-  phone: string | null;
-  state: string | null;
-  city: string | null;
-  street_address: string | null;
-  suburb: string | null;
-  post_code: string | null;
   token_version: Generated<number>;
   /** Bumped by every profile save; a save naming an older version is refused. */
   version: Generated<number>;
@@ -77,19 +81,12 @@ export interface SubscriptionsTable {
 export type PersonRole = 'Manager' | 'Chef' | 'Waiter';
 export type PersonStatus = 'Active' | 'Inactive';
 
-export interface PeopleTable {
+export interface PeopleTable extends ContactColumns {
   id: Generated<number>;
   franchise_id: number;
   restaurant_id: number | null;
-  picture: string | null;
   name: string;
   email: string;
-  phone: string | null;
-  state: string | null;
-  city: string | null;
-  street_address: string | null;
-  suburb: string | null;
-  post_code: string | null;
   role: PersonRole;
   status: PersonStatus;
   password_hash: string | null;

@@ -64,17 +64,21 @@ export interface ReportSubscriptionsTable {
 }
 
 /** One period of a subscription: the queue servers claim from (a period is unique per subscription). */
-export interface ReportDeliveriesTable {
-  id: Generated<string>;
-  subscription_id: number;
-  period: string;
-  scheduled_at: Date;
+/** The columns of a queue of mails that servers lease, retry and give up (server/mail/queue.ts). */
+export interface QueuedMailColumns {
   status: Generated<'pending' | 'sent' | 'failed'>;
   attempts: Generated<number>;
   next_attempt_at: Date;
   leased_until: Date | null;
   sent_at: Date | null;
   last_error: string | null;
+}
+
+export interface ReportDeliveriesTable extends QueuedMailColumns {
+  id: Generated<string>;
+  subscription_id: number;
+  period: string;
+  scheduled_at: Date;
 }
 
 /** An owner's alert rule (docs/alerts.md); `threshold_tenths` is the percentage, or the "no trade by" hour, times ten. */
@@ -118,15 +122,9 @@ export interface AlertsTable {
 }
 
 /** A member told of an alert: their acknowledgement and the alert's mail to them (the queue servers claim from). */
-export interface AlertRecipientsTable {
+export interface AlertRecipientsTable extends QueuedMailColumns {
   id: Generated<number>;
   alert_id: number;
   user_id: number;
   acknowledged_at: Date | null;
-  status: Generated<'pending' | 'sent' | 'failed'>;
-  attempts: Generated<number>;
-  next_attempt_at: Date;
-  leased_until: Date | null;
-  sent_at: Date | null;
-  last_error: string | null;
 }
