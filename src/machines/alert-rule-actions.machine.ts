@@ -1,10 +1,11 @@
 import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { alertsService } from '../services/alerts.service';
-import { toErrorInfo } from '../services/api-error';
 import type { Notice } from '../shared/effects';
-import { confirmDialogMachine, isConfirmed, type ConfirmDialogInput, type DialogOutcome } from './confirm-dialog.machine';
+import { confirmDialogMachine, type ConfirmDialogInput } from './confirm-dialog.machine';
 import type { ListReloadRef } from './list.machine';
+import { askFirst, confirmed } from './support/ask-first';
 import { notProvided } from './support/machine-effects';
+import { errorNotice } from './support/notices';
 
 type Target = { id: number; sentence: string };
 
@@ -33,10 +34,7 @@ export const alertRuleActionsMachine = setup({
   actions: {
     notify: (_, _notice: Notice) => notProvided('notify'),
   },
-  guards: {
-    /** Cancel, the backdrop, the close button and Escape keep the rule. */
-    confirmed: (_, outcome: DialogOutcome) => isConfirmed(outcome),
-  },
+  guards: { confirmed },
 }).createMachine({
   id: 'alertRuleActions',
   initial: 'idle',
@@ -47,14 +45,7 @@ export const alertRuleActionsMachine = setup({
         'rule.remove': { target: 'asking', actions: assign({ target: ({ event }) => ({ id: event.id, sentence: event.sentence }) }) },
       },
     },
-    asking: {
-      invoke: {
-        id: 'confirmRemove',
-        src: 'confirmDialog',
-        input: ({ context }) => removeRuleQuestion(context.target!.sentence),
-        onDone: [{ guard: { type: 'confirmed', params: ({ event }) => event.output }, target: 'removing' }, { target: 'idle' }],
-      },
-    },
+    asking: askFirst('confirmRemove', (target: Target) => removeRuleQuestion(target.sentence), 'removing'),
     removing: {
       tags: ['busy'],
       invoke: {
@@ -70,10 +61,7 @@ export const alertRuleActionsMachine = setup({
             }),
           ],
         },
-        onError: {
-          target: 'idle',
-          actions: { type: 'notify', params: ({ event }) => ({ message: toErrorInfo(event.error).message, type: 'error' }) },
-        },
+        onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => errorNotice(event.error) } },
       },
     },
   },

@@ -3,8 +3,10 @@ import type { ApiKey, CreateApiKeyInput, CreatedApiKey } from '@contract/api-key
 import { ApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { apiKeysService } from '../services/api-keys.service';
 import type { Notice } from '../shared/effects';
-import { confirmDialogMachine, isConfirmed, type ConfirmDialogInput, type DialogOutcome } from './confirm-dialog.machine';
+import { confirmDialogMachine, type ConfirmDialogInput } from './confirm-dialog.machine';
+import { askFirst, confirmed } from './support/ask-first';
 import { notProvided } from './support/machine-effects';
+import { errorNotice } from './support/notices';
 
 /** The scope select's value for every branch; a branch is its restaurant id as text. */
 export const ALL_BRANCHES = 'all';
@@ -109,8 +111,7 @@ export const apiKeysMachine = setup({
     nameMissing: ({ context }) => context.draft.name.trim() === '',
     /** The server refused the name or the scope: its messages go on those fields. */
     fieldsRefused: (_, messages: Partial<Record<ApiKeyField, string>>) => Object.keys(messages).length > 0,
-    /** Only Revoke revokes: Cancel, the backdrop, the close button and Escape keep the key. */
-    confirmed: (_, outcome: DialogOutcome) => isConfirmed(outcome),
+    confirmed,
   },
 }).createMachine({
   id: 'apiKeys',
@@ -204,10 +205,7 @@ export const apiKeysMachine = setup({
                 target: 'editing',
                 actions: assign(({ event }) => ({ fieldErrors: fieldMessages(event.error) })),
               },
-              {
-                target: 'editing',
-                actions: { type: 'notify', params: ({ event }) => ({ message: toErrorInfo(event.error).message, type: 'error' }) },
-              },
+              { target: 'editing', actions: { type: 'notify', params: ({ event }) => errorNotice(event.error) } },
             ],
           },
         },
@@ -238,14 +236,7 @@ export const apiKeysMachine = setup({
         idle: {
           on: { 'revoke.ask': { target: 'asking', actions: assign({ target: ({ event }) => ({ id: event.id, name: event.name }) }) } },
         },
-        asking: {
-          invoke: {
-            id: 'confirmRevoke',
-            src: 'confirmDialog',
-            input: ({ context }) => revokeQuestion(context.target!.name),
-            onDone: [{ guard: { type: 'confirmed', params: ({ event }) => event.output }, target: 'revoking' }, { target: 'idle' }],
-          },
-        },
+        asking: askFirst('confirmRevoke', (target: Target) => revokeQuestion(target.name), 'revoking'),
         revoking: {
           tags: 'busy',
           invoke: {
@@ -256,10 +247,7 @@ export const apiKeysMachine = setup({
               target: 'idle',
               actions: { type: 'notify', params: ({ context }) => ({ message: revokedMessage(context.target!.name), type: 'success' }) },
             },
-            onError: {
-              target: 'idle',
-              actions: { type: 'notify', params: ({ event }) => ({ message: toErrorInfo(event.error).message, type: 'error' }) },
-            },
+            onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => errorNotice(event.error) } },
           },
         },
       },

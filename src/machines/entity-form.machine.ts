@@ -1,7 +1,8 @@
 import { assign, emit, enqueueActions, fromPromise, setup, type ActorRef, type Snapshot, type SnapshotFrom } from 'xstate';
 import { toApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { Navigation, Notice } from '../shared/effects';
-import { confirmDialogMachine, isConfirmed, SAVE_CHANGES, type ConfirmDialogInput } from './confirm-dialog.machine';
+import { confirmDialogMachine, SAVE_CHANGES, type ConfirmDialogInput } from './confirm-dialog.machine';
+import { confirmed } from './support/ask-first';
 import { notProvided } from './support/machine-effects';
 
 /** Toasts every form shows (docs/product.md). */
@@ -143,7 +144,7 @@ export const entityFormMachine = setup({
     isDirty: ({ context }) => isDirty(context),
     /** Only a changed form is saved, unless its blank choices are a record of their own. */
     canSubmit: ({ context }) => context.saveUnchanged || isDirty(context),
-    confirmed: (_, output: Parameters<typeof isConfirmed>[0]) => isConfirmed(output),
+    confirmed,
     isConflict: (_, { error }: { error: unknown }) => toErrorInfo(error).status === 409,
     hasFieldErrors: (_, { error }: { error: unknown }) => Object.keys(fieldErrorsOf(error)).length > 0,
   },

@@ -1,10 +1,10 @@
 import type { DoneActorEvent } from 'xstate';
 import { isConfirmed, type ConfirmDialogInput, type DialogOutcome } from '../confirm-dialog.machine';
 
-// A row's action that asks first (remove a member, delete a person, remove a report mail): the machine's
-// `confirmDialog` actor asks, its `confirmed` guard lets only Yes go on.
+// An action that asks first (a row's remove, delete or revoke; a form's save): the machine's `confirmDialog`
+// actor asks, its `confirmed` guard lets only Yes go on.
 
-/** Only the confirm button goes on: Cancel, the backdrop, the close button and Escape keep the row. */
+/** Only the confirm button goes on: Cancel, the backdrop, the close button and Escape change nothing. */
 export const confirmed = (_: unknown, outcome: DialogOutcome) => isConfirmed(outcome);
 
 /** The state that asks `question` about the context's target: on to `then` when confirmed, else back to `idle`. */
