@@ -2,7 +2,7 @@ import { sql, type InferResult } from 'kysely';
 import type { AlertKind, AlertRule } from '@contract/alerts.contract.js';
 import type { Db } from '../db/database.js';
 import { deleteFranchiseRecord } from '../db/franchise-rows.js';
-import { tenthsOf } from './conditions.js';
+import { tenthsOf, thresholdOf } from './conditions.js';
 
 export type RuleValues = { kind: AlertKind; restaurant_id: number | null; threshold: number; recipient_ids: number[] };
 
@@ -26,7 +26,7 @@ type Row = InferResult<ReturnType<typeof selectRules>>[number];
 
 const toRule = ({ threshold_tenths, created_at, ...row }: Row): AlertRule => ({
   ...row,
-  threshold: threshold_tenths / 10,
+  threshold: thresholdOf(threshold_tenths),
   created_at: created_at.toISOString(),
 });
 

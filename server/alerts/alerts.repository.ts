@@ -1,7 +1,7 @@
 import type { AuthUser } from '../auth/franchise-users.repository.js';
 import { ALERT_KIND_PAGES, ALERTS_PAGE_SIZE, type Alert, type AlertsPage } from '@contract/alerts.contract.js';
 import type { Db } from '../db/database.js';
-import { rangeFor } from './conditions.js';
+import { rangeFor, thresholdOf } from './conditions.js';
 
 /** What an alert says, of `alerts as a` joined to its `restaurants as r`: the member's list and the alert mail read these. */
 export const ALERT_COLUMNS = [
@@ -57,7 +57,7 @@ export async function alertsPage(db: Db, reader: Reader, status: 'unread' | 'all
   const timeZone = reader.franchise.time_zone;
   const items = rows.map(({ threshold_tenths, created_at, acknowledged_at, value, ...row }): Alert => ({
     ...row,
-    threshold: threshold_tenths / 10,
+    threshold: thresholdOf(threshold_tenths),
     value: value ?? null,
     page: ALERT_KIND_PAGES[row.kind],
     range: rangeFor(row.day, timeZone, now),

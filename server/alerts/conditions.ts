@@ -31,8 +31,9 @@ export type Firing = { value: number | null; baseline: number | null; summary: s
 /** Baseline weeks of a revenue drop. */
 export const BASELINE_WEEKS = 4;
 
+/** A rule's threshold as stored (`threshold_tenths`), and back. */
 export const tenthsOf = (threshold: number) => Math.round(threshold * 10);
-const thresholdOf = (tenths: number) => tenths / 10;
+export const thresholdOf = (tenths: number) => tenths / 10;
 const dollars = (cents: number) => formatCurrency(cents / 100);
 const big = BigInt;
 

@@ -2,6 +2,7 @@ import type { AlertKind } from '@contract/alerts.contract.js';
 import type { Db } from '../db/database.js';
 import { claimMails, markMailFailed, markMailSent, type Claim } from '../mail/queue.js';
 import { ALERT_COLUMNS } from './alerts.repository.js';
+import { thresholdOf } from './conditions.js';
 
 /**
  * alert_recipients is the queue of alert mails, shared by every server on one PostgreSQL, leased and
@@ -56,7 +57,7 @@ export async function claimAlertMails(db: Db, now: Date, limit: number): Promise
       alert: {
         id: r.alert_id,
         kind: r.kind,
-        threshold: r.threshold_tenths / 10,
+        threshold: thresholdOf(r.threshold_tenths),
         restaurant_id: r.restaurant_id,
         restaurant_name: r.restaurant_name,
         day: r.day,
