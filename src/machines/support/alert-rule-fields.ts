@@ -1,16 +1,14 @@
 import type { ALERT_RULE_NOT_FOUND_MESSAGE, AlertRule, CreateAlertRuleInput, MAX_ALERT_RULES } from '@contract/alerts.contract';
 import { ALERT_KIND_CHOICES, ALERT_KIND_LABELS, type AlertKind } from '@contract/presentation/alert-kinds';
-import type { STALE_VERSION_MESSAGE } from '@contract/people.contract';
 import type { Member } from '@contract/team.contract';
-import { ApiError, toApiError } from '../../services/api-error';
 import { idListOf, idListValue, type FieldValue, type FormRecord, type FormValues } from '../entity-form.machine';
+import { formErrorOn } from './form-calls';
 import { personIdOf } from './people-fields';
 
 /** The alert rules' sentences, rows, form values and call bodies; the rule screens' ids, options and texts. Rules: docs/alerts.md. */
 
 export const ALERT_RULES_MAX: typeof MAX_ALERT_RULES = 100;
 export const RULE_NOT_FOUND: typeof ALERT_RULE_NOT_FOUND_MESSAGE = 'Alert rule not found';
-const STALE: typeof STALE_VERSION_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
 
 export const KIND_OPTIONS = (Object.keys(ALERT_KIND_CHOICES) as AlertKind[]).map((value) => ({ value, label: ALERT_KIND_CHOICES[value] }));
 /** A "no trade by" rule's hours: 1:00 to 23:00 of the franchise's clock (0:00 would fire before any day could trade). */
@@ -79,22 +77,8 @@ export function ruleBody(values: FormValues): CreateAlertRuleInput {
 export const thresholdUnitChanges = (from: FieldValue | undefined, to: string) => (from === 'no_trade') !== (to === 'no_trade');
 export const ruleRecord = (rule: AlertRule): FormRecord => ({ values: ruleValues(rule), version: rule.version });
 
-/**
- * A refused save as the form shows it: the server's message about one recipient (`recipient_ids[2]`) goes on the
- * Recipients field; a 409 that is not a stale version (the franchise's limit of rules) goes on the Kind field, so it is
- * shown rather than offering to reload.
- */
-export function ruleFormError(error: unknown): unknown {
-  const apiError = toApiError(error);
-  if (apiError.status === 409 && apiError.message !== STALE) {
-    return new ApiError(apiError.message, 422, { status: 'error', message: apiError.message, errors: { kind: [apiError.message] } });
-  }
-  const errors = (apiError.data as { errors?: Record<string, unknown> } | undefined)?.errors;
-  if (apiError.status !== 422 || !errors) return error;
-  const byField: Record<string, unknown> = {};
-  for (const [key, messages] of Object.entries(errors)) byField[key.replace(/\[.*$/, '')] ??= messages;
-  return new ApiError(apiError.message, 422, { ...(apiError.data as object), errors: byField });
-}
+/** A refused save: the franchise's limit of rules goes on the Kind field, a refused recipient on the Recipients field. */
+export const ruleFormError = formErrorOn('kind');
 
 export const RULE_FORM_MESSAGES = {
   create: { reset: 'Alert rule reset.', saved: 'Alert rule added' },

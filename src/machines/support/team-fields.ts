@@ -1,9 +1,8 @@
 import type { MemberRole } from '@contract/auth.contract';
-import type { STALE_VERSION_MESSAGE } from '@contract/people.contract';
 import type { InviteMemberInput, Member, MEMBER_NOT_FOUND_MESSAGE } from '@contract/team.contract';
-import { ApiError, toApiError } from '../../services/api-error';
 import { idListOf, idListValue, type FormRecord, type FormValues } from '../entity-form.machine';
 import { text } from './contact-fields';
+import { formErrorOn } from './form-calls';
 import { personIdOf } from './people-fields';
 
 /** How a member becomes the Team forms' values and the team calls' bodies; the Team screens' ids, options and texts. */
@@ -12,7 +11,6 @@ import { personIdOf } from './people-fields';
 // once and the texts are typed by the contract's own, so tsc fails when either changes.
 export const MEMBER_ROLE_LABELS: Record<MemberRole, string> = { owner: 'Owner', manager: 'Manager' };
 export const ROLE_OPTIONS = (Object.keys(MEMBER_ROLE_LABELS) as MemberRole[]).map((value) => ({ value, label: MEMBER_ROLE_LABELS[value] }));
-const STALE: typeof STALE_VERSION_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
 export const MEMBER_NOT_FOUND: typeof MEMBER_NOT_FOUND_MESSAGE = 'Member not found';
 
 /** The fields the team list searches: a member's name, e-mail or role. */
@@ -45,18 +43,7 @@ export function memberBody(values: FormValues): Omit<InviteMemberInput, 'email'>
 export const memberRecord = (member: Member): FormRecord => ({ values: memberValues(member), version: member.version });
 
 /**
- * A refused save as the form shows it. The server refuses a role change that would leave the franchise without an
- * owner, or demote oneself (409, not a stale version): its message goes on the Role field. A message about one of the
- * branches (`restaurant_ids[2]`) goes on the Branches field.
+ * A refused save: a role change that would leave the franchise without an owner, or demote oneself, goes on the Role
+ * field; a refused branch (`restaurant_ids[2]`) on the Branches field.
  */
-export function formError(error: unknown): unknown {
-  const apiError = toApiError(error);
-  if (apiError.status === 409 && apiError.message !== STALE) {
-    return new ApiError(apiError.message, 422, { status: 'error', message: apiError.message, errors: { role: [apiError.message] } });
-  }
-  const errors = (apiError.data as { errors?: Record<string, unknown> } | undefined)?.errors;
-  if (apiError.status !== 422 || !errors) return error;
-  const byField: Record<string, unknown> = {};
-  for (const [key, messages] of Object.entries(errors)) byField[key.replace(/\[.*$/, '')] ??= messages;
-  return new ApiError(apiError.message, 422, { ...(apiError.data as object), errors: byField });
-}
+export const formError = formErrorOn('role');
