@@ -1,9 +1,9 @@
 import { fromPromise } from 'xstate';
-import { ApiError } from '../services/api-error';
 import { teamService } from '../services/team.service';
 import { entityFormMachine, type FormRecord } from './entity-form.machine';
 import { listMachine, type ListItem } from './list.machine';
 import { text } from './support/contact-fields';
+import { recordFromList, savedOrFormError } from './support/form-calls';
 import { formError, MEMBER_NOT_FOUND, memberBody, memberRecord as recordOf, memberValues } from './support/team-fields';
 
 /** The Team screens' list and forms: the generic list and form machines provided with the real team calls. */
@@ -17,32 +17,24 @@ export const teamListMachine = listMachine.provide({
 export const memberInviteMachine = entityFormMachine.provide({
   actors: {
     load: fromPromise<FormRecord, { id: string | number | null }>(async () => ({ values: memberValues(null), version: null })),
-    save: fromPromise(async ({ input }) => {
-      try {
+    save: fromPromise(({ input }) =>
+      savedOrFormError(formError, async () => {
         const { member, message } = await teamService.invite({ email: text(input.values.email), ...memberBody(input.values) });
         return { ...recordOf(member), notice: message };
-      } catch (error) {
-        throw formError(error);
-      }
-    }),
+      }),
+    ),
   },
 });
 
 /** Edit member: the member of the address, read from the team list (there is no call for one); the update call. */
 export const memberEditMachine = entityFormMachine.provide({
   actors: {
-    load: fromPromise(async ({ input }) => {
-      const member = input.id === null ? undefined : (await teamService.list()).find((m) => m.id === Number(input.id));
-      if (!member) throw new ApiError(MEMBER_NOT_FOUND, 404);
-      return recordOf(member);
-    }),
-    save: fromPromise(async ({ input }) => {
-      try {
+    load: fromPromise(async ({ input }) => recordOf(await recordFromList(input.id, () => teamService.list(), MEMBER_NOT_FOUND))),
+    save: fromPromise(({ input }) =>
+      savedOrFormError(formError, async () => {
         const { member } = await teamService.update(Number(input.id), { ...memberBody(input.values), version: input.version ?? 0 });
         return recordOf(member);
-      } catch (error) {
-        throw formError(error);
-      }
-    }),
+      }),
+    ),
   },
 });
