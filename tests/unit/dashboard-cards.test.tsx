@@ -17,7 +17,7 @@ const window: AnalyticsWindow = {
   start_date: '2026-11-19',
   end_date: '2026-11-25',
   days: 7,
-  grouping: 'day',
+  grouping: 'daily',
   time_zone: 'Australia/Sydney',
   previous: { start_date: '2026-11-12', end_date: '2026-11-18' },
   today: '2026-11-25',
