@@ -4,21 +4,8 @@
  * figures from raw rows, and 20 concurrent dashboard clients (one request each in flight, then whole
  * dashboards) with the health call alongside.
  */
-import { spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { createHash } from 'node:crypto';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -31,8 +18,9 @@ import { ANALYTICS_PAGES, EXPORT_FORMATS } from '@contract/page-reports.contract
 import { pgliteDatabase } from '../server/db/database';
 import { TYPE_PARSERS } from '../server/db/pglite-options.mjs';
 import { startServer, stopServer } from '../tests/e2e/support/server-process';
+import { embeddedFranchise, postgresFranchise, type LargeFranchise, type Size } from './large-franchise';
 
-export const LARGE = { restaurants: 50, days: 730 };
+const DAYS = 730;
 const DASHBOARD_KINDS = ['revenues', 'orders', 'roster', 'best-sellers', 'headcounts', 'procurement'] as const;
 
 export type Timings = number[];
@@ -41,63 +29,6 @@ export const percentile = (values: number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-
-/**
- * What decides the large franchise's rows and schema: a change rebuilds it, otherwise the kept copy is
- * reused (request-time code such as the queries is left out, so tuning them does not cost a rebuild).
- */
-function generatorKey(): string {
-  const hash = createHash('sha256');
-  const walk = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
-  const generator = [
-    'server/analytics/calendar.ts',
-    'server/analytics/demo/catalogue.ts',
-    'server/analytics/demo/generate.ts',
-    'server/analytics/demo/write.ts',
-    'server/analytics/ingest.ts',
-    'server/db/seed.ts',
-    'server/db/seed-cli.ts',
-  ];
-  for (const file of [...generator, ...walk('server/db/migrations'), 'package-lock.json'].sort())
-    hash.update(file).update(readFileSync(file));
-  return hash.digest('hex').slice(0, 12);
-}
-
-export type Account = { email: string; password: string };
-
-/**
- * DATA_DIR of the large franchise and its owner's account, built with `npm run seed` once per
- * generator version (minutes) and kept under node_modules/.cache with the account it printed.
- */
-export function largeFranchise(log: (line: string) => void): { dataDir: string; account: Account } {
-  const root = join('node_modules', '.cache', 'franchise-console-bench');
-  const dir = join(root, `large-${LARGE.restaurants}x${LARGE.days}-${generatorKey()}`);
-  const accountFile = join(dir, 'account.json');
-  if (existsSync(accountFile)) return { dataDir: dir, account: JSON.parse(readFileSync(accountFile, 'utf8')) as Account };
-  rmSync(root, { recursive: true, force: true });
-  mkdirSync(root, { recursive: true });
-  const building = `${dir}.building`;
-  log(`Building the large franchise (${LARGE.restaurants} restaurants × ${LARGE.days} days) in ${building}; kept for later runs…`);
-  const t = performance.now();
-  const run = spawnSync(
-    'npm',
-    ['run', '--silent', 'seed', '--', '--restaurants', String(LARGE.restaurants), '--days', String(LARGE.days)],
-    {
-      env: { ...process.env, DATA_DIR: building, DATABASE_URL: '' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
-  if (run.status !== 0) throw new Error(`npm run seed exited with ${run.status}: ${run.stdout}`);
-  const printed = /Large franchise: (\S+) \/ (\S+)/.exec(run.stdout);
-  if (!printed) throw new Error(`npm run seed did not print the large franchise's account:\n${run.stdout}`);
-  writeFileSync(join(building, 'account.json'), JSON.stringify({ email: printed[1], password: printed[2] }));
-  renameSync(building, dir);
-  log(`  built in ${((performance.now() - t) / 1000).toFixed(0)} s`);
-  return { dataDir: dir, account: { email: printed[1]!, password: printed[2]! } };
-}
 
 type Session = { url: string; token: string; branch: number };
 
@@ -326,41 +257,119 @@ async function underExports(session: Session, count: number) {
   };
 }
 
-export async function analyticsBench(log: (line: string) => void) {
-  const { dataDir, account } = largeFranchise(log);
-  const server = await startServer({ dataDir, pollMs: 50 });
-  let calls: CallFigures[];
-  let load;
+/** The bench's sizes: BENCH_SIZES=<n>,<n> (restaurants) for smaller runs while developing; 50 and 200 by default. */
+function benchSizes(): Size[] {
+  const sizes = (process.env.BENCH_SIZES ?? '50,200').split(',').map(Number);
+  if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`BENCH_SIZES must list whole numbers of restaurants, e.g. 50,200`);
+  return sizes.map((restaurants) => ({ restaurants, days: DAYS }));
+}
+
+/** Every call of `franchise` timed through a real `npm start` on its database, and the load figures when `withLoad`. */
+async function measure(franchise: LargeFranchise, withLoad: boolean) {
+  const server = franchise.databaseUrl
+    ? await startServer({ pollMs: 50, env: { DATABASE_URL: franchise.databaseUrl } })
+    : await startServer({ dataDir: franchise.dataDir!, pollMs: 50 });
   try {
-    const session = await signIn(server.url, account.email, account.password);
-    calls = await callTimings(session);
-    load = {
+    const session = await signIn(server.url, franchise.account.email, franchise.account.password);
+    const calls = await callTimings(session);
+    if (!withLoad) return { calls };
+    const load = {
       clients: await underLoad(session, 20, 10),
       dashboards: await underLoad(session, 120, 10),
       exports: await underExports(session, 10),
     };
+    return { calls, load };
   } finally {
     await stopServer(server.process);
+    if (franchise.databaseUrl) rmSync(server.dataDir, { recursive: true, force: true });
   }
-  const raw = await rawTimings(dataDir, 5);
+}
 
-  log(`analytics at ${LARGE.restaurants} restaurants × ${LARGE.days} days, 3-month window, through HTTP (p50 / p95):`);
-  for (const c of calls) {
+const DASHBOARD_TARGET_MS = 50;
+const LARGEST_TARGET_MS = 100;
+const GROWTH_TARGET = 2;
+
+/**
+ * Each call's uncached and cached p50 / p95 at every size, and what it is judged by: at the smallest
+ * size a dashboard call's uncached p95 against 50 ms; at the largest a dashboard or page call's
+ * against 100 ms and against its p95 at the smallest size (cost must not grow with the branches).
+ */
+function callTable(runs: { size: Size; calls: CallFigures[] }[], log: (line: string) => void) {
+  const [first, last] = [runs[0]!, runs.at(-1)!];
+  const sizes = runs.map((r) => r.size.restaurants);
+  log(
+    `analytics at ${sizes.join(' and ')} restaurants × ${DAYS} days, 3-month window, through HTTP; uncached p50 / p95 | cached p95 per size, then p95 ratios (load average now ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}):`,
+  );
+  for (const [i, c] of first.calls.entries()) {
+    const at = runs.map((r) => r.calls[i]!);
+    const p95 = at.map((a) => percentile(a.uncached, 95));
+    const judged = c.dashboard || c.name.startsWith('page ');
+    const ratios = [
+      c.dashboard ? `p95(${sizes[0]}) / ${DASHBOARD_TARGET_MS} ms ${(p95[0]! / DASHBOARD_TARGET_MS).toFixed(2)}` : '',
+      runs.length > 1 ? `p95(${sizes.at(-1)}) / p95(${sizes[0]}) ${(p95.at(-1)! / p95[0]!).toFixed(2)}${judged ? '' : ' (no target)'}` : '',
+      runs.length > 1 && judged ? `p95(${sizes.at(-1)}) / ${LARGEST_TARGET_MS} ms ${(p95.at(-1)! / LARGEST_TARGET_MS).toFixed(2)}` : '',
+    ].filter(Boolean);
+    const figures = at.map((a, j) => `${sizes[j]}: ${ms(percentile(a.uncached, 50))} / ${ms(p95[j]!)} | ${ms(percentile(a.cached, 95))}`);
+    log(`  ${c.scope.padEnd(9)} ${c.name.padEnd(17)} ${figures.join('   ')}   ${ratios.join('  ')}`);
+  }
+  const worst = (run: typeof first, pick: (c: CallFigures) => boolean) =>
+    Math.max(...run.calls.filter(pick).map((c) => percentile(c.uncached, 95)));
+  const dashboard = worst(first, (c) => c.dashboard);
+  log(
+    `  worst uncached p95 of the dashboard's calls at ${sizes[0]}: ${ms(dashboard)}, / ${DASHBOARD_TARGET_MS} ms = ${(dashboard / DASHBOARD_TARGET_MS).toFixed(2)} (target <= 1)`,
+  );
+  if (runs.length > 1) {
+    const largest = worst(last, (c) => c.dashboard || c.name.startsWith('page '));
+    const growth = Math.max(
+      ...first.calls.map((c, i) =>
+        c.dashboard || c.name.startsWith('page ') ? percentile(last.calls[i]!.uncached, 95) / percentile(c.uncached, 95) : 0,
+      ),
+    );
     log(
-      `  ${c.scope.padEnd(9)} ${c.name.padEnd(17)} uncached ${ms(percentile(c.uncached, 50))} / ${ms(percentile(c.uncached, 95))}   cached ${ms(percentile(c.cached, 50))} / ${ms(percentile(c.cached, 95))}`,
+      `  worst uncached p95 of the dashboard's and pages' calls at ${sizes.at(-1)}: ${ms(largest)}, / ${LARGEST_TARGET_MS} ms = ${(largest / LARGEST_TARGET_MS).toFixed(2)} (target <= 1); worst p95(${sizes.at(-1)}) / p95(${sizes[0]}) = ${growth.toFixed(2)} (target <= ${GROWTH_TARGET}); exports have no target`,
     );
   }
-  const worst = Math.max(...calls.filter((c) => c.dashboard).map((c) => percentile(c.uncached, 95)));
-  log(`  worst uncached p95 of the dashboard's calls ${ms(worst)} (target < 50 ms); pages and exports have no target`);
-  log('the same figures from raw rows vs from the rollups (franchise-wide, both in-process on one copy, no HTTP, uncached), p50:');
+}
+
+/**
+ * The analytics half: the call table at every size on the embedded database (and the load, the raw
+ * rows and the exports at the smallest), or with `pg` (a PostgreSQL server's URL) the call table of
+ * 50 restaurants on a database of that server.
+ */
+export async function analyticsBench(log: (line: string) => void, options: { pg?: string } = {}) {
+  if (options.pg) {
+    const size = { restaurants: 50, days: DAYS };
+    const franchise = await postgresFranchise(options.pg, size, log);
+    const { calls } = await measure(franchise, false);
+    log(`on PostgreSQL (${new URL(options.pg).host}):`);
+    callTable([{ size, calls }], log);
+    return;
+  }
+  // Built first, so a build's minutes are not inside a measurement.
+  const franchises = benchSizes().map((size) => embeddedFranchise(size, log));
+  const smallest = franchises[0]!;
+  const first = await measure(smallest, true);
+  const runs = [{ size: smallest.size, calls: first.calls }];
+  for (const franchise of franchises.slice(1)) runs.push({ size: franchise.size, calls: (await measure(franchise, false)).calls });
+  const load = first.load!;
+  const raw = await rawTimings(smallest.dataDir!, 5);
+
+  log(`on the embedded database (PGlite):`);
+  callTable(runs, log);
+  log(
+    `the same figures from raw rows vs from the rollups at ${smallest.size.restaurants} restaurants (franchise-wide, both in-process on one copy, no HTTP, uncached), p50:`,
+  );
   for (const r of raw) {
-    const api = calls.find((c) => c.name === r.name && c.scope === 'franchise')!;
+    const api = runs[0]!.calls.find((c) => c.name === r.name && c.scope === 'franchise')!;
     const [rawMs, rollupMs] = [percentile(r.times, 50), percentile(r.rollup, 50)];
     log(
       `  ${r.name.padEnd(13)} raw ${ms(rawMs)}  rollups ${ms(rollupMs)}  = ${(rawMs / rollupMs).toFixed(0)}x (target >= 50x); raw / HTTP call ${(rawMs / percentile(api.uncached, 50)).toFixed(0)}x`,
     );
   }
   const e = load.exports;
+  log(`at ${smallest.size.restaurants} restaurants:`);
   log(
     `${e.exports} revenue PDF exports, two at a time, in ${e.seconds.toFixed(1)} s: health p99 ${ms(e.health99)} over ${e.probes} probes (target < 50 ms), ${e.failures} failures`,
   );

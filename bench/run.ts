@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: sign-in page weight, login latency and cold start, measured against the real
  * `npm start` server on a throwaway DATA_DIR, then the analytics and the ingest halves. A benchmark,
- * not a test: it prints figures. `npm run bench -- ingest` (or `start`, `analytics`) runs only those parts.
+ * not a test: it prints figures. `npm run bench -- ingest` (or `start`, `analytics`) runs only those
+ * parts; `npm run bench -- --pg` runs the analytics part against PostgreSQL (DATABASE_URL).
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -168,12 +169,20 @@ async function startBench() {
 
 const PARTS = { start: startBench, analytics: () => analyticsBench(console.log), ingest: () => ingestBench(console.log) };
 
+/** `npm run bench -- --pg`: the parts that run against the PostgreSQL server of DATABASE_URL. */
+const pgParts = (url: string) => ({ analytics: () => analyticsBench(console.log, { pg: url }) });
+
 async function main() {
-  const asked = process.argv.slice(2);
-  const unknown = asked.filter((part) => !Object.hasOwn(PARTS, part));
-  if (unknown.length > 0) throw new Error(`Unknown part ${unknown.join(', ')}: npm run bench [-- ${Object.keys(PARTS).join(' | ')} ...]`);
+  const asked = process.argv.slice(2).filter((arg) => arg !== '--pg');
+  const pg = process.argv.includes('--pg');
+  if (pg && !process.env.DATABASE_URL)
+    throw new Error('npm run bench -- --pg needs DATABASE_URL=postgres://… (a role that may create databases)');
+  const parts: Record<string, () => Promise<void>> = pg ? pgParts(process.env.DATABASE_URL!) : PARTS;
+  const unknown = asked.filter((part) => !Object.hasOwn(parts, part));
+  if (unknown.length > 0)
+    throw new Error(`Unknown part ${unknown.join(', ')}: npm run bench [-- [--pg] ${Object.keys(parts).join(' | ')} ...]`);
   console.log('Franchise Console benchmark');
-  for (const [part, run] of Object.entries(PARTS)) if (asked.length === 0 || asked.includes(part)) await run();
+  for (const [part, run] of Object.entries(parts)) if (asked.length === 0 || asked.includes(part)) await run();
 }
 
 main().catch((err) => {
