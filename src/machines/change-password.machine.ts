@@ -1,9 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ResetPasswordInput } from '@contract/auth.contract';
-import { ApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
+import type { ErrorInfo } from '../services/api-error';
 import type { Notice } from '../shared/effects';
 import { authService } from '../services/auth.service';
-import { notProvided, UNEXPECTED_RETRY_MESSAGE } from './support/machine-effects';
+import { notProvided } from './support/machine-effects';
+import { keepAndToastError } from './support/notices';
 
 export type PasswordField = 'password' | 'confirmation';
 
@@ -66,16 +67,7 @@ export const changePasswordMachine = setup({
             { type: 'notify', params: { message: 'Password successfully changed!', type: 'success' } },
           ],
         },
-        onError: {
-          target: 'editing',
-          actions: [
-            assign({
-              error: ({ event }) =>
-                event.error instanceof ApiError ? toErrorInfo(event.error) : { message: UNEXPECTED_RETRY_MESSAGE, status: 0 },
-            }),
-            { type: 'notify', params: ({ context }) => ({ message: context.error?.message ?? UNEXPECTED_RETRY_MESSAGE, type: 'error' }) },
-          ],
-        },
+        onError: { target: 'editing', actions: keepAndToastError<ChangePasswordContext, ChangePasswordEvent>() },
       },
     },
     // The token is spent: the view offers the way back to sign-in.

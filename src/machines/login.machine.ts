@@ -1,11 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { LoginInput } from '@contract/auth.contract';
-import { ApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
+import type { ErrorInfo } from '../services/api-error';
 import { authService, type SignedIn } from '../services/auth.service';
 import type { NewSession } from '../services/session-storage';
 import type { Navigation, Notice } from '../shared/effects';
 import { pathOf } from '../shared/routing';
-import { notProvided, UNEXPECTED_RETRY_MESSAGE } from './support/machine-effects';
+import { notProvided } from './support/machine-effects';
+import { keepAndToastError } from './support/notices';
 
 export type LoginField = 'email' | 'password';
 
@@ -69,17 +70,7 @@ export const loginMachine = setup({
             { type: 'navigate', params: { to: pathOf('dashboard'), replace: true } },
           ],
         },
-        onError: {
-          target: 'idle',
-          actions: [
-            // An ApiError already carries the server message or "Login failed"; anything else is a bug.
-            assign({
-              error: ({ event }) =>
-                event.error instanceof ApiError ? toErrorInfo(event.error) : { message: UNEXPECTED_RETRY_MESSAGE, status: 0 },
-            }),
-            { type: 'notify', params: ({ context }) => ({ message: context.error?.message ?? UNEXPECTED_RETRY_MESSAGE, type: 'error' }) },
-          ],
-        },
+        onError: { target: 'idle', actions: keepAndToastError<LoginContext, LoginEvent>() },
       },
     },
     success: { type: 'final' },
