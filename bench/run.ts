@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: sign-in page weight, login latency and cold start, measured against the real
  * `npm start` server on a throwaway DATA_DIR, then the analytics and the ingest halves. A benchmark,
- * not a test: it prints figures. `npm run bench -- ingest` (or `start`, `analytics`) runs only those
+ * not a test: it prints figures. `npm run bench -- ingest` (or `start`, `first-view`, `analytics`) runs only those
  * parts; `npm run bench -- --pg` runs the analytics part against PostgreSQL (DATABASE_URL).
  */
 import { spawn } from 'node:child_process';
@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { hash, verify } from '@node-rs/argon2';
 import { launchBrowser } from '../tests/e2e/support/browser-launch';
 import { analyticsBench } from './analytics';
+import { firstViewBench } from './first-view';
 import { ingestBench } from './ingest';
 import { startServer, stopServer } from '../tests/e2e/support/server-process';
 
@@ -167,7 +168,12 @@ async function startBench() {
   if (rebuilt) console.log(`  (${rebuilt} start(s) left out: a source changed during the run and they rebuilt)`);
 }
 
-const PARTS = { start: startBench, analytics: () => analyticsBench(console.log), ingest: () => ingestBench(console.log) };
+const PARTS = {
+  start: startBench,
+  'first-view': () => firstViewBench(console.log),
+  analytics: () => analyticsBench(console.log),
+  ingest: () => ingestBench(console.log),
+};
 
 /** `npm run bench -- --pg`: the parts that run against the PostgreSQL server of DATABASE_URL. */
 const pgParts = (url: string) => ({ analytics: () => analyticsBench(console.log, { pg: url }) });
