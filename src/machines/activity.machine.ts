@@ -9,15 +9,16 @@ import { exportedMessage } from './analytics-page.machine';
 import {
   activityHref,
   activityViewFromSearch,
+  ACTIVITY_PAGE_ENTRIES,
   DATES_OUT_OF_ORDER,
   NO_FILTERS,
-  pageCountOf,
   sameFilters,
   withChange,
   type FilterChange,
 } from './support/activity-filters';
 import { notProvided } from './support/machine-effects';
 import { errorNotice } from './support/notices';
+import { pageExistsOf, pastTheEnd, toLastPage } from './support/server-paging';
 
 export type ActivityContext = {
   /** What the filter controls show; Apply turns it into the URL. */
@@ -83,16 +84,9 @@ export const activityMachine = setup({
       const { filters, page } = activityViewFromSearch(event.search);
       return sameFilters(filters, context.applied) && page === context.page;
     },
-    /** An old link to a page the log no longer has: its last page is shown instead. */
-    pastTheEnd: ({ context }, answer: ActivityPage) => answer.items.length === 0 && answer.total > 0 && context.page > 1,
+    pastTheEnd,
     noEntries: (_, answer: ActivityPage) => answer.total === 0,
-    /** Prev and Next are disabled at the ends: another page that exists, and not the one shown. */
-    pageExists: ({ context, event }) =>
-      event.type === 'activity.page' &&
-      Number.isInteger(event.page) &&
-      event.page >= 1 &&
-      event.page <= pageCountOf(context.total) &&
-      event.page !== context.page,
+    pageExists: pageExistsOf(ACTIVITY_PAGE_ENTRIES),
   },
 }).createMachine({
   id: 'activity',
@@ -146,18 +140,9 @@ export const activityMachine = setup({
             src: 'fetchPage',
             input: ({ context }): PageRequest => ({ filters: context.applied, page: context.page }),
             onDone: [
-              {
-                guard: { type: 'pastTheEnd', params: ({ event }) => event.output },
-                target: 'loading',
-                reenter: true,
-                actions: [
-                  assign({ page: ({ event }) => pageCountOf(event.output.total) }),
-                  {
-                    type: 'navigate',
-                    params: ({ context }) => ({ to: activityHref({ filters: context.applied, page: context.page }), replace: true }),
-                  },
-                ],
-              },
+              toLastPage<ActivityContext, ActivityEvent, ActivityPage>(ACTIVITY_PAGE_ENTRIES, (context) =>
+                activityHref({ filters: context.applied, page: context.page }),
+              ),
               {
                 guard: { type: 'noEntries', params: ({ event }) => event.output },
                 target: 'shown.empty',
@@ -200,7 +185,7 @@ export const activityMachine = setup({
             loaded: {
               on: {
                 'activity.page': {
-                  guard: 'pageExists',
+                  guard: { type: 'pageExists', params: ({ event }) => event.page },
                   actions: {
                     type: 'navigate',
                     params: ({ context, event }) => ({

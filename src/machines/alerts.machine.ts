@@ -5,6 +5,7 @@ import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { Navigation, Notice } from '../shared/effects';
 import { pathOf } from '../shared/routing';
 import { notProvided } from './support/machine-effects';
+import { pageCount, pageExistsOf, pastTheEnd, toLastPage } from './support/server-paging';
 
 export type { AlertStatus };
 
@@ -12,7 +13,7 @@ export type { AlertStatus };
 export const ALERTS_PER_PAGE: typeof ALERTS_PAGE_SIZE = 20;
 export const ALL_ACKNOWLEDGED = 'All alerts acknowledged';
 
-export const alertPageCount = (total: number) => Math.max(1, Math.ceil(total / ALERTS_PER_PAGE));
+export const alertPageCount = (total: number) => pageCount(total, ALERTS_PER_PAGE);
 
 /** The list and page the URL holds (`/alerts?status=all&page=2`); Unread and page 1 are left out. */
 export type AlertsView = { status: AlertStatus; page: number };
@@ -89,8 +90,7 @@ export const alertsMachine = setup({
     fail: assign((_, error: unknown) => ({ items: [], total: 0, error: toErrorInfo(error) })),
   },
   guards: {
-    /** An alert acknowledged elsewhere left this page empty (the last of Unread): the last page that has alerts is shown. */
-    pastTheEnd: ({ context }, answer: AlertsPage) => answer.items.length === 0 && answer.total > 0 && context.page > 1,
+    pastTheEnd,
     noAlerts: (_, answer: AlertsPage) => answer.total === 0,
     otherStatus: ({ context, event }) => event.type === 'alerts.filter' && event.status !== context.status,
     /** The URL names what is shown already (the page reports the address it mounted with too). */
@@ -99,12 +99,7 @@ export const alertsMachine = setup({
       const { status, page } = alertsViewFromSearch(event.search);
       return status === context.status && page === context.page;
     },
-    pageExists: ({ context, event }) =>
-      event.type === 'alerts.page' &&
-      Number.isInteger(event.page) &&
-      event.page >= 1 &&
-      event.page <= alertPageCount(context.total) &&
-      event.page !== context.page,
+    pageExists: pageExistsOf(ALERTS_PER_PAGE),
     /** An alert shown that this member has not acknowledged yet. */
     unreadShown: ({ context, event }) =>
       event.type === 'alerts.acknowledge' && context.items.some((a) => a.id === event.id && a.acknowledged_at === null),
@@ -134,15 +129,7 @@ export const alertsMachine = setup({
         src: 'fetchAlerts',
         input: ({ context }): AlertsRequest => ({ status: context.status, page: context.page }),
         onDone: [
-          {
-            guard: { type: 'pastTheEnd', params: ({ event }) => event.output },
-            target: 'loading',
-            reenter: true,
-            actions: [
-              assign({ page: ({ event }) => alertPageCount(event.output.total) }),
-              { type: 'navigate', params: ({ context }) => ({ to: alertsHref(context), replace: true }) },
-            ],
-          },
+          toLastPage<AlertsContext, AlertsEvent, AlertsPage>(ALERTS_PER_PAGE, alertsHref),
           {
             guard: { type: 'noAlerts', params: ({ event }) => event.output },
             target: 'shown.empty',
@@ -168,7 +155,7 @@ export const alertsMachine = setup({
         loaded: {
           on: {
             'alerts.page': {
-              guard: 'pageExists',
+              guard: { type: 'pageExists', params: ({ event }) => event.page },
               actions: {
                 type: 'navigate',
                 params: ({ context, event }) => ({ to: alertsHref({ status: context.status, page: event.page }), replace: false }),

@@ -1,6 +1,7 @@
 import type { ACTIVITY_PAGE_SIZE, ActivityAction, ActivityEntity } from '@contract/activity.contract';
 import type { ActivityFilters } from '../../services/activity.service';
 import { pathOf } from '../../shared/routing';
+import { pageCount } from './server-paging';
 
 // The Activity page's filters and page as its URL holds them (`?user_id=…&entity=…&from=…&to=…&page=…`), and the labels
 // its controls and table show.
@@ -72,7 +73,7 @@ export function activityHref({ filters, page }: ActivityView): string {
 export const sameFilters = (a: ActivityFilters, b: ActivityFilters) =>
   a.userId === b.userId && a.entity === b.entity && a.from === b.from && a.to === b.to;
 
-export const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / ACTIVITY_PAGE_ENTRIES));
+export const pageCountOf = (total: number) => pageCount(total, ACTIVITY_PAGE_ENTRIES);
 
 /** A filter as the page's controls report it: the field and its text ('' for none). */
 export type FilterChange = { field: keyof ActivityFilters; value: string };
