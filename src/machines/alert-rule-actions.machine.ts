@@ -1,9 +1,9 @@
-import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { alertsService } from '../services/alerts.service';
 import type { Notice } from '../shared/effects';
 import { confirmDialogMachine, type ConfirmDialogInput } from './confirm-dialog.machine';
 import type { ListReloadRef } from './list.machine';
-import { askFirst, confirmed } from './support/ask-first';
+import { aim, askFirst, confirmed } from './support/ask-first';
 import { notProvided } from './support/machine-effects';
 import { errorNotice } from './support/notices';
 
@@ -33,6 +33,7 @@ export const alertRuleActionsMachine = setup({
   },
   actions: {
     notify: (_, _notice: Notice) => notProvided('notify'),
+    aim: aim(),
   },
   guards: { confirmed },
 }).createMachine({
@@ -42,7 +43,7 @@ export const alertRuleActionsMachine = setup({
   states: {
     idle: {
       on: {
-        'rule.remove': { target: 'asking', actions: assign({ target: ({ event }) => ({ id: event.id, sentence: event.sentence }) }) },
+        'rule.remove': { target: 'asking', actions: { type: 'aim', params: ({ event }) => ({ id: event.id, sentence: event.sentence }) } },
       },
     },
     asking: askFirst('confirmRemove', (target: Target) => removeRuleQuestion(target.sentence), 'removing'),

@@ -4,7 +4,7 @@ import { ApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { apiKeysService } from '../services/api-keys.service';
 import type { Notice } from '../shared/effects';
 import { confirmDialogMachine, type ConfirmDialogInput } from './confirm-dialog.machine';
-import { askFirst, confirmed } from './support/ask-first';
+import { aim, askFirst, confirmed } from './support/ask-first';
 import { notProvided } from './support/machine-effects';
 import { errorNotice } from './support/notices';
 
@@ -105,6 +105,7 @@ export const apiKeysMachine = setup({
     notify: (_, _notice: Notice) => notProvided('notify'),
     storeKeys: assign((_, keys: ApiKey[]) => ({ keys, error: null })),
     storeError: assign((_, error: ErrorInfo) => ({ error })),
+    aim: aim(),
   },
   guards: {
     /** A blank name is refused before any call, as the server would. */
@@ -234,7 +235,7 @@ export const apiKeysMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { 'revoke.ask': { target: 'asking', actions: assign({ target: ({ event }) => ({ id: event.id, name: event.name }) }) } },
+          on: { 'revoke.ask': { target: 'asking', actions: { type: 'aim', params: ({ event }) => ({ id: event.id, name: event.name }) } } },
         },
         asking: askFirst('confirmRevoke', (target: Target) => revokeQuestion(target.name), 'revoking'),
         revoking: {

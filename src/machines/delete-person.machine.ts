@@ -1,9 +1,9 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { enqueueActions, fromPromise, setup } from 'xstate';
 import { peopleService } from '../services/people.service';
 import type { Navigation, Notice } from '../shared/effects';
 import { confirmDialogMachine, deleteProfileQuestion } from './confirm-dialog.machine';
 import type { ListReloadRef } from './list.machine';
-import { askFirst, confirmed } from './support/ask-first';
+import { aim, askFirst, confirmed } from './support/ask-first';
 import { notProvided } from './support/machine-effects';
 import { errorNotice } from './support/notices';
 import { deletedMessage } from './support/people-fields';
@@ -32,6 +32,7 @@ export const deletePersonMachine = setup({
     notify: (_, _notice: Notice) => notProvided('notify'),
     /** Carried out by the page with the router (only with `leaveTo`). */
     navigate: (_, _navigation: Navigation) => notProvided('navigate'),
+    aim: aim(),
   },
   guards: { confirmed },
 }).createMachine({
@@ -40,7 +41,7 @@ export const deletePersonMachine = setup({
   context: ({ input }) => ({ target: null, list: input?.list ?? null, leaveTo: input?.leaveTo ?? null }),
   states: {
     idle: {
-      on: { 'delete.ask': { target: 'asking', actions: assign({ target: ({ event }) => ({ id: event.id, name: event.name }) }) } },
+      on: { 'delete.ask': { target: 'asking', actions: { type: 'aim', params: ({ event }) => ({ id: event.id, name: event.name }) } } },
     },
     asking: askFirst('confirmDelete', (target: Target) => deleteProfileQuestion(target.name), 'deleting'),
     deleting: {

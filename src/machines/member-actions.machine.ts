@@ -1,9 +1,9 @@
-import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { teamService } from '../services/team.service';
 import type { Notice } from '../shared/effects';
 import { confirmDialogMachine, type ConfirmDialogInput } from './confirm-dialog.machine';
 import type { ListReloadRef } from './list.machine';
-import { askFirst, confirmed } from './support/ask-first';
+import { aim, askFirst, confirmed } from './support/ask-first';
 import { notProvided } from './support/machine-effects';
 import { errorNotice } from './support/notices';
 
@@ -38,7 +38,7 @@ export const memberActionsMachine = setup({
   },
   actions: {
     notify: (_, _notice: Notice) => notProvided('notify'),
-    aim: assign((_, target: Target) => ({ target })),
+    aim: aim(),
   },
   guards: { confirmed },
 }).createMachine({

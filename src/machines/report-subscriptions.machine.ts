@@ -6,7 +6,7 @@ import { reportSubscriptionsService } from '../services/report-subscriptions.ser
 import type { Notice } from '../shared/effects';
 import { confirmDialogMachine, type ConfirmDialogInput } from './confirm-dialog.machine';
 import { entityFormMachine, type EntityFormInput, type FormRecord, type FormValues } from './entity-form.machine';
-import { askFirst, confirmed } from './support/ask-first';
+import { aim, askFirst, confirmed } from './support/ask-first';
 import { notProvided } from './support/machine-effects';
 import { errorNotice } from './support/notices';
 
@@ -118,7 +118,7 @@ export const reportSubscriptionsMachine = setup({
   },
   actions: {
     notify: (_, _notice: Notice) => notProvided('notify'),
-    aim: assign((_, target: Target) => ({ target })),
+    aim: aim(),
   },
   guards: { confirmed },
 }).createMachine({

@@ -1,4 +1,4 @@
-import type { DoneActorEvent } from 'xstate';
+import { assign, type DoneActorEvent, type EventObject } from 'xstate';
 import { isConfirmed, type ConfirmDialogInput, type DialogOutcome } from '../confirm-dialog.machine';
 
 // An action that asks first (a row's remove, delete or revoke; a form's save): the machine's `confirmDialog`
@@ -26,3 +26,7 @@ export const askFirst = <TTarget, TId extends string, TThen extends string>(
     ],
   },
 });
+
+/** Aims at the row the event names (its id, and its name for the question and the toast): the context's `target`. */
+export const aim = <TContext extends { target: unknown }, TEvent extends EventObject>() =>
+  assign<TContext, TEvent, NonNullable<TContext['target']>, TEvent, never>((_, target) => ({ target }) as Partial<TContext>);
