@@ -14,10 +14,13 @@ import { percentile } from './analytics';
 const TARGET_MS = 500;
 const ROUNDS = 20;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
+const sum = (busy: Busy[]) => busy.reduce((n, b) => n + b.duration, 0);
 
 /** A request the page made after the click, in ms from the click (the page's own clock). */
 type Timed = { name: string; start: number; end: number; server: number };
-type Round = { total: number; requests: Timed[] };
+/** Main-thread tasks over 50 ms (script, layout, paint) after the click, in ms from the click. */
+type Busy = { start: number; duration: number };
+type Round = { total: number; requests: Timed[]; busy: Busy[] };
 
 /**
  * The dashboard is drawn when the heading is up, no card (or the Apply button) is loading, no
@@ -53,16 +56,21 @@ async function oneRound(page: Page, url: string): Promise<Round> {
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.getByLabel('Email').fill('owner@example.com');
   await page.getByLabel('Password', { exact: true }).fill('demo-password');
-  // The click's time on the page's clock, taken by the page itself.
+  // The click's time on the page's clock, taken by the page itself, and the long tasks from then on.
   await page.evaluate(() => {
-    const w = window as unknown as { __clicked?: number };
+    const w = window as unknown as { __clicked?: number; __busy: Busy[] };
+    w.__busy = [];
     document.addEventListener('click', () => (w.__clicked ??= performance.now()), { capture: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__busy.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask' });
   });
   await page.getByRole('button', { name: 'Sign In' }).click();
   const painted = await page.waitForFunction(drawn, undefined, { polling: 'raf', timeout: 30_000 });
   const done = (await painted.jsonValue()) as number;
-  const { clicked, entries } = await page.evaluate(() => ({
+  const { clicked, entries, busy } = await page.evaluate(() => ({
     clicked: (window as unknown as { __clicked: number }).__clicked,
+    busy: (window as unknown as { __busy: Busy[] }).__busy,
     entries: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
       name: e.name,
       start: e.startTime,
@@ -73,7 +81,11 @@ async function oneRound(page: Page, url: string): Promise<Round> {
   const requests = entries
     .filter((e) => e.start >= clicked && e.end <= done)
     .map((e) => ({ name: part(e.name), start: e.start - clicked, end: e.end - clicked, server: e.server }));
-  return { total: done - clicked, requests };
+  return {
+    total: done - clicked,
+    requests,
+    busy: busy.filter((b) => b.start >= clicked && b.start < done).map((b) => ({ start: b.start - clicked, duration: b.duration })),
+  };
 }
 
 /** Per part, medians over the rounds: when it started and ended after the click, how long the server took (time to first byte). */
@@ -106,6 +118,12 @@ function breakdown(rounds: Round[]): string[] {
         50,
       ) - lastResponse,
     )}`,
+    `  main thread in long tasks (> 50 ms) after the click: median ${ms(
+      percentile(
+        rounds.map((r) => sum(r.busy)),
+        50,
+      ),
+    )}; one round's: ${rounds[0]!.busy.map((b) => `${ms(b.duration)} at ${ms(b.start)}`).join(', ')}`,
   ];
 }
 
