@@ -3,7 +3,8 @@
 // written in one transaction per batch (write/frame.ts), through one skeleton for every kind of sent
 // record (write/sent.ts); rollups are added to, so batches may arrive in any order, and always equal
 // what rollups.ts computes from the raw rows.
-export { beginFranchiseWrite, ForeignReferenceError, type WriteCounts } from './write/frame.js';
+export { withIndexesBuiltAfter } from './write/bulk.js';
+export { beginFranchiseWrite, ForeignReferenceError, transaction, type WriteCounts } from './write/frame.js';
 export { recordOrders, type OrderInput } from './write/orders.js';
 export { recordPurchases, removePurchases, type PurchaseInput } from './write/purchases.js';
 export type { RecordRef, SentRecord } from './write/sent.js';

@@ -74,6 +74,7 @@ async function seedLarge(db: Db): Promise<void> {
   const result = await seedLargeFranchise(db, {
     ...size,
     now: new Date(),
+    exclusive: !config.databaseUrl,
     onProgress: (p) => bar(p.daysDone, p.days, `${(p.orders / 1e6).toFixed(2)} M orders`),
   });
   console.log(

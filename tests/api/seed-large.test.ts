@@ -1,5 +1,12 @@
-import { seedLargeFranchise } from '../../server/db/seed';
+import { sql } from 'kysely';
+import { lastTradeAt, prepareDemoFranchise, writeTrade } from '../../server/analytics/demo/write';
+import { rebuildRollups, ROLLUP_TABLES } from '../../server/analytics/rollups';
+import type { Db } from '../../server/db/database';
+import { LARGE_FRANCHISE, seedLargeFranchise } from '../../server/db/seed';
+import { DEMO_TRADE_SEED } from '../../server/db/seed/demo-franchises';
 import { createTestApp, expectSuccessEnvelope, START } from './support/test-app';
+
+const DAY_MS = 86_400_000;
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
 let database: TestDatabase;
@@ -26,5 +33,51 @@ describe('the large benchmark franchise (npm run seed -- --restaurants N --days 
     expect(revenues.body.data.restaurants).toHaveLength(3);
 
     await expect(seedLargeFranchise(database.db, { restaurants: 1, days: 1, now: new Date(START) })).rejects.toThrow(/already exists/);
+  });
+});
+
+describe('a bulk load (npm run seed on the embedded database)', () => {
+  /** Rows a load writes, in a form two databases loaded alike share: orders, every rollup, the order tables' indexes. */
+  const snapshot = async (db: Db) => ({
+    orders: await db
+      .selectFrom('orders')
+      .select(['id', 'restaurant_id', 'placed_at', 'day', 'customer_id', 'recurrent', 'status', 'total_cents'])
+      .orderBy('id')
+      .execute(),
+    lines: await db.selectFrom('order_lines').selectAll().orderBy('id').execute(),
+    payments: await db.selectFrom('payment_transactions').selectAll().orderBy('id').execute(),
+    rollups: await Promise.all(
+      ROLLUP_TABLES.map(async (table) => (await sql`select * from ${sql.table(table)} order by 1, 2, 3, 4`.execute(db)).rows),
+    ),
+    indexes: (
+      await sql`select indexname, indexdef from pg_indexes where tablename in ('orders', 'order_lines', 'payment_transactions')
+        order by indexname`.execute(db)
+    ).rows,
+  });
+  const indexOid = async (db: Db) =>
+    (await sql<{ oid: number }>`select 'orders_customer_id_placed_at_idx'::regclass::oid as oid`.execute(db)).rows[0]!.oid;
+
+  it('writes exactly what batch-by-batch transactions write, builds the lookup indexes again, and leaves nothing for a rebuild to change', async () => {
+    const [bulk, batched] = [await openTestDatabase(), await openTestDatabase()];
+    try {
+      const load = async (db: Db, exclusive: boolean) => {
+        const { orders } = await seedLargeFranchise(db, { restaurants: 3, days: 1, now: new Date(START - 12 * DAY_MS), exclusive });
+        const { id } = await db.selectFrom('franchises').select('id').where('name', '=', LARGE_FRANCHISE.name).executeTakeFirstOrThrow();
+        const franchise = await prepareDemoFranchise(db, id, { customers: 900 });
+        const range = { firstDay: '2026-11-09', after: await lastTradeAt(db, id), until: new Date(START) };
+        // Two days a batch: customers of earlier batches come back, as over two years of history.
+        const more = await writeTrade(db, DEMO_TRADE_SEED, franchise, range, { daysPerBatch: 2, bulk: exclusive });
+        return orders + more.orders;
+      };
+      const before = await indexOid(bulk.db);
+      expect(await load(bulk.db, true)).toBe(await load(batched.db, false));
+      expect(await indexOid(bulk.db)).not.toBe(before);
+      const written = await snapshot(bulk.db);
+      expect(written.orders.filter((o) => o.recurrent).length).toBeGreaterThan(0);
+      expect(written).toEqual(await snapshot(batched.db));
+      expect((await rebuildRollups(bulk.db, { check: true })).differing).toBe(0);
+    } finally {
+      await Promise.all([bulk.close(), batched.close()]);
+    }
   });
 });

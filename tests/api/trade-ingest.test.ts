@@ -276,6 +276,23 @@ describe('recordOrders', () => {
     ]);
   });
 
+  it('stores any text a sender puts in an external id as sent (commas, quotes, backslashes, braces, NULL, empty)', async () => {
+    const ids = ['q,1', 'q"2', 'q\\3', '{q4}', 'NULL', '', ' q7 '];
+    await recordOrders(
+      db,
+      franchiseId,
+      ids.map((externalId, i) => order({ placedAt: new Date(Date.UTC(2025, 5, 9, i)), externalId, sourceHash: `h${i}` })),
+    );
+    const stored = await db
+      .selectFrom('orders')
+      .select('external_id')
+      .where('restaurant_id', '=', parramatta)
+      .where('external_id', 'in', ids)
+      .orderBy('placed_at')
+      .execute();
+    expect(stored.map((o) => o.external_id)).toEqual(ids);
+  });
+
   it('counts a customer new on the first completed order and recurrent afterwards; anonymous guests are new', async () => {
     const customer = await newCustomer();
     // The voided order does not make the customer known.

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, PurchaseCategory } from '../../db/database.js';
 import { columnList, table } from '../../db/typed-sql.js';
-import { recordOrders, recordPurchases, recordShifts } from '../ingest.js';
+import { recordOrders, recordPurchases, recordShifts, transaction, withIndexesBuiltAfter } from '../ingest.js';
 import { addDays, dayDiff, dayIn } from '../calendar.js';
 import { DEMO_MENU, DEMO_SUPPLIERS, FIRST_NAMES, LAST_NAMES } from './catalogue.js';
 import { generateDay, type DayTrade, type DemoFranchise } from './generate.js';
@@ -123,13 +123,15 @@ export type TradeProgress = { franchiseId: number; daysDone: number; days: numbe
  * `daysPerBatch` days per transaction. A day's roster and deliveries are written with its first
  * orders, so a day already begun (the one holding `after`) only gets its later orders.
  * Returns the days whose trade began and the orders written. An abort stops it between batches.
+ * `bulk`, for a database no one else uses: all batches in one transaction, the order tables' lookup
+ * indexes built once at the end (withIndexesBuiltAfter).
  */
 export async function writeTrade(
   db: Db,
   seed: number,
   franchise: DemoFranchise,
   range: { firstDay: string; after?: Date; until: Date },
-  options: { daysPerBatch: number; onProgress?: (p: TradeProgress) => void; signal?: AbortSignal },
+  options: { daysPerBatch: number; bulk?: boolean; onProgress?: (p: TradeProgress) => void; signal?: AbortSignal },
 ): Promise<{ days: number; orders: number }> {
   const lastDay = dayIn(franchise.timeZone, range.until);
   const startedDay = range.after ? dayIn(franchise.timeZone, range.after) : undefined;
@@ -143,9 +145,11 @@ export async function writeTrade(
   // Raw: server settings, which the builder does not read or set.
   const { rows: role } = await sql<{ superuser: string }>`select current_setting('is_superuser') as superuser`.execute(db);
   const skipForeignKeyTriggers = role[0]?.superuser === 'on';
-  const generate = (offset: number, n: number): DayTrade => {
+  const generate = async (offset: number, n: number): Promise<DayTrade> => {
     const batch: DayTrade = { orders: [], shifts: [], purchases: [] };
     for (let d = 0; d < n; d++) {
+      // Between days the statements of the batch being written go on.
+      if (d > 0) await new Promise((resolve) => setImmediate(resolve));
       const day = addDays(firstDay, offset + d);
       const trades = franchise.restaurants.map((restaurant) => generateDay(seed, franchise, restaurant, day));
       const dayOrders = trades.flatMap((t) =>
@@ -163,23 +167,30 @@ export async function writeTrade(
     }
     return batch;
   };
-  const write = (batch: DayTrade) =>
-    db.transaction().execute(async (trx) => {
+  // Batches follow one another in time, each after all that was written before: orders are appended.
+  const write = (db: Db, batch: DayTrade) =>
+    transaction(db, async (trx) => {
       if (skipForeignKeyTriggers) await sql`set local session_replication_role = replica`.execute(trx);
       await recordShifts(trx, franchise.id, batch.shifts);
       await recordPurchases(trx, franchise.id, batch.purchases);
-      await recordOrders(trx, franchise.id, batch.orders);
+      await recordOrders(trx, franchise.id, batch.orders, { appending: options.bulk });
     });
-  // Each batch is generated while the database thread writes the previous one.
-  let writing: Promise<void> = Promise.resolve();
-  for (let done = 0; done < days && !options.signal?.aborted;) {
-    const n = Math.min(options.daysPerBatch, days - done);
-    const batch = generate(done, n);
+  const load = async (db: Db) => {
+    // Each batch is generated while the database thread writes the previous one.
+    let writing: Promise<void> = Promise.resolve();
+    for (let done = 0; done < days && !options.signal?.aborted;) {
+      const n = Math.min(options.daysPerBatch, days - done);
+      const batch = await generate(done, n);
+      await writing;
+      done += n;
+      const progress = { franchiseId: franchise.id, daysDone: done, days, orders: (orders += batch.orders.length) };
+      writing = write(db, batch).then(() => options.onProgress?.(progress));
+      // Awaited once the next batch is generated; a failure meanwhile is not unhandled.
+      writing.catch(() => {});
+    }
     await writing;
-    done += n;
-    const progress = { franchiseId: franchise.id, daysDone: done, days, orders: (orders += batch.orders.length) };
-    writing = write(batch).then(() => options.onProgress?.(progress));
-  }
-  await writing;
+  };
+  if (options.bulk) await db.transaction().execute((trx) => withIndexesBuiltAfter(trx, () => load(trx)));
+  else await load(db);
   return { days: newDays, orders };
 }

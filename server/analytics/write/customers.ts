@@ -26,12 +26,15 @@ const iso = (at: number | null) => (at === null ? null : new Date(at).toISOStrin
  * sides and are returned, to move their guests in the rollups. `first_order_at` keeps each
  * customer's first completed order. Customers' rows stay locked (in id order, so two writers never
  * deadlock) until the transaction ends. Runs after `takenOut` were deleted and before `fresh` is inserted.
+ * `appending`: every fresh order is placed after all the franchise's stored orders (history loaded in time
+ * order), so a first can only move from none to a fresh order and no stored order lies after it: none is looked for.
  */
 export async function decideRecurrent(
   db: Db,
   franchiseId: number,
   fresh: FreshOrder[],
   takenOut: TakenOutOrder[],
+  appending = false,
 ): Promise<{ recurrent: boolean[]; flipped: FlippedOrder[] }> {
   const freshCustomers = new Set(fresh.flatMap((o) => (o.customerId == null ? [] : [o.customerId])));
   const customerIds = [...new Set([...freshCustomers, ...takenOut.flatMap((o) => (o.customerId == null ? [] : [o.customerId]))])].sort(
@@ -83,13 +86,23 @@ export async function decideRecurrent(
 
   const moved = [...first].filter(([id, at]) => at !== stored.get(id));
   if (moved.length === 0) return { recurrent, flipped: [] };
+  const flipped = appending ? [] : await flipBetween(db, moved, stored);
+  // Raw: an update from an unnest of two arrays.
+  const c = columnsOf('customers', 'c');
+  await sql`update customers c set ${columnsOf('customers')('first_order_at')} = u.at
+    from unnest(${moved.map(([id]) => id)}::int[], ${moved.map(([, at]) => iso(at))}::timestamptz[]) as u(id, at)
+    where ${c('id')} = u.id`.execute(db);
+  return { recurrent, flipped };
+}
+
+/** Flips the stored orders between each moved customer's old and new first (null: no completed order yet), returning them. */
+async function flipBetween(db: Db, moved: [id: number, at: number | null][], stored: Map<number, number | null>): Promise<FlippedOrder[]> {
   const before = moved.map(([id]) => stored.get(id)!);
   const after = moved.map(([, at]) => at);
-  // Only the orders between the old and the new first change sides (null: no completed order yet). Raw: each
-  // customer's range is read through the (customer_id, placed_at) index, kept per customer by a lateral subquery with
-  // OFFSET 0 over an unnest (as a join the planner scanned every order); the orders found are updated by id.
-  const oo = columnsOf('orders', 'o');
-  const { rows: flipped } = await sql<FlippedOrder>`update orders o set ${o('recurrent')} = not ${oo('recurrent')}
+  // Raw: each customer's range is read through the (customer_id, placed_at) index, kept per customer by a lateral
+  // subquery with OFFSET 0 over an unnest (as a join the planner scanned every order); the orders found are updated by id.
+  const [o, oo] = [columnsOf('orders'), columnsOf('orders', 'o')];
+  const { rows } = await sql<FlippedOrder>`update orders o set ${o('recurrent')} = not ${oo('recurrent')}
     where ${oo('id')} = any(array(
       select c.id from unnest(
         ${moved.map(([id]) => id)}::int[],
@@ -104,10 +117,5 @@ export async function decideRecurrent(
         offset 0
       ) c))
     returning ${oo('restaurant_id')}, ${oo('day')}, ${oo('guests')}, ${oo('status')}, ${oo('recurrent')}`.execute(db);
-  // Raw: an update from an unnest of two arrays.
-  const c = columnsOf('customers', 'c');
-  await sql`update customers c set ${columnsOf('customers')('first_order_at')} = u.at
-    from unnest(${moved.map(([id]) => id)}::int[], ${moved.map(([, at]) => iso(at))}::timestamptz[]) as u(id, at)
-    where ${c('id')} = u.id`.execute(db);
-  return { recurrent, flipped };
+  return rows;
 }

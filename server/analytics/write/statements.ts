@@ -12,9 +12,28 @@ const CHUNK = 5000;
 
 export type Cell = string | number | boolean | null;
 
+/** A cell as an element of PostgreSQL's array literal: strings quoted, so any text (commas, quotes, 'NULL') stays itself. */
+const element = (cell: Cell | undefined): string =>
+  cell === null || cell === undefined
+    ? 'NULL'
+    : typeof cell === 'string'
+      ? `"${cell.replace(/["\\]/g, '\\$&')}"`
+      : typeof cell === 'boolean'
+        ? cell
+          ? 't'
+          : 'f'
+        : String(cell);
+
+/** Column `c` of the rows as one array literal ('{1,"a",NULL}'): one string parameter, which both drivers send as is, where a JS array is serialised element by element. */
+function arrayLiteral(rows: Cell[][], c: number): string {
+  const elements = new Array<string>(rows.length);
+  for (let i = 0; i < rows.length; i++) elements[i] = element(rows[i]![c]);
+  return `{${elements.join(',')}}`;
+}
+
 /** `unnest($1::int[], $2::text[], …)`: the rows as one array per column. */
 export const unnestOf = (columns: readonly (readonly [name: string, pgType: PgType])[], rows: Cell[][]): RawBuilder<unknown> =>
-  sql`unnest(${sql.join(columns.map(([, type], c) => sql`${rows.map((row) => row[c] ?? null)}::${sql.raw(type)}[]`))})`;
+  sql`unnest(${sql.join(columns.map(([, type], c) => sql`${arrayLiteral(rows, c)}::${sql.raw(type)}[]`))})`;
 
 const names = <T extends TableName>(table: T, columns: readonly Column<T>[]) => sql.join(columns.map(([name]) => columnsOf(table)(name)));
 

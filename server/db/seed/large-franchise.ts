@@ -22,11 +22,12 @@ const CITIES: [city: string, state: string, postCode: string][] = [
 /**
  * A large franchise for benchmarks (`npm run seed -- --restaurants 50 --days 730`): its own owner
  * with a random password (returned, to be printed once), `restaurants` branches with eight staff
- * each, and `days` days of generated trade up to `now`. Refuses when it already exists.
+ * each, and `days` days of generated trade up to `now`. Refuses when it already exists. `exclusive`:
+ * no one else uses the database (the embedded one, locked by the task), so the trade is loaded in bulk.
  */
 export async function seedLargeFranchise(
   db: Db,
-  options: { restaurants: number; days: number; now: Date; onProgress?: (p: TradeProgress) => void },
+  options: { restaurants: number; days: number; now: Date; exclusive?: boolean; onProgress?: (p: TradeProgress) => void },
 ): Promise<{ email: string; password: string; orders: number }> {
   if (await db.selectFrom('franchise_users').select('id').where('email', '=', LARGE_FRANCHISE.email).executeTakeFirst()) {
     throw new Error(
@@ -112,7 +113,7 @@ export async function seedLargeFranchise(
     DEMO_TRADE_SEED,
     franchise,
     { firstDay, until: options.now },
-    { daysPerBatch: Math.max(1, Math.floor(700 / options.restaurants)), onProgress: options.onProgress },
+    { daysPerBatch: Math.max(1, Math.floor(2000 / options.restaurants)), bulk: options.exclusive, onProgress: options.onProgress },
   );
   await analyzeRollups(db);
   return { email: LARGE_FRANCHISE.email, password, orders };
