@@ -1,9 +1,10 @@
-import { enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { alertsService } from '../services/alerts.service';
 import type { Notice } from '../shared/effects';
 import { confirmDialogMachine, type ConfirmDialogInput } from './confirm-dialog.machine';
 import type { ListReloadRef } from './list.machine';
 import { aim, askFirst, confirmed } from './support/ask-first';
+import { reloadList } from './support/list-reload';
 import { notProvided } from './support/machine-effects';
 import { errorNotice } from './support/notices';
 
@@ -34,6 +35,7 @@ export const alertRuleActionsMachine = setup({
   actions: {
     notify: (_, _notice: Notice) => notProvided('notify'),
     aim: aim(),
+    reloadList: reloadList(),
   },
   guards: { confirmed },
 }).createMachine({
@@ -55,12 +57,7 @@ export const alertRuleActionsMachine = setup({
         input: ({ context }) => context.target!,
         onDone: {
           target: 'idle',
-          actions: [
-            { type: 'notify', params: { message: RULE_REMOVED, type: 'success' } },
-            enqueueActions(({ context, enqueue }) => {
-              if (context.list) enqueue.sendTo(context.list, { type: 'list.reload' });
-            }),
-          ],
+          actions: [{ type: 'notify', params: { message: RULE_REMOVED, type: 'success' } }, 'reloadList'],
         },
         onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => errorNotice(event.error) } },
       },

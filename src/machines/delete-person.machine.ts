@@ -4,6 +4,7 @@ import type { Navigation, Notice } from '../shared/effects';
 import { confirmDialogMachine, deleteProfileQuestion } from './confirm-dialog.machine';
 import type { ListReloadRef } from './list.machine';
 import { aim, askFirst, confirmed } from './support/ask-first';
+import { reloadList } from './support/list-reload';
 import { notProvided } from './support/machine-effects';
 import { errorNotice } from './support/notices';
 import { deletedMessage } from './support/people-fields';
@@ -33,6 +34,7 @@ export const deletePersonMachine = setup({
     /** Carried out by the page with the router (only with `leaveTo`). */
     navigate: (_, _navigation: Navigation) => notProvided('navigate'),
     aim: aim(),
+    reloadList: reloadList(),
   },
   guards: { confirmed },
 }).createMachine({
@@ -53,8 +55,8 @@ export const deletePersonMachine = setup({
           target: 'idle',
           actions: [
             { type: 'notify', params: ({ context }) => ({ message: deletedMessage(context.target!.name), type: 'success' }) },
+            'reloadList',
             enqueueActions(({ context, enqueue }) => {
-              if (context.list) enqueue.sendTo(context.list, { type: 'list.reload' });
               if (context.leaveTo) enqueue({ type: 'navigate', params: { to: context.leaveTo, replace: false } });
             }),
           ],

@@ -1,9 +1,10 @@
-import { enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { teamService } from '../services/team.service';
 import type { Notice } from '../shared/effects';
 import { confirmDialogMachine, type ConfirmDialogInput } from './confirm-dialog.machine';
 import type { ListReloadRef } from './list.machine';
 import { aim, askFirst, confirmed } from './support/ask-first';
+import { reloadList } from './support/list-reload';
 import { notProvided } from './support/machine-effects';
 import { errorNotice } from './support/notices';
 
@@ -39,6 +40,7 @@ export const memberActionsMachine = setup({
   actions: {
     notify: (_, _notice: Notice) => notProvided('notify'),
     aim: aim(),
+    reloadList: reloadList(),
   },
   guards: { confirmed },
 }).createMachine({
@@ -61,12 +63,7 @@ export const memberActionsMachine = setup({
         input: ({ context }) => context.target!,
         onDone: {
           target: 'idle',
-          actions: [
-            { type: 'notify', params: ({ event }) => ({ message: event.output, type: 'success' }) },
-            enqueueActions(({ context, enqueue }) => {
-              if (context.list) enqueue.sendTo(context.list, { type: 'list.reload' });
-            }),
-          ],
+          actions: [{ type: 'notify', params: ({ event }) => ({ message: event.output, type: 'success' }) }, 'reloadList'],
         },
         onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => errorNotice(event.error) } },
       },

@@ -14,13 +14,19 @@ export function productSenders(): Map<string, string[]> {
       if (!list.includes(`src/${file}`)) senders.set(type, [...list, `src/${file}`]);
     }
   }
-  // Machines tell one another too (a form tells the session its stored user changed).
+  // Machines tell one another too (a form tells the session its stored user changed); a shared action in
+  // machines/support sends for each machine that imports it (a row action tells its list to reload).
   const machines = join(root, 'machines');
-  for (const file of (readdirSync(machines, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).sort()) {
-    for (const match of readFileSync(join(machines, file), 'utf8').matchAll(/sendTo\([^;]*?\{\s*type:\s*'([\w.]+)'/g)) {
+  const machineSources = (readdirSync(machines, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).sort();
+  const sources = new Map(machineSources.map((file) => [file, readFileSync(join(machines, file), 'utf8')]));
+  for (const [file, source] of sources) {
+    const machineFiles = file.startsWith('support')
+      ? machineSources.filter((f) => sources.get(f)!.includes(`/${file.replace(/\.ts$/, '')}'`))
+      : [file];
+    for (const match of source.matchAll(/sendTo\([^;]*?\{\s*type:\s*'([\w.]+)'/g)) {
       const type = match[1]!;
       const list = senders.get(type) ?? [];
-      if (!list.includes(`src/machines/${file}`)) senders.set(type, [...list, `src/machines/${file}`]);
+      senders.set(type, [...list, ...machineFiles.map((f) => `src/machines/${f}`).filter((f) => !list.includes(f))]);
     }
   }
   return senders;
