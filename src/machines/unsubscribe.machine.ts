@@ -15,6 +15,14 @@ export type UnsubscribeContext = {
 export type UnsubscribeEvent = { type: 'unsubscribe.confirm' } | { type: 'unsubscribe.retry' };
 
 const statusOf = (error: unknown) => toErrorInfo(error).status;
+const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+/** A call on the link failed: a link the server does not know or cannot read ends the page, else on to `otherwise`. */
+const linkFailed = <TOtherwise extends string>(otherwise: TOtherwise) => [
+  { guard: { type: 'linkUnknown' as const, params: errorOf }, target: 'unknown' as const },
+  { guard: { type: 'linkMalformed' as const, params: errorOf }, target: 'malformed' as const },
+  { target: otherwise, actions: { type: 'fail' as const, params: errorOf } },
+];
 
 /**
  * The public `/unsubscribe` page of a report mail's link: it asks the server what the link stops (a GET, which
@@ -52,11 +60,7 @@ export const unsubscribeMachine = setup({
         src: 'describeLink',
         input: ({ context }) => context.token,
         onDone: { target: 'asking', actions: assign({ target: ({ event }) => event.output }) },
-        onError: [
-          { guard: { type: 'linkUnknown', params: ({ event }) => ({ error: event.error }) }, target: 'unknown' },
-          { guard: { type: 'linkMalformed', params: ({ event }) => ({ error: event.error }) }, target: 'malformed' },
-          { target: 'readFailed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
-        ],
+        onError: linkFailed('readFailed'),
       },
     },
     readFailed: {
@@ -72,12 +76,8 @@ export const unsubscribeMachine = setup({
         src: 'useLink',
         input: ({ context }) => context.token,
         onDone: { target: 'done', actions: assign({ target: ({ event }) => event.output }) },
-        onError: [
-          // Used meanwhile (another tab, a mail client's one-click): the link is spent all the same.
-          { guard: { type: 'linkUnknown', params: ({ event }) => ({ error: event.error }) }, target: 'unknown' },
-          { guard: { type: 'linkMalformed', params: ({ event }) => ({ error: event.error }) }, target: 'malformed' },
-          { target: 'asking', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
-        ],
+        // Used meanwhile (another tab, a mail client's one-click): the link is spent all the same.
+        onError: linkFailed('asking'),
       },
     },
     done: { type: 'final' },
