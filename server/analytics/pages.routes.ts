@@ -2,14 +2,21 @@ import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { analyticsQuery, type AnalyticsKind, type ParsedAnalyticsQuery } from '@contract/analytics.contract.js';
-import { ANALYTICS_PAGES, EXPORT_FORMATS, PAGE_TITLES, type AnalyticsPage, type PageReport } from '@contract/page-reports.contract.js';
+import {
+  ANALYTICS_PAGES,
+  EXPORT_FORMATS,
+  PAGE_TITLES,
+  type AnalyticsPage,
+  type ExportFormat,
+  type PageReport,
+} from '@contract/page-reports.contract.js';
 import { successText } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { SharedJsonBody } from '../http/shared-json-body.js';
 import { analyticsRequests, type AnalyticsRequest } from './analytics.routes.js';
 import { AnalyticsCache } from './cache.js';
 import { withExportSlot } from './exports/export-slots.js';
-import { renderExport } from './exports/report-export.js';
+import { renderExport, type ExportFile } from './exports/report-export.js';
 import { pageReport } from './page-reports.js';
 import { reportHeading } from './answers/report-heading.js';
 
@@ -32,6 +39,26 @@ const CACHE_KIND: Record<AnalyticsPage, AnalyticsKind> = {
 
 const isPage = (page: string | undefined): page is AnalyticsPage => (ANALYTICS_PAGES as readonly string[]).includes(page ?? '');
 
+/** A cached report, its JSON body and its files as far as they were asked for. */
+type CachedReport = { report: PageReport; body: SharedJsonBody; files: Map<ExportFormat, Promise<ExportFile>> };
+
+/**
+ * A cached report's file, rendered once: the same report makes the same bytes, and a PDF costs a core
+ * for tens of ms. A failed render is not kept.
+ */
+function exportOf(cached: CachedReport, format: ExportFormat): Promise<ExportFile> {
+  let file = cached.files.get(format);
+  if (!file) {
+    const rendering = renderExport(cached.report, format);
+    rendering.catch(() => {
+      if (cached.files.get(format) === rendering) cached.files.delete(format);
+    });
+    cached.files.set(format, rendering);
+    file = rendering;
+  }
+  return file;
+}
+
 /**
  * GET /analytics/pages/{page} and /restaurants/{id}/analytics/pages/{page}: a page's report (cards,
  * tables with totals, chart recipe), and `…/export?format=csv|pdf`: the same report as a file. Checked
@@ -46,22 +73,23 @@ export function pageReportRoutes(deps: RouteDeps) {
   const exportRequest = analyticsRequests(deps, exportQuery);
 
   const report = (page: AnalyticsPage, { scope, dataVersion, query, window }: AnalyticsRequest<ParsedAnalyticsQuery>) =>
-    cache.answer<{ report: PageReport; body: SharedJsonBody }>(
-      { ...scope, dataVersion, kind: CACHE_KIND[page], window, limit: query.limit },
-      async () => {
-        const built = await pageReport(deps.db, page, scope, window, query, {
-          limit: query.limit,
-          now: new Date(deps.clock()),
-          // Through the app's answers cache: a page reuses what its dashboard read, and the next page what this one read.
-          figures: (_db, kind, answerScope, answerWindow, { limit }) =>
-            answers.figures(kind, { scope: answerScope, dataVersion, window: answerWindow, limit }),
-          // A database round trip less per report: names change only with a write, which empties the read
-          // cache, and are the same for every member who reaches the branch.
-          heading: () => deps.reads.read(`heading|${scope.franchiseId}|${scope.restaurantId ?? '*'}`, () => reportHeading(deps.db, scope)),
-        });
-        return { report: built, body: new SharedJsonBody(successText(built, `${PAGE_TITLES[page]} report retrieved`)) };
-      },
-    );
+    cache.answer<CachedReport>({ ...scope, dataVersion, kind: CACHE_KIND[page], window, limit: query.limit }, async () => {
+      const built = await pageReport(deps.db, page, scope, window, query, {
+        limit: query.limit,
+        now: new Date(deps.clock()),
+        // Through the app's answers cache: a page reuses what its dashboard read, and the next page what this one read.
+        figures: (_db, kind, answerScope, answerWindow, { limit }) =>
+          answers.figures(kind, { scope: answerScope, dataVersion, window: answerWindow, limit }),
+        // A database round trip less per report: names change only with a write, which empties the read
+        // cache, and are the same for every member who reaches the branch.
+        heading: () => deps.reads.read(`heading|${scope.franchiseId}|${scope.restaurantId ?? '*'}`, () => reportHeading(deps.db, scope)),
+      });
+      return {
+        report: built,
+        body: new SharedJsonBody(successText(built, `${PAGE_TITLES[page]} report retrieved`)),
+        files: new Map(),
+      };
+    });
 
   const pageOf = (c: Context<AppEnv>): AnalyticsPage => {
     const page = c.req.param('page');
@@ -78,8 +106,8 @@ export function pageReportRoutes(deps: RouteDeps) {
   const exportHandler = (perRestaurant: boolean) => async (c: Context<AppEnv>) => {
     const page = pageOf(c);
     const request = await exportRequest(c, perRestaurant);
-    const { report: built } = await report(page, request);
-    const file = await withExportSlot(deps.db, c.get('auth').user.id, deps.clock(), () => renderExport(built, request.query.format));
+    const cached = await report(page, request);
+    const file = await withExportSlot(deps.db, c.get('auth').user.id, deps.clock(), () => exportOf(cached, request.query.format));
     return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': file.contentType,
       'Content-Disposition': `attachment; filename="${file.filename.replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,

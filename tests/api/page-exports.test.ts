@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { EXPORTS_PER_USER } from '../../server/analytics/exports/export-slots';
+import * as exportsModule from '../../server/analytics/exports/report-export';
 import { formatDay } from '@contract/presentation/format';
 import { ANALYTICS_PAGES, type AnalyticsPage, type PageReport } from '@contract/page-reports.contract';
 import { formatCell } from '@contract/presentation/report-display';
@@ -134,6 +135,24 @@ describe('export errors are JSON envelopes', () => {
       expect(res.status, path).toBe(status);
       expect(res.headers.get('content-type'), path).toMatch(/^application\/json/);
       expectErrorEnvelope(JSON.parse(new TextDecoder().decode(res.bytes)), message);
+    }
+  });
+});
+
+describe('a report’s files', () => {
+  it('are rendered once per cached report: the next export of the same report answers the same bytes without rendering again', async () => {
+    const path = 'analytics/pages/revenue/export?format=pdf&period=14days';
+    const render = vi.spyOn(exportsModule, 'renderExport');
+    try {
+      const first = await download(path);
+      const second = await download(path);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(second.bytes).toEqual(first.bytes);
+      expect(render).toHaveBeenCalledTimes(1);
+      expect((await download(path.replace('pdf', 'csv'))).status).toBe(200);
+      expect(render).toHaveBeenCalledTimes(2);
+    } finally {
+      render.mockRestore();
     }
   });
 });
