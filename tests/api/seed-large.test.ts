@@ -4,6 +4,7 @@ import { rebuildRollups, ROLLUP_TABLES } from '../../server/analytics/rollups';
 import type { Db } from '../../server/db/database';
 import { LARGE_FRANCHISE, seedLargeFranchise } from '../../server/db/seed';
 import { DEMO_TRADE_SEED } from '../../server/db/seed/demo-franchises';
+import { measureIngestRate } from '../../server/db/seed/ingest-rate';
 import { createTestApp, expectSuccessEnvelope, START } from './support/test-app';
 
 const DAY_MS = 86_400_000;
@@ -79,5 +80,24 @@ describe('a bulk load (npm run seed on the embedded database)', () => {
     } finally {
       await Promise.all([bulk.close(), batched.close()]);
     }
+  });
+});
+
+describe("the ingest API's rate beside a seed's", () => {
+  it('is measured through the ingest service into a throwaway franchise that leaves nothing behind', async () => {
+    const count = async (table: 'franchises' | 'orders' | 'customers' | 'activity_log') =>
+      Number(
+        (
+          await database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const tables = ['franchises', 'orders', 'customers', 'activity_log'] as const;
+    const before = await Promise.all(tables.map(count));
+    expect(await measureIngestRate(database.db, new Date(START))).toBeGreaterThan(0);
+    expect(await Promise.all(tables.map(count))).toEqual(before);
+    expect((await rebuildRollups(database.db, { check: true })).differing).toBe(0);
   });
 });

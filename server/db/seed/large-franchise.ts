@@ -19,6 +19,29 @@ const CITIES: [city: string, state: string, postCode: string][] = [
   ['Canberra', 'ACT', '2600'],
 ];
 
+/** The `i`th branch (from 0) of a benchmark franchise. */
+export function benchRestaurant(franchiseId: number, i: number) {
+  const [city, state, postCode] = CITIES[i % CITIES.length]!;
+  const n = String(i + 1).padStart(2, '0');
+  return {
+    franchise_id: franchiseId,
+    logo: null,
+    name: `Bench ${city} ${n}`,
+    abn_no: `53 ${String(100000000 + i * 7919).replace(/(\d{3})(\d{3})(\d{3})/, '$1 $2 $3')}`,
+    address: `${i + 1} Bench Street`,
+    suburb: city,
+    post_code: postCode,
+    city,
+    state,
+    phone_no: `(02) 9${n}0 0000`,
+    email: `bench${n}@bench.example.com`,
+    business_type: i % 9 === 4 ? 'Takeaway' : 'Casual dining',
+    capacity: 60 + ((i * 37) % 80),
+    status: i % 12 === 11 ? (0 as const) : (1 as const),
+    location: `${city}, ${state}`,
+  };
+}
+
 /**
  * A large franchise for benchmarks (`npm run seed -- --restaurants 50 --days 730`): its own owner
  * with a random password (returned, to be printed once), `restaurants` branches with eight staff
@@ -56,29 +79,7 @@ export async function seedLargeFranchise(
       .execute();
     const restaurants = await trx
       .insertInto('restaurants')
-      .values(
-        Array.from({ length: options.restaurants }, (_, i) => {
-          const [city, state, postCode] = CITIES[i % CITIES.length]!;
-          const n = String(i + 1).padStart(2, '0');
-          return {
-            franchise_id: id,
-            logo: null,
-            name: `Bench ${city} ${n}`,
-            abn_no: `53 ${String(100000000 + i * 7919).replace(/(\d{3})(\d{3})(\d{3})/, '$1 $2 $3')}`,
-            address: `${i + 1} Bench Street`,
-            suburb: city,
-            post_code: postCode,
-            city,
-            state,
-            phone_no: `(02) 9${n}0 0000`,
-            email: `bench${n}@bench.example.com`,
-            business_type: i % 9 === 4 ? 'Takeaway' : 'Casual dining',
-            capacity: 60 + ((i * 37) % 80),
-            status: i % 12 === 11 ? (0 as const) : (1 as const),
-            location: `${city}, ${state}`,
-          };
-        }),
-      )
+      .values(Array.from({ length: options.restaurants }, (_, i) => benchRestaurant(id, i)))
       .returning('id')
       .execute();
     // Every restaurant has its restaurant user, as the restaurant list (and a MENUPLUS link) expects.
