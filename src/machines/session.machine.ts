@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate';
 import type { FranchiseUser, MemberRole, Restaurant, TokenResponse } from '@contract/auth.contract';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { authService } from '../services/auth.service';
@@ -20,6 +20,16 @@ const reportedSession = ({ event }: { event: SessionEvent }): NewSession => {
   assertEvent(event, 'session.signedIn');
   return event.session;
 };
+
+/** A refreshed token (start-up refresh and background renewal alike): its user and expiry adopted, the user stored. */
+const adoptRefreshed = [
+  { type: 'adoptToken', params: ({ event }: { event: DoneActorEvent<TokenResponse> }) => event.output },
+  { type: 'saveUser', params: ({ event }: { event: DoneActorEvent<TokenResponse> }) => event.output.user },
+] as const;
+/** The session is over (expired, refused, cleared elsewhere): nothing stays stored or shown, and the sign-in page shows. */
+const forgetAndLeave = ['clearSession', 'forget', { type: 'navigate', params: { to: '/', replace: true } }] as const;
+/** The sign-in page (the login machine) reports a completed sign-in: it is stored and adopted. */
+const signIn = { target: 'signedIn', actions: [{ type: 'saveSession', params: reportedSession }, 'startSession'] } as const;
 
 /** What the member may reach, as the server says now: their role (in the user) and their restaurants. */
 export type Access = { user: FranchiseUser; restaurants: Restaurant[] };
@@ -160,10 +170,7 @@ export const sessionMachine = setup({
         src: 'refresh',
         onDone: {
           target: 'signedIn.checkingAccess',
-          actions: [
-            { type: 'adoptToken', params: ({ event }) => event.output },
-            { type: 'saveUser', params: ({ event }) => event.output.user },
-          ],
+          actions: adoptRefreshed,
         },
         onError: {
           target: 'signedOut',
@@ -192,16 +199,13 @@ export const sessionMachine = setup({
             src: 'refresh',
             onDone: {
               target: 'checkingAccess',
-              actions: [
-                { type: 'adoptToken', params: ({ event }) => event.output },
-                { type: 'saveUser', params: ({ event }) => event.output.user },
-              ],
+              actions: adoptRefreshed,
             },
             onError: [
               {
                 guard: { type: 'unauthorized', params: ({ event }: { event: { error: unknown } }) => event.error },
                 target: '#session.signedOut',
-                actions: ['clearSession', 'forget', { type: 'navigate', params: { to: '/', replace: true } }],
+                actions: forgetAndLeave,
               },
               // Offline or a server hiccup: the token may still work; try again later (renewDue waits at least RENEW_RETRY_MS).
               { target: 'active' },
@@ -234,7 +238,7 @@ export const sessionMachine = setup({
               {
                 guard: { type: 'noStoredToken', params: ({ event }) => event.output },
                 target: '#session.signedOut',
-                actions: ['clearSession', 'forget', { type: 'navigate', params: { to: '/', replace: true } }],
+                actions: forgetAndLeave,
               },
               { target: 'active', actions: { type: 'adoptStored', params: ({ event }) => event.output } },
             ],
@@ -248,7 +252,7 @@ export const sessionMachine = setup({
         'session.logout': 'loggingOut',
         'session.expired': {
           target: 'signedOut',
-          actions: ['clearSession', 'forget', { type: 'navigate', params: { to: '/', replace: true } }],
+          actions: forgetAndLeave,
         },
       },
     },
@@ -271,13 +275,13 @@ export const sessionMachine = setup({
     // The sign-in page (the login machine) reports a completed sign-in: it shows while signed out, and in `error`.
     signedOut: {
       on: {
-        'session.signedIn': { target: 'signedIn', actions: [{ type: 'saveSession', params: reportedSession }, 'startSession'] },
+        'session.signedIn': signIn,
       },
     },
     error: {
       on: {
         'session.retry': { target: 'checking', actions: assign({ error: null }) },
-        'session.signedIn': { target: 'signedIn', actions: [{ type: 'saveSession', params: reportedSession }, 'startSession'] },
+        'session.signedIn': signIn,
       },
     },
   },
