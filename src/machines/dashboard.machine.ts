@@ -42,18 +42,16 @@ export const dashboardHref = (filters: DashboardFilters): string => filtersHref(
 /** A card with no trade in its window shows its empty text instead of zero-filled charts. */
 export function isEmptyAnswer(kind: AnalyticsKind, data: AnalyticsData[AnalyticsKind]): boolean {
   switch (kind) {
-    case 'headcounts': {
-      const d = data as AnalyticsData['headcounts'];
+    // Both count over the window and today.
+    case 'headcounts':
+    case 'orders': {
+      const d = data as AnalyticsData['headcounts' | 'orders'];
       return d.totals.total === 0 && d.today.total === 0;
     }
     case 'revenues':
       return (data as AnalyticsData['revenues']).totals.orders === 0;
     case 'best-sellers':
       return (data as AnalyticsData['best-sellers']).items.length === 0;
-    case 'orders': {
-      const d = data as AnalyticsData['orders'];
-      return d.totals.total === 0 && d.today.total === 0;
-    }
     case 'roster':
       return (data as AnalyticsData['roster']).staff.length === 0;
     case 'procurement':
