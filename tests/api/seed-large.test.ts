@@ -38,7 +38,7 @@ describe('the large benchmark franchise (npm run seed -- --restaurants N --days 
 });
 
 describe('a bulk load (npm run seed on the embedded database)', () => {
-  /** Rows a load writes, in a form two databases loaded alike share: orders, every rollup, the order tables' indexes. */
+  /** Rows a load writes, in a form two databases loaded alike share: orders, shifts, purchases, every rollup, the trade tables' indexes. */
   const snapshot = async (db: Db) => ({
     orders: await db
       .selectFrom('orders')
@@ -47,11 +47,13 @@ describe('a bulk load (npm run seed on the embedded database)', () => {
       .execute(),
     lines: await db.selectFrom('order_lines').selectAll().orderBy('id').execute(),
     payments: await db.selectFrom('payment_transactions').selectAll().orderBy('id').execute(),
+    shifts: await db.selectFrom('staff_shifts').selectAll().orderBy('id').execute(),
+    purchases: await db.selectFrom('purchase_lines').selectAll().orderBy('id').execute(),
     rollups: await Promise.all(
       ROLLUP_TABLES.map(async (table) => (await sql`select * from ${sql.table(table)} order by 1, 2, 3, 4`.execute(db)).rows),
     ),
     indexes: (
-      await sql`select indexname, indexdef from pg_indexes where tablename in ('orders', 'order_lines', 'payment_transactions')
+      await sql`select indexname, indexdef from pg_indexes where tablename in ('orders', 'order_lines', 'payment_transactions', 'staff_shifts', 'purchase_lines')
         order by indexname`.execute(db)
     ).rows,
   });

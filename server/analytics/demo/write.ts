@@ -123,7 +123,7 @@ export type TradeProgress = { franchiseId: number; daysDone: number; days: numbe
  * `daysPerBatch` days per transaction. A day's roster and deliveries are written with its first
  * orders, so a day already begun (the one holding `after`) only gets its later orders.
  * Returns the days whose trade began and the orders written. An abort stops it between batches.
- * `bulk`, for a database no one else uses: all batches in one transaction, the order tables' lookup
+ * `bulk`, for a database no one else uses: all batches in one transaction, the trade tables' lookup
  * indexes built once at the end (withIndexesBuiltAfter).
  */
 export async function writeTrade(

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
-/** The raw trade tables with the most rows, whose lookup indexes a bulk load builds once at the end. */
-const BULK_TABLES = ['orders', 'order_lines', 'payment_transactions'];
+/** The raw trade tables, whose lookup indexes a bulk load builds once at the end. */
+const BULK_TABLES = ['orders', 'order_lines', 'payment_transactions', 'staff_shifts', 'purchase_lines'];
 
 /**
- * Runs a bulk load in the transaction `trx` with the lookup indexes of the raw order tables (neither
+ * Runs a bulk load in the transaction `trx` with the lookup indexes of the raw trade tables (neither
  * primary keys nor unique indexes, which enforce rules) dropped, then creates them again from their
  * own definitions: sorting the rows once is several times cheaper than keeping the indexes up to date
  * row by row. A failed load rolls the drop back with the rest. The tables stay locked until commit,
