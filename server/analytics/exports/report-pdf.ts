@@ -3,7 +3,7 @@ import { CHART_HEIGHT } from '@contract/presentation/chart-options';
 import { changeVersus, formatDays } from '@contract/presentation/format';
 import type { CellUnit, PageReport, ReportCell, ReportRow, ReportTable } from '@contract/page-reports.contract';
 import { formatCell, reportChartOption } from '@contract/presentation/report-display';
-import { pdfText } from './pdf-text';
+import { oneLine, pdfText } from './pdf-text';
 
 // A page report as an A4 PDF: the page's header facts, its cards, its main chart (the screen's own
 // ECharts option, rendered to SVG on the server and drawn as vectors, so its labels stay text), and
@@ -171,6 +171,10 @@ type Line = { texts: string[]; kind: 'head' | 'body' | 'total' };
 
 function rowHeight(doc: Doc, line: Line, widths: number[]): number {
   doc.font(line.kind === 'body' ? FONT : BOLD).fontSize(TABLE_FONT_SIZE);
+  // One-line cells: the height heightOfString counts (doc.y down a line), not laid out word by word.
+  if (line.texts.every((text, index) => oneLine(doc, text, widths[index]! - 2 * CELL_PAD.x, TABLE_FONT_SIZE))) {
+    return doc.y + doc.currentLineHeight(true) - doc.y + 2 * CELL_PAD.y;
+  }
   const heights = line.texts.map((text, index) => doc.heightOfString(text || ' ', { width: widths[index]! - 2 * CELL_PAD.x }));
   return Math.max(...heights) + 2 * CELL_PAD.y;
 }
