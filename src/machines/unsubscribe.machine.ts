@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import type { UnsubscribeTarget } from '@contract/report-subscriptions.contract';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { unsubscribeService } from '../services/unsubscribe.service';
@@ -17,12 +17,31 @@ export type UnsubscribeEvent = { type: 'unsubscribe.confirm' } | { type: 'unsubs
 const statusOf = (error: unknown) => toErrorInfo(error).status;
 const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
-/** A call on the link failed: a link the server does not know or cannot read ends the page, else on to `otherwise`. */
-const linkFailed = <TOtherwise extends string>(otherwise: TOtherwise) => [
-  { guard: { type: 'linkUnknown' as const, params: errorOf }, target: 'unknown' as const },
-  { guard: { type: 'linkMalformed' as const, params: errorOf }, target: 'malformed' as const },
-  { target: otherwise, actions: { type: 'fail' as const, params: errorOf } },
-];
+/**
+ * The state that makes a call on the link (`src`): on to `then` with the report mail the server names; a link the
+ * server does not know or cannot read ends the page; another failure goes on to `otherwise`.
+ */
+const callOnLink = <TThen extends string, TOtherwise extends string>(
+  src: 'describeLink' | 'useLink',
+  then: TThen,
+  otherwise: TOtherwise,
+) => ({
+  tags: ['busy' as const],
+  invoke: {
+    id: src,
+    src,
+    input: ({ context }: { context: UnsubscribeContext }) => context.token,
+    onDone: {
+      target: then,
+      actions: { type: 'adoptTarget' as const, params: ({ event }: { event: DoneActorEvent<UnsubscribeTarget> }) => event.output },
+    },
+    onError: [
+      { guard: { type: 'linkUnknown' as const, params: errorOf }, target: 'unknown' as const },
+      { guard: { type: 'linkMalformed' as const, params: errorOf }, target: 'malformed' as const },
+      { target: otherwise, actions: { type: 'fail' as const, params: errorOf } },
+    ],
+  },
+});
 
 /**
  * The public `/unsubscribe` page of a report mail's link: it asks the server what the link stops (a GET, which
@@ -43,6 +62,7 @@ export const unsubscribeMachine = setup({
   actions: {
     fail: assign((_, { error }: { error: unknown }) => ({ error: toErrorInfo(error) })),
     clearError: assign({ error: null }),
+    adoptTarget: assign((_, target: UnsubscribeTarget) => ({ target })),
   },
   guards: {
     linkUnknown: (_, { error }: { error: unknown }) => statusOf(error) === 404,
@@ -53,33 +73,15 @@ export const unsubscribeMachine = setup({
   initial: 'reading',
   context: ({ input }) => ({ token: input.token, target: null, error: null }),
   states: {
-    reading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'describeLink',
-        src: 'describeLink',
-        input: ({ context }) => context.token,
-        onDone: { target: 'asking', actions: assign({ target: ({ event }) => event.output }) },
-        onError: linkFailed('readFailed'),
-      },
-    },
+    reading: callOnLink('describeLink', 'asking', 'readFailed'),
     readFailed: {
       on: { 'unsubscribe.retry': { target: 'reading', actions: 'clearError' } },
     },
     asking: {
       on: { 'unsubscribe.confirm': { target: 'unsubscribing', actions: 'clearError' } },
     },
-    unsubscribing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'useLink',
-        src: 'useLink',
-        input: ({ context }) => context.token,
-        onDone: { target: 'done', actions: assign({ target: ({ event }) => event.output }) },
-        // Used meanwhile (another tab, a mail client's one-click): the link is spent all the same.
-        onError: linkFailed('asking'),
-      },
-    },
+    // A link used meanwhile (another tab, a mail client's one-click) is spent all the same: the page ends.
+    unsubscribing: callOnLink('useLink', 'done', 'asking'),
     done: { type: 'final' },
     unknown: { type: 'final' },
     malformed: { type: 'final' },
