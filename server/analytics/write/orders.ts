@@ -49,15 +49,19 @@ async function insertOrders(db: Db, timeZone: string, rows: Cell[][]): Promise<{
     ORDER_COLUMNS.map(([name]) => (name === 'placed_at' ? sql`${u(name)}, (${u(name)} at time zone ${timeZone})::date` : u(name))),
   );
   const out: { id: number; day: string }[] = [];
+  let inserting: Promise<{ rows: { id: number; day: string }[] }> | undefined;
   for (let i = 0; i < rows.length; i += CHUNK) {
-    const { rows: inserted } = await sql<{ id: number; day: string }>`insert into orders
+    // Built while the previous chunk is inserted.
+    const statement = sql<{ id: number; day: string }>`insert into orders
         (${o('restaurant_id')}, ${o('placed_at')}, ${o('day')}, ${sql.join(ORDER_COLUMNS.slice(2).map(([name]) => o(name)))})
       select ${selected}
       from ${unnestOf(ORDER_COLUMNS, rows.slice(i, i + CHUNK))} with ordinality as u(${columns}, ordinal)
       order by ordinal
-      returning ${o('id')}, ${o('day')}`.execute(db);
-    out.push(...inserted);
+      returning ${o('id')}, ${o('day')}`;
+    if (inserting) out.push(...(await inserting).rows);
+    inserting = statement.execute(db);
   }
+  if (inserting) out.push(...(await inserting).rows);
   return out;
 }
 
@@ -158,16 +162,25 @@ const ordersKind = (appending: boolean): SentKind<OrderInput, OrderRollups, bool
         o.sourceHash ?? null,
       ]),
     );
-    const lineRows: Cell[][] = [];
-    const paymentRows: Cell[][] = [];
-    for (const [i, order] of fresh.entries()) {
-      const { id, day } = inserted[i]!;
-      for (const l of order.lines) lineRows.push([id, l.menuItemId, l.quantity, l.amountCents]);
-      for (const p of order.payments) paymentRows.push([id, p.method, p.amountCents]);
-      rollups.add({ ...order, day, recurrent: recurrent[i]!, totalCents: totals[i]!, transactions: order.payments.length }, 1);
+    // A chunk's lines and payments are built, and its orders added to the rollups, while the previous chunk's are
+    // inserted (one statement at a time: nothing runs between building and awaiting to leave a failure unhandled).
+    let writing: Promise<void> = Promise.resolve();
+    for (let start = 0; start < fresh.length; start += CHUNK) {
+      const lineRows: Cell[][] = [];
+      const paymentRows: Cell[][] = [];
+      for (let i = start; i < Math.min(start + CHUNK, fresh.length); i++) {
+        const order = fresh[i]!;
+        const { id, day } = inserted[i]!;
+        for (const l of order.lines) lineRows.push([id, l.menuItemId, l.quantity, l.amountCents]);
+        for (const p of order.payments) paymentRows.push([id, p.method, p.amountCents]);
+        rollups.add({ ...order, day, recurrent: recurrent[i]!, totalCents: totals[i]!, transactions: order.payments.length }, 1);
+      }
+      await writing;
+      writing = insertRows(trx, 'order_lines', LINE_COLUMNS, lineRows).then(() =>
+        insertRows(trx, 'payment_transactions', PAYMENT_COLUMNS, paymentRows),
+      );
     }
-    await insertRows(trx, 'order_lines', LINE_COLUMNS, lineRows);
-    await insertRows(trx, 'payment_transactions', PAYMENT_COLUMNS, paymentRows);
+    await writing;
   },
 });
 const ORDERS = ordersKind(false);
