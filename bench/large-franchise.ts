@@ -53,12 +53,14 @@ const alive = (pid: number) => {
     return false;
   }
 };
-/** A build's name ends with its process id: a build whose process has ended is left over from a crash. */
-const leftOverBuild = (name: string) => {
+/**
+ * A copy of another generator version, or a build left over from a crash (a build's name ends with
+ * its process id); a build still running is left alone, whatever its version.
+ */
+const isStale = (name: string, key: string) => {
   const pid = /[._]building[-_](\d+)$/.exec(name)?.[1];
-  return pid !== undefined && !alive(Number(pid));
+  return pid === undefined ? !name.includes(key) : !alive(Number(pid));
 };
-const isStale = (name: string, key: string) => leftOverBuild(name) || !name.includes(key);
 
 /** Runs the seed on `env`'s database and returns the owner's account it printed. */
 function seed(size: Size, env: Record<string, string>, log: (line: string) => void): Account {
