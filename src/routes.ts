@@ -1,7 +1,7 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { MemberRole } from '@contract/auth.contract';
 import { PATHS, type PageProps } from './shared/routing';
 import type { NavIcon, NavItem } from './ui/nav-items';
+import { preloadable, type Preloadable } from './ui/preloadable';
 
 export type AppRoute = {
   /** A wouter pattern (one of `PATHS`), matched exactly; unknown paths below a protected one get the in-shell 404. */
@@ -9,7 +9,7 @@ export type AppRoute = {
   title: string;
   /** Public pages need no session; protected ones render behind the guard, inside the console shell. */
   access: 'public' | 'protected';
-  page: LazyExoticComponent<ComponentType<PageProps>>;
+  page: Preloadable<PageProps>;
   /** A sidebar entry, listed in registry order. */
   nav?: { label: string; icon: NavIcon };
   /** Only these roles see it (its sidebar entry included); to others it is the in-shell 404. Every role when absent. */
@@ -20,11 +20,13 @@ export type AppRoute = {
 const OWNERS: readonly MemberRole[] = ['owner'];
 
 // Create and edit in one chunk; the path picks the mode.
-const UserFormPage = lazy(() => import('./views/users/user-form.page'));
-const MemberFormPage = lazy(() => import('./views/team/member-form.page'));
-const AlertRuleFormPage = lazy(() => import('./views/alerts/alert-rule-form.page'));
+const UserFormPage = preloadable(() => import('./views/users/user-form.page'));
+const MemberFormPage = preloadable(() => import('./views/team/member-form.page'));
+const AlertRuleFormPage = preloadable(() => import('./views/alerts/alert-rule-form.page'));
+/** The console's first view after sign-in, fetched ahead (app.tsx). */
+export const DashboardPage = preloadable(() => import('./views/dashboard/dashboard.page'));
 /** The five analytics pages: one chunk, one machine and view; each shows the report of its path. */
-const AnalyticsPage = lazy(() => import('./views/analytics/analytics.page'));
+const AnalyticsPage = preloadable(() => import('./views/analytics/analytics.page'));
 
 /**
  * The one route registry: the router, the sidebar and the protected-area matcher derive from it; its paths are
@@ -32,21 +34,36 @@ const AnalyticsPage = lazy(() => import('./views/analytics/analytics.page'));
  * and icons are named, not imported. Sign-in (`PATHS.signIn`) itself is rendered eagerly by app.tsx.
  */
 export const ROUTES: readonly AppRoute[] = [
-  { path: PATHS.forgotPassword, title: 'Forgot Password', access: 'public', page: lazy(() => import('./views/auth/forgot-password.page')) },
-  { path: PATHS.changePassword, title: 'Change Password', access: 'public', page: lazy(() => import('./views/auth/change-password.page')) },
-  { path: PATHS.unsubscribe, title: 'Unsubscribe', access: 'public', page: lazy(() => import('./views/unsubscribe/unsubscribe.page')) },
+  {
+    path: PATHS.forgotPassword,
+    title: 'Forgot Password',
+    access: 'public',
+    page: preloadable(() => import('./views/auth/forgot-password.page')),
+  },
+  {
+    path: PATHS.changePassword,
+    title: 'Change Password',
+    access: 'public',
+    page: preloadable(() => import('./views/auth/change-password.page')),
+  },
+  {
+    path: PATHS.unsubscribe,
+    title: 'Unsubscribe',
+    access: 'public',
+    page: preloadable(() => import('./views/unsubscribe/unsubscribe.page')),
+  },
   {
     path: PATHS.dashboard,
     title: 'Dashboard',
     access: 'protected',
-    page: lazy(() => import('./views/dashboard/dashboard.page')),
+    page: DashboardPage,
     nav: { label: 'Dashboard', icon: 'dashboard' },
   },
   {
     path: PATHS.users,
     title: 'User Dashboard',
     access: 'protected',
-    page: lazy(() => import('./views/users/user-list.page')),
+    page: preloadable(() => import('./views/users/user-list.page')),
     nav: { label: 'User Management', icon: 'users' },
   },
   { path: PATHS.userCreate, title: 'Create User', access: 'protected', page: UserFormPage },
@@ -55,21 +72,21 @@ export const ROUTES: readonly AppRoute[] = [
     path: PATHS.restaurants,
     title: 'Restaurant Management',
     access: 'protected',
-    page: lazy(() => import('./views/restaurants/restaurant-list.page')),
+    page: preloadable(() => import('./views/restaurants/restaurant-list.page')),
     nav: { label: 'Restaurant Management', icon: 'store' },
   },
   {
     path: PATHS.restaurantCreate,
     title: 'Add Restaurant',
     access: 'protected',
-    page: lazy(() => import('./views/restaurants/restaurant-create.page')),
+    page: preloadable(() => import('./views/restaurants/restaurant-create.page')),
     roles: OWNERS,
   },
   {
     path: PATHS.restaurantEdit,
     title: 'Edit Restaurant',
     access: 'protected',
-    page: lazy(() => import('./views/restaurants/restaurant-edit.page')),
+    page: preloadable(() => import('./views/restaurants/restaurant-edit.page')),
   },
   {
     path: PATHS.headcount,
@@ -98,7 +115,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: PATHS.integrations,
     title: 'Integrations',
     access: 'protected',
-    page: lazy(() => import('./views/integrations/integrations.page')),
+    page: preloadable(() => import('./views/integrations/integrations.page')),
     nav: { label: 'Integrations', icon: 'plug' },
     roles: OWNERS,
   },
@@ -106,7 +123,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: PATHS.import,
     title: 'Data Import',
     access: 'protected',
-    page: lazy(() => import('./views/import/import.page')),
+    page: preloadable(() => import('./views/import/import.page')),
     nav: { label: 'Data Import', icon: 'import' },
     roles: OWNERS,
   },
@@ -114,7 +131,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: PATHS.team,
     title: 'Team',
     access: 'protected',
-    page: lazy(() => import('./views/team/team-list.page')),
+    page: preloadable(() => import('./views/team/team-list.page')),
     nav: { label: 'Team', icon: 'team' },
     roles: OWNERS,
   },
@@ -124,7 +141,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: PATHS.activity,
     title: 'Activity',
     access: 'protected',
-    page: lazy(() => import('./views/activity/activity.page')),
+    page: preloadable(() => import('./views/activity/activity.page')),
     nav: { label: 'Activity', icon: 'activity' },
     roles: OWNERS,
   },
@@ -132,14 +149,14 @@ export const ROUTES: readonly AppRoute[] = [
     path: PATHS.alerts,
     title: 'Alerts',
     access: 'protected',
-    page: lazy(() => import('./views/alerts/alerts.page')),
+    page: preloadable(() => import('./views/alerts/alerts.page')),
     nav: { label: 'Alerts', icon: 'alerts' },
   },
   {
     path: PATHS.alertRules,
     title: 'Alert Rules',
     access: 'protected',
-    page: lazy(() => import('./views/alerts/alert-rules-list.page')),
+    page: preloadable(() => import('./views/alerts/alert-rules-list.page')),
     roles: OWNERS,
   },
   { path: PATHS.alertRuleCreate, title: 'Add Alert Rule', access: 'protected', page: AlertRuleFormPage, roles: OWNERS },
@@ -148,7 +165,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: PATHS.profile,
     title: 'Profile',
     access: 'protected',
-    page: lazy(() => import('./views/profile/profile.page')),
+    page: preloadable(() => import('./views/profile/profile.page')),
     nav: { label: 'Profile', icon: 'profile' },
   },
 ];

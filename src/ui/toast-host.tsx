@@ -1,8 +1,9 @@
 import { useNotifications } from '@mantine/notifications';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { preloadable } from './preloadable';
 
-// The toast stack (with its transitions and portal) is fetched on the first toast, not with the sign-in page.
-const ToastStack = lazy(() => import('./toast-stack'));
+/** The toast stack (with its transitions and portal), fetched on the first toast (or ahead), not with the sign-in page. */
+export const ToastStack = preloadable(() => import('./toast-stack'));
 
 export const TOAST_AUTO_CLOSE_MS = 2000;
 

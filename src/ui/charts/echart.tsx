@@ -1,9 +1,7 @@
 import { Box, Skeleton, useComputedColorScheme, VisuallyHidden } from '@mantine/core';
 import type { EChartsOption } from 'echarts';
-import { lazy, Suspense, useId } from 'react';
-
-// ECharts is loaded with the first chart drawn, never with the pages that have none (the sign-in page above all).
-const EChartRenderer = lazy(() => import('./echart-renderer'));
+import { Suspense, useId } from 'react';
+import { EChartRenderer } from './lazy-renderer';
 
 export type EChartProps = {
   option: EChartsOption;
