@@ -15,6 +15,8 @@ export type LoginContext = {
   password: string;
   remember: boolean;
   error: ErrorInfo | null;
+  /** The session the server granted, reported once the console's code is loaded. */
+  session: NewSession | null;
 };
 
 export type LoginEvent =
@@ -28,10 +30,14 @@ export const loginMachine = setup({
   },
   actors: {
     login: fromPromise<SignedIn, LoginInput>(({ input }) => authService.login(input)),
+    /** Resolves when the code of the console's first view is loaded (`preloadConsole` started it). */
+    consoleLoaded: fromPromise<void>(async () => notProvided('consoleLoaded')),
   },
   actions: {
     notify: (_, _notice: Notice) => notProvided('notify'),
     navigate: (_, _navigation: Navigation) => notProvided('navigate'),
+    /** Starts fetching the code of the console's first view (the dashboard), so it is there when the sign-in is. */
+    preloadConsole: () => notProvided('preloadConsole'),
     /** Hands the new session to the session actor, which stores it. */
     reportSignedIn: (_, _session: NewSession) => notProvided('reportSignedIn'),
   },
@@ -41,7 +47,7 @@ export const loginMachine = setup({
 }).createMachine({
   id: 'login',
   initial: 'idle',
-  context: { email: '', password: '', remember: false, error: null },
+  context: { email: '', password: '', remember: false, error: null, session: null },
   states: {
     idle: {
       on: {
@@ -58,21 +64,32 @@ export const loginMachine = setup({
     },
     submitting: {
       tags: ['busy'],
+      // The console's code loads while the server checks the password.
+      entry: 'preloadConsole',
       invoke: {
         id: 'login',
         src: 'login',
         input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
         onDone: {
-          target: 'success',
-          actions: [
-            { type: 'reportSignedIn', params: ({ context, event }) => ({ ...event.output, remember: context.remember }) },
-            { type: 'notify', params: { message: 'Logged In!', type: 'success' } },
-            { type: 'navigate', params: { to: pathOf('dashboard'), replace: true } },
-          ],
+          target: 'opening',
+          actions: assign({ session: ({ context, event }) => ({ ...event.output, remember: context.remember }) }),
         },
         onError: { target: 'idle', actions: keepAndToastError<LoginContext, LoginEvent>() },
       },
     },
-    success: { type: 'final' },
+    // Signed in once that code is there: the dashboard then renders at once, with no loading screen in between (React
+    // holds a page back about 300 ms after showing one). Failed to load: the console shows its loader and tries again.
+    opening: {
+      tags: ['busy'],
+      invoke: { id: 'consoleLoaded', src: 'consoleLoaded', onDone: 'success', onError: 'success' },
+    },
+    success: {
+      type: 'final',
+      entry: [
+        { type: 'reportSignedIn', params: ({ context }) => context.session! },
+        { type: 'notify', params: { message: 'Logged In!', type: 'success' } },
+        { type: 'navigate', params: { to: pathOf('dashboard'), replace: true } },
+      ],
+    },
   },
 });

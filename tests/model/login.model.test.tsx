@@ -14,25 +14,27 @@ import { type ModelEvent, EMAIL, PASSWORD, signedIn, paths } from './models/logi
 
 function renderLogin(inspect: (event: InspectionEvent) => void) {
   const login = controllableActor<SignedIn, LoginInput>();
+  const consoleLoaded = controllableActor<void>();
   const reportSignedIn = vi.fn();
+  const preloadConsole = vi.fn();
   const view = renderView((effects) => (
     <LoginContext.Provider
       options={{ inspect }}
       logic={loginMachine.provide({
-        actors: { login: login.logic },
-        actions: { ...effects, reportSignedIn: (_, session) => reportSignedIn(session) },
+        actors: { login: login.logic, consoleLoaded: consoleLoaded.logic },
+        actions: { ...effects, preloadConsole, reportSignedIn: (_, session) => reportSignedIn(session) },
       })}
     >
       <LoginView />
     </LoginContext.Provider>
   ));
-  return { ...view, login, reportSignedIn };
+  return { ...view, login, consoleLoaded, reportSignedIn, preloadConsole };
 }
 
 describe('login machine × login view (model-based)', () => {
   runModel(loginMachine, paths, (inspect) => {
     const user = userEvent.setup();
-    const { login, reportSignedIn, location } = renderLogin(inspect);
+    const { login, consoleLoaded, reportSignedIn, preloadConsole, location } = renderLogin(inspect);
     const email = () => screen.getByLabelText('Email');
     const password = () => screen.getByLabelText('Password');
 
@@ -43,16 +45,24 @@ describe('login machine × login view (model-based)', () => {
         else if (e.type === 'login.remember') await user.click(screen.getByLabelText('Remember me'));
         else if (e.type === 'login.submit') await user.click(screen.getByRole('button', { name: 'Sign In' }));
         else if (e.type === 'xstate.done.actor.login') await act(async () => login.resolve(e.output));
-        else await act(async () => login.reject(e.error));
+        else if (e.type === 'xstate.error.actor.login') await act(async () => login.reject(e.error));
+        else await act(async () => consoleLoaded.settle(e));
       },
       verify: async (state, event) => {
         const e = event as ModelEvent;
-        if (state.matches('submitting')) {
+        // The console's code is fetched from the submit on, once per sign-in, while the server checks the password.
+        const submits = login.inputs.length;
+        expect(preloadConsole).toHaveBeenCalledTimes(submits);
+        if (state.matches('submitting') || state.matches('opening')) {
           expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled();
           expect(email()).toBeDisabled();
           expect(password()).toBeDisabled();
           expect(screen.getByLabelText('Remember me')).toBeDisabled();
           expect(login.inputs.at(-1)).toEqual({ email: EMAIL, password: PASSWORD });
+          // Signed in (and away from this page) only once that code is there: the dashboard then shows at once.
+          expect(consoleLoaded.pending()).toBe(state.matches('opening') ? 1 : 0);
+          expect(reportSignedIn).not.toHaveBeenCalled();
+          expect(location.history).toEqual(['/']);
           return;
         }
         if (state.matches('success')) {

@@ -28,10 +28,13 @@ const pending = () => vi.fn((_input: unknown) => new Promise<never>(() => {}));
 const field = (name: string) => screen.getByLabelText(name);
 
 describe('public forms', () => {
-  it('sign-in sends the typed e-mail and password, then says it is signing in', async () => {
+  it('sign-in sends the typed e-mail and password, starts fetching the console, then says it is signing in', async () => {
     const login = pending();
+    const preloadConsole = vi.fn();
     renderPage(
-      <LoginContext.Provider logic={loginMachine.provide({ actors: { login: fromPromise(({ input }) => login(input)) } })}>
+      <LoginContext.Provider
+        logic={loginMachine.provide({ actors: { login: fromPromise(({ input }) => login(input)) }, actions: { preloadConsole } })}
+      >
         <LoginView />
       </LoginContext.Provider>,
     );
@@ -40,6 +43,7 @@ describe('public forms', () => {
     await user.type(field('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(login).toHaveBeenCalledWith({ email: 'ava@example.com', password: 'secret' });
+    expect(preloadConsole).toHaveBeenCalledOnce();
     expect(screen.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
     expect(field('Email')).toBeDisabled();
   });

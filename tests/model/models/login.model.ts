@@ -11,7 +11,11 @@ import { eventKey } from '../support/event-key';
 
 export type Snapshot = SnapshotFrom<typeof loginMachine>;
 export type ModelEvent =
-  LoginEvent | { type: 'xstate.done.actor.login'; output: SignedIn } | { type: 'xstate.error.actor.login'; error: unknown };
+  | LoginEvent
+  | { type: 'xstate.done.actor.login'; output: SignedIn }
+  | { type: 'xstate.error.actor.login'; error: unknown }
+  | { type: 'xstate.done.actor.consoleLoaded' }
+  | { type: 'xstate.error.actor.consoleLoaded'; error: unknown };
 
 export const EMAIL = 'owner@example.com';
 export const PASSWORD = 'demo-password';
@@ -29,6 +33,8 @@ export const EVENTS: ModelEvent[] = [
   { type: 'xstate.done.actor.login', output: signedIn },
   { type: 'xstate.error.actor.login', error: new ApiError('Invalid email or password', 401) },
   { type: 'xstate.error.actor.login', error: new TypeError('boom') },
+  { type: 'xstate.done.actor.consoleLoaded' },
+  { type: 'xstate.error.actor.consoleLoaded', error: new TypeError('Failed to fetch dynamically imported module') },
 ];
 
 export const model = new TestModel(loginMachine, {
