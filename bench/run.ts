@@ -2,7 +2,8 @@
  * `npm run bench`: sign-in page weight, login latency and cold start, measured against the real
  * `npm start` server on a throwaway DATA_DIR, then the analytics and the ingest halves. A benchmark,
  * not a test: it prints figures. `npm run bench -- ingest` (or `start`, `first-view`, `analytics`) runs only those
- * parts; `npm run bench -- --pg` runs the analytics part against PostgreSQL (DATABASE_URL).
+ * parts; `npm run bench -- --pg` runs the analytics part against PostgreSQL (DATABASE_URL); `npm run bench -- --soak`
+ * runs only the soak (SOAK_MINUTES, 10 by default).
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { launchBrowser } from '../tests/e2e/support/browser-launch';
 import { analyticsBench } from './analytics';
 import { firstViewBench } from './first-view';
 import { ingestBench } from './ingest';
+import { soakBench } from './soak';
 import { startServer, stopServer } from '../tests/e2e/support/server-process';
 
 const kB = (n: number) => `${(n / 1024).toFixed(1)} KiB (${n} B)`;
@@ -179,6 +181,7 @@ const PARTS = {
 const pgParts = (url: string) => ({ analytics: () => analyticsBench(console.log, { pg: url }) });
 
 async function main() {
+  if (process.argv.includes('--soak')) return soakBench(console.log);
   const asked = process.argv.slice(2).filter((arg) => arg !== '--pg');
   const pg = process.argv.includes('--pg');
   if (pg && !process.env.DATABASE_URL)
