@@ -31,7 +31,8 @@ const restaurantRow = (franchiseId: number, name: string, suburb: string) => ({
   location: `${suburb}, NSW`,
 });
 
-const personRow = (franchiseId: number, restaurantId: number, name: string) => ({
+/** A person of the fixture's shape, for tests that add people of their own. */
+export const personRow = (franchiseId: number, restaurantId: number, name: string) => ({
   franchise_id: franchiseId,
   restaurant_id: restaurantId,
   picture: null,
