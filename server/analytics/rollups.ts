@@ -129,13 +129,15 @@ const ROLLUPS: RollupDefinition[] = [
   {
     table: 'monthly_restaurant_stats',
     fromRaw: byMonth(
-      sql`select ${d('restaurant_id')}, ${d('day')}, ${d('revenue_dine_in_cents')} + ${d('revenue_takeaway_cents')} as revenue_cents, ${d('units')}
+      sql`select ${d('restaurant_id')}, ${d('day')}, ${d('revenue_dine_in_cents')} + ${d('revenue_takeaway_cents')} as revenue_cents, ${d('units')},
+          ${d('orders_dine_in')} + ${d('orders_takeaway')} as orders
         from (${restaurantStats}) d`,
       columnsOfRollup('monthly_restaurant_stats').keys,
       [],
       [
         { name: 'running_revenue_cents', of: 'revenue_cents', type: 'bigint' },
         { name: 'running_units', of: 'units', type: 'int' },
+        { name: 'running_orders', of: 'orders', type: 'int' },
       ] satisfies { name: ColumnName<'monthly_restaurant_stats'>; of: string; type: string }[],
     ),
   },
@@ -160,10 +162,30 @@ const ROLLUPS: RollupDefinition[] = [
   },
   { table: 'daily_franchise_staff_hours', fromRaw: perFranchise(staffHours, ['day'], typed(HOURS_COUNTERS)) },
   {
+    table: 'monthly_restaurant_labour',
+    fromRaw: byMonth(
+      sql`select h.restaurant_id, h.day, sum(h.shifts)::int as shifts, sum(h.labour_cost_cents)::bigint as labour_cost_cents
+        from (${staffHours}) h group by h.restaurant_id, h.day`,
+      columnsOfRollup('monthly_restaurant_labour').keys,
+      [{ name: 'shifts', type: 'int' }],
+      [{ name: 'running_labour_cost_cents', of: 'labour_cost_cents', type: 'bigint' }],
+    ),
+  },
+  {
     table: 'daily_purchases',
     fromRaw: sql`select ${pl('restaurant_id')}, ${pl('day')}, ${pl('supplier_id')}, ${pl('category')}, sum(${pl('quantity')})::bigint as quantity, sum(${pl('amount_cents')})::bigint as amount_cents
       from purchase_lines
       group by ${pl('restaurant_id')}, ${pl('day')}, ${pl('supplier_id')}, ${pl('category')}`,
+  },
+  {
+    table: 'monthly_restaurant_purchases',
+    fromRaw: byMonth(
+      sql`select ${pl('restaurant_id')}, ${pl('day')}, sum(${pl('quantity')})::bigint as quantity, sum(${pl('amount_cents')})::bigint as spend_cents
+        from purchase_lines group by ${pl('restaurant_id')}, ${pl('day')}`,
+      columnsOfRollup('monthly_restaurant_purchases').keys,
+      [{ name: 'quantity', type: 'bigint' }],
+      [{ name: 'running_spend_cents', of: 'spend_cents', type: 'bigint' }],
+    ),
   },
   {
     table: 'daily_franchise_purchases',

@@ -34,6 +34,8 @@ import type {
   DailyPurchasesTable,
   DailyRestaurantStatsTable,
   DailyStaffHoursTable,
+  MonthlyRestaurantLabourTable,
+  MonthlyRestaurantPurchasesTable,
   MonthlyRestaurantStatsTable,
   MonthlyStaffHoursTable,
 } from './schema/rollups.js';
@@ -85,6 +87,8 @@ export interface Database {
   daily_franchise_purchases: DailyFranchisePurchasesTable;
   monthly_staff_hours: MonthlyStaffHoursTable;
   monthly_restaurant_stats: MonthlyRestaurantStatsTable;
+  monthly_restaurant_labour: MonthlyRestaurantLabourTable;
+  monthly_restaurant_purchases: MonthlyRestaurantPurchasesTable;
   api_keys: ApiKeysTable;
   export_slots: ExportSlotsTable;
   franchise_user_restaurants: FranchiseUserRestaurantsTable;

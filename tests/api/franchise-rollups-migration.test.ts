@@ -5,6 +5,7 @@ import type { Db } from '../../server/db/database';
 import * as franchiseRollups from '../../server/db/migrations/2026-11-23-03-franchise-rollups';
 import * as monthlyStaffHours from '../../server/db/migrations/2026-11-23-04-monthly-staff-hours';
 import * as runningMonthlyTotals from '../../server/db/migrations/2026-11-23-05-running-monthly-totals';
+import * as branchMonthlyTotals from '../../server/db/migrations/2026-11-26-01-branch-monthly-totals';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
 let database: TestDatabase;
@@ -21,6 +22,8 @@ const TABLES = [
   'daily_franchise_purchases',
   'monthly_staff_hours',
   'monthly_restaurant_stats',
+  'monthly_restaurant_labour',
+  'monthly_restaurant_purchases',
 ];
 
 const contents = async () => {
@@ -35,8 +38,8 @@ const contents = async () => {
   return out;
 };
 
-describe('migrations 2026-11-23-03-franchise-rollups, 04-monthly-staff-hours and 05-running-monthly-totals', () => {
-  it('fill the franchise rollups, the monthly staff hours with their running totals, the monthly branch running totals and the units column from the rollups already written, as the ingest would have', async () => {
+describe('migrations 2026-11-23-03-franchise-rollups, 04-monthly-staff-hours, 05-running-monthly-totals and 2026-11-26-01-branch-monthly-totals', () => {
+  it('fill the franchise rollups, the monthly staff hours with their running totals, the monthly branch running totals (revenue, units, orders, labour cost, spend) and the units column from the rollups already written, as the ingest would have', async () => {
     const franchise = (await db.selectFrom('franchises').select('id').where('name', '=', 'Harbour Eats Group').executeTakeFirstOrThrow())
       .id;
     const f = await prepareDemoFranchise(db, franchise, { customers: 40 });
@@ -47,12 +50,14 @@ describe('migrations 2026-11-23-03-franchise-rollups, 04-monthly-staff-hours and
     // A database as it was before this migration, with the same trade, then migrated.
     // The migration's own view of the database: its tables are not the application's types.
     const untyped = db as unknown as Kysely<unknown>;
+    await branchMonthlyTotals.down(untyped);
     await runningMonthlyTotals.down(untyped);
     await monthlyStaffHours.down(untyped);
     await franchiseRollups.down(untyped);
     await franchiseRollups.up(untyped);
     await monthlyStaffHours.up(untyped);
     await runningMonthlyTotals.up(untyped);
+    await branchMonthlyTotals.up(untyped);
     expect(await contents()).toEqual(written);
     expect((await rebuildRollups(db, { check: true })).differing).toBe(0);
   });

@@ -1,4 +1,4 @@
-import { recordOrders, recordShifts } from '../../server/analytics/ingest';
+import { recordOrders, recordPurchases, recordShifts } from '../../server/analytics/ingest';
 import { analyticsFigures } from '../../server/analytics/answers/analytics-answer';
 import { createApp } from '../../server/app';
 import type { PageReport, ReportTable } from '@contract/page-reports.contract';
@@ -335,8 +335,8 @@ describe('the roster page', () => {
         ['Ava Chen', 'Harbour Parramatta', 16, 8.5, 53.1],
         ['Cara Singh', 'Harbour Bondi', 7, 7.5, 107.1],
       ],
-      // 1550 / 1980 min = 78.28 %.
-      total: ['Total', null, 33, 25.83, 78.3],
+      // Everyone rostered: 1550 / 1980 min = 78.28 %.
+      total: ['All staff (3)', null, 33, 25.83, 78.3],
     });
   });
 
@@ -351,7 +351,7 @@ describe('the roster page', () => {
     });
     const manly = await report(`restaurants/${f.manly}/analytics/pages/roster`);
     expect(cells(manly, 'breakdown').total).toEqual(['Average / Total', 0, null, 0, null, null, 0, 0]);
-    expect(cells(manly, 'staff')).toEqual({ rows: [], total: ['Total', null, 0, 0, null] });
+    expect(cells(manly, 'staff')).toEqual({ rows: [], total: ['All staff (0)', null, 0, 0, null] });
     expect(cards(manly)).toEqual({ labour_cost: [0, 0], attendance: [0, null], revenue_per_hour: [0, null], labour_share: [0, null] });
   });
 });
@@ -614,7 +614,7 @@ describe('the report heading', () => {
 });
 
 describe('the branch comparison over whole and partial months', () => {
-  it('counts labour of whole months and edge days alike, and the previous window’s revenue from its days only', async () => {
+  it('counts labour, spend and orders of whole months and edge days alike, and the previous window’s revenue from its days only', async () => {
     // June to August 2026 is outside the other tests' windows (written last: the 3-month tests' previous window would see it).
     const coffee = (
       await db
@@ -640,6 +640,23 @@ describe('the branch comparison over whole and partial months', () => {
       order('2026-05-27T12:00:00+10:00', 7000),
       order('2026-06-29T12:00:00+10:00', 5000),
       order('2026-07-10T12:00:00+10:00', 10000),
+      // After the window: neither its orders nor its revenue.
+      order('2026-08-02T12:00:00+10:00', 4000),
+    ]);
+    const purchase = (day: string, amountCents: number) => ({
+      restaurantId: f.parramatta,
+      supplierId: f.suppliers.fresh,
+      day,
+      category: 'vegetables' as const,
+      quantity: 1,
+      amountCents,
+    });
+    // Inside: 2000 + 3000 ¢ on the window's first and last days; outside: the days next to them.
+    await recordPurchases(db, f.harbour, [
+      purchase('2026-06-29', 8000),
+      purchase('2026-06-30', 2000),
+      purchase('2026-08-01', 3000),
+      purchase('2026-08-02', 8000),
     ]);
     const shift = (day: string, minutes: number, rate: number) => ({
       restaurantId: f.parramatta,
@@ -659,17 +676,18 @@ describe('the branch comparison over whole and partial months', () => {
       shift('2026-08-02', 60, 6000),
     ]);
     const r = await report('analytics/pages/revenue?period=monthly&start_date=2026-06-30&end_date=2026-08-01');
-    // 10000 ¢ of labour on 10000 ¢ of revenue; 10000 vs 5000 ¢ the previous 33 days: +100 %.
+    // 10000 ¢ of labour and 5000 ¢ of spend on 10000 ¢ of revenue from one order; 10000 vs 5000 ¢ the previous 33 days: +100 %.
     expect(tableOf(r, 'branches').rows[0]).toEqual({
-      cells: [1, 'Harbour Parramatta', 100, 1, 100, 100, 0, 100],
+      cells: [1, 'Harbour Parramatta', 100, 1, 100, 100, 50, 100],
       restaurant_id: f.parramatta,
     });
     // 2 Jul–30 Aug: July and August are read whole minus their one day outside (1 July, 31 August), each with a shift that must not count.
     await recordShifts(db, f.harbour, [shift('2026-07-01', 60, 9000), shift('2026-08-31', 60, 9000)]);
     const r2 = await report('analytics/pages/revenue?period=monthly&start_date=2026-07-02&end_date=2026-08-30');
-    // Labour 6000 + 1000 + 6000 ¢ on 10000 ¢ (130 %); the previous 60 days (3 May–1 Jul): 7000 + 5000 ¢, so −16.67 %.
+    // Two orders, 14000 ¢ (AOV $70); labour 6000 + 1000 + 6000 ¢ (92.9 %); spend 3000 + 8000 ¢ (78.6 %); the previous 60 days
+    // (3 May–1 Jul): 7000 + 5000 ¢, so +16.67 %.
     expect(tableOf(r2, 'branches').rows[0]).toEqual({
-      cells: [1, 'Harbour Parramatta', 100, 1, 100, 130, 0, -16.7],
+      cells: [1, 'Harbour Parramatta', 140, 2, 70, 92.9, 78.6, 16.7],
       restaurant_id: f.parramatta,
     });
   });

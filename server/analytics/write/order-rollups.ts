@@ -77,9 +77,10 @@ export class OrderRollups {
     const monthlyStats = new Map<string, RunningRow>();
     for (const [key, counters] of this.stats) {
       const [restaurantId, day] = key.split('|') as [string, string];
-      // Running revenue (dine-in + takeaway) and units, what the restaurant list sums over a window.
+      // Running revenue (dine-in + takeaway), units and orders: what the restaurant list and the branch comparison sum over a window.
       const revenue = counters[STAT.revenue_dine_in_cents]! + counters[STAT.revenue_takeaway_cents]!;
-      addRunning(monthlyStats, restaurantId, [Number(restaurantId)], day, [], [revenue, counters[STAT.units]!]);
+      const orders = counters[STAT.orders_dine_in]! + counters[STAT.orders_takeaway]!;
+      addRunning(monthlyStats, restaurantId, [Number(restaurantId)], day, [], [revenue, counters[STAT.units]!, orders]);
       const f = franchiseStats.get(day) ?? franchiseStats.set(day, Array<number>(STATS_COUNTERS.length).fill(0)).get(day)!;
       for (const [c, n] of counters.entries()) f[c]! += n;
     }

@@ -1,7 +1,7 @@
 import type { Db, PurchaseCategory } from '../../db/database.js';
 import { anyOf } from '../../db/typed-sql.js';
 import { removeSent, recordSent, rowKind, type RecordRef, type SentRecord } from './sent.js';
-import { addToRollup, type Cell } from './statements.js';
+import { addRunning, addToRollup, addToRunningRollup, monthOf, type Cell, type RunningRow } from './statements.js';
 
 export type PurchaseInput = {
   restaurantId: number;
@@ -17,6 +17,7 @@ export type PurchaseInput = {
 class PurchaseRollups {
   private readonly totals = new Map<string, [restaurantId: number, day: string, supplierId: number, category: string, ...Cell[]]>();
   private readonly franchiseTotals = new Map<string, [franchiseId: number, day: string, supplierId: number, category: string, ...Cell[]]>();
+  private readonly monthly = new Map<string, RunningRow>();
 
   constructor(private readonly franchiseId: number) {}
 
@@ -28,18 +29,29 @@ class PurchaseRollups {
     };
     addTo(this.totals, `${p.restaurantId}|${p.day}|${p.supplierId}|${p.category}`, p.restaurantId);
     addTo(this.franchiseTotals, `${p.day}|${p.supplierId}|${p.category}`, this.franchiseId);
+    // The branch's month: its quantity, and running spend for the branch comparison.
+    addRunning(this.monthly, String(p.restaurantId), [p.restaurantId], p.day, [sign * p.quantity], [sign * p.amountCents]);
   }
 
   async write(trx: Db, takenOut: boolean): Promise<void> {
     await addToRollup(trx, 'daily_purchases', [...this.totals.values()]);
     await addToRollup(trx, 'daily_franchise_purchases', [...this.franchiseTotals.values()]);
+    await addToRunningRollup(trx, 'monthly_restaurant_purchases', [...this.monthly.values()]);
     if (!takenOut) return;
     const rows = [...this.totals.values()];
-    const days = anyOf([...new Set(rows.map(([, d]) => d))], 'date');
+    const dayList = [...new Set(rows.map(([, d]) => d))];
+    const days = anyOf(dayList, 'date');
+    const restaurants = anyOf([...new Set(rows.map(([r]) => r))], 'int');
     await trx
       .deleteFrom('daily_purchases')
-      .where('restaurant_id', '=', anyOf([...new Set(rows.map(([r]) => r))], 'int'))
+      .where('restaurant_id', '=', restaurants)
       .where('day', '=', days)
+      .where('quantity', '=', 0)
+      .execute();
+    await trx
+      .deleteFrom('monthly_restaurant_purchases')
+      .where('restaurant_id', '=', restaurants)
+      .where('month', '=', anyOf([...new Set(dayList.map(monthOf))], 'date'))
       .where('quantity', '=', 0)
       .execute();
     await trx
@@ -74,7 +86,7 @@ const PURCHASES = rowKind({
   rollups: (franchiseId) => new PurchaseRollups(franchiseId),
 });
 
-/** Purchase lines and their daily_purchases and daily_franchise_purchases rollups. */
+/** Purchase lines and their daily, per-franchise and monthly branch purchase rollups. */
 export const recordPurchases = (db: Db, franchiseId: number, purchases: PurchaseInput[]) =>
   recordSent(db, franchiseId, PURCHASES, purchases);
 export const removePurchases = (db: Db, franchiseId: number, refs: RecordRef[]) => removeSent(db, franchiseId, PURCHASES, refs);

@@ -60,6 +60,8 @@ export type RollupTable =
   | 'daily_restaurant_stats'
   | 'daily_franchise_stats'
   | 'monthly_restaurant_stats'
+  | 'monthly_restaurant_labour'
+  | 'monthly_restaurant_purchases'
   | 'daily_item_sales'
   | 'daily_franchise_item_sales'
   | 'daily_staff_hours'
@@ -94,7 +96,24 @@ export const ROLLUP_COLUMNS: { [T in RollupTable]: RollupColumns<T> } = {
     running: [
       ['running_revenue_cents', 'bigint[]'],
       ['running_units', 'int[]'],
+      ['running_orders', 'int[]'],
     ],
+  },
+  monthly_restaurant_labour: {
+    keys: [
+      ['restaurant_id', 'int'],
+      ['month', 'date'],
+    ],
+    counters: [['shifts', 'int']],
+    running: [['running_labour_cost_cents', 'bigint[]']],
+  },
+  monthly_restaurant_purchases: {
+    keys: [
+      ['restaurant_id', 'int'],
+      ['month', 'date'],
+    ],
+    counters: [['quantity', 'bigint']],
+    running: [['running_spend_cents', 'bigint[]']],
   },
   daily_item_sales: {
     keys: [

@@ -26,6 +26,7 @@ class ShiftRollups {
   private readonly hours = new Map<string, Row>();
   private readonly franchiseHours = new Map<string, Row>();
   private readonly monthlyHours = new Map<string, RunningRow>();
+  private readonly monthlyLabour = new Map<string, RunningRow>();
 
   constructor(private readonly franchiseId: number) {}
 
@@ -45,6 +46,8 @@ class ShiftRollups {
       counters[1]!,
       counters[3]!,
     ]);
+    // The branch's month: its shifts, and running labour cost for the branch comparison.
+    addRunning(this.monthlyLabour, String(s.restaurantId), [s.restaurantId], s.day, [counters[3]!], [counters[2]!]);
   }
 
   async write(trx: Db, takenOut: boolean): Promise<void> {
@@ -52,6 +55,7 @@ class ShiftRollups {
     await addToRollup(trx, 'daily_staff_hours', rowsOf(this.hours));
     await addToRollup(trx, 'daily_franchise_staff_hours', rowsOf(this.franchiseHours));
     await addToRunningRollup(trx, 'monthly_staff_hours', [...this.monthlyHours.values()]);
+    await addToRunningRollup(trx, 'monthly_restaurant_labour', [...this.monthlyLabour.values()]);
     if (!takenOut) return;
     const keys = [...this.hours.values()].map((r) => r.keys as [number, string, number]);
     const restaurants = anyOf([...new Set(keys.map(([r]) => r))], 'int');
@@ -69,10 +73,17 @@ class ShiftRollups {
       .where('day', '=', days)
       .where('shifts', '=', 0)
       .execute();
+    const months = anyOf([...new Set(dayList.map(monthOf))], 'date');
     await trx
       .deleteFrom('monthly_staff_hours')
       .where('restaurant_id', '=', restaurants)
-      .where('month', '=', anyOf([...new Set(dayList.map(monthOf))], 'date'))
+      .where('month', '=', months)
+      .where('shifts', '=', 0)
+      .execute();
+    await trx
+      .deleteFrom('monthly_restaurant_labour')
+      .where('restaurant_id', '=', restaurants)
+      .where('month', '=', months)
       .where('shifts', '=', 0)
       .execute();
   }
@@ -103,6 +114,6 @@ const SHIFTS = rowKind({
   rollups: (franchiseId) => new ShiftRollups(franchiseId),
 });
 
-/** Staff shifts (a person may work several a day) and their daily, per-franchise and monthly staff-hours rollups. */
+/** Staff shifts (a person may work several a day) and their daily, per-franchise and monthly staff-hours and labour rollups. */
 export const recordShifts = (db: Db, franchiseId: number, shifts: ShiftInput[]) => recordSent(db, franchiseId, SHIFTS, shifts);
 export const removeShifts = (db: Db, franchiseId: number, refs: RecordRef[]) => removeSent(db, franchiseId, SHIFTS, refs);

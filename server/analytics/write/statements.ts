@@ -100,11 +100,9 @@ export function addRunning(
  * Additive upsert of a monthly rollup's rows (its keys but month in ROLLUP_COLUMNS' order): counters
  * added, running-total arrays added element-wise, so batches may still arrive in any order.
  */
-export async function addToRunningRollup<T extends 'monthly_restaurant_stats' | 'monthly_staff_hours'>(
-  db: Db,
-  table: T,
-  rows: RunningRow[],
-): Promise<void> {
+export async function addToRunningRollup<
+  T extends 'monthly_restaurant_stats' | 'monthly_restaurant_labour' | 'monthly_restaurant_purchases' | 'monthly_staff_hours',
+>(db: Db, table: T, rows: RunningRow[]): Promise<void> {
   const columns = ROLLUP_COLUMNS[table] as { keys: readonly Column<T>[]; counters: readonly Column<T>[]; running: readonly Column<T>[] };
   const month = columns.keys.find(([name]) => name === 'month')!;
   const keys = columns.keys.filter((key) => key !== month);

@@ -9,9 +9,9 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 
 /**
  * Rows of `daily` (keyed by `keys`, `day`) as one row per key and month, each counter a running-total
- * array over every day of the month (days without a row add 0).
+ * array over every day of the month (days without a row add 0). Later migrations fill theirs with it.
  */
-function runningByMonth(daily: RawBuilder<unknown>, keys: string[], counters: { name: string; value: string; type: string }[]) {
+export function runningByMonth(daily: RawBuilder<unknown>, keys: string[], counters: { name: string; value: string; type: string }[]) {
   const keyRefs = (alias: string) => sql.join(keys.map((k) => sql.ref(`${alias}.${k}`)));
   const joinOn = sql.join(
     keys.map((k) => sql`d.${sql.ref(k)} = m.${sql.ref(k)}`),

@@ -72,12 +72,29 @@ export interface MonthlyStaffHoursTable extends Omit<DailyStaffHoursTable, 'day'
   running_shifts: number[];
 }
 
-/** Per branch and calendar month, running totals of revenue (dine-in + takeaway) and units as in MonthlyStaffHoursTable. */
+/** Per branch and calendar month, running totals of revenue (dine-in + takeaway), units and completed orders as in MonthlyStaffHoursTable. */
 export interface MonthlyRestaurantStatsTable {
   restaurant_id: number;
   month: string;
   running_revenue_cents: number[];
   running_units: number[];
+  running_orders: number[];
+}
+
+/** Per branch and calendar month: the month's shifts, and running totals of labour cost as in MonthlyStaffHoursTable. */
+export interface MonthlyRestaurantLabourTable {
+  restaurant_id: number;
+  month: string;
+  shifts: Counter;
+  running_labour_cost_cents: number[];
+}
+
+/** Per branch and calendar month: the month's purchased quantity, and running totals of spend as in MonthlyStaffHoursTable. */
+export interface MonthlyRestaurantPurchasesTable {
+  restaurant_id: number;
+  month: string;
+  quantity: Counter;
+  running_spend_cents: number[];
 }
 
 export interface DailyPurchasesTable {

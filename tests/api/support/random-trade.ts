@@ -184,6 +184,8 @@ type RollupTable =
   | 'daily_franchise_staff_hours'
   | 'monthly_staff_hours'
   | 'monthly_restaurant_stats'
+  | 'monthly_restaurant_labour'
+  | 'monthly_restaurant_purchases'
   | 'daily_purchases'
   | 'daily_franchise_purchases';
 
@@ -258,12 +260,18 @@ export function model(world: World, dataset: Dataset) {
       add('daily_franchise_staff_hours', { franchise_id: f.id, day: DAYS[s.day]! }, hours);
       const month = `${DAYS[s.day]!.slice(0, 7)}-01`;
       add('monthly_staff_hours', { restaurant_id: f.restaurants[s.restaurant]!, month, person_id: f.people[s.person]! }, hours);
+      add('monthly_restaurant_labour', { restaurant_id: f.restaurants[s.restaurant]!, month }, { shifts: 1 });
     }
     for (const p of data.purchaseBatches.flat()) {
       const key = { day: DAYS[p.day]!, supplier_id: f.suppliers[p.supplier]!, category: p.category };
       const counters = { quantity: p.quantity, amount_cents: p.amountCents };
       add('daily_purchases', { restaurant_id: f.restaurants[p.restaurant]!, ...key }, counters);
       add('daily_franchise_purchases', { franchise_id: f.id, ...key }, counters);
+      add(
+        'monthly_restaurant_purchases',
+        { restaurant_id: f.restaurants[p.restaurant]!, month: `${DAYS[p.day]!.slice(0, 7)}-01` },
+        { quantity: p.quantity },
+      );
     }
   }
   // Running totals per month (element d = days 1..d of the month), from the daily rows above.
@@ -300,8 +308,21 @@ export function model(world: World, dataset: Dataset) {
     {
       running_revenue_cents: (r) => (r.revenue_dine_in_cents as number) + (r.revenue_takeaway_cents as number),
       running_units: (r) => r.units as number,
+      running_orders: (r) => (r.orders_dine_in as number) + (r.orders_takeaway as number),
     },
     'monthly_restaurant_stats',
+  );
+  runningByMonth(
+    'daily_staff_hours',
+    ['restaurant_id', 'month'],
+    { running_labour_cost_cents: (r) => r.labour_cost_cents as number },
+    'monthly_restaurant_labour',
+  );
+  runningByMonth(
+    'daily_purchases',
+    ['restaurant_id', 'month'],
+    { running_spend_cents: (r) => r.amount_cents as number },
+    'monthly_restaurant_purchases',
   );
   return Object.fromEntries(Object.entries(tables).map(([t, rows]) => [t, [...rows.values()]])) as Record<RollupTable, Row[]>;
 }
