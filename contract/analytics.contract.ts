@@ -129,8 +129,10 @@ export type Roster = {
   series: (Bucket & RosterFigures)[];
   totals: RosterFigures;
   previous_totals: RosterFigures;
-  /** Everyone rostered in the window, by actual hours, most first. */
+  /** The `limit` people with most actual hours in the window, most first (ties by name). */
   staff: StaffProductivity[];
+  /** How many people had a shift in the window. */
+  staff_count: number;
 };
 
 export type ProcurementFigures = { spend: number; quantity: number; suppliers: number; average_per_supplier: number };

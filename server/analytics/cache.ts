@@ -15,10 +15,13 @@ export type AnalyticsCacheKey = {
 
 export const DEFAULT_CACHE_ENTRIES = 500;
 
+/** The kinds whose answer lists `limit` entries at most: best sellers, and the roster's staff. */
+const RANKED: ReadonlySet<AnalyticsKind> = new Set(['best-sellers', 'roster']);
+
 function keyOf(k: AnalyticsCacheKey): string {
   const w = k.window;
-  // The limit only shapes best sellers; today is in the key because answers carry today's figures.
-  const limit = k.kind === 'best-sellers' ? k.limit : '';
+  // The limit only shapes the ranked lists; today is in the key because answers carry today's figures.
+  const limit = RANKED.has(k.kind) ? k.limit : '';
   return [
     k.franchiseId,
     k.dataVersion,

@@ -27,7 +27,8 @@ const exportQuery = analyticsQuery.safeExtend({
 
 /**
  * A page's cache key stands in for the kind of the answer that shapes it; the revenue page's is best
- * sellers, whose key holds the limit (its Top Selling tables' length). The pages have a cache of their own.
+ * sellers, whose key holds the limit (its Top Selling tables' length), as the roster's does (its staff
+ * table's). The pages have a cache of their own.
  */
 const CACHE_KIND: Record<AnalyticsPage, AnalyticsKind> = {
   order: 'orders',

@@ -85,9 +85,10 @@ export const roster = exactly<Roster>()(
       revenue: dollars,
       revenue_per_labour_hour: dollars,
     }),
-    staff: z.array(
-      z.object({ person_id: id, name: z.string(), restaurant: z.string(), assigned_hours: hours, actual_hours: hours, percent }),
-    ),
+    staff: z
+      .array(z.object({ person_id: id, name: z.string(), restaurant: z.string(), assigned_hours: hours, actual_hours: hours, percent }))
+      .meta({ description: 'The `limit` people with most actual hours, most first' }),
+    staff_count: z.int().meta({ description: 'How many people had a shift in the window' }),
   }),
 );
 

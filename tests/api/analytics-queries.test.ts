@@ -286,6 +286,7 @@ describe('roster', () => {
         },
         { person_id: f.people.cara, name: 'Cara Singh', restaurant: 'Harbour Bondi', assigned_hours: 7, actual_hours: 7.5, percent: 107.1 },
       ],
+      staff_count: 3,
     });
   });
 
@@ -586,6 +587,7 @@ describe('franchise-wide answers on random trade', () => {
           expect(new Set(roster!.staff.map((s) => s.person_id))).toEqual(
             new Set(branchRosters.flatMap((a) => a.staff.map((s) => s.person_id))),
           );
+          expect(roster!.staff_count).toBe(roster!.staff.length);
 
           const [procurement, ...branchProcurement] = (await all('procurement')) as Procurement[];
           expect(cents(procurement!.totals.spend)).toBe(sumBy(branchProcurement, (a) => cents(a.totals.spend)));

@@ -407,7 +407,7 @@ describe('DELETE /franchise/people/:id', () => {
         attended: true,
       },
     ]);
-    const query = 'analytics/roster?period=daily&start_date=2026-11-15&end_date=2026-11-21';
+    const query = 'analytics/roster?period=daily&start_date=2026-11-15&end_date=2026-11-21&limit=50';
     const before = await t.call('GET', query, { token: owner });
     expect(before.status).toBe(200);
     expect(before.body.data.staff).toContainEqual(
@@ -434,7 +434,7 @@ describe('DELETE /franchise/people/:id', () => {
         attended: true,
       },
     ]);
-    const query = 'analytics/roster?period=daily&start_date=2026-11-15&end_date=2026-11-21';
+    const query = 'analytics/roster?period=daily&start_date=2026-11-15&end_date=2026-11-21&limit=50';
     const staffOf = async () =>
       ((await t.call('GET', query, { token: owner })).body.data.staff as any[]).find((s) => s.person_id === person.id);
     expect((await staffOf()).name).toBe('Old Name');

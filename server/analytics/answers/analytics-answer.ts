@@ -40,7 +40,7 @@ export async function analyticsFigures<K extends AnalyticsKind>(
     revenues: () => revenueTally(db, scope, window),
     'best-sellers': () => soldItems(db, scope, window, options.limit),
     orders: () => orderTally(db, scope, window),
-    roster: () => rosterTally(db, scope, window),
+    roster: () => rosterTally(db, scope, window, options.limit),
     procurement: () => procurementTally(db, scope, window),
   };
   return figures[kind]();

@@ -29,29 +29,7 @@ function rosterFigures(h: RosterCounts): RosterFigures {
 }
 
 type StaffRow = { person_id: number; name: string; restaurant: string; assigned_minutes: number; actual_minutes: number };
-
-/**
- * Everyone with hours in the window, by actual hours, most first. A person who worked at several of
- * the scope's branches is listed once, under the branch of most actual hours, with all their minutes.
- */
-function staffMinutes(rows: StaffRow[]): StaffRow[] {
-  const byPerson = new Map<number, { name: string; assigned: number; actual: number; restaurant: string; most: number }>();
-  for (const r of rows) {
-    const branch = r.restaurant;
-    const p = byPerson.get(r.person_id) ?? { name: r.name, assigned: 0, actual: 0, restaurant: branch, most: -1 };
-    p.assigned += r.assigned_minutes;
-    p.actual += r.actual_minutes;
-    if (r.actual_minutes > p.most || (r.actual_minutes === p.most && byText(branch, p.restaurant) < 0)) {
-      p.most = r.actual_minutes;
-      p.restaurant = branch;
-    }
-    byPerson.set(r.person_id, p);
-  }
-  return [...byPerson]
-    .map(([id, p]) => ({ id, ...p }))
-    .sort((a, b) => b.actual - a.actual || byText(a.name, b.name) || a.id - b.id)
-    .map((p) => ({ person_id: p.id, name: p.name, restaurant: p.restaurant, assigned_minutes: p.assigned, actual_minutes: p.actual }));
-}
+type RankedStaffRow = StaffRow & { staff_count: number };
 
 /**
  * Each person's minutes per branch over the window, from the running totals of monthly_staff_hours:
@@ -71,16 +49,47 @@ function staffHours(scope: AnalyticsScope, w: Pick<AnalyticsWindow, 'start_date'
     having sum(${windowTotal(h('running_shifts'), h('month'), parts)}) > 0`;
 }
 
-/** The roster's integer counters per bucket, for the window, the previous window and today, and each person's minutes. */
-export type RosterTally = Tally<HoursKey | RosterRevenueKey> & { window: AnalyticsWindow; staff: StaffRow[] };
-
-/** The roster answer's figures before rounding (the roster page sums them into its Total rows): one statement. */
-export async function rosterTally(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<RosterTally> {
+/**
+ * The `limit` people with most actual hours (ties by name, then id), each with all their minutes and
+ * under the branch of most actual hours (ties by the branch's name), and on every row how many people
+ * worked in the window. Ranked and cut here, so the rows sent and the names joined stay `limit` however
+ * many people the franchise rosters: `rank()` keeps everyone tied with the last place, whose names
+ * decide the cut.
+ */
+function topStaff(scope: AnalyticsScope, w: AnalyticsWindow, limit: number): RawBuilder<unknown> {
   const p = columnsOf('people', 'p');
   const r = columnsOf('restaurants', 'r');
+  const name = sql`coalesce(${p('name')}, '')`;
+  const branch = sql`coalesce(${r('name')}, '')`;
+  // Raw: window functions ordered by a collation, and distinct on.
+  return sql`with branch_hours as (${staffHours(scope, w)}),
+    person_hours as (
+      select person_id, sum(assigned_minutes)::bigint as assigned_minutes, sum(actual_minutes)::bigint as actual_minutes,
+        count(*) over () as staff_count, rank() over (order by sum(actual_minutes) desc) as hours_rank
+      from branch_hours group by person_id
+    ),
+    named as (
+      select x.person_id, ${name} as name, x.assigned_minutes, x.actual_minutes, x.staff_count,
+        row_number() over (order by x.actual_minutes desc, ${name} collate "C", x.person_id) as place
+      from person_hours x left join people p on ${p('id')} = x.person_id and ${p('franchise_id')} = ${scope.franchiseId}
+      where x.hours_rank <= ${limit}
+    )
+    select distinct on (n.person_id) n.person_id, n.name, ${branch} as restaurant, n.assigned_minutes, n.actual_minutes, n.staff_count
+    from named n
+      join branch_hours h on h.person_id = n.person_id
+      left join restaurants r on ${r('id')} = h.restaurant_id and ${r('franchise_id')} = ${scope.franchiseId}
+    where n.place <= ${limit}
+    order by n.person_id, h.actual_minutes desc, ${branch} collate "C"`;
+}
+
+/** The roster's integer counters per bucket, for the window, the previous window and today; its top staff and how many worked. */
+export type RosterTally = Tally<HoursKey | RosterRevenueKey> & { window: AnalyticsWindow; staff: StaffRow[]; staff_count: number };
+
+/** The roster answer's figures before rounding (the roster page sums them into its Total rows): one statement. */
+export async function rosterTally(db: Db, scope: AnalyticsScope, window: AnalyticsWindow, limit: number): Promise<RosterTally> {
   const counters = (alias: string, keys: readonly string[]) =>
     sql.join(keys.map((k) => sql`coalesce(${sql.ref(`${alias}.${k}`)}, 0) as ${sql.ref(k)}`));
-  const { days, staff } = await fetchParts<{ days: DayRow<HoursKey | RosterRevenueKey>[]; staff: StaffRow[] }>(db, {
+  const { days, staff } = await fetchParts<{ days: DayRow<HoursKey | RosterRevenueKey>[]; staff: RankedStaffRow[] }>(db, {
     // Revenue and hours per day side by side: one part instead of two. Raw: a full join of two raw parts.
     days: part(
       sql`select coalesce(s.day, h.day) as day, ${counters('s', ROSTER_REVENUE_KEYS)}, ${counters('h', HOURS_KEYS)}
@@ -89,16 +98,16 @@ export async function rosterTally(db: Db, scope: AnalyticsScope, window: Analyti
         on h.day = s.day`,
       ['day', ...ROSTER_REVENUE_KEYS, ...HOURS_KEYS],
     ),
-    // Names joined here rather than sent as lists of every person and branch. Raw: joins the raw staff hours.
-    staff: part(
-      sql`select h.person_id, coalesce(${p('name')}, '') as name, coalesce(${r('name')}, '') as restaurant, h.assigned_minutes, h.actual_minutes
-      from (${staffHours(scope, window)}) h
-      left join people p on ${p('id')} = h.person_id and ${p('franchise_id')} = ${scope.franchiseId}
-      left join restaurants r on ${r('id')} = h.restaurant_id and ${r('franchise_id')} = ${scope.franchiseId}`,
-      ['person_id', 'name', 'restaurant', 'assigned_minutes', 'actual_minutes'],
-    ),
+    staff: part(topStaff(scope, window, limit), ['person_id', 'name', 'restaurant', 'assigned_minutes', 'actual_minutes', 'staff_count']),
   });
-  return { window, ...tally(ROSTER_KEYS, days, window), staff: staffMinutes(staff) };
+  return {
+    window,
+    ...tally(ROSTER_KEYS, days, window),
+    staff: staff
+      .sort((a, b) => b.actual_minutes - a.actual_minutes || byText(a.name, b.name) || a.person_id - b.person_id)
+      .map(({ staff_count: _, ...person }) => person),
+    staff_count: staff[0]?.staff_count ?? 0,
+  };
 }
 
 export function rosterAnswer(t: RosterTally): Roster {
@@ -115,5 +124,6 @@ export function rosterAnswer(t: RosterTally): Roster {
       actual_hours: hours(p.actual_minutes),
       percent: percent(p.actual_minutes, p.assigned_minutes),
     })),
+    staff_count: t.staff_count,
   };
 }

@@ -1,3 +1,4 @@
+import { formatNumber } from '@contract/presentation/format.js';
 import { dollars, hours, percent, perHour } from '../answers/rounding.js';
 import { card, column, lineChart, NO_TRADE, periodColumn, row, share, sum, table, type Figures, type PageContext } from './report-parts.js';
 
@@ -22,8 +23,8 @@ export async function rosterPage({ window, rangeLabel: range, figures: read }: P
   // The rows' attendance averaged over the rows with rostered shifts, in tenths of a per cent as shown.
   const rostered = t.series.map(attendance).filter((a): a is number => a !== null);
   const meanAttendance = rostered.length === 0 ? null : Math.round(sum(rostered, (a) => Math.round(a * 10)) / rostered.length) / 10;
-  const assigned = sum(t.staff, (p) => p.assigned_minutes);
-  const actual = sum(t.staff, (p) => p.actual_minutes);
+  // The staff table lists the `limit` people with most hours; its Total is everyone's, the window's hours.
+  const { assigned_minutes: assigned, actual_minutes: actual } = t.totals;
   const previousRevenue = revenue(t.previous);
   return {
     cards: [
@@ -76,7 +77,7 @@ export async function rosterPage({ window, rangeLabel: range, figures: read }: P
         t.staff.map((p) =>
           row([p.name, p.restaurant, hours(p.assigned_minutes), hours(p.actual_minutes), share(p.actual_minutes, p.assigned_minutes)]),
         ),
-        row(['Total', null, hours(assigned), hours(actual), share(actual, assigned)]),
+        row([`All staff (${formatNumber(t.staff_count)})`, null, hours(assigned), hours(actual), share(actual, assigned)]),
         'No one was rostered in this window.',
       ),
     ],

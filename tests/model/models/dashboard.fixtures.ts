@@ -107,6 +107,7 @@ export const TRADE: AnalyticsData = described(
         { person_id: 1, name: 'Mia Chen', restaurant: 'Parramatta', assigned_hours: 40, actual_hours: 38.5, percent: 96.3 },
         { person_id: 2, name: 'Noah Patel', restaurant: 'Bondi Beach', assigned_hours: 40, actual_hours: 30, percent: 75 },
       ],
+      staff_count: 2,
     },
     procurement: {
       window: WINDOW,
@@ -156,7 +157,7 @@ export const NO_TRADE: AnalyticsData = described(
       totals: { dine_in: 0, takeaway: 0, pos: 0, app: 0, total: 0 },
       today: { dine_in: 0, takeaway: 0, pos: 0, app: 0, total: 0 },
     },
-    roster: { ...TRADE.roster, staff: [] },
+    roster: { ...TRADE.roster, staff: [], staff_count: 0 },
     procurement: {
       ...TRADE.procurement,
       series: TRADE.procurement.series.map((b) => ({ ...b, spend: 0 })),
