@@ -31,6 +31,10 @@ export const CARD_KINDS = Object.keys(KINDS) as AnalyticsKind[];
 
 /** Rows of the Top Selling Menu Items table. */
 export const DASHBOARD_BEST_SELLERS = 5;
+/** Staff on the roster card (its tiles and bar chart). */
+export const DASHBOARD_STAFF = 5;
+/** The ranked lists' lengths: a card asks for what it shows. */
+const LIMITS: Partial<Record<AnalyticsKind, number>> = { 'best-sellers': DASHBOARD_BEST_SELLERS, roster: DASHBOARD_STAFF };
 
 /** What the dashboard shows: a range (docs/product.md) and one accessible branch, or the whole franchise (null). */
 export type DashboardFilters = AnalyticsFilters;
@@ -53,7 +57,7 @@ export function isEmptyAnswer(kind: AnalyticsKind, data: AnalyticsData[Analytics
     case 'best-sellers':
       return (data as AnalyticsData['best-sellers']).items.length === 0;
     case 'roster':
-      return (data as AnalyticsData['roster']).staff.length === 0;
+      return (data as AnalyticsData['roster']).staff_count === 0;
     case 'procurement':
       return (data as AnalyticsData['procurement']).totals.spend === 0;
   }
@@ -144,7 +148,7 @@ export const dashboardMachine = setup({
       analyticsService.fetch(
         kind,
         { restaurantId: filters.restaurantId },
-        { period: filters.range, ...(kind === 'best-sellers' ? { limit: DASHBOARD_BEST_SELLERS } : {}) },
+        { period: filters.range, ...(LIMITS[kind] === undefined ? {} : { limit: LIMITS[kind] }) },
       ),
     ),
   },
