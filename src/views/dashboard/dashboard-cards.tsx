@@ -10,7 +10,7 @@ import { StatCard } from '../../ui/stat-card';
 import { AnalyticsCard, CardBody, CardFrame } from './card-frame';
 import { CHART_HEIGHT, bucketLabel, lineOption, pieOption } from '@contract/presentation/chart-options';
 
-/** How many staff and categories the operations cards show. */
+/** How many categories the procurement card shows (the roster card's staff: DASHBOARD_STAFF). */
 export const TOP = 5;
 const RIGHT = { textAlign: 'right' } as const;
 

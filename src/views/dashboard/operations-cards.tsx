@@ -5,6 +5,7 @@ import { pathOf } from '../../shared/routing';
 import { EChart } from '../../ui/charts/echart';
 import { FIGURE_COLOR } from '../../ui/theme';
 import { AnalyticsCard } from './card-frame';
+import { DASHBOARD_STAFF } from '../../machines/dashboard.machine';
 import { MONEY, TOP } from './dashboard-cards';
 
 // The dashboard's operations cards: the roster's productivity and procurement.
@@ -24,7 +25,7 @@ export function RosterCard() {
       height={CHART_HEIGHT.bar}
     >
       {({ staff }) => {
-        const top = staff.slice(0, TOP);
+        const top = staff.slice(0, DASHBOARD_STAFF);
         return (
           <Stack gap="sm">
             <Text fw={600}>Top 5 Staffs</Text>
