@@ -40,11 +40,16 @@ function keyOf(k: AnalyticsCacheKey): string {
 /**
  * The analytics answers of one server process, least recently used dropped first. Answers are keyed
  * by the franchise's data version, which every write bumps in the database: a write seen by any
- * server makes the older entries unreachable (they age out), so an answer is never stale after a
- * write. Identical concurrent misses share one computation; a failure is not kept. See docs/caching.md.
+ * server makes the older entries unreachable, so an answer is never stale after a write. The first
+ * request that sees a franchise's newer version drops that franchise's older entries, so memory holds
+ * current answers rather than up to the bound of dead ones under a steady ingest; an answer for an
+ * older version (a request that read the version just before a write) is computed but not kept.
+ * Identical concurrent misses share one computation; a failure is not kept. See docs/caching.md.
  */
 export class AnalyticsCache {
   private readonly entries: LruMap<string, Promise<unknown>>;
+  /** Per franchise, the newest data version a request has read. */
+  private readonly versions = new Map<number, number>();
 
   constructor(maxEntries = DEFAULT_CACHE_ENTRIES) {
     this.entries = new LruMap(maxEntries);
@@ -55,6 +60,10 @@ export class AnalyticsCache {
   }
 
   answer<T>(key: AnalyticsCacheKey, compute: () => Promise<T>): Promise<T> {
+    const seen = this.versions.get(key.franchiseId);
+    if (seen !== undefined && key.dataVersion < seen) return compute();
+    if (seen !== undefined && key.dataVersion > seen) this.dropFranchise(key.franchiseId);
+    this.versions.set(key.franchiseId, key.dataVersion);
     const k = keyOf(key);
     const hit = this.entries.get(k) as Promise<T> | undefined;
     if (hit) return hit;
@@ -64,5 +73,11 @@ export class AnalyticsCache {
       if (this.entries.peek(k) === pending) this.entries.delete(k);
     });
     return pending;
+  }
+
+  /** Drops a franchise's entries: a pass over at most the bound's keys, once per write seen. */
+  private dropFranchise(franchiseId: number): void {
+    const prefix = `${franchiseId}|`;
+    for (const k of [...this.entries.keys()]) if (k.startsWith(prefix)) this.entries.delete(k);
   }
 }

@@ -32,6 +32,11 @@ export class LruMap<K, V> {
     return this.entries.get(key);
   }
 
+  /** The keys, least recently used first. */
+  keys(): IterableIterator<K> {
+    return this.entries.keys();
+  }
+
   delete(key: K): void {
     this.entries.delete(key);
   }

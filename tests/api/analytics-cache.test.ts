@@ -35,7 +35,6 @@ describe('AnalyticsCache', () => {
   });
 
   it.each<[string, Partial<AnalyticsCacheKey>]>([
-    ['data version', { dataVersion: 8 }],
     ['franchise', { franchiseId: 2 }],
     ['kind', { kind: 'orders' }],
     ['restaurant', { restaurantId: 3 }],
@@ -64,6 +63,32 @@ describe('AnalyticsCache', () => {
     await cache.answer({ ...KEY, kind: 'best-sellers', limit: 6 }, compute);
     await cache.answer({ ...KEY, kind: 'best-sellers', limit: 5 }, compute);
     expect(runs).toBe(3);
+  });
+
+  it('computes again for a newer data version, and then drops that franchise’s older answers, not another’s', async () => {
+    const cache = new AnalyticsCache();
+    let runs = 0;
+    const compute = async () => ++runs;
+    const other = { ...KEY, franchiseId: 2 };
+    await cache.answer(KEY, compute);
+    await cache.answer({ ...KEY, kind: 'orders' }, compute);
+    await cache.answer(other, compute);
+    expect(cache.size).toBe(3);
+    expect(await cache.answer({ ...KEY, dataVersion: 8 }, compute)).toBe(4);
+    // Franchise 1's two version-7 answers are gone; franchise 2's stays.
+    expect(cache.size).toBe(2);
+    expect(await cache.answer(other, compute)).toBe(3);
+    expect(await cache.answer({ ...KEY, dataVersion: 8 }, compute)).toBe(4);
+  });
+
+  it('answers a request that read an older data version than one already seen, without keeping it', async () => {
+    const cache = new AnalyticsCache();
+    let runs = 0;
+    const compute = async () => ++runs;
+    await cache.answer({ ...KEY, dataVersion: 8 }, compute);
+    expect(await cache.answer(KEY, compute)).toBe(2);
+    expect(await cache.answer(KEY, compute)).toBe(3);
+    expect(cache.size).toBe(1);
   });
 
   it('does not keep a failure: every waiting caller sees it, the next call computes again', async () => {
