@@ -41,7 +41,7 @@ export const QUERY_PARAMETERS: Record<string, string> = {
   period: 'A range ending yesterday (7days, 14days: by day; 1month: by week; 3months: by month), or a grouping alone',
   start_date: 'With end_date: exactly these days (YYYY-MM-DD, inclusive, at most 400), grouped by `period` if it is a grouping',
   end_date: 'With start_date, not before it',
-  limit: 'Best sellers per list (rows of the Top Selling tables)',
+  limit: 'Length of the ranked lists: best sellers per list and the roster’s staff',
   format: 'The file’s format',
   page: `The page, from 1, of ${ACTIVITY_PAGE_SIZE} entries (activity) or ${ALERTS_PAGE_SIZE} alerts, newest first`,
   status: 'unread: only the alerts not acknowledged yet; all: every one',
