@@ -32,29 +32,36 @@ type StaffRow = { person_id: number; name: string; restaurant: string; assigned_
 type RankedStaffRow = StaffRow & { staff_count: number };
 
 /**
- * Each person's minutes per branch over the window, from the running totals of monthly_staff_hours:
- * one row per person, branch and month, whatever days the window's edges cut. `shifts` tells who
- * worked in the window: a person with no shift inside it is left out.
+ * Minutes over the window from the running totals of monthly_staff_hours, one row per person, branch
+ * and month whatever days the window's edges cut, grouped by `by`. `shifts` tells who worked in the
+ * window: a group with no shift inside it is left out. `people` narrows the rows to those people.
  */
-function staffHours(scope: AnalyticsScope, w: Pick<AnalyticsWindow, 'start_date' | 'end_date'>): RawBuilder<unknown> {
+function staffHours(
+  scope: AnalyticsScope,
+  w: Pick<AnalyticsWindow, 'start_date' | 'end_date'>,
+  by: 'person' | 'person and branch',
+  people?: RawBuilder<unknown>,
+): RawBuilder<unknown> {
   const parts = monthParts(w);
   const h = columnsOf('monthly_staff_hours', 'h');
+  const total = (running: 'running_assigned_minutes' | 'running_actual_minutes' | 'running_shifts') =>
+    sql`sum(${windowTotal(h(running), h('month'), parts)})`;
+  const keys = by === 'person' ? sql`${h('person_id')}` : sql`${h('person_id')}, ${h('restaurant_id')}`;
   // Raw: the window's totals subscript the running-total arrays.
-  return sql`select ${h('person_id')}, ${h('restaurant_id')},
-      sum(${windowTotal(h('running_assigned_minutes'), h('month'), parts)}) as assigned_minutes,
-      sum(${windowTotal(h('running_actual_minutes'), h('month'), parts)}) as actual_minutes
+  return sql`select ${keys}, ${by === 'person' ? sql`` : sql`${total('running_assigned_minutes')} as assigned_minutes, `}${total('running_actual_minutes')} as actual_minutes
     from monthly_staff_hours h
-    where ${h('restaurant_id')} in ${scopeIds(scope)} and ${inMonths(h('month'), parts)}
-    group by ${h('person_id')}, ${h('restaurant_id')}
-    having sum(${windowTotal(h('running_shifts'), h('month'), parts)}) > 0`;
+    where ${h('restaurant_id')} in ${scopeIds(scope)} and ${inMonths(h('month'), parts)}${people ? sql` and ${h('person_id')} in (${people})` : sql``}
+    group by ${keys}
+    having ${total('running_shifts')} > 0`;
 }
 
 /**
  * The `limit` people with most actual hours (ties by name, then id), each with all their minutes and
  * under the branch of most actual hours (ties by the branch's name), and on every row how many people
  * worked in the window. Ranked and cut here, so the rows sent and the names joined stay `limit` however
- * many people the franchise rosters: `rank()` keeps everyone tied with the last place, whose names
- * decide the cut.
+ * many people the franchise rosters: everyone is ranked on actual minutes alone (two array reads per
+ * row), `rank()` keeps everyone tied with the last place, whose names decide the cut, and only the
+ * people kept are read again per branch for their assigned minutes and branch.
  */
 function topStaff(scope: AnalyticsScope, w: AnalyticsWindow, limit: number): RawBuilder<unknown> {
   const p = columnsOf('people', 'p');
@@ -62,24 +69,25 @@ function topStaff(scope: AnalyticsScope, w: AnalyticsWindow, limit: number): Raw
   const name = sql`coalesce(${p('name')}, '')`;
   const branch = sql`coalesce(${r('name')}, '')`;
   // Raw: window functions ordered by a collation, and distinct on.
-  return sql`with branch_hours as (${staffHours(scope, w)}),
-    person_hours as (
-      select person_id, sum(assigned_minutes)::bigint as assigned_minutes, sum(actual_minutes)::bigint as actual_minutes,
-        count(*) over () as staff_count, rank() over (order by sum(actual_minutes) desc) as hours_rank
-      from branch_hours group by person_id
+  return sql`with ranked as (
+      select x.person_id, x.actual_minutes, count(*) over () as staff_count, rank() over (order by x.actual_minutes desc) as hours_rank
+      from (${staffHours(scope, w, 'person')}) x
     ),
-    named as (
-      select x.person_id, ${name} as name, x.assigned_minutes, x.actual_minutes, x.staff_count,
-        row_number() over (order by x.actual_minutes desc, ${name} collate "C", x.person_id) as place
-      from person_hours x left join people p on ${p('id')} = x.person_id and ${p('franchise_id')} = ${scope.franchiseId}
-      where x.hours_rank <= ${limit}
-    )
-    select distinct on (n.person_id) n.person_id, n.name, ${branch} as restaurant, n.assigned_minutes, n.actual_minutes, n.staff_count
-    from named n
-      join branch_hours h on h.person_id = n.person_id
+    kept as (
+      select n.* from (
+        select x.person_id, ${name} as name, x.actual_minutes, x.staff_count,
+          row_number() over (order by x.actual_minutes desc, ${name} collate "C", x.person_id) as place
+        from ranked x left join people p on ${p('id')} = x.person_id and ${p('franchise_id')} = ${scope.franchiseId}
+        where x.hours_rank <= ${limit}
+      ) n where n.place <= ${limit}
+    ),
+    branches as (${staffHours(scope, w, 'person and branch', sql`select person_id from kept`)})
+    select distinct on (k.person_id) k.person_id, k.name, ${branch} as restaurant,
+      sum(h.assigned_minutes) over (partition by k.person_id) as assigned_minutes, k.actual_minutes, k.staff_count
+    from kept k
+      join branches h on h.person_id = k.person_id
       left join restaurants r on ${r('id')} = h.restaurant_id and ${r('franchise_id')} = ${scope.franchiseId}
-    where n.place <= ${limit}
-    order by n.person_id, h.actual_minutes desc, ${branch} collate "C"`;
+    order by k.person_id, h.actual_minutes desc, ${branch} collate "C"`;
 }
 
 /** The roster's integer counters per bucket, for the window, the previous window and today; its top staff and how many worked. */
