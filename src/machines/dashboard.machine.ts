@@ -1,7 +1,7 @@
 import { and, assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { AnalyticsData, AnalyticsKind, Range } from '@contract/analytics.contract';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
-import { analyticsService } from '../services/analytics.service';
+import { analyticsPrefetch } from '../services/analytics-prefetch';
 import type { Navigation } from '../shared/effects';
 import { pathOf } from '../shared/routing';
 import {
@@ -14,27 +14,10 @@ import {
   type AnalyticsFilters,
   type Branch,
 } from './support/analytics-filters';
+import { CARD_KINDS, dashboardCall } from './support/dashboard-calls';
 import { notProvided } from './support/machine-effects';
 
-// The contract's list, restated so the browser does not load its zod schemas: a Record names each kind
-// exactly once, so tsc fails when the contract gains or loses one.
-const KINDS: Record<AnalyticsKind, true> = {
-  headcounts: true,
-  revenues: true,
-  'best-sellers': true,
-  orders: true,
-  roster: true,
-  procurement: true,
-};
-/** One card per analytics call, in the contract's order. */
-export const CARD_KINDS = Object.keys(KINDS) as AnalyticsKind[];
-
-/** Rows of the Top Selling Menu Items table. */
-export const DASHBOARD_BEST_SELLERS = 5;
-/** Staff on the roster card (its tiles and bar chart). */
-export const DASHBOARD_STAFF = 5;
-/** The ranked lists' lengths: a card asks for what it shows. */
-const LIMITS: Partial<Record<AnalyticsKind, number>> = { 'best-sellers': DASHBOARD_BEST_SELLERS, roster: DASHBOARD_STAFF };
+export { CARD_KINDS, DASHBOARD_BEST_SELLERS, DASHBOARD_STAFF } from './support/dashboard-calls';
 
 /** What the dashboard shows: a range (docs/product.md) and one accessible branch, or the whole franchise (null). */
 export type DashboardFilters = AnalyticsFilters;
@@ -144,12 +127,9 @@ export const dashboardMachine = setup({
     tags: {} as 'loading' | 'busy',
   },
   actors: {
+    /** One card's answer; the call a sign-in started ahead for it, if that is the same call and still usable. */
     fetchAnalytics: fromPromise<AnalyticsData[AnalyticsKind], CardQuery>(({ input: { kind, filters } }) =>
-      analyticsService.fetch(
-        kind,
-        { restaurantId: filters.restaurantId },
-        { period: filters.range, ...(LIMITS[kind] === undefined ? {} : { limit: LIMITS[kind] }) },
-      ),
+      analyticsPrefetch.fetch(dashboardCall(kind, filters)),
     ),
   },
   actions: {

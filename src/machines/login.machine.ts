@@ -5,6 +5,7 @@ import { authService, type SignedIn } from '../services/auth.service';
 import type { NewSession } from '../services/session-storage';
 import type { Navigation, Notice } from '../shared/effects';
 import { pathOf } from '../shared/routing';
+import { prefetchDashboard } from './support/dashboard-calls';
 import { notProvided } from './support/machine-effects';
 import { keepAndToastError } from './support/notices';
 
@@ -38,6 +39,8 @@ export const loginMachine = setup({
     navigate: (_, _navigation: Navigation) => notProvided('navigate'),
     /** Starts fetching the code of the console's first view (the dashboard), so it is there when the sign-in is. */
     preloadConsole: () => notProvided('preloadConsole'),
+    /** Starts the first view's analytics calls with the new token, so that their answers arrive while it renders. */
+    prefetchDashboard: (_, token: string) => prefetchDashboard(token),
     /** Hands the new session to the session actor, which stores it. */
     reportSignedIn: (_, _session: NewSession) => notProvided('reportSignedIn'),
   },
@@ -72,7 +75,10 @@ export const loginMachine = setup({
         input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
         onDone: {
           target: 'opening',
-          actions: assign({ session: ({ context, event }) => ({ ...event.output, remember: context.remember }) }),
+          actions: [
+            assign({ session: ({ context, event }) => ({ ...event.output, remember: context.remember }) }),
+            { type: 'prefetchDashboard', params: ({ event }) => event.output.token },
+          ],
         },
         onError: { target: 'idle', actions: keepAndToastError<LoginContext, LoginEvent>() },
       },

@@ -25,12 +25,20 @@ export function analyticsPath(kind: AnalyticsKind, { restaurantId }: AnalyticsSc
 }
 
 export function createAnalyticsService(client: HttpClient) {
-  /** One analytics call; rejects with ApiError carrying the server's message or the call's default. */
-  async function fetch<K extends AnalyticsKind>(kind: K, scope: AnalyticsScope, query: AnalyticsQuery = {}): Promise<AnalyticsData[K]> {
+  /**
+   * One analytics call; rejects with ApiError carrying the server's message or the call's default. `token`: one a
+   * sign-in just got, not stored yet.
+   */
+  async function fetch<K extends AnalyticsKind>(
+    kind: K,
+    scope: AnalyticsScope,
+    query: AnalyticsQuery = {},
+    token?: string,
+  ): Promise<AnalyticsData[K]> {
     const fallback = analyticsErrorMessage(kind, scope);
     let response: ApiSuccess<AnalyticsData[K]>;
     try {
-      response = await client.request<AnalyticsData[K]>(analyticsPath(kind, scope), { query });
+      response = await client.request<AnalyticsData[K]>(analyticsPath(kind, scope), { query, token });
     } catch (error) {
       throw withDefaultMessage(error, fallback);
     }

@@ -17,24 +17,30 @@ function renderLogin(inspect: (event: InspectionEvent) => void) {
   const consoleLoaded = controllableActor<void>();
   const reportSignedIn = vi.fn();
   const preloadConsole = vi.fn();
+  const prefetchDashboard = vi.fn();
   const view = renderView((effects) => (
     <LoginContext.Provider
       options={{ inspect }}
       logic={loginMachine.provide({
         actors: { login: login.logic, consoleLoaded: consoleLoaded.logic },
-        actions: { ...effects, preloadConsole, reportSignedIn: (_, session) => reportSignedIn(session) },
+        actions: {
+          ...effects,
+          preloadConsole,
+          prefetchDashboard: (_, token) => prefetchDashboard(token),
+          reportSignedIn: (_, session) => reportSignedIn(session),
+        },
       })}
     >
       <LoginView />
     </LoginContext.Provider>
   ));
-  return { ...view, login, consoleLoaded, reportSignedIn, preloadConsole };
+  return { ...view, login, consoleLoaded, reportSignedIn, preloadConsole, prefetchDashboard };
 }
 
 describe('login machine × login view (model-based)', () => {
   runModel(loginMachine, paths, (inspect) => {
     const user = userEvent.setup();
-    const { login, consoleLoaded, reportSignedIn, preloadConsole, location } = renderLogin(inspect);
+    const { login, consoleLoaded, reportSignedIn, preloadConsole, prefetchDashboard, location } = renderLogin(inspect);
     const email = () => screen.getByLabelText('Email');
     const password = () => screen.getByLabelText('Password');
 
@@ -53,6 +59,8 @@ describe('login machine × login view (model-based)', () => {
         // The console's code is fetched from the submit on, once per sign-in, while the server checks the password.
         const submits = login.inputs.length;
         expect(preloadConsole).toHaveBeenCalledTimes(submits);
+        // The dashboard's calls start with the token as soon as the server grants it, never before or on a refusal.
+        expect(prefetchDashboard.mock.calls).toEqual(state.matches('opening') || state.matches('success') ? [[signedIn.token]] : []);
         if (state.matches('submitting') || state.matches('opening')) {
           expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled();
           expect(email()).toBeDisabled();

@@ -31,6 +31,12 @@ describe('analytics service: calls and default messages', () => {
     ]);
   });
 
+  it('sends a token not stored yet (the one a sign-in just got) with the call', async () => {
+    const { client, calls } = clientAnswering(() => ({ status: 'success', message: 'OK', data: { items: [] } }));
+    await createAnalyticsService(client).fetch('revenues', { restaurantId: null }, { period: '7days' }, 'new-token');
+    expect(calls[0]!.options).toEqual({ query: { period: '7days' }, token: 'new-token' });
+  });
+
   it.each(ANALYTICS_KINDS)('%s: one call per kind, each with its own path', async (kind) => {
     const { client, calls } = clientAnswering(() => ({ status: 'success', message: 'OK', data: { kind } }));
     await expect(createAnalyticsService(client).fetch(kind, { restaurantId: 3 })).resolves.toEqual({ kind });

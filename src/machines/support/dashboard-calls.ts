@@ -1,0 +1,40 @@
+import type { AnalyticsKind } from '@contract/analytics.contract';
+import { analyticsPrefetch, type AnalyticsCall } from '../../services/analytics-prefetch';
+import { DEFAULT_FILTERS, type AnalyticsFilters } from './analytics-filters';
+
+// The dashboard's analytics calls, apart from its machine so that the sign-in page can start them (prefetchDashboard)
+// without carrying the dashboard's code.
+
+// The contract's list, restated so the browser does not load its zod schemas: a Record names each kind
+// exactly once, so tsc fails when the contract gains or loses one.
+const KINDS: Record<AnalyticsKind, true> = {
+  headcounts: true,
+  revenues: true,
+  'best-sellers': true,
+  orders: true,
+  roster: true,
+  procurement: true,
+};
+/** One card per analytics call, in the contract's order. */
+export const CARD_KINDS = Object.keys(KINDS) as AnalyticsKind[];
+
+/** Rows of the Top Selling Menu Items table. */
+export const DASHBOARD_BEST_SELLERS = 5;
+/** Staff on the roster card (its tiles and bar chart). */
+export const DASHBOARD_STAFF = 5;
+/** The ranked lists' lengths: a card asks for what it shows. */
+const LIMITS: Partial<Record<AnalyticsKind, number>> = { 'best-sellers': DASHBOARD_BEST_SELLERS, roster: DASHBOARD_STAFF };
+
+/** The analytics call behind one card. */
+export const dashboardCall = (kind: AnalyticsKind, filters: AnalyticsFilters): AnalyticsCall => ({
+  kind,
+  scope: { restaurantId: filters.restaurantId },
+  query: { period: filters.range, ...(LIMITS[kind] === undefined ? {} : { limit: LIMITS[kind] }) },
+});
+
+/** Starts the calls of the dashboard a sign-in opens (the default filters) with its new token; the cards take them over. */
+export const prefetchDashboard = (token: string) =>
+  analyticsPrefetch.start(
+    CARD_KINDS.map((kind) => dashboardCall(kind, DEFAULT_FILTERS)),
+    token,
+  );
