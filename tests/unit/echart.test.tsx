@@ -2,7 +2,6 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { EChart } from '../../src/ui/charts/echart';
-import { EChartRenderer } from '../../src/ui/charts/lazy-renderer';
 
 const option = {
   xAxis: { type: 'category' as const, data: ['Mon', 'Tue'] },
@@ -10,16 +9,13 @@ const option = {
   series: [{ type: 'line' as const, name: 'Orders', data: [3, 5] }],
 };
 
-function chart(scheme: 'light' | 'dark', shown = option) {
-  return (
+function renderChart(scheme: 'light' | 'dark') {
+  return render(
     <MantineProvider env="test" forceColorScheme={scheme}>
-      <EChart option={shown} label="Orders per day" description="Mon: 3, Tue: 5" height={300} />
-    </MantineProvider>
+      <EChart option={option} label="Orders per day" description="Mon: 3, Tue: 5" height={300} />
+    </MantineProvider>,
   );
 }
-
-const renderChart = (scheme: 'light' | 'dark') => render(chart(scheme));
-const svgIn = () => screen.getByRole('img', { name: 'Orders per day' }).querySelector('svg');
 
 /** The lazily loaded ECharts instance's SVG, once drawn with its axis labels. */
 async function drawnSvg(): Promise<SVGSVGElement> {
@@ -58,20 +54,5 @@ describe('EChart', () => {
     expect(lightFill).toBeTruthy();
     expect(darkFill).toBeTruthy();
     expect(darkFill).not.toBe(lightFill);
-  });
-
-  it('is drawn in the commit that mounts it once its code is loaded, not a frame later', async () => {
-    await EChartRenderer.preload();
-    renderChart('light');
-    expect(svgIn()?.querySelectorAll('text').length).toBeGreaterThan(0);
-  });
-
-  it('draws a new option over the old one', async () => {
-    await EChartRenderer.preload();
-    const { rerender } = renderChart('light');
-    const labels = () => [...svgIn()!.querySelectorAll('text')].map((t) => t.textContent);
-    expect(labels()).not.toContain('800');
-    rerender(chart('light', { ...option, series: [{ type: 'line', name: 'Orders', data: [300, 800] }] }));
-    expect(labels()).toContain('800');
   });
 });

@@ -1,9 +1,10 @@
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendPlainComponent, TooltipComponent } from 'echarts/components';
-import { dispose, init, use as registerParts, type ECharts } from 'echarts/core';
+import { dispose, getInstanceByDom, init, use as registerParts } from 'echarts/core';
 import type { EChartsOption } from 'echarts';
 import { SVGRenderer } from 'echarts/renderers';
-import { useLayoutEffect, useRef } from 'react';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { useMemo } from 'react';
 
 // Only what the console draws: the full `echarts` entry is about twice the size. Legends hold a couple of
 // entries, so the plain legend, not the scrolling one (LegendComponent registers both; 1.7 kB brotli).
@@ -12,40 +13,21 @@ import { useLayoutEffect, useRef } from 'react';
 registerParts([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendPlainComponent, SVGRenderer]);
 
 const OPTS = { renderer: 'svg' } as const;
+// The three calls echarts-for-react makes: handing it the whole `echarts/core` namespace kept every export of it (about 35 kB brotli).
+const ECHARTS = { init, getInstanceByDom, dispose };
 
-/**
- * The ECharts instance behind `EChart` (lazy-loaded with it), drawn in the commit that mounts it and resized with its
- * container. Not echarts-for-react: it draws a throwaway instance first and the real one a frame later.
- */
+/** The ECharts instance behind `EChart` (lazy-loaded with it); resizes with its container through echarts-for-react's size sensor. */
 export default function EChartRenderer({ option, height, dark }: { option: EChartsOption; height: number; dark: boolean }) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<ECharts | null>(null);
-
-  // ECharts takes a theme only when an instance is made: a new one per colour scheme.
-  useLayoutEffect(() => {
-    const element = box.current!;
-    const instance = init(element, dark ? 'dark' : undefined, OPTS);
-    chart.current = instance;
-    let size = `${element.clientWidth}x${element.clientHeight}`;
-    // The observer's first report is the size drawn at; a resize then would cut the entry animation short.
-    const observer = new ResizeObserver(() => {
-      const now = `${element.clientWidth}x${element.clientHeight}`;
-      if (now === size) return;
-      size = now;
-      instance.resize();
-    });
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      dispose(instance);
-      chart.current = null;
-    };
-  }, [dark]);
-
-  useLayoutEffect(() => {
-    // Transparent so the chart sits on its card's own background in either scheme.
-    chart.current?.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
-  }, [option, dark]);
-
-  return <div ref={box} style={{ height, width: '100%' }} />;
+  // Transparent so the chart sits on its card's own background in either scheme.
+  const full = useMemo<EChartsOption>(() => ({ backgroundColor: 'transparent', ...option }), [option]);
+  return (
+    <ReactEChartsCore
+      echarts={ECHARTS}
+      option={full}
+      theme={dark ? 'dark' : undefined}
+      notMerge
+      opts={OPTS}
+      style={{ height, width: '100%' }}
+    />
+  );
 }
