@@ -18,17 +18,14 @@ import { ANALYTICS_PAGES, EXPORT_FORMATS } from '@contract/page-reports.contract
 import { pgliteDatabase } from '../server/db/database';
 import { TYPE_PARSERS } from '../server/db/pglite-options.mjs';
 import { startServer, stopServer } from '../tests/e2e/support/server-process';
-import { DASHBOARD_BEST_SELLERS, DASHBOARD_STAFF } from '../src/machines/dashboard.machine';
+import { dashboardCall } from '../src/machines/support/dashboard-calls';
 import { embeddedFranchise, postgresFranchise, type LargeFranchise, type Size } from './large-franchise';
 
 const DAYS = 730;
 const DASHBOARD_KINDS = ['revenues', 'orders', 'roster', 'best-sellers', 'headcounts', 'procurement'] as const;
 /** A dashboard card's call as the dashboard makes it: the ranked lists as long as the card shows. */
-const LIMITS: Partial<Record<(typeof DASHBOARD_KINDS)[number], number>> = {
-  'best-sellers': DASHBOARD_BEST_SELLERS,
-  roster: DASHBOARD_STAFF,
-};
-const cardPath = (kind: (typeof DASHBOARD_KINDS)[number]) => (LIMITS[kind] ? `${kind}?limit=${LIMITS[kind]}` : kind);
+const limitOf = (kind: (typeof DASHBOARD_KINDS)[number]) => dashboardCall(kind, { range: '7days', restaurantId: null }).query.limit;
+const cardPath = (kind: (typeof DASHBOARD_KINDS)[number]) => (limitOf(kind) ? `${kind}?limit=${limitOf(kind)}` : kind);
 /** Timed rounds of a dashboard or page call: enough that p95 is not one slow outlier (the 95th of 60 is the 57th). */
 const ROUNDS = 60;
 
@@ -200,7 +197,7 @@ async function underLoad(session: Session, connections: number, seconds: number)
     ['analytics', `restaurants/${session.branch}/analytics`].flatMap((prefix) =>
       DASHBOARD_KINDS.map((kind) => ({
         method: 'GET' as const,
-        path: `/api/v1/franchise/${prefix}/${cardPath(kind)}${LIMITS[kind] ? '&' : '?'}period=${range}`,
+        path: `/api/v1/franchise/${prefix}/${cardPath(kind)}${limitOf(kind) ? '&' : '?'}period=${range}`,
       })),
     ),
   );
