@@ -69,3 +69,26 @@ describe('accessibility of the phone drawer', () => {
     await context.close();
   });
 });
+
+describe('the axe check itself', () => {
+  // A label whose colour fades from too pale to dark, started just before the check: mid-fade it fails contrast.
+  const FADING = `<!doctype html><html lang="en"><title>Fade</title><main><p id="label" style="color: #eeeeee; background: #ffffff; transition: color 800ms linear">Unread</p></main></html>`;
+  const startFade = (page: Page) =>
+    page.evaluate(() => {
+      const label = document.getElementById('label')!;
+      label.getBoundingClientRect();
+      label.style.color = '#111111';
+    });
+
+  it('reads colours once transitions have ended, not mid-fade', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.setContent(FADING);
+    await startFade(page);
+    // Mid-fade the label is still too pale: what the check would have read without waiting.
+    expect(await page.evaluate(() => getComputedStyle(document.getElementById('label')!).color)).not.toBe('rgb(17, 17, 17)');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => getComputedStyle(document.getElementById('label')!).color)).toBe('rgb(17, 17, 17)');
+    await context.close();
+  });
+});

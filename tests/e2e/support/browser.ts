@@ -57,6 +57,16 @@ type Violation = { id: string; impact: string; help: string; nodes: { target: un
 
 /** Runs axe-core in the page; returns the serious and critical violations, and with `alsoRules` those rules at any impact. */
 export async function seriousA11yViolations(page: Page, alsoRules: readonly string[] = []): Promise<string[]> {
+  // A colour caught mid-transition (a segment's label fading in, a hover fading out) is neither state's: the page's
+  // finite animations and transitions end first. Endless ones (a skeleton's pulse) never would, so they are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
     const axe = (
