@@ -9,10 +9,41 @@ import { runningByMonth } from './2026-11-23-05-running-monthly-totals.js';
 // not the days times the people. `shifts` and `quantity` (the month's totals) tell a row still
 // backed by trade from one emptied by removals.
 
+/**
+ * A per-branch monthly table filled from the daily rollup `daily`: the month's total of `count` (which
+ * tells a row still backed by trade) and running totals of its column `of` as `running`.
+ */
+function branchMonthly(
+  table: string,
+  daily: string,
+  count: { name: string; type: string },
+  running: { name: string; of: string; type: string },
+) {
+  const [c, r] = [sql.ref(count.name), sql.ref(running.name)];
+  return [
+    sql`create table ${sql.table(table)} (
+      restaurant_id int not null references restaurants on delete cascade,
+      month date not null check (extract(day from month) = 1),
+      ${c} ${sql.raw(count.type)} not null,
+      ${r} ${sql.raw(running.type)}[] not null,
+      primary key (restaurant_id, month)
+    )`,
+    sql`insert into ${sql.table(table)} (restaurant_id, month, ${c}, ${r})
+      select t.restaurant_id, t.month, t.${c}, x.${r}
+      from (
+        select restaurant_id, date_trunc('month', day)::date as month, sum(${c})::${sql.raw(count.type)} as ${c}
+        from ${sql.table(daily)} group by restaurant_id, date_trunc('month', day)
+      ) t
+      join (${runningByMonth(
+        sql`select restaurant_id, day, sum(${sql.ref(running.of)}) as ${sql.ref(running.of)} from ${sql.table(daily)} group by restaurant_id, day`,
+        ['restaurant_id'],
+        [{ name: running.name, value: `d.${running.of}`, type: running.type }],
+      )}) x on x.restaurant_id = t.restaurant_id and x.month = t.month`,
+    sql`analyze ${sql.table(table)}`,
+  ];
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const monthTotal = (table: string, counter: string, type: string) =>
-    sql`select restaurant_id, date_trunc('month', day)::date as month, sum(${sql.ref(counter)})::${sql.raw(type)} as ${sql.ref(counter)}
-      from ${sql.table(table)} group by restaurant_id, date_trunc('month', day)`;
   const statements = [
     sql`alter table monthly_restaurant_stats add column running_orders int[] not null default '{}'`,
     sql`update monthly_restaurant_stats m set running_orders = r.running_orders
@@ -24,39 +55,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       where r.restaurant_id = m.restaurant_id and r.month = m.month`,
     // Every row has its array now; the ingest always writes it.
     sql`alter table monthly_restaurant_stats alter column running_orders drop default`,
-    sql`create table monthly_restaurant_labour (
-      restaurant_id int not null references restaurants on delete cascade,
-      month date not null check (extract(day from month) = 1),
-      shifts int not null,
-      running_labour_cost_cents bigint[] not null,
-      primary key (restaurant_id, month)
-    )`,
-    sql`insert into monthly_restaurant_labour (restaurant_id, month, shifts, running_labour_cost_cents)
-      select t.restaurant_id, t.month, t.shifts, r.running_labour_cost_cents
-      from (${monthTotal('daily_staff_hours', 'shifts', 'int')}) t
-      join (${runningByMonth(
-        sql`select restaurant_id, day, sum(labour_cost_cents) as labour_cost_cents from daily_staff_hours group by restaurant_id, day`,
-        ['restaurant_id'],
-        [{ name: 'running_labour_cost_cents', value: 'd.labour_cost_cents', type: 'bigint' }],
-      )}) r on r.restaurant_id = t.restaurant_id and r.month = t.month`,
-    sql`create table monthly_restaurant_purchases (
-      restaurant_id int not null references restaurants on delete cascade,
-      month date not null check (extract(day from month) = 1),
-      quantity bigint not null,
-      running_spend_cents bigint[] not null,
-      primary key (restaurant_id, month)
-    )`,
-    sql`insert into monthly_restaurant_purchases (restaurant_id, month, quantity, running_spend_cents)
-      select t.restaurant_id, t.month, t.quantity, r.running_spend_cents
-      from (${monthTotal('daily_purchases', 'quantity', 'bigint')}) t
-      join (${runningByMonth(
-        sql`select restaurant_id, day, sum(amount_cents) as spend_cents from daily_purchases group by restaurant_id, day`,
-        ['restaurant_id'],
-        [{ name: 'running_spend_cents', value: 'd.spend_cents', type: 'bigint' }],
-      )}) r on r.restaurant_id = t.restaurant_id and r.month = t.month`,
     sql`analyze monthly_restaurant_stats`,
-    sql`analyze monthly_restaurant_labour`,
-    sql`analyze monthly_restaurant_purchases`,
+    ...branchMonthly(
+      'monthly_restaurant_labour',
+      'daily_staff_hours',
+      { name: 'shifts', type: 'int' },
+      { name: 'running_labour_cost_cents', of: 'labour_cost_cents', type: 'bigint' },
+    ),
+    ...branchMonthly(
+      'monthly_restaurant_purchases',
+      'daily_purchases',
+      { name: 'quantity', type: 'bigint' },
+      { name: 'running_spend_cents', of: 'amount_cents', type: 'bigint' },
+    ),
   ];
   for (const statement of statements) await statement.execute(db);
 }
