@@ -18,14 +18,19 @@ import { ANALYTICS_PAGES, EXPORT_FORMATS } from '@contract/page-reports.contract
 import { pgliteDatabase } from '../server/db/database';
 import { TYPE_PARSERS } from '../server/db/pglite-options.mjs';
 import { startServer, stopServer } from '../tests/e2e/support/server-process';
-import { dashboardCall } from '../src/machines/support/dashboard-calls';
+import { CARD_KINDS, dashboardCall } from '../src/machines/support/dashboard-calls';
 import { embeddedFranchise, postgresFranchise, type LargeFranchise, type Size } from './large-franchise';
 
 const DAYS = 730;
-const DASHBOARD_KINDS = ['revenues', 'orders', 'roster', 'best-sellers', 'headcounts', 'procurement'] as const;
-/** A dashboard card's call as the dashboard makes it: the ranked lists as long as the card shows. */
-const limitOf = (kind: (typeof DASHBOARD_KINDS)[number]) => dashboardCall(kind, { range: '7days', restaurantId: null }).query.limit;
-const cardPath = (kind: (typeof DASHBOARD_KINDS)[number]) => (limitOf(kind) ? `${kind}?limit=${limitOf(kind)}` : kind);
+/**
+ * A dashboard card's call as the dashboard makes it (the ranked lists as long as the card shows), below the
+ * scope's analytics prefix, with `query` (a window) when given.
+ */
+export function cardPath(kind: AnalyticsKind, query?: string): string {
+  const { limit } = dashboardCall(kind, { range: '7days', restaurantId: null }).query;
+  const params = [limit === undefined ? '' : `limit=${limit}`, query ?? ''].filter(Boolean).join('&');
+  return params ? `${kind}?${params}` : kind;
+}
 /** Timed rounds of a dashboard or page call: enough that p95 is not one slow outlier (the 95th of 60 is the 57th). */
 const ROUNDS = 60;
 
@@ -78,7 +83,7 @@ function threeMonthWindow(i: number, extra: number): string {
 type BenchCall = { name: string; path: string; rounds: number; dashboard: boolean };
 
 const BENCH_CALLS: BenchCall[] = [
-  ...DASHBOARD_KINDS.map((kind) => ({ name: kind, path: cardPath(kind), rounds: ROUNDS, dashboard: true })),
+  ...CARD_KINDS.map((kind) => ({ name: kind, path: cardPath(kind), rounds: ROUNDS, dashboard: true })),
   ...ANALYTICS_PAGES.map((page) => ({ name: `page ${page}`, path: `pages/${page}`, rounds: ROUNDS, dashboard: false })),
   ...EXPORT_FORMATS.map((format) => ({
     name: `revenue ${format}`,
@@ -195,10 +200,7 @@ async function underLoad(session: Session, connections: number, seconds: number)
   const ranges = ['7days', '14days', '1month', '3months'];
   const requests = ranges.flatMap((range) =>
     ['analytics', `restaurants/${session.branch}/analytics`].flatMap((prefix) =>
-      DASHBOARD_KINDS.map((kind) => ({
-        method: 'GET' as const,
-        path: `/api/v1/franchise/${prefix}/${cardPath(kind)}${limitOf(kind) ? '&' : '?'}period=${range}`,
-      })),
+      CARD_KINDS.map((kind) => ({ method: 'GET' as const, path: `/api/v1/franchise/${prefix}/${cardPath(kind, `period=${range}`)}` })),
     ),
   );
   // The probe has its own thread: on the load generator's busy event loop it would time the client, not the server.

@@ -13,11 +13,11 @@ import { performance } from 'node:perf_hooks';
 import { ANALYTICS_PAGES, EXPORT_FORMATS } from '@contract/page-reports.contract';
 import { DEMO_MENU } from '../server/analytics/demo/catalogue';
 import { startServer, stopServer } from '../tests/e2e/support/server-process';
-import { percentile } from './analytics';
+import { cardPath, percentile } from './analytics';
+import { CARD_KINDS } from '../src/machines/support/dashboard-calls';
 import { CACHE_ROOT, generatorKey, type Account } from './large-franchise';
 import { soakChart, type MinuteFigures } from './soak-chart';
 
-const DASHBOARD_KINDS = ['revenues', 'orders', 'roster', 'best-sellers', 'headcounts', 'procurement'] as const;
 const RANGES = ['7days', '14days', '1month', '3months'] as const;
 /** The load, each issued on its own clock whether or not the last one was answered (open loop). */
 const EVERY_MS = { dashboard: 1500, page: 1000, export: 4000, ingest: 3000 };
@@ -157,7 +157,7 @@ export async function soakBench(log: (line: string) => void) {
     const timers = [
       setInterval(() => {
         const [prefix, query] = [scope(), rangeQuery()];
-        for (const kind of DASHBOARD_KINDS) void call('card', `franchise/${prefix}/${kind}?${query}`);
+        for (const kind of CARD_KINDS) void call('card', `franchise/${prefix}/${cardPath(kind, query)}`);
       }, EVERY_MS.dashboard),
       setInterval(() => void call('page', `franchise/${scope()}/pages/${pick(ANALYTICS_PAGES)}?${rangeQuery()}`), EVERY_MS.page),
       // One export at a time: the same user may run two, so the limit is never what answers.
