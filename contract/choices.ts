@@ -10,3 +10,6 @@ export type PersonRole = (typeof PERSON_ROLES)[number];
 
 export const PERSON_STATUSES = ['Active', 'Inactive'] as const;
 export type PersonStatus = (typeof PERSON_STATUSES)[number];
+
+/** A branch's status decides which owners' alert rules watch it: a manager saves it unchanged or not at all. */
+export const BRANCH_STATUS_OWNERS_ONLY_MESSAGE = "Only an owner can change a branch's status";

@@ -2,11 +2,13 @@ import * as z from 'zod';
 import { email, type Restaurant } from './auth.contract.js';
 import { australianState, httpUrl, optional, phone, postCode, version } from './people.contract.js';
 
+export { BRANCH_STATUS_OWNERS_ONLY_MESSAGE } from './choices.js';
+
 /**
  * Input and output of the restaurant edit and create forms (the client imports the types). On edit
  * abn_no is read-only: the form may send it back, but a different value is refused; on create it is
  * required and checked. Status is 1 (Active) or 0, as the list reads it; 'Active' and 'Inactive' are
- * accepted too. Unknown fields are dropped.
+ * accepted too; only an owner may change it. Unknown fields are dropped.
  */
 
 export const ABN_READ_ONLY_MESSAGE = 'ABN is read-only';

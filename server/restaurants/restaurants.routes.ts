@@ -1,8 +1,14 @@
 import { Hono } from 'hono';
 import { changesBetween, memberActor, recordActivity, recordUpdate } from '../activity/activity.repository.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
-import { branchesOf, franchiseOf, ownersOnly } from '../auth/access.js';
-import { ABN_MESSAGES, ABN_READ_ONLY_MESSAGE, createRestaurantInput, updateRestaurantInput } from '@contract/restaurants.contract.js';
+import { branchesOf, franchiseOf, isOwner, ownersOnly } from '../auth/access.js';
+import {
+  ABN_MESSAGES,
+  ABN_READ_ONLY_MESSAGE,
+  BRANCH_STATUS_OWNERS_ONLY_MESSAGE,
+  createRestaurantInput,
+  updateRestaurantInput,
+} from '@contract/restaurants.contract.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { recordParam } from '../http/record-param.js';
@@ -21,7 +27,10 @@ import {
 const restaurantNotFound = () => new HttpError(404, 'Restaurant not found');
 const abnTakenError = () => fieldError('abn_no', ABN_MESSAGES.taken);
 
-/** The franchise's restaurants: an owner's all of them, a manager's their branches (any other is 404); only owners add one. */
+/**
+ * The franchise's restaurants: an owner's all of them, a manager's their branches (any other is 404); only owners add
+ * one or change a branch's status.
+ */
 export function restaurantsRoutes(deps: RouteDeps) {
   const { db, clock, authenticated } = deps;
 
@@ -81,7 +90,10 @@ export function restaurantsRoutes(deps: RouteDeps) {
         // Read again under the franchise's lock: the state this save replaces, unless someone else saved first.
         const before = await findRestaurant(trx, franchiseId, id, branches);
         if (!before) throw restaurantNotFound();
-        if (before.version !== version || !(await updateRestaurant(trx, franchiseId, id, version, values, now))) throw staleVersion();
+        if (before.version !== version) throw staleVersion();
+        // Checked against the state under the lock, after the version: an older form is a conflict, not a status change.
+        if (!isOwner(user) && values.status !== before.status) throw fieldError('status', BRANCH_STATUS_OWNERS_ONLY_MESSAGE);
+        if (!(await updateRestaurant(trx, franchiseId, id, version, values, now))) throw staleVersion();
         const changes = changesBetween(before, { ...before, ...values }, { fields: RESTAURANT_FIELDS });
         await recordUpdate(trx, { franchiseId, at: now, actor: memberActor(user), entity: 'restaurant', entityId: id, changes });
       });

@@ -3,6 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FranchiseUser, Restaurant } from '@contract/auth.contract';
+import { BRANCH_STATUS_OWNERS_ONLY_MESSAGE } from '@contract/choices';
 import { App } from '../../src/app';
 import { sessionStore } from '../../src/services/session-storage';
 import { accessCheckFake } from './support/access-check';
@@ -75,9 +76,9 @@ afterEach(() => {
   act(() => notifications.clean());
 });
 
-function renderApp(path: string) {
-  sessionStore.save({ token: fakeJwt(Math.floor(Date.now() / 1000) + 3600), user, restaurants: RESTAURANTS, remember: true });
-  accessCheck = accessCheckFake({ user, restaurants: RESTAURANTS });
+function renderApp(path: string, member: FranchiseUser = user) {
+  sessionStore.save({ token: fakeJwt(Math.floor(Date.now() / 1000) + 3600), user: member, restaurants: RESTAURANTS, remember: true });
+  accessCheck = accessCheckFake({ user: member, restaurants: RESTAURANTS });
   window.history.replaceState(null, '', path);
   render(<App />);
 }
@@ -160,6 +161,31 @@ describe('Edit Restaurant', { timeout: 20_000 }, () => {
     await ui.click(screen.getByRole('combobox', { name: /^Restaurant/ }));
     expect(await screen.findByRole('option', { name: 'Parramatta Central', hidden: true }, LAZY)).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'Parramatta', hidden: true })).toBeNull();
+  });
+
+  it("disables Status for a manager, with the reason, and saves the branch's status unchanged", async () => {
+    answer = (request) => ok(request.method === 'PUT' ? { ...detail, ...(request.body as object), version: 5 } : detail);
+    const ui = userEvent.setup();
+    renderApp('/restaurant/edit?id=7', { ...user, role: 'manager' });
+    const name = await screen.findByRole('textbox', { name: /^Name/ }, LAZY);
+    const status = screen.getByRole('combobox', { name: /^Status/ });
+    expect(status).toBeDisabled();
+    expect(status).toHaveValue('Active');
+    expect(status).toHaveAccessibleDescription(BRANCH_STATUS_OWNERS_ONLY_MESSAGE);
+    await ui.clear(name);
+    await ui.type(name, 'Parramatta Central');
+    await saveConfirmed(ui);
+    expect(await screen.findByText("Parramatta Central's info updated successfully!")).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')!.body).toMatchObject({ name: 'Parramatta Central', status: 1 });
+  });
+
+  it('leaves Status enabled for an owner, without the hint', async () => {
+    answer = () => ok(detail);
+    renderApp('/restaurant/edit?id=7', { ...user, role: 'owner' });
+    await screen.findByRole('textbox', { name: /^Name/ }, LAZY);
+    const status = screen.getByRole('combobox', { name: /^Status/ });
+    expect(status).toBeEnabled();
+    expect(screen.queryByText(BRANCH_STATUS_OWNERS_ONLY_MESSAGE)).toBeNull();
   });
 
   it('shows the not-found state for a missing id without asking the server', async () => {

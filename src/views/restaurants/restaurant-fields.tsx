@@ -1,5 +1,7 @@
 import { SimpleGrid, Stack, TextInput, type TextInputProps } from '@mantine/core';
+import { BRANCH_STATUS_OWNERS_ONLY_MESSAGE } from '@contract/choices';
 import { useFormField } from '../shared/entity-form.view';
+import { useIsOwner } from '../shared/session.context';
 import { FormPictureField, FormSelectField, FormTextField, STATE_OPTIONS } from '../shared/form-fields';
 
 const STATUS_OPTIONS = [
@@ -27,9 +29,10 @@ function ReadOnlyAbn() {
 
 /**
  * Every field of a restaurant (Edit Restaurant and Add Restaurant): the ABN is typed once, when the
- * restaurant is added, and read-only afterwards.
+ * restaurant is added, and read-only afterwards. The status is an owner's to change; a manager's form sends it back as read.
  */
 export function RestaurantFields({ abn }: { abn: 'editable' | 'readOnly' }) {
+  const owner = useIsOwner();
   return (
     <Stack gap="md">
       <FormPictureField field="logo" label="Logo URL" alt={(name) => (name ? `${name} logo` : 'Logo')} size="lg" radius="sm" />
@@ -57,7 +60,14 @@ export function RestaurantFields({ abn }: { abn: 'editable' | 'readOnly' }) {
         <FormTextField field="email" label="Email" type="email" required />
         <FormTextField field="business_type" label="Business type" required />
         <FormTextField field="capacity" label="Capacity" inputMode="numeric" required />
-        <FormSelectField field="status" label="Status" data={STATUS_OPTIONS} required />
+        <FormSelectField
+          field="status"
+          label="Status"
+          data={STATUS_OPTIONS}
+          required
+          disabled={!owner}
+          description={owner ? undefined : BRANCH_STATUS_OWNERS_ONLY_MESSAGE}
+        />
       </SimpleGrid>
     </Stack>
   );

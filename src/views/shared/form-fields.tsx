@@ -49,11 +49,15 @@ export function FormSelectField({
   label,
   data,
   required,
+  disabled,
+  description,
 }: {
   field: string;
   label: string;
   data: readonly Option[];
   required?: boolean;
+  disabled?: boolean;
+  description?: string;
 }) {
   const { value, error, onChange } = useFormField(field);
   return (
@@ -63,6 +67,8 @@ export function FormSelectField({
       value={textOf(value) || null}
       error={error}
       required={required}
+      disabled={disabled}
+      description={description}
       allowDeselect={false}
       onChange={(next) => onChange(next ?? '')}
     />
