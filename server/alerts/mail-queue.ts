@@ -70,6 +70,48 @@ export async function claimAlertMails(db: Db, now: Date, limit: number): Promise
   });
 }
 
+/**
+ * Whether the mail's member may still reach the alert's branch now: still a member of the franchise,
+ * and an owner or a manager given the branch. Asked just before sending, since the team may have
+ * changed since the alert was raised or the mail claimed.
+ */
+export async function stillReaches(db: Db, mail: AlertMail): Promise<boolean> {
+  const row = await db
+    .selectFrom('franchise_users as u')
+    .select('u.id')
+    .where('u.id', '=', mail.member.id)
+    .where('u.franchise_id', '=', mail.franchise.id)
+    .where((eb) =>
+      eb.or([
+        eb('u.role', '=', 'owner'),
+        eb.exists(
+          eb
+            .selectFrom('franchise_user_restaurants as fr')
+            .select('fr.user_id')
+            .whereRef('fr.user_id', '=', 'u.id')
+            .where('fr.restaurant_id', '=', mail.alert.restaurant_id),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Stored on a mail not sent because its member no longer reaches the branch. */
+export const OUT_OF_REACH = 'Not sent: the member no longer reaches the branch';
+
+/** Ends this claim without a mail, for good: the member no longer reaches the branch (false when the claim no longer holds). */
+export async function markAlertMailSkipped(db: Db, mail: AlertMail): Promise<boolean> {
+  const result = await db
+    .updateTable('alert_recipients')
+    .set({ status: 'skipped', leased_until: null, last_error: OUT_OF_REACH })
+    .where('id', '=', mail.id)
+    .where('status', '=', 'pending')
+    .where('leased_until', '=', mail.leased_until)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Marks the mail sent if this claim still holds it (false when its lease ran out and another server took it). */
 export const markAlertMailSent = (db: Db, claim: Claim, now: Date) => markMailSent(db, 'alert_recipients', claim, now);
 

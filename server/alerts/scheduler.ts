@@ -2,7 +2,7 @@ import { startRounds } from '../lib/rounds.js';
 import { drainMailQueue, type DrainDeps, type MailKind } from '../mail/queue.js';
 import { sendAlertMail, type AlertMailDeps } from './alert-mail.js';
 import { evaluateDue } from './evaluation.js';
-import { claimAlertMails, type AlertMail } from './mail-queue.js';
+import { claimAlertMails, markAlertMailSkipped, stillReaches, type AlertMail } from './mail-queue.js';
 
 /** Sends one alert mail; throws when it could not be sent (the message is stored, so no secrets in it). */
 export type DeliverAlert = (mail: AlertMail) => Promise<void>;
@@ -22,10 +22,18 @@ const alertMails: MailKind<AlertMail> = {
   describe: (mail) => `alerts: mail ${mail.id} of alert ${mail.alert.id}`,
 };
 
-/** One round: evaluate the due rules, then send the alert mails due until nothing is left to claim. Returns how many were sent. */
+/**
+ * One round: evaluate the due rules, then send the alert mails due until nothing is left to claim;
+ * a mail whose member no longer reaches the alert's branch is skipped instead. Returns how many were sent.
+ */
 export async function runAlerts(deps: AlertSchedulerDeps, deliver: DeliverAlert): Promise<number> {
   await evaluateDue(deps.db, new Date(deps.clock()));
-  return drainMailQueue(deps, alertMails, deliver);
+  return drainMailQueue(deps, alertMails, async (mail) => {
+    if (await stillReaches(deps.db, mail)) return deliver(mail);
+    // The skip ends the claim, so the queue's "mark sent" after it changes nothing and counts nothing.
+    await markAlertMailSkipped(deps.db, mail);
+    deps.logger.info(`${alertMails.describe(mail)} skipped: member ${mail.member.id} no longer reaches branch ${mail.alert.restaurant_id}`);
+  });
 }
 
 /**

@@ -121,8 +121,12 @@ export interface AlertsTable {
   created_at: Date;
 }
 
-/** A member told of an alert: their acknowledgement and the alert's mail to them (the queue servers claim from). */
-export interface AlertRecipientsTable extends QueuedMailColumns {
+/**
+ * A member told of an alert: their acknowledgement and the alert's mail to them (the queue servers claim from);
+ * 'skipped' when the member no longer reached the branch by the time it was due.
+ */
+export interface AlertRecipientsTable extends Omit<QueuedMailColumns, 'status'> {
+  status: Generated<'pending' | 'sent' | 'failed' | 'skipped'>;
   id: Generated<number>;
   alert_id: number;
   user_id: number;
