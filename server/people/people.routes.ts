@@ -35,7 +35,11 @@ const emailTakenError = () => fieldError('email', EMAIL_TAKEN_MESSAGE);
 export function peopleRoutes(deps: RouteDeps) {
   const { db, clock, authenticated } = deps;
 
-  /** The checks a save needs beyond the schema: the restaurant is the franchise's (and the member's), the e-mail is free. */
+  /**
+   * The checks a save needs beyond the schema: the restaurant is the franchise's (and the member's), the e-mail is free.
+   * An e-mail is unique in the franchise (the ingest finds a shift's person by it), so a manager may hit one held in a
+   * branch they cannot see: one query and one answer whoever holds it, which tells them it is in use, never where.
+   */
   async function checkReferences(user: AuthUser, values: PersonValues, exceptId?: number) {
     const franchiseId = user.franchise.id;
     if (
