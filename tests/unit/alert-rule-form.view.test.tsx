@@ -1,45 +1,25 @@
 import { notifications } from '@mantine/notifications';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOUR_MESSAGE, RECIPIENTS_MESSAGE, type AlertRule } from '@contract/alerts.contract';
-import type { FranchiseUser, Restaurant } from '@contract/auth.contract';
 import { STALE_VERSION_MESSAGE } from '@contract/people.contract';
 import type { Member } from '@contract/team.contract';
-import { App } from '../../src/app';
-import { sessionStore } from '../../src/services/session-storage';
-import { accessCheckFake } from './support/access-check';
-import { fakeJwt } from './support/jwt';
+import { failure, installFakeServer, ok, OWNER, RESTAURANTS, type Call } from './support/fake-server';
+import { choose, LAZY, renderApp as renderAppAt, saveConfirmed } from './support/render-app';
 
 // The alert rule form pages through the whole app: the real machines, services and HTTP client over a fake server.
 
-const owner = {
-  id: 1,
-  role: 'owner',
-  name: 'Olivia',
-  franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' },
-} as FranchiseUser;
-const restaurants = [
-  { id: 7, name: 'Parramatta', location: 'Parramatta, NSW', status: 1, subscriptions: [] },
-  { id: 9, name: 'Bondi Beach', location: 'Bondi, NSW', status: 1, subscriptions: [] },
-] as unknown as Restaurant[];
 const members = [
   { id: 1, email: 'owner@example.com', name: 'Olivia', role: 'owner', restaurant_ids: [], status: 'active', version: 2 },
   { id: 5, email: 'liam@example.com', name: 'Liam Brown', role: 'manager', restaurant_ids: [7], status: 'active', version: 4 },
 ] as Member[];
-const LAZY = { timeout: 5000 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const ok = (data: unknown, message = 'ok', status = 200) => json(status, { status: 'success', message, data });
-
-type Call = { method: string; path: string; body: unknown };
 let rules: AlertRule[];
 let calls: Call[];
 let answer: (call: Call) => Response | undefined;
 
 beforeEach(() => {
-  calls = [];
   rules = [
     {
       id: 3,
@@ -52,55 +32,29 @@ beforeEach(() => {
     },
   ];
   answer = () => undefined;
-  const check = accessCheckFake({ user: owner, restaurants });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
-      const url = new URL(request.url);
-      const checked = check(request.method, url.pathname);
-      if (checked) return checked;
-      const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
-      const call = { method: request.method, path: url.pathname.replace('/api/v1/franchise', ''), body: text ? JSON.parse(text) : null };
-      calls.push(call);
-      const special = answer(call);
-      if (special) return special;
-      if (call.path === '/alerts/unread') return ok({ unread: 0 });
-      if (call.path === '/team') return ok(members);
-      if (call.path === '/alert-rules' && call.method === 'GET') return ok(rules);
-      if (call.path === '/alert-rules' && call.method === 'POST') {
-        const created = { ...(call.body as AlertRule), id: 8, version: 1, created_at: '2026-11-25T03:15:00.000Z' };
-        rules = [...rules, created];
-        return ok(created, 'Alert rule created', 201);
-      }
-      const saved = { ...rules[0]!, ...(call.body as AlertRule), version: rules[0]!.version + 1 };
-      rules = [saved];
-      return ok(saved, 'Alert rule updated');
-    }),
-  );
+  calls = installFakeServer((call) => {
+    const special = answer(call);
+    if (special) return special;
+    if (call.path === '/team') return ok(members);
+    if (call.path === '/alert-rules' && call.method === 'GET') return ok(rules);
+    if (call.path === '/alert-rules' && call.method === 'POST') {
+      const created = { ...(call.body as AlertRule), id: 8, version: 1, created_at: '2026-11-25T03:15:00.000Z' };
+      rules = [...rules, created];
+      return ok(created, 201, 'Alert rule created');
+    }
+    const saved = { ...rules[0]!, ...(call.body as AlertRule), version: rules[0]!.version + 1 };
+    rules = [saved];
+    return ok(saved, 200, 'Alert rule updated');
+  }).calls;
 });
 afterEach(() => {
   vi.unstubAllGlobals();
   act(() => notifications.clean());
 });
 
-function renderApp(path: string) {
-  sessionStore.save({ token: fakeJwt(Math.floor(Date.now() / 1000) + 3600), user: owner, restaurants, remember: true });
-  window.history.replaceState(null, '', path);
-  render(<App />);
-}
+const renderApp = (path: string) => renderAppAt(path, { user: OWNER, restaurants: RESTAURANTS });
 
 const combobox = (label: string) => screen.getByRole('combobox', { name: new RegExp(`^${label}`) });
-async function choose(user: UserEvent, label: string, option: string) {
-  await user.hover(combobox(label));
-  await waitFor(() => expect(combobox(label)).toHaveClass('mantine-Select-input'));
-  await user.click(combobox(label));
-  await user.click(await screen.findByRole('option', { name: option, hidden: true }, LAZY));
-}
-async function saveConfirmed(user: UserEvent, label: string) {
-  await user.click(screen.getByRole('button', { name: label }));
-  await user.click(within(await screen.findByRole('dialog', { name: 'Save Changes?' })).getByRole('button', { name: 'Yes' }));
-}
 
 describe('Add Alert Rule (/alerts/rules/create)', { timeout: 20_000 }, () => {
   it('adds a "no trade by" rule for one branch and tells the members ticked, then back to the rules', async () => {
@@ -116,11 +70,11 @@ describe('Add Alert Rule (/alerts/rules/create)', { timeout: 20_000 }, () => {
       screen.getByText(/Alerts when: Labour cost at or above 35% of revenue\. All branches also covers the branches added later\./),
     ).toBeInTheDocument();
     // An hour, not a percentage: the threshold empties and becomes a choice of hours.
-    await choose(user, 'Alert when', 'No trade by an hour');
+    await choose(user, /^Alert when/, 'No trade by an hour');
     expect(screen.queryByRole('textbox', { name: /^Labour cost/ })).toBeNull();
     expect(combobox('No trade recorded by \\(hour\\)')).toHaveValue('');
-    await choose(user, 'No trade recorded by \\(hour\\)', '11:00');
-    await choose(user, 'Branch', 'Bondi Beach');
+    await choose(user, /^No trade recorded by \(hour\)/, '11:00');
+    await choose(user, /^Branch/, 'Bondi Beach');
     expect(screen.queryByText(/branches added later/)).toBeNull();
     await user.click(screen.getByRole('checkbox', { name: 'Liam Brown' }));
     await user.click(screen.getByRole('checkbox', { name: 'Olivia' }));
@@ -129,6 +83,7 @@ describe('Add Alert Rule (/alerts/rules/create)', { timeout: 20_000 }, () => {
       expect(calls.find((c) => c.method === 'POST')).toEqual({
         method: 'POST',
         path: '/alert-rules',
+        query: '',
         body: { kind: 'no_trade', restaurant_id: 9, threshold: 11, recipient_ids: [1, 5] },
       }),
     );
@@ -140,18 +95,12 @@ describe('Add Alert Rule (/alerts/rules/create)', { timeout: 20_000 }, () => {
   it("puts the server's 422 messages on their fields", async () => {
     const user = userEvent.setup();
     answer = (call) =>
-      call.method === 'POST'
-        ? json(422, {
-            status: 'error',
-            message: HOUR_MESSAGE,
-            errors: { threshold: [HOUR_MESSAGE], recipient_ids: [RECIPIENTS_MESSAGE] },
-          })
-        : undefined;
+      call.method === 'POST' ? failure(422, HOUR_MESSAGE, { threshold: [HOUR_MESSAGE], recipient_ids: [RECIPIENTS_MESSAGE] }) : undefined;
     renderApp('/alerts/rules/create');
     await screen.findByRole('heading', { level: 1, name: 'Add Alert Rule' }, LAZY);
     await screen.findAllByRole('checkbox', {}, LAZY);
-    await choose(user, 'Alert when', 'No trade by an hour');
-    await choose(user, 'Branch', 'Parramatta');
+    await choose(user, /^Alert when/, 'No trade by an hour');
+    await choose(user, /^Branch/, 'Parramatta');
     await saveConfirmed(user, 'Add rule');
     expect(combobox('No trade recorded by \\(hour\\)')).toHaveAccessibleDescription(expect.stringContaining(HOUR_MESSAGE));
     expect(await screen.findByText(RECIPIENTS_MESSAGE)).toBeInTheDocument();
@@ -176,6 +125,7 @@ describe('Edit Alert Rule (/alerts/rules/edit)', { timeout: 20_000 }, () => {
       expect(calls.find((c) => c.method === 'PUT')).toEqual({
         method: 'PUT',
         path: '/alert-rules/3',
+        query: '',
         body: { kind: 'attendance', restaurant_id: 7, threshold: 75.5, recipient_ids: [5], version: 2 },
       }),
     );
@@ -184,7 +134,7 @@ describe('Edit Alert Rule (/alerts/rules/edit)', { timeout: 20_000 }, () => {
 
   it('shows a stale version as the conflict notice with Reload, and an unknown id as not found', async () => {
     const user = userEvent.setup();
-    answer = (call) => (call.method === 'PUT' ? json(409, { status: 'error', message: STALE_VERSION_MESSAGE }) : undefined);
+    answer = (call) => (call.method === 'PUT' ? failure(409, STALE_VERSION_MESSAGE) : undefined);
     renderApp('/alerts/rules/edit?id=3');
     const threshold = await screen.findByDisplayValue('80', {}, LAZY);
     await user.type(threshold, '1');

@@ -1,72 +1,43 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FranchiseUser, Restaurant } from '@contract/auth.contract';
 import { ANALYTICS_PAGES, PAGE_TITLES, type AnalyticsPage, type PageReport } from '@contract/page-reports.contract';
-import { App } from '../../src/app';
 import { pathOf } from '../../src/shared/routing';
-import { sessionStore } from '../../src/services/session-storage';
 import { chartDescription } from '../../src/views/analytics/report-sections';
 import { coverageText } from '../../src/views/analytics/analytics-page.view';
 import { pageAt } from '../../src/views/analytics/analytics.page';
 import { ORDER_REPORT, REVENUE_REPORT } from '../model/models/analytics-page.model';
-import { accessCheckFake } from './support/access-check';
-import { fakeJwt } from './support/jwt';
-
-const user = { id: 1, name: 'Olivia', franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' } } as FranchiseUser;
-const restaurants = [
-  { id: 7, name: 'Parramatta', location: 'Parramatta, NSW', status: 1, subscriptions: [] },
-  { id: 9, name: 'Bondi Beach', location: 'Bondi, NSW', status: 1, subscriptions: [] },
-] as unknown as Restaurant[];
-// Lazy pages are compiled on first use, which can outlast findBy's default second on a busy machine.
-const LAZY = { timeout: 5000 };
+import { failure, installFakeServer, ok, OWNER, RESTAURANTS, type Call } from './support/fake-server';
+import { LAZY, renderApp as renderAppAt } from './support/render-app';
 
 const reportOf = (page: AnalyticsPage): PageReport => ({
   ...(page === 'revenue' ? REVENUE_REPORT : ORDER_REPORT),
   page,
   title: PAGE_TITLES[page],
 });
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-type Answer = (url: URL) => Response;
+type Answer = (call: Call) => Response;
 let answer: Answer;
-let requests: URL[];
-let accessCheck: ReturnType<typeof accessCheckFake> | undefined;
+let requests: Call[];
 
 beforeEach(() => {
-  requests = [];
-  answer = (url) => {
-    const page = /\/pages\/(\w+)/.exec(url.pathname)![1] as AnalyticsPage;
-    return json(200, { status: 'success', message: `${PAGE_TITLES[page]} report retrieved`, data: reportOf(page) });
+  answer = (call) => {
+    const page = /\/pages\/(\w+)/.exec(call.path)![1] as AnalyticsPage;
+    return ok(reportOf(page), 200, `${PAGE_TITLES[page]} report retrieved`);
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-      const checked = accessCheck?.(input instanceof Request ? input.method : 'GET', url.pathname);
-      if (checked) return checked;
-      requests.push(url);
-      return answer(url);
-    }),
-  );
+  requests = installFakeServer((call) => answer(call)).calls;
 });
 afterEach(() => vi.unstubAllGlobals());
 
 /** The whole app at `path`, signed in from storage: the page's calls go through the real service and HTTP client. */
-function renderApp(path: string) {
-  sessionStore.save({ token: fakeJwt(Math.floor(Date.now() / 1000) + 3600), user, restaurants, remember: true });
-  accessCheck = accessCheckFake({ user, restaurants });
-  window.history.replaceState(null, '', path);
-  render(<App />);
-}
+const renderApp = (path: string) => renderAppAt(path, { user: OWNER, restaurants: RESTAURANTS });
 
 describe('the five analytics routes', { timeout: 20_000 }, () => {
   it.each(ANALYTICS_PAGES)('%s: its spec title, its own report call at 7 days franchise-wide, then its report', async (page) => {
     renderApp(pathOf(page));
     expect(await screen.findByRole('heading', { level: 1, name: PAGE_TITLES[page] }, LAZY)).toBeInTheDocument();
     expect((await screen.findAllByText(/vs previous 7 days/, undefined, LAZY)).length).toBeGreaterThan(0);
-    expect(requests.map((u) => `${u.pathname}${u.search}`)).toEqual([`/api/v1/franchise/analytics/pages/${page}?period=7days`]);
+    expect(requests.map((c) => `${c.path}${c.query}`)).toEqual([`/analytics/pages/${page}?period=7days`]);
   });
 
   it('a branch in the address asks for that branch’s report and shows it in the header', async () => {
@@ -75,9 +46,7 @@ describe('the five analytics routes', { timeout: 20_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveValue('Bondi Beach');
     expect(screen.getByRole('button', { name: '3 months', pressed: true })).toBeInTheDocument();
     await screen.findAllByText(/vs previous 7 days/, undefined, LAZY);
-    expect(`${requests[0]!.pathname}${requests[0]!.search}`).toBe(
-      '/api/v1/franchise/restaurants/9/analytics/pages/headcount?period=3months',
-    );
+    expect(`${requests[0]!.path}${requests[0]!.query}`).toBe('/restaurants/9/analytics/pages/headcount?period=3months');
   });
 
   it('maps each registry path to its page', () => {
@@ -97,15 +66,15 @@ describe('export from the page', { timeout: 20_000 }, () => {
     const create = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/file-1');
     const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
     const page = answer;
-    answer = (url) =>
-      url.pathname.endsWith('/export')
+    answer = (call) =>
+      call.path.endsWith('/export')
         ? new Response('\uFEFFDate,Dine-In\r\n', {
             headers: {
               'Content-Type': 'text/csv',
               'Content-Disposition': 'attachment; filename="order-parramatta-2026-10-23_2026-11-22.csv"',
             },
           })
-        : page(url);
+        : page(call);
     try {
       renderApp('/order?range=1month&restaurant=7');
       await screen.findAllByText(/vs previous 7 days/, undefined, LAZY);
@@ -113,10 +82,8 @@ describe('export from the page', { timeout: 20_000 }, () => {
       await userEvents.click(screen.getByRole('button', { name: 'Export' }));
       await userEvents.click(screen.getByRole('button', { name: 'Export as CSV' }));
       expect(await screen.findByText('Exported as CSV!')).toBeInTheDocument();
-      const exportCall = requests.find((u) => u.pathname.endsWith('/export'))!;
-      expect(`${exportCall.pathname}${exportCall.search}`).toBe(
-        '/api/v1/franchise/restaurants/7/analytics/pages/order/export?period=1month&format=csv',
-      );
+      const exportCall = requests.find((c) => c.path.endsWith('/export'))!;
+      expect(`${exportCall.path}${exportCall.query}`).toBe('/restaurants/7/analytics/pages/order/export?period=1month&format=csv');
       expect(create).toHaveBeenCalledTimes(1);
       expect(await (create.mock.calls[0]![0] as Blob).text()).toBe('\uFEFFDate,Dine-In\r\n');
       expect(saved).toEqual([{ href: 'blob:http://localhost/file-1', download: 'order-parramatta-2026-10-23_2026-11-22.csv' }]);
@@ -136,8 +103,7 @@ describe('export from the page', { timeout: 20_000 }, () => {
     const userEvents = userEvent.setup();
     const create = vi.spyOn(URL, 'createObjectURL');
     const page = answer;
-    answer = (url) =>
-      url.pathname.endsWith('/export') ? json(503, { status: 'error', message: 'The PDF could not be made right now' }) : page(url);
+    answer = (call) => (call.path.endsWith('/export') ? failure(503, 'The PDF could not be made right now') : page(call));
     try {
       renderApp('/procurement');
       await screen.findAllByText(/vs previous 7 days/, undefined, LAZY);

@@ -2,29 +2,25 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/services/api-error';
 import { createHttpClient, type CrossTabLock } from '../../src/services/http-client';
 import { createSessionStore } from '../../src/services/session-storage';
-import type { FranchiseUser } from '@contract/auth.contract';
+import { failure, json, ok, OWNER } from './support/fake-server';
 import { fakeJwt } from './support/jwt';
 
 const NOW = Date.UTC(2025, 0, 1);
 const VALID = fakeJwt(NOW / 1000 + 3600, { n: 1 });
 const EXPIRED = fakeJwt(NOW / 1000 - 60);
 const FRESH = fakeJwt(NOW / 1000 + 7200, { n: 2 });
-const user = { id: 1, name: 'Olivia', franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' } } as FranchiseUser;
 
 type Call = { path: string; method: string; authorization: string | null };
 type Handler = (call: Call, signal?: AbortSignal | null) => Response | Promise<Response>;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const ok = (data: unknown) => json(200, { status: 'success', message: 'OK', data });
-const unauthorized = () => json(401, { status: 'error', message: 'Unauthenticated' });
-const refreshed = (token = FRESH) => ok({ access_token: token, token_type: 'bearer', expires_in: 3600, user });
+const unauthorized = () => failure(401, 'Unauthenticated');
+const refreshed = (token = FRESH) => ok({ access_token: token, token_type: 'bearer', expires_in: 3600, user: OWNER });
 
 /** A client over a fake fetch that records every call and answers with `handler`. */
 function setup(handler: Handler, { token, timeout }: { token?: string; timeout?: number } = {}) {
   const onRestaurantMissing = vi.fn();
   const storage = createSessionStore({ local: localStorage, session: sessionStorage });
-  if (token) storage.save({ token, user, restaurants: [], remember: false });
+  if (token) storage.save({ token, user: OWNER, restaurants: [], remember: false });
   const calls: Call[] = [];
   const onSessionExpired = vi.fn();
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -47,7 +43,7 @@ describe('http client: headers', () => {
   it('sends JSON headers and the bearer of a stored, unexpired token', async () => {
     let headers: Headers | undefined;
     const storage = createSessionStore({ local: localStorage, session: sessionStorage });
-    storage.save({ token: VALID, user, restaurants: [], remember: true });
+    storage.save({ token: VALID, user: OWNER, restaurants: [], remember: true });
     const client = createHttpClient({
       baseURL: '/api/v1',
       storage,
@@ -82,11 +78,11 @@ describe('http client: 401, refresh and replay', () => {
     const { client, calls, storage } = setup(
       ({ path, authorization }) => {
         if (path.endsWith('/refresh')) return refreshed();
-        return authorization === `Bearer ${FRESH}` ? ok({ user }) : unauthorized();
+        return authorization === `Bearer ${FRESH}` ? ok({ user: OWNER }) : unauthorized();
       },
       { token: EXPIRED },
     );
-    await expect(client.request('/franchise/profile')).resolves.toMatchObject({ data: { user } });
+    await expect(client.request('/franchise/profile')).resolves.toMatchObject({ data: { user: OWNER } });
     expect(calls.map((c) => [c.path, c.authorization])).toEqual([
       ['/api/v1/franchise/profile', null],
       ['/api/v1/franchise/refresh', `Bearer ${EXPIRED}`],
@@ -142,7 +138,7 @@ describe('http client: 401, refresh and replay', () => {
   });
 
   it('never refreshes for a 401 of login itself (wrong credentials)', async () => {
-    const { client, calls, onSessionExpired } = setup(() => json(401, { status: 'error', message: 'Invalid email or password' }), {
+    const { client, calls, onSessionExpired } = setup(() => failure(401, 'Invalid email or password'), {
       token: VALID,
     });
     await expect(client.request('/franchise/login', { method: 'POST', body: {} })).rejects.toMatchObject({
@@ -208,7 +204,7 @@ describe('http client: errors and default messages', () => {
 });
 
 describe('http client: a restaurant the member may have lost', () => {
-  const notFound = () => json(404, { status: 'error', message: 'Restaurant not found' });
+  const notFound = () => failure(404, 'Restaurant not found');
 
   it.each([
     ['/franchise/restaurants/7', 7],
@@ -229,7 +225,7 @@ describe('http client: a restaurant the member may have lost', () => {
   it.each([
     ['a 404 elsewhere', '/franchise/people/7', notFound],
     ['the restaurant list', '/franchise/restaurants', notFound],
-    ['another failure of a restaurant', '/franchise/restaurants/7', () => json(503, { status: 'error', message: 'Database unavailable' })],
+    ['another failure of a restaurant', '/franchise/restaurants/7', () => failure(503, 'Database unavailable')],
   ])('reports nothing for %s', async (_, path, answer) => {
     const { client, onRestaurantMissing } = setup(answer, { token: VALID });
     await expect(client.request(path)).rejects.toBeInstanceOf(ApiError);
@@ -250,7 +246,7 @@ describe('http client: tabs sharing one stored token', () => {
 
   function twoTabs(lock: CrossTabLock) {
     const storage = createSessionStore({ local: localStorage, session: sessionStorage });
-    storage.save({ token: EXPIRED, user, restaurants: [], remember: true });
+    storage.save({ token: EXPIRED, user: OWNER, restaurants: [], remember: true });
     const refreshedWith: string[] = [];
     let current = EXPIRED;
     // Like the server: a token already rotated is refused (and would end the sign-in).

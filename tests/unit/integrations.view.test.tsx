@@ -1,39 +1,22 @@
 import { notifications } from '@mantine/notifications';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiKey } from '@contract/api-keys.contract';
-import type { FranchiseUser, Restaurant } from '@contract/auth.contract';
-import { App } from '../../src/app';
-import { sessionStore } from '../../src/services/session-storage';
 import { formatInstant } from '../../src/ui/format-instant';
-import { accessCheckFake } from './support/access-check';
-import { fakeJwt } from './support/jwt';
+import { failure, installFakeServer, ok, OWNER, RESTAURANTS, type Call } from './support/fake-server';
+import { LAZY, renderApp as renderAppAt } from './support/render-app';
 
 // The Integrations page in the whole app, on the real machine, services and clipboard actor; the server is a fetch stub.
 
-const owner = { id: 1, name: 'Olivia', franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' } } as FranchiseUser;
-const restaurants = [
-  { id: 7, name: 'Parramatta', location: 'Parramatta, NSW', status: 1, subscriptions: [] },
-  { id: 9, name: 'Bondi Beach', location: 'Bondi, NSW', status: 1, subscriptions: [] },
-] as unknown as Restaurant[];
-const LAZY = { timeout: 5000 };
 const SECRET = 'fck_5e1f0a2b_q8ZrVt3mXo1LkP0sNwYb6HcJd9EaUf2GiR7TyQ4vWx5';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const ok = (data: unknown, status = 200) => json(status, { status: 'success', message: 'ok', data });
-
-type Call = { method: string; path: string; body: unknown };
 let keys: ApiKey[];
 let calls: Call[];
 /** How many list calls fail before the next ones answer. */
 let failLists: number;
 
-let accessCheck: ReturnType<typeof accessCheckFake> | undefined;
-
 beforeEach(() => {
-  calls = [];
   failLists = 0;
   keys = [
     {
@@ -55,53 +38,35 @@ beforeEach(() => {
       last_used_at: null,
     },
   ];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
-      const url = new URL(request.url);
-      const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
-      const checked = accessCheck?.(request.method, url.pathname);
-      if (checked) return checked;
-      const call = { method: request.method, path: url.pathname.replace('/api/v1/franchise', ''), body: text ? JSON.parse(text) : null };
-      calls.push(call);
-      if (call.path === '/api-keys' && call.method === 'GET') {
-        if (failLists-- > 0) return json(503, { status: 'error', message: 'The database is unavailable' });
-        return ok(keys);
+  calls = installFakeServer((call) => {
+    if (call.path === '/api-keys' && call.method === 'GET') {
+      if (failLists-- > 0) return failure(503, 'The database is unavailable');
+      return ok(keys);
+    }
+    if (call.path === '/api-keys' && call.method === 'POST') {
+      const { name, restaurant_id } = call.body as { name: string; restaurant_id: number | null };
+      if (keys.some((k) => k.name === name)) {
+        const message = 'An API key with this name already exists';
+        return failure(422, message, { name: [message] });
       }
-      if (call.path === '/api-keys' && call.method === 'POST') {
-        const { name, restaurant_id } = call.body as { name: string; restaurant_id: number | null };
-        if (keys.some((k) => k.name === name)) {
-          const message = 'An API key with this name already exists';
-          return json(422, { status: 'error', message, errors: { name: [message] } });
-        }
-        const created = { id: 3, name, restaurant_id, prefix: SECRET.slice(0, 12), created_at: '2026-11-25T04:30:00.000Z' };
-        keys = [
-          { ...created, restaurant_name: restaurants.find((r) => r.id === restaurant_id)?.name ?? null, last_used_at: null },
-          ...keys,
-        ];
-        return ok({ ...created, secret: SECRET }, 201);
-      }
-      const id = Number(/^\/api-keys\/(\d+)$/.exec(call.path)?.[1]);
-      if (call.method === 'DELETE' && keys.some((k) => k.id === id)) {
-        keys = keys.filter((k) => k.id !== id);
-        return ok(null);
-      }
-      return json(404, { status: 'error', message: 'API key not found' });
-    }),
-  );
+      const created = { id: 3, name, restaurant_id, prefix: SECRET.slice(0, 12), created_at: '2026-11-25T04:30:00.000Z' };
+      keys = [{ ...created, restaurant_name: RESTAURANTS.find((r) => r.id === restaurant_id)?.name ?? null, last_used_at: null }, ...keys];
+      return ok({ ...created, secret: SECRET }, 201);
+    }
+    const id = Number(/^\/api-keys\/(\d+)$/.exec(call.path)?.[1]);
+    if (call.method === 'DELETE' && keys.some((k) => k.id === id)) {
+      keys = keys.filter((k) => k.id !== id);
+      return ok(null);
+    }
+    return failure(404, 'API key not found');
+  }).calls;
 });
 afterEach(() => {
   vi.unstubAllGlobals();
   act(() => notifications.clean());
 });
 
-function renderApp() {
-  sessionStore.save({ token: fakeJwt(Math.floor(Date.now() / 1000) + 3600), user: owner, restaurants, remember: true });
-  accessCheck = accessCheckFake({ user: owner, restaurants });
-  window.history.replaceState(null, '', '/integrations');
-  render(<App />);
-}
+const renderApp = () => renderAppAt('/integrations', { user: OWNER, restaurants: RESTAURANTS });
 
 const cellsOf = (name: string) =>
   within(screen.getByRole('cell', { name }).closest('tr')!)

@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { FranchiseUser } from '@contract/auth.contract';
 import { ANALYTICS_PAGES, type PageReport } from '@contract/page-reports.contract';
 import { ApiError } from '../../src/services/api-error';
 import { createHttpClient } from '../../src/services/http-client';
@@ -12,18 +11,16 @@ import {
   pageReportPath,
 } from '../../src/services/page-reports.service';
 import { createSessionStore } from '../../src/services/session-storage';
+import { failure, json, ok, OWNER } from './support/fake-server';
 import { fakeJwt } from './support/jwt';
 
 const NOW = Date.UTC(2026, 10, 23);
 const VALID = fakeJwt(NOW / 1000 + 3600, { n: 1 });
 const FRESH = fakeJwt(NOW / 1000 + 7200, { n: 2 });
-const user = { id: 1, name: 'Olivia', franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' } } as FranchiseUser;
 const REPORT = { page: 'order', title: 'Order' } as PageReport;
 
 type Call = { url: URL; authorization: string | null; accept: string | null };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const csv = (body: string, disposition: string | null) =>
   new Response(body, {
     status: 200,
@@ -33,7 +30,7 @@ const csv = (body: string, disposition: string | null) =>
 /** The real HTTP client over a fake fetch, as the page's machine uses it. */
 function setup(handler: (call: Call, signal?: AbortSignal | null) => Response | Promise<Response>, { timeout }: { timeout?: number } = {}) {
   const storage = createSessionStore({ local: localStorage, session: sessionStorage });
-  storage.save({ token: VALID, user, restaurants: [], remember: false });
+  storage.save({ token: VALID, user: OWNER, restaurants: [], remember: false });
   const calls: Call[] = [];
   const onSessionExpired = vi.fn();
   const client = createHttpClient({
@@ -58,7 +55,7 @@ function setup(handler: (call: Call, signal?: AbortSignal | null) => Response | 
 
 describe('page reports service: the report', () => {
   it('calls the franchise-wide path without a branch and the restaurant path with one, with the query', async () => {
-    const { service, calls } = setup(() => json(200, { status: 'success', message: 'Order report retrieved', data: REPORT }));
+    const { service, calls } = setup(() => ok(REPORT, 200, 'Order report retrieved'));
     await expect(service.fetchReport('order', { restaurantId: null }, { period: '7days' })).resolves.toEqual(REPORT);
     await service.fetchReport(
       'roster',
@@ -81,7 +78,7 @@ describe('page reports service: the report', () => {
     const { service } = setup(({ url }) =>
       url.pathname.includes('/restaurants/')
         ? json(500, { status: 'error' })
-        : json(422, { status: 'error', message: 'period: must be one of daily, weekly, monthly, 7days, 14days, 1month, 3months' }),
+        : failure(422, 'period: must be one of daily, weekly, monthly, 7days, 14days, 1month, 3months'),
     );
     await expect(service.fetchReport('revenue', { restaurantId: null }, { period: '7days' })).rejects.toMatchObject({
       name: 'ApiError',
@@ -128,7 +125,7 @@ describe('page reports service: the export', () => {
   });
 
   it("reads the JSON error envelope of a failed export (a Blob was asked for) and keeps the server's message", async () => {
-    const { service } = setup(() => json(422, { status: 'error', message: 'format: must be one of csv, pdf' }));
+    const { service } = setup(() => failure(422, 'format: must be one of csv, pdf'));
     await expect(service.exportReport('order', { restaurantId: null }, { period: '7days' }, 'csv')).rejects.toMatchObject({
       name: 'ApiError',
       status: 422,
@@ -151,10 +148,8 @@ describe('page reports service: the export', () => {
 
   it('on 401 refreshes once and replays the download with the new token', async () => {
     const { service, calls, storage } = setup(({ url, authorization }) => {
-      if (url.pathname.endsWith('/refresh')) return json(200, { status: 'success', message: 'OK', data: { access_token: FRESH, user } });
-      return authorization === `Bearer ${FRESH}`
-        ? csv('a\r\n', 'attachment; filename=a.csv')
-        : json(401, { status: 'error', message: 'Unauthenticated' });
+      if (url.pathname.endsWith('/refresh')) return ok({ access_token: FRESH, user: OWNER });
+      return authorization === `Bearer ${FRESH}` ? csv('a\r\n', 'attachment; filename=a.csv') : failure(401, 'Unauthenticated');
     });
     await expect(service.exportReport('headcount', { restaurantId: null }, {}, 'csv')).resolves.toMatchObject({ filename: 'a.csv' });
     expect(calls.map((c) => [c.url.pathname, c.authorization])).toEqual([
@@ -167,9 +162,7 @@ describe('page reports service: the export', () => {
 
   it('a second 401 ends the session', async () => {
     const { service, onSessionExpired, storage } = setup(({ url }) =>
-      url.pathname.endsWith('/refresh')
-        ? json(200, { status: 'success', message: 'OK', data: { access_token: FRESH, user } })
-        : json(401, { status: 'error', message: 'Unauthenticated' }),
+      url.pathname.endsWith('/refresh') ? ok({ access_token: FRESH, user: OWNER }) : failure(401, 'Unauthenticated'),
     );
     await expect(service.exportReport('order', { restaurantId: null }, {}, 'csv')).rejects.toBeInstanceOf(ApiError);
     expect(onSessionExpired).toHaveBeenCalledTimes(1);

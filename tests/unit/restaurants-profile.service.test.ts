@@ -1,29 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import type { FranchiseUser, Restaurant } from '@contract/auth.contract';
+import type { Restaurant } from '@contract/auth.contract';
 import { profileBody } from '../../src/machines/support/profile-fields';
 import { createHttpClient } from '../../src/services/http-client';
 import { createProfileService, PROFILE_ERRORS } from '../../src/services/profile.service';
 import { createRestaurantsService, RESTAURANT_ERRORS } from '../../src/services/restaurants.service';
 import { createSessionStore } from '../../src/services/session-storage';
 import { franchiseLoginHref, isHttpUrl } from '../../src/shared/urls';
+import { failure, json, ok, OWNER } from './support/fake-server';
 import { fakeJwt } from './support/jwt';
 
 const NOW = Date.UTC(2026, 10, 23);
 const VALID = fakeJwt(NOW / 1000 + 3600, { n: 1 });
 const FRESH = fakeJwt(NOW / 1000 + 7200, { n: 2 });
-const user = { id: 1, name: 'Olivia', franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' } } as FranchiseUser;
 const cached = [
   { id: 7, name: 'Parramatta', status: 1 },
   { id: 8, name: 'Bondi', status: 1 },
 ] as Restaurant[];
 
 type Call = { method: string; path: string; body: unknown; authorization: string | null };
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function setup(handler: (call: Call) => Response) {
   const storage = createSessionStore({ local: localStorage, session: sessionStorage });
-  storage.save({ token: VALID, user, restaurants: cached, remember: true });
+  storage.save({ token: VALID, user: OWNER, restaurants: cached, remember: true });
   const calls: Call[] = [];
   const client = createHttpClient({
     baseURL: '/api/v1',
@@ -46,9 +44,7 @@ function setup(handler: (call: Call) => Response) {
 
 describe('restaurants service', () => {
   it('lists, reads and updates through the franchise paths with the bearer', async () => {
-    const { restaurants, calls } = setup((call) =>
-      json(200, { status: 'success', message: 'ok', data: call.path.endsWith('restaurants') ? [{ id: 7 }] : { id: 7, version: 3 } }),
-    );
+    const { restaurants, calls } = setup((call) => ok(call.path.endsWith('restaurants') ? [{ id: 7 }] : { id: 7, version: 3 }));
     expect(await restaurants.list()).toEqual([{ id: 7 }]);
     expect(await restaurants.read(7)).toEqual({ id: 7, version: 3 });
     await restaurants.update(7, { name: 'Parramatta', version: 3 } as never);
@@ -63,7 +59,7 @@ describe('restaurants service', () => {
 
   it("puts the saved restaurant (without its version) in the session's cached list, in its place", async () => {
     const saved = { id: 8, name: 'Bondi Beach', status: 0, version: 4 };
-    const { restaurants, storage } = setup(() => json(200, { status: 'success', message: 'ok', data: saved }));
+    const { restaurants, storage } = setup(() => ok(saved));
     expect(await restaurants.update(8, {} as never)).toEqual(saved);
     expect(storage.read().restaurants).toEqual([cached[0], { id: 8, name: 'Bondi Beach', status: 0 }]);
     expect(JSON.parse(localStorage.getItem('franchise_restaurants')!)).toEqual(storage.read().restaurants);
@@ -71,9 +67,7 @@ describe('restaurants service', () => {
 
   it("creates through POST /franchise/restaurants and adds the new restaurant to the session's cached list by name", async () => {
     const created = { id: 12, name: 'Manly', status: 1, restaurant_user: null, version: 1 };
-    const { restaurants, storage, calls } = setup(() =>
-      json(201, { status: 'success', message: 'Manly created successfully!', data: created }),
-    );
+    const { restaurants, storage, calls } = setup(() => ok(created, 201, 'Manly created successfully!'));
     const body = { name: 'Manly', abn_no: '51824753556' } as never;
     expect(await restaurants.create(body)).toEqual(created);
     expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([['POST', '/api/v1/franchise/restaurants', body]]);
@@ -82,8 +76,9 @@ describe('restaurants service', () => {
   });
 
   it("keeps the create's field errors (a taken ABN) and leaves the cached list as it was", async () => {
-    const errors = { abn_no: ['This ABN is already used by another restaurant'] };
-    const { restaurants, storage } = setup(() => json(422, { status: 'error', message: errors.abn_no[0], errors }));
+    const taken = 'This ABN is already used by another restaurant';
+    const errors = { abn_no: [taken] };
+    const { restaurants, storage } = setup(() => failure(422, taken, errors));
     await expect(restaurants.create({} as never)).rejects.toMatchObject({ status: 422, data: { errors } });
     expect(storage.read().restaurants).toEqual(cached);
     const offline = setup(() => json(503, {}));
@@ -91,16 +86,14 @@ describe('restaurants service', () => {
   });
 
   it('leaves the cached list as it was when the save fails', async () => {
-    const { restaurants, storage } = setup(() => json(409, { status: 'error', message: 'Someone else saved this restaurant first' }));
+    const { restaurants, storage } = setup(() => failure(409, 'Someone else saved this restaurant first'));
     await expect(restaurants.update(8, {} as never)).rejects.toMatchObject({ status: 409 });
     expect(storage.read().restaurants).toEqual(cached);
   });
 
   it("keeps the server's message and field errors, else its own default", async () => {
     const errors = { name: ['Name is required'] };
-    const { restaurants } = setup((call) =>
-      call.method === 'PUT' ? json(422, { status: 'error', message: 'Validation failed', errors }) : json(500, {}),
-    );
+    const { restaurants } = setup((call) => (call.method === 'PUT' ? failure(422, 'Validation failed', errors) : json(500, {})));
     await expect(restaurants.update(7, {} as never)).rejects.toMatchObject({ status: 422, message: 'Validation failed', data: { errors } });
     await expect(restaurants.read(7)).rejects.toMatchObject({ status: 500, message: RESTAURANT_ERRORS.read });
   });
@@ -117,22 +110,18 @@ describe('MENUPLUS link', () => {
 });
 
 describe('profile service', () => {
-  const saved = { ...user, version: 5 };
+  const saved = { ...OWNER, version: 5 };
 
   it('stores the new token of a password change and the saved user, so this session stays signed in', async () => {
-    const { profile, storage } = setup(() =>
-      json(200, { status: 'success', message: 'ok', data: { access_token: FRESH, token_type: 'bearer', expires_in: 7200, user: saved } }),
-    );
+    const { profile, storage } = setup(() => ok({ access_token: FRESH, token_type: 'bearer', expires_in: 7200, user: saved }));
     expect(await profile.update({} as never)).toEqual(saved);
     expect(storage.readToken()).toBe(FRESH);
-    expect(storage.read().user).toEqual(user);
+    expect(storage.read().user).toEqual(OWNER);
   });
 
   it('keeps the token when no password changed, and names its default on a failure', async () => {
     let fail = false;
-    const { profile, storage } = setup(() =>
-      fail ? json(503, {}) : json(200, { status: 'success', message: 'ok', data: { user: saved } }),
-    );
+    const { profile, storage } = setup(() => (fail ? json(503, {}) : ok({ user: saved })));
     await profile.update({} as never);
     expect(storage.readToken()).toBe(VALID);
     fail = true;

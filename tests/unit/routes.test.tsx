@@ -1,19 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FranchiseUser, MemberRole } from '@contract/auth.contract';
-import { App } from '../../src/app';
+import type { MemberRole } from '@contract/auth.contract';
 import { navItemsFor, PROTECTED_PATH, PROTECTED_ROUTES, PUBLIC_ROUTES, ROUTES } from '../../src/routes';
-import { sessionStore } from '../../src/services/session-storage';
 import { PATHS, pathOf } from '../../src/shared/routing';
-import { accessCheckFake } from './support/access-check';
-import { fakeJwt } from './support/jwt';
-
-const user = {
-  id: 1,
-  role: 'owner',
-  name: 'Olivia',
-  franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' },
-} as FranchiseUser;
+import { installFakeServer, OWNER } from './support/fake-server';
+import { LAZY, renderApp as renderAppAt } from './support/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -22,18 +13,8 @@ afterEach(() => vi.unstubAllGlobals());
  * Any other call stays unanswered: these tests are about what the routes show.
  */
 function renderApp(path: string, { signedIn, role = 'owner' }: { signedIn: boolean; role?: MemberRole }) {
-  const member = { ...user, role };
-  const check = accessCheckFake({ user: member, restaurants: [] });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-      return Promise.resolve(check(init?.method ?? 'GET', url.pathname) ?? new Promise<Response>(() => undefined));
-    }),
-  );
-  if (signedIn) sessionStore.save({ token: fakeJwt(Math.floor(Date.now() / 1000) + 3600), user: member, restaurants: [], remember: true });
-  window.history.replaceState(null, '', path);
-  render(<App />);
+  installFakeServer(() => new Promise<Response>(() => undefined));
+  renderAppAt(path, signedIn ? { user: OWNER, restaurants: [], role } : undefined);
 }
 
 const sidebarLinks = () =>
@@ -41,8 +22,6 @@ const sidebarLinks = () =>
     .getAllByRole('link', { hidden: true })
     .map((l) => [l.textContent, l.getAttribute('href')]);
 
-// Lazy pages are compiled on first use, which can outlast findBy's default second on a busy machine.
-const LAZY = { timeout: 5000 };
 const mainNavigation = () => screen.queryAllByRole('navigation', { name: 'Main', hidden: true });
 
 describe('route registry', () => {

@@ -1,105 +1,58 @@
 import { notifications } from '@mantine/notifications';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FranchiseUser, MemberRole, Restaurant } from '@contract/auth.contract';
+import type { MemberRole } from '@contract/auth.contract';
 import { STALE_VERSION_MESSAGE } from '@contract/people.contract';
 import type { Member } from '@contract/team.contract';
-import { App } from '../../src/app';
 import { sessionStore } from '../../src/services/session-storage';
-import { accessCheckFake } from './support/access-check';
-import { fakeJwt } from './support/jwt';
+import { failure, installFakeServer, ok, OWNER, RESTAURANTS, serveMember, type Call } from './support/fake-server';
+import { choose, LAZY, renderApp as renderAppAt, saveConfirmed } from './support/render-app';
 
 // The Team screens and the role's effect on the console, through the whole app: the real machines, services and HTTP
 // client over a fake server.
 
-const owner = {
-  id: 1,
-  role: 'owner',
-  name: 'Olivia',
-  franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' },
-} as FranchiseUser;
-const restaurants = [
-  { id: 7, name: 'Parramatta', location: 'Parramatta, NSW', status: 1, subscriptions: [] },
-  { id: 9, name: 'Bondi Beach', location: 'Bondi, NSW', status: 1, subscriptions: [] },
-] as unknown as Restaurant[];
-const LAZY = { timeout: 5000 };
 const LAST_OWNER = 'A franchise needs at least one owner: make someone else an owner first';
 const BRANCHES_REQUIRED = 'Choose at least one of your restaurants for a manager';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const ok = (data: unknown, message = 'ok', status = 200) => json(status, { status: 'success', message, data });
-
-type Call = { method: string; path: string; body: unknown };
 let members: Member[];
 let calls: Call[];
 let answer: (call: Call) => Response | undefined;
-let accessCheck: ReturnType<typeof accessCheckFake> | undefined;
 
 beforeEach(() => {
-  calls = [];
   members = [
     { id: 1, email: 'owner@example.com', name: 'Olivia', role: 'owner', restaurant_ids: [], status: 'active', version: 2 },
     { id: 5, email: 'liam@example.com', name: 'Liam Brown', role: 'manager', restaurant_ids: [7], status: 'active', version: 4 },
   ];
   answer = () => undefined;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
-      const url = new URL(request.url);
-      const checked = accessCheck?.(request.method, url.pathname);
-      if (checked) return checked;
-      const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
-      const call = { method: request.method, path: url.pathname.replace('/api/v1/franchise', ''), body: text ? JSON.parse(text) : null };
-      calls.push(call);
-      const special = answer(call);
-      if (special) return special;
-      if (call.path === '/team' && call.method === 'GET') return ok(members);
-      if (call.path === '/team' && call.method === 'POST') {
-        const body = call.body as Omit<Member, 'id' | 'status' | 'version'>;
-        const created: Member = { ...body, id: 8, status: 'invited', version: 1 };
-        members = [...members, created];
-        return ok(created, `${created.name} invited, but the invitation mail could not be sent: resend the invitation`, 201);
-      }
-      const id = Number(/^\/team\/(\d+)$/.exec(call.path)?.[1]);
-      const found = members.find((m) => m.id === id);
-      if (!found) return json(404, { status: 'error', message: 'Member not found' });
-      const body = call.body as Member;
-      const saved = { ...found, ...body, version: found.version + 1 };
-      members = members.map((m) => (m === found ? saved : m));
-      return ok(saved, `${saved.name} updated`);
-    }),
-  );
+  calls = installFakeServer((call) => {
+    const special = answer(call);
+    if (special) return special;
+    if (call.path === '/team' && call.method === 'GET') return ok(members);
+    if (call.path === '/team' && call.method === 'POST') {
+      const body = call.body as Omit<Member, 'id' | 'status' | 'version'>;
+      const created: Member = { ...body, id: 8, status: 'invited', version: 1 };
+      members = [...members, created];
+      return ok(created, 201, `${created.name} invited, but the invitation mail could not be sent: resend the invitation`);
+    }
+    const id = Number(/^\/team\/(\d+)$/.exec(call.path)?.[1]);
+    const found = members.find((m) => m.id === id);
+    if (!found) return failure(404, 'Member not found');
+    const body = call.body as Member;
+    const saved = { ...found, ...body, version: found.version + 1 };
+    members = members.map((m) => (m === found ? saved : m));
+    return ok(saved, 200, `${saved.name} updated`);
+  }).calls;
 });
 afterEach(() => {
   vi.unstubAllGlobals();
   act(() => notifications.clean());
 });
 
-function renderApp(path: string, role: MemberRole = 'owner') {
-  const user = { ...owner, role };
-  sessionStore.save({ token: fakeJwt(Math.floor(Date.now() / 1000) + 3600), user, restaurants, remember: true });
-  accessCheck = accessCheckFake({ user, restaurants });
-  window.history.replaceState(null, '', path);
-  render(<App />);
-}
+const renderApp = (path: string, role: MemberRole = 'owner') => renderAppAt(path, { user: OWNER, restaurants: RESTAURANTS, role });
 
 const textbox = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label}`) });
 const branch = (name: string) => screen.getByRole('checkbox', { name });
-/** Picks an option of a deferred select in the app (its options are in a transition, hence `hidden`). */
-async function choose(user: UserEvent, label: string, option: string) {
-  const field = () => screen.getByRole('combobox', { name: new RegExp(`^${label}`) });
-  await user.hover(field());
-  await waitFor(() => expect(field()).toHaveClass('mantine-Select-input'));
-  await user.click(field());
-  await user.click(await screen.findByRole('option', { name: option, hidden: true }, LAZY));
-}
-async function saveConfirmed(user: UserEvent, label: string) {
-  await user.click(screen.getByRole('button', { name: label }));
-  await user.click(within(await screen.findByRole('dialog', { name: 'Save Changes?' })).getByRole('button', { name: 'Yes' }));
-}
 
 describe('Invite Member (/team/invite)', { timeout: 20_000 }, () => {
   it('a manager needs branches, an owner has them all: the invitation is sent with what the role takes, then back to the team', async () => {
@@ -108,10 +61,10 @@ describe('Invite Member (/team/invite)', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Invite Member' }, LAZY)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: /^Role/ })).toHaveValue('Manager');
     expect(screen.getAllByRole('checkbox').map((c) => c.getAttribute('value'))).toEqual(['7', '9']);
-    await choose(user, 'Role', 'Owner');
+    await choose(user, /^Role/, 'Owner');
     expect(screen.queryByRole('checkbox')).toBeNull();
     expect(screen.getByText(/An owner sees and manages every branch/)).toBeInTheDocument();
-    await choose(user, 'Role', 'Manager');
+    await choose(user, /^Role/, 'Manager');
     await user.click(branch('Bondi Beach'));
     await user.click(branch('Parramatta'));
     await user.type(textbox('Email'), 'nora@example.com');
@@ -120,6 +73,7 @@ describe('Invite Member (/team/invite)', { timeout: 20_000 }, () => {
     expect(calls.find((c) => c.method === 'POST')).toEqual({
       method: 'POST',
       path: '/team',
+      query: '',
       body: { email: 'nora@example.com', name: 'Nora Lee', role: 'manager', restaurant_ids: [7, 9] },
     });
     // The server's own sentence: it says so when the mail could not be sent.
@@ -135,7 +89,7 @@ describe('Invite Member (/team/invite)', { timeout: 20_000 }, () => {
     renderApp('/team/invite');
     await screen.findByRole('heading', { level: 1, name: 'Invite Member' }, LAZY);
     await user.click(branch('Parramatta'));
-    await choose(user, 'Role', 'Owner');
+    await choose(user, /^Role/, 'Owner');
     await user.type(textbox('Email'), 'mia@example.com');
     await user.type(textbox('Name'), 'Mia');
     await saveConfirmed(user, 'Send invitation');
@@ -153,13 +107,9 @@ describe('Invite Member (/team/invite)', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     answer = (call) =>
       call.method === 'POST'
-        ? json(422, {
-            status: 'error',
-            message: BRANCHES_REQUIRED,
-            errors: {
-              'restaurant_ids[0]': ['Choose one of your restaurants'],
-              email: ['This email address cannot be used for a new member'],
-            },
+        ? failure(422, BRANCHES_REQUIRED, {
+            'restaurant_ids[0]': ['Choose one of your restaurants'],
+            email: ['This email address cannot be used for a new member'],
           })
         : undefined;
     renderApp('/team/invite');
@@ -188,6 +138,7 @@ describe('Edit Member (/team/edit)', { timeout: 20_000 }, () => {
       expect(calls.find((c) => c.method === 'PUT')).toEqual({
         method: 'PUT',
         path: '/team/5',
+        query: '',
         body: { name: 'Liam Brown', role: 'manager', restaurant_ids: [7, 9], version: 4 },
       }),
     );
@@ -196,11 +147,11 @@ describe('Edit Member (/team/edit)', { timeout: 20_000 }, () => {
 
   it('shows the refusal to demote the last owner on Role, and a stale version as the conflict notice with Reload', async () => {
     const user = userEvent.setup();
-    let put = json(409, { status: 'error', message: LAST_OWNER });
+    let put = failure(409, LAST_OWNER);
     answer = (call) => (call.method === 'PUT' ? put : undefined);
     renderApp('/team/edit?id=1');
     await screen.findByDisplayValue('owner@example.com', undefined, LAZY);
-    await choose(user, 'Role', 'Manager');
+    await choose(user, /^Role/, 'Manager');
     await user.click(branch('Parramatta'));
     await saveConfirmed(user, 'Save Changes');
     await waitFor(() =>
@@ -208,7 +159,7 @@ describe('Edit Member (/team/edit)', { timeout: 20_000 }, () => {
     );
     expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull();
 
-    put = json(409, { status: 'error', message: STALE_VERSION_MESSAGE });
+    put = failure(409, STALE_VERSION_MESSAGE);
     await saveConfirmed(user, 'Save Changes');
     expect(await screen.findByText('This member was changed elsewhere')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
@@ -223,7 +174,7 @@ describe('Edit Member (/team/edit)', { timeout: 20_000 }, () => {
 
 describe("a manager's console", { timeout: 20_000 }, () => {
   it('offers no Add Restaurant on Restaurant Management', async () => {
-    answer = (call) => (call.path === '/restaurants' ? ok(restaurants) : undefined);
+    answer = (call) => (call.path === '/restaurants' ? ok(RESTAURANTS) : undefined);
     renderApp('/restaurant', 'manager');
     expect(await screen.findByText('Bondi, NSW', undefined, LAZY)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add Restaurant' })).toBeNull();
@@ -233,7 +184,7 @@ describe("a manager's console", { timeout: 20_000 }, () => {
     renderApp('/team');
     expect(await screen.findByRole('cell', { name: 'Liam Brown' }, LAZY)).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Team' }).length).toBeGreaterThan(0);
-    accessCheck = accessCheckFake({ user: { ...owner, role: 'manager' }, restaurants: restaurants.slice(0, 1) });
+    serveMember({ user: { ...OWNER, role: 'manager' }, restaurants: RESTAURANTS.slice(0, 1) });
     act(() => void window.dispatchEvent(new Event('focus')));
     expect(await screen.findByRole('heading', { name: 'Page Not Found' }, LAZY)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Team' })).toBeNull();

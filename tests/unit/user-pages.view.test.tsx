@@ -1,24 +1,14 @@
 import { notifications } from '@mantine/notifications';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FranchiseUser, Restaurant } from '@contract/auth.contract';
 import { STALE_VERSION_MESSAGE, type Person } from '@contract/people.contract';
-import { App } from '../../src/app';
-import { sessionStore } from '../../src/services/session-storage';
-import { accessCheckFake } from './support/access-check';
-import { fakeJwt } from './support/jwt';
+import { failure, installFakeServer, ok, OWNER, RESTAURANTS, type Call } from './support/fake-server';
+import { LAZY, renderApp as renderAppAt } from './support/render-app';
 
 // The user routes show these modules (the registry may still name the placeholder page while this lands).
 
-const owner = { id: 1, name: 'Olivia', franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' } } as FranchiseUser;
-const restaurants = [
-  { id: 7, name: 'Parramatta', location: 'Parramatta, NSW', status: 1, subscriptions: [] },
-  { id: 9, name: 'Bondi Beach', location: 'Bondi, NSW', status: 1, subscriptions: [] },
-] as unknown as Restaurant[];
-const LAZY = { timeout: 5000 };
-
-const person = (id: number, name: string, role: Person['role'], restaurant = restaurants[0]!): Person => ({
+const person = (id: number, name: string, role: Person['role'], restaurant = RESTAURANTS[0]!): Person => ({
   id,
   picture: null,
   name,
@@ -36,55 +26,38 @@ const person = (id: number, name: string, role: Person['role'], restaurant = res
   version: 3,
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const ok = (data: unknown, status = 200) => json(status, { status: 'success', message: 'ok', data });
-
-type Call = { method: string; path: string; body: unknown };
 let people: Person[];
 let calls: Call[];
 let answer: (call: Call) => Response | undefined;
-let accessCheck: ReturnType<typeof accessCheckFake> | undefined;
 
 beforeEach(() => {
-  calls = [];
   people = [
     person(1, 'Mia Chen', 'Chef'),
     person(2, 'Noah Smith', 'Waiter'),
-    person(3, 'Ava Brown', 'Manager', restaurants[1]),
+    person(3, 'Ava Brown', 'Manager', RESTAURANTS[1]),
     person(4, 'Liam Jones', 'Waiter'),
-    person(5, 'Zoe Green', 'Chef', restaurants[1]),
+    person(5, 'Zoe Green', 'Chef', RESTAURANTS[1]),
     person(6, 'Ethan White', 'Waiter'),
   ];
   answer = () => undefined;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
-      const url = new URL(request.url);
-      const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
-      const checked = accessCheck?.(request.method, url.pathname);
-      if (checked) return checked;
-      const call = { method: request.method, path: url.pathname.replace('/api/v1/franchise', ''), body: text ? JSON.parse(text) : null };
-      calls.push(call);
-      const special = answer(call);
-      if (special) return special;
-      const id = Number(/^\/people\/(\d+)$/.exec(call.path)?.[1]);
-      if (call.path === '/people' && call.method === 'GET') return ok(people);
-      if (call.path === '/people' && call.method === 'POST') {
-        const created = { ...person(people.length + 1, (call.body as Person).name, 'Waiter'), version: 1 };
-        people = [...people, created];
-        return ok(created, 201);
-      }
-      const found = people.find((p) => p.id === id);
-      if (!found) return json(404, { status: 'error', message: 'Person not found' });
-      if (call.method === 'DELETE') {
-        people = people.filter((p) => p !== found);
-        return ok(null);
-      }
-      return ok(found);
-    }),
-  );
+  calls = installFakeServer((call) => {
+    const special = answer(call);
+    if (special) return special;
+    const id = Number(/^\/people\/(\d+)$/.exec(call.path)?.[1]);
+    if (call.path === '/people' && call.method === 'GET') return ok(people);
+    if (call.path === '/people' && call.method === 'POST') {
+      const created = { ...person(people.length + 1, (call.body as Person).name, 'Waiter'), version: 1 };
+      people = [...people, created];
+      return ok(created, 201);
+    }
+    const found = people.find((p) => p.id === id);
+    if (!found) return failure(404, 'Person not found');
+    if (call.method === 'DELETE') {
+      people = people.filter((p) => p !== found);
+      return ok(null);
+    }
+    return ok(found);
+  }).calls;
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -92,12 +65,7 @@ afterEach(() => {
   act(() => notifications.clean());
 });
 
-function renderApp(path: string) {
-  sessionStore.save({ token: fakeJwt(Math.floor(Date.now() / 1000) + 3600), user: owner, restaurants, remember: true });
-  accessCheck = accessCheckFake({ user: owner, restaurants });
-  window.history.replaceState(null, '', path);
-  render(<App />);
-}
+const renderApp = (path: string) => renderAppAt(path, { user: OWNER, restaurants: RESTAURANTS });
 
 const rowNames = () =>
   screen
@@ -151,9 +119,7 @@ describe('Create User and Edit User', { timeout: 20_000 }, () => {
   it('create: a confirmed save posts the fields, and a 422 shows the server’s message on its field', async () => {
     const user = userEvent.setup();
     answer = (call) =>
-      call.method === 'POST'
-        ? json(422, { status: 'error', message: 'The given data was invalid', errors: { email: ['This email address is already in use'] } })
-        : undefined;
+      call.method === 'POST' ? failure(422, 'The given data was invalid', { email: ['This email address is already in use'] }) : undefined;
     renderApp('/user/create');
     expect(await screen.findByRole('heading', { level: 1, name: 'Create User' }, LAZY)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reset' })).toBeNull();
@@ -179,7 +145,7 @@ describe('Create User and Edit User', { timeout: 20_000 }, () => {
 
   it('edit: loads the person of the address; a save someone beat (409) shows the notice with Reload', async () => {
     const user = userEvent.setup();
-    answer = (call) => (call.method === 'PUT' ? json(409, { status: 'error', message: STALE_VERSION_MESSAGE }) : undefined);
+    answer = (call) => (call.method === 'PUT' ? failure(409, STALE_VERSION_MESSAGE) : undefined);
     renderApp('/user/edit?id=2');
     const name = await screen.findByRole('textbox', { name: /^Name/ }, LAZY);
     expect(name).toHaveValue('Noah Smith');
