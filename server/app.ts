@@ -14,8 +14,7 @@ import { createTokens } from './auth/tokens.js';
 import { writeClockOfDatabase } from './db/database.js';
 import { ReadCache } from './db/read-cache.js';
 import type { ConnectivityCheck } from '@contract/auth.contract.js';
-import { bodyLimit, limitBody } from './http/body-limit.js';
-import { MAX_INGEST_BODY_BYTES } from '@contract/ingest.contract.js';
+import { bodyLimit, closeUnreadBody } from './http/body-limit.js';
 import { importRoutes, ingestRoutes } from './ingest/ingest.routes.js';
 import { success } from './http/envelope.js';
 import { errorHandler, failure, notFound } from './http/errors.js';
@@ -53,9 +52,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       onMethodNotAllowed: (c, allowed) => failure(c, 405, 'Method not allowed', undefined, { Allow: allowed.join(', ') }),
     }),
   );
-  // Batches of trade (ingest, CSV import) may be large; a larger refused one is still drained, keeping the connection.
-  const bulkLimit = limitBody(MAX_INGEST_BODY_BYTES, 2 * MAX_INGEST_BODY_BYTES);
-  api.use((c, next) => (/^\/api\/v1\/(ingest|franchise\/import)\//.test(c.req.path) ? bulkLimit : bodyLimit)(c, next));
+  // Batches of trade (ingest, CSV import) may be large: their routes read them (ingestBody) only once the key or
+  // token was checked, so here a body they left unread closes the connection instead of being read for nothing.
+  api.use((c, next) => (/^\/api\/v1\/(ingest|franchise\/import)\//.test(c.req.path) ? closeUnreadBody : bodyLimit)(c, next));
   // Liveness without the database: answers as fast as the event loop is free (the bench's responsiveness probe).
   api.get('/health', (c) => success(c, { ok: true, time: new Date(deps.clock()).toISOString() } satisfies ConnectivityCheck, 'Healthy'));
   // Describes every route of `api`: it reads them at its first request, when all are registered.

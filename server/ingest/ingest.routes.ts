@@ -4,6 +4,7 @@ import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { ownersOnly } from '../auth/access.js';
 import { attempt, ingestRule } from '../auth/rate-limit.js';
 import { menuItemsBody, ordersBody, purchasesBody, removalBody, shiftsBody, type IngestKind } from '@contract/ingest.contract.js';
+import { ingestBody } from '../http/body-limit.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { requireApiKey } from '../integrations/api-key-auth.js';
@@ -42,7 +43,8 @@ const limited =
 
 /** `/api/v1/ingest/*`: what a franchise's POS, roster or supplier system sends with its API key (docs/integrations.md). */
 export function ingestRoutes(deps: RouteDeps) {
-  const key = [requireApiKey(deps), limited(deps, (c) => `key:${c.get('apiKey').id}`)] as const;
+  // The body is read only after the key was checked and the call counted.
+  const key = [requireApiKey(deps), limited(deps, (c) => `key:${c.get('apiKey').id}`), ingestBody] as const;
   const scopeOf = (c: Context<AppEnv>): IngestScope => ({
     franchiseId: c.get('apiKey').franchiseId,
     restaurantId: c.get('apiKey').restaurantId,
@@ -80,6 +82,7 @@ export function importRoutes(deps: RouteDeps) {
     deps.authenticated,
     ownersOnly,
     limited(deps, (c) => `user:${c.get('auth').user.id}`),
+    ingestBody,
     (c) => {
       const kind = Object.hasOwn(kinds, c.req.param('kind')) ? kinds[c.req.param('kind')] : undefined;
       if (!kind) throw importNotFound();
