@@ -37,9 +37,10 @@ export async function runAlerts(deps: AlertSchedulerDeps, deliver: DeliverAlert)
 }
 
 /**
- * Runs `runAlerts` every `everyMs` in this process, and at once on `wake()` (a rule was created or
- * changed). Every server runs one, and the evaluation claims and the mail queue's row locks keep
- * them from raising or sending anything twice.
+ * Runs `runAlerts` every `everyMs` in this process, and on `wake()` (a rule was created or changed):
+ * at once, or, during a round, in the one round after it that every wake-up meanwhile shares, so a
+ * burst of rule writes costs two rounds at most. Every server runs one, and the evaluation claims
+ * and the mail queue's row locks keep them from raising or sending anything twice.
  */
 export const startAlertScheduler = (deps: AlertSchedulerDeps, deliver: DeliverAlert, everyMs = ALERTS_EVERY_MS) =>
   startRounds({

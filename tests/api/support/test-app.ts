@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { mailAlert, runAlerts } from '../../../server/alerts/scheduler';
 import { createApp } from '../../../server/app';
+import { coalescedRounds } from '../../../server/lib/rounds';
 import type { AppConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/database';
 import { silentLogger } from '../../../server/logger';
@@ -36,18 +37,22 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 export type CallOptions = { body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string>; address?: string };
 export type CallResult = { status: number; headers: Headers; body: any; text: string };
 
-/** A real app on a real database, with a clock the test moves and a mailer it reads. */
-export function createTestApp(db: Db, overrides: Partial<AppConfig> = {}) {
+/**
+ * A real app on a real database, with a clock the test moves and a mailer it reads. `aroundAlertRound`
+ * wraps each alert round: a test counts or holds them.
+ */
+export function createTestApp(db: Db, overrides: Partial<AppConfig> = {}, aroundAlertRound = (round: () => Promise<number>) => round()) {
   let now = START;
   const mailer = memoryMailer();
   const config = testConfig(overrides);
   const clock = () => now;
-  // A rule change runs an alert round, as a server's scheduler does; `alertRound()` waits for it.
-  let alertRound: Promise<unknown> = Promise.resolve();
+  // A rule change wakes an alert round, folded as a server's scheduler folds them; `alertRound()` waits for the last.
+  const alertRounds = coalescedRounds(() =>
+    aroundAlertRound(() => runAlerts({ db, clock, logger: silentLogger }, mailAlert({ config, clock, mailer }))),
+  );
+  let alertRound: Promise<void> = Promise.resolve();
   const wakeAlerts = () => {
-    alertRound = alertRound
-      .catch(() => {})
-      .then(() => runAlerts({ db, clock, logger: silentLogger }, mailAlert({ config, clock, mailer })));
+    alertRound = alertRounds.wake();
     // A round still running when a test file closes its database fails unseen; a test that waits for it sees the failure.
     alertRound.catch(() => {});
   };
