@@ -95,6 +95,24 @@ export default tseslint.config(
   layer(['tests/**', 'bench/**', 'scripts/**'], [CONTRACT]),
   layer(['contract/**'], [[[...SERVER, ...SRC, '@contract/**'], 'contract/ stands alone: it imports neither the server nor the SPA.']]),
   {
+    // The call tables hold the calls' zod schemas, which the server runs: the SPA takes their types (src/services/call.ts).
+    files: ['src/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^@contract/api/(calls|.+\.calls)$`,
+              allowTypeImports: true,
+              message: 'Import the call tables as types only: their zod schemas stay out of the SPA.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**'],
     rules: {
       // esbuild cannot shake zod's `z` export: it bundles every locale (570 kB instead of 120 kB to parse at each start).

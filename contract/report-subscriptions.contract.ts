@@ -40,17 +40,6 @@ export const createSubscriptionInput = z
   });
 export type CreateSubscriptionInput = z.input<typeof createSubscriptionInput>;
 
-export type ReportSubscription = {
-  id: number;
-  page: ReportPage;
-  range: Range;
-  frequency: ReportFrequency;
-  weekday: number | null;
-  hour: number;
-  /** RFC 3339: when the next mail is due. */
-  next_run_at: string;
-  created_at: string;
-};
 
 /** `?token=` of a mail's unsubscribe link (`/api/v1/unsubscribe`, no sign-in): 32 bytes, base64url. */
 export const unsubscribeQuery = z
@@ -58,6 +47,3 @@ export const unsubscribeQuery = z
     token: z.string('must be the token of an unsubscribe link').regex(/^[A-Za-z0-9_-]{43}$/, 'must be the token of an unsubscribe link'),
   })
   .strict();
-
-/** data of the unsubscribe calls: the report mail the link is for (its words: labels.ts). */
-export type UnsubscribeTarget = Pick<ReportSubscription, 'page' | 'range' | 'frequency'>;

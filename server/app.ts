@@ -24,7 +24,6 @@ import { apiKeysRoutes } from './integrations/api-keys.routes.js';
 import { openApiRoute } from './openapi/openapi.routes.js';
 import { peopleRoutes } from './people/people.routes.js';
 import { reportSubscriptionRoutes } from './reports/report-subscriptions.routes.js';
-import { unsubscribeRoutes } from './reports/unsubscribe.routes.js';
 import { restaurantsRoutes } from './restaurants/restaurants.routes.js';
 import { teamRoutes } from './team/team.routes.js';
 
@@ -67,8 +66,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/franchise/api-keys', apiKeysRoutes(routeDeps));
   api.route('/franchise/activity', activityRoutes(routeDeps));
   api.route('/franchise/team', teamRoutes(routeDeps));
-  api.route('/franchise/report-subscriptions', reportSubscriptionRoutes(routeDeps));
-  api.route('/unsubscribe', unsubscribeRoutes(routeDeps));
+  api.route('/', reportSubscriptionRoutes(routeDeps));
   api.route('/franchise/alert-rules', alertRulesRoutes(routeDeps));
   api.route('/franchise/alerts', alertsRoutes(routeDeps));
   api.route('/franchise', analyticsRoutes(routeDeps));

@@ -1,6 +1,7 @@
 import type { Range } from '../analytics.contract';
 import { PAGE_TITLES } from '../page-reports.contract';
-import type { ReportPage, UnsubscribeTarget } from '../report-subscriptions.contract';
+import type { UnsubscribeTarget } from '../api/report-subscriptions.calls';
+import type { ReportPage } from '../report-subscriptions.contract';
 
 // Words the screen and the server both show: the header's range choices, the page reports' range
 // label and the answers' bucket labels. No zod here, so the client may import it.

@@ -3,7 +3,7 @@ import type { AnalyticsWindow, BestSellers, Headcounts, Orders, Procurement, Rev
 import { GROUPINGS } from '@contract/analytics.contract.js';
 import { MENUS, PURCHASE_CATEGORIES } from '@contract/ingest.contract.js';
 import { ANALYTICS_PAGES, type PageReport } from '@contract/page-reports.contract.js';
-import { exactly, id, instant, calendarDay, dollars, hours, percent } from './schema-primitives.js';
+import { exactly, id, instant, calendarDay, dollars, hours, percent } from '@contract/api/primitives.js';
 
 // The analytics answers and the page reports, as the analytics and page report calls return them.
 

@@ -26,6 +26,7 @@ import { createRestaurantInput, updateRestaurantInput } from '@contract/restaura
 import { createSubscriptionInput } from '@contract/report-subscriptions.contract.js';
 import { inviteMemberInput, updateMemberInput } from '@contract/team.contract.js';
 import * as data from './responses.js';
+import { reportSubscription, unsubscribeTarget } from '@contract/api/report-subscriptions.calls.js';
 
 // The named schemas and parameters the document references (`#/components/…`), and the analytics answers by kind.
 
@@ -103,8 +104,8 @@ export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   RestaurantDetail: data.restaurantDetail,
   Person: data.person,
   Member: data.member,
-  ReportSubscription: data.reportSubscription,
-  UnsubscribeTarget: data.unsubscribeTarget,
+  ReportSubscription: reportSubscription,
+  UnsubscribeTarget: unsubscribeTarget,
   AlertRule: data.alertRule,
   Alert: data.alert,
   AlertsPage: data.alertsPage,

@@ -1,4 +1,5 @@
-import type { Operation } from './operation-model.js';
+import { CALLS } from '@contract/api/calls.js';
+import { operationOf, type Operation } from './operation-model.js';
 import { CONSOLE_OPERATIONS } from './operations/console.js';
 import { FEATURE_OPERATIONS } from './operations/features.js';
 
@@ -10,6 +11,11 @@ export { PATH_PARAMETERS, QUERY_PARAMETERS, REQUEST_COMPONENTS, RESPONSE_COMPONE
  * What the OpenAPI document says about each call, keyed by "METHOD /path" as the app registers it
  * under /api/v1 (`{name}` for a path parameter). Shapes are only ever the contract's zod schemas
  * (contract/) or the answer schemas of responses.ts; openapi.ts turns them into JSON Schema.
- * A route registered without an entry here makes the document fail to build.
+ * A route registered without an entry here makes the document fail to build. The calls of contract/api are
+ * described from their tables.
  */
-export const OPERATIONS: Record<string, Operation> = { ...CONSOLE_OPERATIONS, ...FEATURE_OPERATIONS };
+export const OPERATIONS: Record<string, Operation> = {
+  ...CONSOLE_OPERATIONS,
+  ...FEATURE_OPERATIONS,
+  ...Object.fromEntries(Object.entries(CALLS).map(([key, call]) => [key, operationOf(call)])),
+};

@@ -24,15 +24,9 @@ import { ANALYTICS_PAGES } from '@contract/page-reports.contract.js';
 import type { Person } from '@contract/people.contract.js';
 import type { Profile, ProfileSaved } from '@contract/profile.contract.js';
 import type { RestaurantDetail } from '@contract/restaurants.contract.js';
-import {
-  REPORT_FREQUENCIES,
-  REPORT_PAGES,
-  type ReportSubscription,
-  type UnsubscribeTarget,
-} from '@contract/report-subscriptions.contract.js';
 import type { Member } from '@contract/team.contract.js';
 import type { keyRestaurants } from '../ingest/ingest.service.js';
-import { exactly, id, instant, calendarDay } from './schema-primitives.js';
+import { exactly, id, instant, calendarDay } from '@contract/api/primitives.js';
 
 /**
  * The `data` of the API's answers as zod schemas, for the OpenAPI document. The server types its
@@ -145,19 +139,6 @@ export const member = exactly<Member>()(
   }),
 );
 
-export const reportSubscription = exactly<ReportSubscription>()(
-  z.object({
-    id,
-    page: z.enum(REPORT_PAGES),
-    range: z.enum(RANGES),
-    frequency: z.enum(REPORT_FREQUENCIES),
-    weekday: z.int().min(1).max(7).nullable().meta({ description: 'ISO weekday of a weekly report, 1 = Monday; null for a daily one' }),
-    hour: z.int().min(0).max(23).meta({ description: 'Hour of the franchise’s clock the mail goes out' }),
-    next_run_at: instant,
-    created_at: instant,
-  }),
-);
-
 export const alertRule = exactly<AlertRule>()(
   z.object({
     id,
@@ -204,10 +185,6 @@ export const alertsPage = exactly<AlertsPage>()(
   }),
 );
 export const unreadAlerts = exactly<UnreadAlerts>()(z.object({ unread: z.int().min(0) }));
-
-export const unsubscribeTarget = exactly<UnsubscribeTarget>()(
-  z.object({ page: z.enum(REPORT_PAGES), range: z.enum(RANGES), frequency: z.enum(REPORT_FREQUENCIES) }),
-);
 
 export const apiKey = exactly<ApiKey>()(
   z.object({

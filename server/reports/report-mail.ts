@@ -8,7 +8,8 @@ import { changeVersus, formatDays } from '@contract/presentation/format.js';
 import { RANGE_LABELS, REPORT_PAGE_TITLES } from '@contract/presentation/labels.js';
 import type { AnalyticsPage, PageReport } from '@contract/page-reports.contract.js';
 import { formatCell } from '@contract/presentation/report-display.js';
-import type { ReportPage, ReportSubscription } from '@contract/report-subscriptions.contract.js';
+import type { ReportPage } from '@contract/report-subscriptions.contract.js';
+import type { ReportSubscription } from '@contract/api/report-subscriptions.calls.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 

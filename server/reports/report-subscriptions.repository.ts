@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ReportSubscription, UnsubscribeTarget } from '@contract/report-subscriptions.contract.js';
+import type { ReportSubscription, UnsubscribeTarget } from '@contract/api/report-subscriptions.calls.js';
 import type { Db } from '../db/database.js';
 
 const COLUMNS = ['id', 'page', 'range', 'frequency', 'weekday', 'hour', 'next_run_at', 'created_at'] as const;

@@ -1,15 +1,21 @@
-import { Hono } from 'hono';
-import type { AppEnv, RouteDeps } from '../app-deps.js';
+import type { RouteDeps } from '../app-deps.js';
 import { attempt, LONGEST_WINDOW_MS, release, type LimitRule } from '../auth/rate-limit.js';
-import { createSubscriptionInput, MAX_SUBSCRIPTIONS_PER_MEMBER } from '@contract/report-subscriptions.contract.js';
-import { readJson, success } from '../http/envelope.js';
+import { REPORT_SUBSCRIPTION_CALLS, SUBSCRIPTION_NOT_FOUND_MESSAGE } from '@contract/api/report-subscriptions.calls.js';
+import { UNSUBSCRIBE_NOT_FOUND_MESSAGE, unsubscribeQuestion, unsubscribedText } from '@contract/presentation/labels.js';
+import { MAX_SUBSCRIPTIONS_PER_MEMBER } from '@contract/report-subscriptions.contract.js';
+import { callRoutes } from '../http/call-routes.js';
 import { HttpError } from '../http/errors.js';
-import { recordParam } from '../http/record-param.js';
 import { sendReportMail, tokenHash, unsubscribeToken } from './report-mail.js';
 import { nextRun } from './schedule.js';
-import { deleteSubscription, findSubscription, insertSubscription, listSubscriptions } from './report-subscriptions.repository.js';
+import {
+  deleteByUnsubscribeHash,
+  deleteSubscription,
+  findByUnsubscribeHash,
+  findSubscription,
+  insertSubscription,
+  listSubscriptions,
+} from './report-subscriptions.repository.js';
 
-export const SUBSCRIPTION_NOT_FOUND_MESSAGE = 'Report subscription not found';
 export const SEND_FAILED_MESSAGE = 'The report could not be mailed. Please try again shortly.';
 export const SUBSCRIPTION_LIMIT_MESSAGE = `At most ${MAX_SUBSCRIPTIONS_PER_MEMBER} report subscriptions per member`;
 
@@ -22,43 +28,42 @@ export const reportSendRule = (userId: number): LimitRule => ({
 });
 
 const notFound = () => new HttpError(404, SUBSCRIPTION_NOT_FOUND_MESSAGE);
+const gone = () => new HttpError(404, UNSUBSCRIBE_NOT_FOUND_MESSAGE);
 
-/** A member's scheduled report mails: their own only; another member's or franchise's is 404. */
+/**
+ * A member's scheduled report mails: their own only; another member's or franchise's is 404. And a
+ * mail's unsubscribe link, without sign-in: GET only says what the link is for (mail scanners follow
+ * GET links, which must not unsubscribe anyone); POST is the one-click unsubscribe of `List-Unsubscribe`.
+ * A token that names no subscription, unknown or already used, is the same 404.
+ */
 export function reportSubscriptionRoutes(deps: RouteDeps) {
-  const { db, clock, config, logger, authenticated } = deps;
+  const { db, clock, config, logger } = deps;
 
-  return new Hono<AppEnv>()
-    .get('/', authenticated, async (c) => {
+  return callRoutes(deps, REPORT_SUBSCRIPTION_CALLS, {
+    'GET /franchise/report-subscriptions': async ({ c }) => {
       const { user } = c.get('auth');
-      return success(c, await listSubscriptions(db, user.franchise.id, user.id), 'Report subscriptions retrieved');
-    })
-    .post('/', authenticated, async (c) => {
+      return { data: await listSubscriptions(db, user.franchise.id, user.id), message: 'Report subscriptions retrieved' };
+    },
+    'POST /franchise/report-subscriptions': async ({ c, body }) => {
       const { user } = c.get('auth');
-      const input = await readJson(c, createSubscriptionInput);
       const now = new Date(clock());
       const created = await insertSubscription(
         db,
-        {
-          franchiseId: user.franchise.id,
-          userId: user.id,
-          input,
-          nextRunAt: nextRun(input, user.franchise.time_zone, now).at,
-          now,
-        },
+        { franchiseId: user.franchise.id, userId: user.id, input: body, nextRunAt: nextRun(body, user.franchise.time_zone, now).at, now },
         MAX_SUBSCRIPTIONS_PER_MEMBER,
         (id) => tokenHash(unsubscribeToken(config.jwtSecret, id)),
       );
       if (!created) throw new HttpError(409, SUBSCRIPTION_LIMIT_MESSAGE);
-      return success(c, created, 'Report subscription created', 201);
-    })
-    .delete('/:id', authenticated, async (c) => {
+      return { data: created, message: 'Report subscription created' };
+    },
+    'DELETE /franchise/report-subscriptions/{id}': async ({ c, params }) => {
       const { user } = c.get('auth');
-      if (!(await deleteSubscription(db, user.franchise.id, user.id, recordParam(c, notFound)))) throw notFound();
-      return success(c, null, 'Report subscription deleted');
-    })
-    .post('/:id/send', authenticated, async (c) => {
+      if (!(await deleteSubscription(db, user.franchise.id, user.id, params.id))) throw notFound();
+      return { data: null, message: 'Report subscription deleted' };
+    },
+    'POST /franchise/report-subscriptions/{id}/send': async ({ c, params }) => {
       const { user } = c.get('auth');
-      const subscription = await findSubscription(db, user.franchise.id, user.id, recordParam(c, notFound));
+      const subscription = await findSubscription(db, user.franchise.id, user.id, params.id);
       if (!subscription) throw notFound();
       const slots = await attempt(db, [reportSendRule(user.id)], clock(), 'report mails');
       try {
@@ -69,6 +74,17 @@ export function reportSubscriptionRoutes(deps: RouteDeps) {
         await release(db, slots);
         throw new HttpError(503, SEND_FAILED_MESSAGE);
       }
-      return success(c, null, `Report mailed to ${user.email}`);
-    });
+      return { data: null, message: `Report mailed to ${user.email}` };
+    },
+    'GET /unsubscribe': async ({ query }) => {
+      const target = await findByUnsubscribeHash(db, tokenHash(query.token));
+      if (!target) throw gone();
+      return { data: target, message: `${unsubscribeQuestion(target)} POST to this address to unsubscribe` };
+    },
+    'POST /unsubscribe': async ({ query }) => {
+      const target = await deleteByUnsubscribeHash(db, tokenHash(query.token));
+      if (!target) throw gone();
+      return { data: target, message: unsubscribedText(target) };
+    },
+  });
 }

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Range } from '@contract/analytics.contract';
-import type { CreateSubscriptionInput, ReportFrequency, ReportPage, ReportSubscription } from '@contract/report-subscriptions.contract';
+import type { CreateSubscriptionInput, ReportFrequency, ReportPage } from '@contract/report-subscriptions.contract';
+import type { ReportSubscription } from '@contract/api/report-subscriptions.calls';
 import { ApiError, toApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { reportSubscriptionsService } from '../services/report-subscriptions.service';
 import type { Notice } from '../shared/effects';

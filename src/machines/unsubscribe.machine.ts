@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
-import type { UnsubscribeTarget } from '@contract/report-subscriptions.contract';
+import type { UnsubscribeTarget } from '@contract/api/report-subscriptions.calls';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { unsubscribeService } from '../services/unsubscribe.service';
 

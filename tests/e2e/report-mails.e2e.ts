@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONTHS } from '@contract/presentation/labels';
-import type { ReportSubscription } from '@contract/report-subscriptions.contract';
+import type { ReportSubscription } from '@contract/api/report-subscriptions.calls';
 import { pdfText } from '../support/report-files';
 import { DEMO, SCREENSHOTS, VIEWPORTS, launchBrowser, openPage, signIn } from './support/browser';
 import { a11y, apiData, choose, expectNoSidewaysScroll, h1, navigate, openConsole, shot, tokenOf, toast } from './support/console-ui';

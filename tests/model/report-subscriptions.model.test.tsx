@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReportSubscription } from '@contract/report-subscriptions.contract';
+import type { ReportSubscription } from '@contract/api/report-subscriptions.calls';
 import { reportSubscriptionsMachine } from '../../src/machines/report-subscriptions.machine';
 import { ApiError } from '../../src/services/api-error';
 import { reportSubscriptionsService } from '../../src/services/report-subscriptions.service';

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect } from 'vitest';
 import { UNSUBSCRIBE_NOT_FOUND_MESSAGE } from '@contract/presentation/labels';
-import type { UnsubscribeTarget } from '@contract/report-subscriptions.contract';
+import type { UnsubscribeTarget } from '@contract/api/report-subscriptions.calls';
 import { unsubscribeMachine } from '../../src/machines/unsubscribe.machine';
 import { MALFORMED_TITLE, UnsubscribeContext, UnsubscribeView } from '../../src/views/unsubscribe/unsubscribe.view';
 import { controllableActor } from './support/deferred';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ReportSubscription } from '@contract/report-subscriptions.contract';
+import type { ReportSubscription } from '@contract/api/report-subscriptions.calls';
 import { ApiError } from '../../src/services/api-error';
 import type { HttpClient } from '../../src/services/http-client';
 import { createReportSubscriptionsService, REPORT_SUBSCRIPTION_ERRORS } from '../../src/services/report-subscriptions.service';
@@ -34,7 +34,7 @@ describe('report subscriptions service', () => {
     await expect(service.remove(4)).resolves.toBeUndefined();
     expect(await service.send(4)).toBe('Report mailed to olivia@example.com');
     expect(request.mock.calls).toEqual([
-      ['/franchise/report-subscriptions'],
+      ['/franchise/report-subscriptions', { method: 'GET' }],
       ['/franchise/report-subscriptions', { method: 'POST', body: BODY }],
       ['/franchise/report-subscriptions/4', { method: 'DELETE' }],
       ['/franchise/report-subscriptions/4/send', { method: 'POST' }],

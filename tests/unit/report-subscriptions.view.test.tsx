@@ -3,7 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FranchiseUser, Restaurant } from '@contract/auth.contract';
-import type { ReportSubscription } from '@contract/report-subscriptions.contract';
+import type { ReportSubscription } from '@contract/api/report-subscriptions.calls';
 import { App } from '../../src/app';
 import { sessionStore } from '../../src/services/session-storage';
 import { accessCheckFake } from './support/access-check';
@@ -108,7 +108,7 @@ async function add(user: UserEvent) {
   await user.click(within(await screen.findByRole('dialog', { name: 'Add this report mail?' })).getByRole('button', { name: 'Add' }));
 }
 
-describe('Profile: report mails', () => {
+describe('Profile: report mails', { timeout: 20_000 }, () => {
   it("lists the member's mails on the franchise's clock and adds a daily one without a weekday", async () => {
     const user = userEvent.setup();
     const section = await renderProfile();

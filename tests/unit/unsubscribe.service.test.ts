@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { UnsubscribeTarget } from '@contract/report-subscriptions.contract';
+import type { UnsubscribeTarget } from '@contract/api/report-subscriptions.calls';
 import { ApiError } from '../../src/services/api-error';
 import type { HttpClient } from '../../src/services/http-client';
 import { createUnsubscribeService, UNSUBSCRIBE_ERRORS } from '../../src/services/unsubscribe.service';
@@ -18,7 +18,7 @@ describe('unsubscribe service', () => {
     expect(await service.describe('tok')).toEqual(TARGET);
     expect(await service.unsubscribe('tok')).toEqual(TARGET);
     expect(request.mock.calls).toEqual([
-      ['/unsubscribe', { query: { token: 'tok' } }],
+      ['/unsubscribe', { method: 'GET', query: { token: 'tok' } }],
       ['/unsubscribe', { method: 'POST', query: { token: 'tok' } }],
     ]);
   });

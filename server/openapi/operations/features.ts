@@ -9,7 +9,6 @@ import {
 import { ACTIVITY_EXPORT_MAX_ROWS, ACTIVITY_RETENTION_DAYS, activityQuery } from '@contract/activity.contract.js';
 import { createApiKeyInput } from '@contract/api-keys.contract.js';
 import { MAX_RECORDS_PER_CALL, menuItemsBody, ordersBody, purchasesBody, removalBody, shiftsBody } from '@contract/ingest.contract.js';
-import { createSubscriptionInput, MAX_SUBSCRIPTIONS_PER_MEMBER, unsubscribeQuery } from '@contract/report-subscriptions.contract.js';
 import { INVITATION_TTL_DAYS, inviteMemberInput, updateMemberInput } from '@contract/team.contract.js';
 import * as data from '../responses.js';
 import { op, OWNERS_ONLY, pascal, type Operation } from '../operation-model.js';
@@ -105,53 +104,6 @@ export const FEATURE_OPERATIONS: Record<string, Operation> = {
     auth: 'bearer',
     success: { data: data.member },
     errors: [409],
-  }),
-  'GET /franchise/report-subscriptions': op('Reports', {
-    operationId: 'listReportSubscriptions',
-    summary: 'The signed-in member’s scheduled report mails',
-    auth: 'bearer',
-    success: { data: z.array(data.reportSubscription) },
-  }),
-  'POST /franchise/report-subscriptions': op('Reports', {
-    operationId: 'createReportSubscription',
-    summary: 'Mail a page’s report daily, or weekly on a weekday, at an hour of the franchise’s clock',
-    description: `Any member; a mail covers the member’s branches. A weekly report needs a weekday, a daily one none (422 on \`weekday\`). At most ${MAX_SUBSCRIPTIONS_PER_MEMBER} per member (409).`,
-    auth: 'bearer',
-    body: createSubscriptionInput,
-    status: 201,
-    success: { data: data.reportSubscription },
-    errors: [409],
-  }),
-  'DELETE /franchise/report-subscriptions/{id}': op('Reports', {
-    operationId: 'deleteReportSubscription',
-    summary: 'Stop a scheduled report mail',
-    description: 'Another member’s subscription is 404.',
-    auth: 'bearer',
-    success: { data: z.null() },
-  }),
-  'POST /franchise/report-subscriptions/{id}/send': op('Reports', {
-    operationId: 'sendReportSubscription',
-    summary: 'Mail the report now: key figures against the previous window, and the page’s PDF',
-    description: 'A few mails per member in 15 minutes (429 with Retry-After).',
-    auth: 'bearer',
-    success: { data: z.null() },
-    errors: [429],
-  }),
-  'GET /unsubscribe': op('Reports', {
-    operationId: 'describeUnsubscribe',
-    summary: 'What a report mail’s unsubscribe link stops; unsubscribes nobody (mail scanners follow links)',
-    description: 'An unknown or used token is 404.',
-    auth: 'public',
-    query: unsubscribeQuery,
-    success: { data: data.unsubscribeTarget },
-  }),
-  'POST /unsubscribe': op('Reports', {
-    operationId: 'unsubscribe',
-    summary: 'One-click unsubscribe (RFC 8058): deletes the report subscription the token names',
-    description: 'Mail clients send the body `List-Unsubscribe=One-Click`. An unknown or used token is 404.',
-    auth: 'public',
-    query: unsubscribeQuery,
-    success: { data: data.unsubscribeTarget },
   }),
   'GET /franchise/alert-rules': op('Alerts', {
     operationId: 'listAlertRules',

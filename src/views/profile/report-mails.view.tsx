@@ -3,7 +3,8 @@ import { createActorContext } from '@xstate/react';
 import { useEffect, useId, type ReactNode } from 'react';
 import type { Range } from '@contract/analytics.contract';
 import { RANGE_LABELS, REPORT_PAGE_TITLES } from '@contract/presentation/labels';
-import type { ReportFrequency, ReportPage, ReportSubscription } from '@contract/report-subscriptions.contract';
+import type { ReportFrequency, ReportPage } from '@contract/report-subscriptions.contract';
+import type { ReportSubscription } from '@contract/api/report-subscriptions.calls';
 import {
   ADD_FORM_INPUT,
   createdSubscription,

@@ -5,8 +5,11 @@
  */
 
 import { activityQuery as activityQuerySchema } from '@contract/activity.contract';
+import type { Call } from '@contract/api/call';
+import { CALLS, type Calls } from '@contract/api/calls';
 import { MAX_SUBSCRIPTIONS_PER_MEMBER, unsubscribeQuery } from '@contract/report-subscriptions.contract';
 import { alertsQuery as alertsQuerySchema, MAX_ALERT_RULES } from '@contract/alerts.contract';
+import { operationOf } from '../../../server/openapi/operation-model';
 import { unsubscribeToken } from '../../../server/reports/report-mail';
 import { validAbn } from '../../support/abn';
 import { testConfig, type CallOptions, type CallResult } from './test-app';
@@ -75,6 +78,23 @@ export const API = '/api/v1/franchise';
 /** The path of a route's valid request: every `:name` replaced by its valid value. */
 export const concretePath = (route: RouteSpec, values: Record<string, string> = {}) =>
   route.path.replace(/:(\w+)/g, (_, name: string) => values[name] ?? route.params![name]!.valid);
+
+/**
+ * A call of the contract's tables (contract/api): its method, path, credential and success status come from its
+ * entry; what a valid request is and which values are refused is this file's own knowledge.
+ */
+function fromCall(key: keyof Calls, spec: Omit<RouteSpec, 'name' | 'method' | 'path' | 'auth' | 'success'> = {}): RouteSpec {
+  const call: Call = CALLS[key];
+  const [method, path] = key.split(' ') as [RouteSpec['method'], string];
+  return {
+    name: call.operationId,
+    method,
+    path: `/api/v1${path.replace(/\{(\w+)\}/g, ':$1')}`,
+    auth: operationOf(call).auth,
+    ...(call.status ? { success: call.status } : {}),
+    ...spec,
+  };
+}
 
 // The seed's first restaurant is the owner's (Harbour Eats Parramatta, id 1); the sixth is the rival's.
 const restaurantId: Param = { valid: '1', refused: ['6', '0', '-1', 'abc', '1.5', '01', '1e1', '2147483648', '99999999999999999999'] };
@@ -510,13 +530,8 @@ const unsubscribePrepare = async (api: PrepareApi): Promise<Prepared> => ({
   query: { token: unsubscribeToken(testConfig().jwtSecret, await newSubscription(api)) },
 });
 const reportSubscriptionRoutes: RouteSpec[] = [
-  { name: 'report subscriptions', method: 'GET', path: `${API}/report-subscriptions`, auth: 'bearer' },
-  {
-    name: 'report subscription create',
-    method: 'POST',
-    path: `${API}/report-subscriptions`,
-    auth: 'bearer',
-    success: 201,
+  fromCall('GET /franchise/report-subscriptions'),
+  fromCall('POST /franchise/report-subscriptions', {
     body: {
       page: { refused: ['', 'Revenue', 'revenues', 'pages', 'dashboard '] },
       range: { refused: ['', '7DAYS', '30days', 'daily', '1 month'] },
@@ -526,25 +541,17 @@ const reportSubscriptionRoutes: RouteSpec[] = [
       await newSubscription(api);
       return { body: subscriptionBody() };
     },
-  },
-  {
-    name: 'report subscription delete',
-    method: 'DELETE',
-    path: `${API}/report-subscriptions/:id`,
-    auth: 'bearer',
+  }),
+  fromCall('DELETE /franchise/report-subscriptions/{id}', {
     params: { id: subscriptionId },
     prepare: async (api) => ({ params: { id: String(await newSubscription(api)) } }),
-  },
-  {
-    name: 'report subscription send',
-    method: 'POST',
-    path: `${API}/report-subscriptions/:id/send`,
-    auth: 'bearer',
+  }),
+  fromCall('POST /franchise/report-subscriptions/{id}/send', {
     params: { id: subscriptionId },
     prepare: async (api) => ({ params: { id: String(await newSubscription(api)) } }),
-  },
-  { name: 'unsubscribe link', method: 'GET', path: '/api/v1/unsubscribe', auth: 'public', query: unsubscribe, prepare: unsubscribePrepare },
-  { name: 'unsubscribe', method: 'POST', path: '/api/v1/unsubscribe', auth: 'public', query: unsubscribe, prepare: unsubscribePrepare },
+  }),
+  fromCall('GET /unsubscribe', { query: unsubscribe, prepare: unsubscribePrepare }),
+  fromCall('POST /unsubscribe', { query: unsubscribe, prepare: unsubscribePrepare }),
 ];
 
 // Alerts (contract/alerts.contract.ts): rules are owners only; restaurant_id, threshold and recipient_ids are numbers.

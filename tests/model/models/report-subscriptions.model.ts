@@ -5,7 +5,7 @@
 // server); the remove question ends with Remove or Cancel, and the removal succeeds or fails.
 import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import type { ReportSubscription } from '@contract/report-subscriptions.contract';
+import type { ReportSubscription } from '@contract/api/report-subscriptions.calls';
 import type { DialogOutcome } from '../../../src/machines/confirm-dialog.machine';
 import { reportSubscriptionsMachine, type ReportSubscriptionsEvent } from '../../../src/machines/report-subscriptions.machine';
 import { ApiError } from '../../../src/services/api-error';

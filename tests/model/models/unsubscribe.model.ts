@@ -4,7 +4,7 @@
 // 422 (not a link's token) or a network failure; the member presses Unsubscribe, or Retry after a failed read.
 import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import type { UnsubscribeTarget } from '@contract/report-subscriptions.contract';
+import type { UnsubscribeTarget } from '@contract/api/report-subscriptions.calls';
 import { UNSUBSCRIBE_NOT_FOUND_MESSAGE } from '@contract/presentation/labels';
 import { unsubscribeMachine, type UnsubscribeEvent } from '../../../src/machines/unsubscribe.machine';
 import { ApiError } from '../../../src/services/api-error';

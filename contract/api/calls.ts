@@ -1,0 +1,8 @@
+import { REPORT_SUBSCRIPTION_CALLS } from './report-subscriptions.calls.js';
+
+/**
+ * Every call defined in contract/api, by key. Calls move here domain by domain from the server's own
+ * route files (docs/architecture.md, "Adding a call"); the OpenAPI document holds both until then.
+ */
+export const CALLS = { ...REPORT_SUBSCRIPTION_CALLS };
+export type Calls = typeof CALLS;
