@@ -16,6 +16,7 @@ import * as teamActivity from './migrations/2026-11-25-06-team-activity.js';
 import * as reportSubscriptions from './migrations/2026-11-25-07-report-subscriptions.js';
 import * as alerts from './migrations/2026-11-25-08-alerts.js';
 import * as branchMonthlyTotals from './migrations/2026-11-26-01-branch-monthly-totals.js';
+import * as branchCustomers from './migrations/2026-11-28-02-branch-customers.js';
 import * as alertMailSkipped from './migrations/2026-11-28-04-alert-mail-skipped.js';
 
 // Static list: works the same under tsx, vitest and a bundle, with no directory scanning.
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-07-report-subscriptions': reportSubscriptions,
   '2026-11-25-08-alerts': alerts,
   '2026-11-26-01-branch-monthly-totals': branchMonthlyTotals,
+  '2026-11-28-02-branch-customers': branchCustomers,
   '2026-11-28-04-alert-mail-skipped': alertMailSkipped,
 };
 

@@ -63,6 +63,69 @@ export async function ingestMenuItems(db: Db, scope: IngestScope, items: MenuIte
   });
 }
 
+/**
+ * The customers the orders' references name, created on first use: the franchise's for a key for all
+ * branches or the import, the branch's own for a key for one branch, so that key's orders never move
+ * another branch's recurrent guests (docs/integrations.md).
+ */
+async function customersOf(trx: Db, scope: IngestScope, orders: OrderRecord[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const refs = [...new Set(orders.flatMap((o) => (o.customer_ref === null ? [] : [o.customer_ref])))];
+  if (refs.length === 0) return ids;
+  // Sorted, so two batches creating the same customers take their index entries in one order.
+  refs.sort();
+  const [c, found] = [columnsOf('customers'), columnsOf('customers', 'c')];
+  const branch = scope.restaurantId;
+  // The conflict target names the partial unique index of the franchise's, or of the branch's, customers.
+  const target =
+    branch === null
+      ? sql`(${c('franchise_id')}, ${c('ref')}) where ${c('ref')} is not null and ${c('restaurant_id')} is null`
+      : sql`(${c('restaurant_id')}, ${c('ref')}) where ${c('ref')} is not null and ${c('restaurant_id')} is not null`;
+  // Raw: an INSERT … SELECT from an unnest, whatever the batch size one parameter.
+  await sql`insert into customers (${c('franchise_id')}, ${c('restaurant_id')}, ${c('name')}, ${c('ref')})
+    select ${scope.franchiseId}, ${branch}::int, r, r from unnest(${refs}::text[]) as u(r)
+    on conflict ${target} do nothing`.execute(trx);
+  // Each reference through its index (OFFSET 0: a plain `ref = any(…)` was planned as a walk through all the
+  // franchise's customers, the raw tables' statistics being missing on PGlite).
+  const whose =
+    branch === null
+      ? sql`${c('franchise_id')} = ${scope.franchiseId} and ${c('restaurant_id')} is null`
+      : sql`${c('restaurant_id')} = ${branch}`;
+  const { rows } = await sql<{ id: number; ref: string }>`select ${found('id')}, ${found('ref')} from unnest(${refs}::text[]) as u(ref)
+    cross join lateral (select * from customers where ${whose} and ${c('ref')} = u.ref offset 0) c`.execute(trx);
+  for (const row of rows) ids.set(row.ref, row.id);
+  return ids;
+}
+
+/**
+ * A key for one branch may not change an order stored at its branch for a customer of the whole
+ * franchise (sent with a key for all branches or imported): that customer's visits decide whether
+ * other branches' guests are recurrent. Sent again unchanged it changes nothing, and passes.
+ */
+async function checkFranchiseCustomers(
+  trx: Db,
+  restaurantId: number,
+  orders: OrderRecord[],
+  hashes: string[],
+  problems: BatchProblems,
+): Promise<void> {
+  // Raw: each order through the (restaurant_id, external_id) index, a lateral subquery per element of an unnest.
+  const [o, oo, cc] = [columnsOf('orders'), columnsOf('orders', 'o'), columnsOf('customers', 'c')];
+  const { rows } = await sql<{ external_id: string; source_hash: string | null }>`select ${oo('external_id')}, ${oo('source_hash')}
+    from unnest(${orders.map((r) => r.external_id)}::text[]) as u(external_id)
+    cross join lateral (select * from orders where ${o('restaurant_id')} = ${restaurantId} and ${o('external_id')} = u.external_id offset 0) o
+    join customers c on ${cc('id')} = ${oo('customer_id')} and ${cc('restaurant_id')} is null`.execute(trx);
+  const stored = new Map(rows.map((r) => [r.external_id, r.source_hash]));
+  for (const [i, order] of orders.entries()) {
+    if (stored.has(order.external_id) && stored.get(order.external_id) !== hashes[i]) {
+      problems.add(
+        `orders[${i}].external_id`,
+        "Recorded for a customer of the whole franchise: only a key for all branches or the console's import may change it",
+      );
+    }
+  }
+}
+
 /** Orders with their lines and payments; SKUs must be the franchise's, customers are known by the sender's reference. */
 export async function ingestOrders(db: Db, scope: IngestScope, orders: OrderRecord[], now: number): Promise<WriteCounts> {
   return franchiseWrite(db, scope, 'orders', now, async (trx) => {
@@ -83,46 +146,27 @@ export async function ingestOrders(db: Db, scope: IngestScope, orders: OrderReco
         if (!itemIds.has(line.sku)) problems.add(`orders[${i}].lines[${j}].sku`, `Unknown SKU "${line.sku}"`);
       }
     }
+    const hashes = orders.map((o) => fingerprint({ ...o, placed_at: new Date(o.placed_at).toISOString() }));
+    if (scope.restaurantId !== null) await checkFranchiseCustomers(trx, scope.restaurantId, orders, hashes, problems);
     problems.throwIfAny();
 
-    const refs = [...new Set(orders.flatMap((o) => (o.customer_ref === null ? [] : [o.customer_ref])))];
-    const customerIds = new Map<string, number>();
-    if (refs.length > 0) {
-      // Sorted, so two batches creating the same customers take their index entries in one order.
-      refs.sort();
-      // Raw: an INSERT … SELECT from an unnest, whatever the batch size one parameter.
-      const c = columnsOf('customers');
-      await sql`insert into customers (${c('franchise_id')}, ${c('name')}, ${c('ref')})
-        select ${scope.franchiseId}, r, r from unnest(${refs}::text[]) as u(r)
-        on conflict (${c('franchise_id')}, ${c('ref')}) where ${c('ref')} is not null do nothing`.execute(trx);
-      // Each reference through the (franchise_id, ref) index (OFFSET 0: a plain `ref = any(…)` was planned as a walk
-      // through all the franchise's customers, the raw tables' statistics being missing on PGlite).
-      const found = columnsOf('customers', 'c');
-      const { rows } = await sql<{ id: number; ref: string }>`select ${found('id')}, ${found('ref')} from unnest(${refs}::text[]) as u(ref)
-        cross join lateral (select * from customers where ${c('franchise_id')} = ${scope.franchiseId} and ${c('ref')} = u.ref offset 0) c`.execute(
-        trx,
-      );
-      for (const row of rows) customerIds.set(row.ref, row.id);
-    }
+    const customerIds = await customersOf(trx, scope, orders);
     return recordOrders(
       trx,
       scope.franchiseId,
-      orders.map((o) => {
-        const placedAt = new Date(o.placed_at);
-        return {
-          externalId: o.external_id,
-          sourceHash: fingerprint({ ...o, placed_at: placedAt.toISOString() }),
-          restaurantId: o.restaurant_id,
-          placedAt,
-          channel: o.channel,
-          source: o.source,
-          guests: o.guests,
-          customerId: o.customer_ref === null ? null : customerIds.get(o.customer_ref)!,
-          status: o.status,
-          lines: o.lines.map((l) => ({ menuItemId: itemIds.get(l.sku)!, quantity: l.quantity, amountCents: l.amount_cents })),
-          payments: o.payments.map((p) => ({ method: p.method, amountCents: p.amount_cents })),
-        };
-      }),
+      orders.map((o, i) => ({
+        externalId: o.external_id,
+        sourceHash: hashes[i]!,
+        restaurantId: o.restaurant_id,
+        placedAt: new Date(o.placed_at),
+        channel: o.channel,
+        source: o.source,
+        guests: o.guests,
+        customerId: o.customer_ref === null ? null : customerIds.get(o.customer_ref)!,
+        status: o.status,
+        lines: o.lines.map((l) => ({ menuItemId: itemIds.get(l.sku)!, quantity: l.quantity, amountCents: l.amount_cents })),
+        payments: o.payments.map((p) => ({ method: p.method, amountCents: p.amount_cents })),
+      })),
     );
   });
 }

@@ -27,6 +27,8 @@ export interface CustomersTable {
   first_order_at: Date | null;
   /** The sender's reference of the customer (ingest API); null for demo customers. */
   ref: Generated<string | null>;
+  /** The branch whose API key sent the reference, whose customer this is; null: the franchise's. */
+  restaurant_id: Generated<number | null>;
 }
 
 export interface OrdersTable {
