@@ -1,29 +1,17 @@
-import { rmSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { validAbn } from '../support/abn';
-import { VIEWPORTS, launchBrowser, signIn } from './support/browser';
-import { a11y, answer, apiData, choose, expectNoSidewaysScroll, h1, navigate, openConsole, shot, tokenOf } from './support/console-ui';
+import { VIEWPORTS, signIn } from './support/browser';
+import { a11y, answer, apiData, choose, expectNoSidewaysScroll, h1, navigate, shot, tokenOf } from './support/console-ui';
 import { mailCount, waitForMail } from './support/outbox';
-import { startServer, stopServer, type RunningServer } from './support/server-process';
+import { ownServer } from './support/own-server';
 
 // Alerts in real Chromium, on a server of this file's own (its own DATA_DIR and outbox): the demo owner adds a
 // restaurant, which has no trade, and a "no trade by" rule for it at an hour already past today on the franchise's
 // clock; the server evaluates the new rule at once, so the bell shows the alert, the Alerts page lists it with its link,
 // Acknowledge clears the bell, and the alert's mail is in the outbox.
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  if (server) {
-    await stopServer(server.process);
-    rmSync(server.dataDir, { recursive: true, force: true });
-  }
-});
+const own = ownServer();
 
 const [DESKTOP, PHONE] = VIEWPORTS;
 const BRANCH = 'Harbour Eats Quiet Corner';
@@ -41,7 +29,7 @@ function clockIn(timeZone: string): { hour: number; minute: number } {
 const bell = (page: Page) => page.locator('a.mantine-ActionIcon-root[href="/alerts"]').filter({ visible: true });
 
 async function addBranch(token: string): Promise<number> {
-  const res = await fetch(`${server.url}/api/v1/franchise/restaurants`, {
+  const res = await fetch(`${own.server.url}/api/v1/franchise/restaurants`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({
@@ -67,10 +55,10 @@ describe('Alerts (/alerts)', () => {
   it('a "no trade by" rule for a branch without trade raises an alert at once: bell, Alerts page, link, Acknowledge, mail', async ({
     skip,
   }) => {
-    const { context, page, unexpected } = await openConsole(browser, server.url, DESKTOP);
+    const { context, page, unexpected } = await own.open(DESKTOP);
     await signIn(page);
     const token = await tokenOf(page);
-    const { user: me } = await apiData<{ user: { name: string; franchise: { time_zone: string } } }>(server.url, token, '/profile');
+    const { user: me } = await apiData<{ user: { name: string; franchise: { time_zone: string } } }>(own.server.url, token, '/profile');
     const { hour, minute } = clockIn(me.franchise.time_zone);
     // At 0:xx no hour of today has passed yet (a rule's hours are 1 to 23), and just before midnight the rule's day could
     // end before it is evaluated: no alert can be expected then, so the test is reported skipped with the reason.
@@ -93,7 +81,7 @@ describe('Alerts (/alerts)', () => {
     await page.getByRole('link', { name: 'Add rule', exact: true }).click();
     await h1(page, 'Add Alert Rule').waitFor();
 
-    const mailsBefore = mailCount(server.dataDir);
+    const mailsBefore = mailCount(own.server.dataDir);
     const hourLabel = `${String(hour).padStart(2, '0')}:00`;
     await choose(page, 'Alert when', 'No trade by an hour');
     await choose(page, 'No trade recorded by (hour)', hourLabel);
@@ -112,7 +100,7 @@ describe('Alerts (/alerts)', () => {
 
     // The server evaluates the new rule at once (in the background); the bell counts again when the tab regains focus.
     await expect
-      .poll(async () => (await apiData<{ unread: number }>(server.url, token, '/alerts/unread')).unread, { timeout: 20_000 })
+      .poll(async () => (await apiData<{ unread: number }>(own.server.url, token, '/alerts/unread')).unread, { timeout: 20_000 })
       .toBe(1);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Alerts, 1 unread');
@@ -130,14 +118,14 @@ describe('Alerts (/alerts)', () => {
     expect(await a11y(page)).toEqual([]);
 
     // The alert's mail, to the owner.
-    const mail = await waitForMail(server.dataDir, mailsBefore);
+    const mail = await waitForMail(own.server.dataDir, mailsBefore);
     expect(mail.headers.get('to')).toContain('owner@example.com');
     expect(`${mail.headers.get('subject')} ${mail.text}`).toContain(BRANCH);
 
     await card.getByRole('button', { name: /^Acknowledge: / }).click();
     await card.getByText('Acknowledged', { exact: true }).waitFor();
     await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Alerts, 0 unread');
-    expect(await apiData<{ unread: number }>(server.url, token, '/alerts/unread')).toEqual({ unread: 0 });
+    expect(await apiData<{ unread: number }>(own.server.url, token, '/alerts/unread')).toEqual({ unread: 0 });
 
     // The link opens the branch's Order page.
     await link.click();
@@ -148,7 +136,7 @@ describe('Alerts (/alerts)', () => {
   });
 
   it('at 375 px: the bell sits in the top bar, the Alerts and rules pages fit without sideways scrolling', async () => {
-    const { context, page, unexpected } = await openConsole(browser, server.url, PHONE);
+    const { context, page, unexpected } = await own.open(PHONE);
     await signIn(page);
     await bell(page).waitFor();
     expect(await bell(page).boundingBox()).toMatchObject({ y: expect.any(Number) });

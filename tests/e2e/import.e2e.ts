@@ -1,39 +1,28 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Restaurant } from '@contract/auth.contract';
 import type { BestSellers } from '@contract/analytics.contract';
 import type { Person } from '@contract/people.contract';
-import { VIEWPORTS, launchBrowser, openPage, screenshot, seriousA11yViolations, signIn } from './support/browser';
-import { startServer, stopServer, type RunningServer } from './support/server-process';
+import { VIEWPORTS, openPage, screenshot, seriousA11yViolations, signIn } from './support/browser';
+import { ownServer } from './support/own-server';
 
 // The Data Import page in real Chromium on a server of this file's own (its own DATA_DIR: the imported trade never reaches
 // the server the other e2e files share): generated shifts and a generated 100,000-line orders file through the page, the
 // worker, the batches and the real import call.
 
-let server: RunningServer;
-let browser: Browser;
+const own = ownServer();
 const files = mkdtempSync(join(tmpdir(), 'fc-import-files-'));
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  if (server) {
-    await stopServer(server.process);
-    rmSync(server.dataDir, { recursive: true, force: true });
-  }
-  rmSync(files, { recursive: true, force: true });
-});
+afterAll(() => rmSync(files, { recursive: true, force: true }));
 
 type Viewport = (typeof VIEWPORTS)[number];
 const [DESKTOP, PHONE] = VIEWPORTS;
 const ORDER_LINES = 100_000;
 
 async function open(viewport: Viewport) {
-  const context = await browser.newContext({ baseURL: server.url, viewport: viewport.size });
+  const context = await own.browser.newContext({ baseURL: own.server.url, viewport: viewport.size });
   const { page, problems } = await openPage(context);
   await signIn(page);
   const token = await page.evaluate(() => sessionStorage.getItem('authToken') ?? localStorage.getItem('authToken'));
@@ -41,7 +30,7 @@ async function open(viewport: Viewport) {
 }
 
 async function api<T>(token: string, path: string): Promise<T> {
-  const res = await fetch(`${server.url}/api/v1/franchise${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  const res = await fetch(`${own.server.url}/api/v1/franchise${path}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(res.status, path).toBe(200);
   return ((await res.json()) as { data: T }).data;
 }

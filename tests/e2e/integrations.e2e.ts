@@ -1,38 +1,14 @@
-import { rmSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { ApiKey } from '@contract/api-keys.contract';
-import { VIEWPORTS, launchBrowser, seriousA11yViolations, signIn } from './support/browser';
-import {
-  apiData,
-  choose,
-  expectNoSidewaysScroll,
-  h1,
-  navigate,
-  openConsole,
-  shot,
-  textbox,
-  toast,
-  tokenOf,
-  type Viewport,
-} from './support/console-ui';
-import { startServer, stopServer, type RunningServer } from './support/server-process';
+import { VIEWPORTS, seriousA11yViolations, signIn } from './support/browser';
+import { apiData, choose, expectNoSidewaysScroll, h1, navigate, shot, textbox, toast, tokenOf, type Viewport } from './support/console-ui';
+import { ownServer } from './support/own-server';
 
 // The Integrations page in real Chromium, at desktop and 375 px, on a server of this file's own (its own DATA_DIR): a key
 // is created, its secret read from the page (and from the clipboard after Copy), refused by a console call, and revoked.
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  if (server) {
-    await stopServer(server.process);
-    rmSync(server.dataDir, { recursive: true, force: true });
-  }
-});
+const own = ownServer();
 
 const FLOW_TIMEOUT = 180_000;
 const SECRET = /^fck_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/;
@@ -69,8 +45,8 @@ describe('Integrations (/integrations)', () => {
     'at $name: creates a key shown once, copies it, a console call refuses it, and revokes it after asking',
     async (viewport: Viewport) => {
       const plan = PLAN[viewport.name];
-      const { context, page, unexpected } = await openConsole(browser, server.url, viewport);
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+      const { context, page, unexpected } = await own.open(viewport);
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: own.server.url });
       await signIn(page);
       const token = await tokenOf(page);
 
@@ -78,7 +54,7 @@ describe('Integrations (/integrations)', () => {
       await page.waitForURL('**/integrations');
       await h1(page, 'Integrations').waitFor();
       await page.getByText(/ingest API/).waitFor();
-      const before = await apiData<ApiKey[]>(server.url, token, '/api-keys');
+      const before = await apiData<ApiKey[]>(own.server.url, token, '/api-keys');
       if (before.length === 0) await page.getByText('No API keys yet.', { exact: true }).waitFor();
       else await keyRow(page, before[0]!.name).waitFor();
 
@@ -105,7 +81,7 @@ describe('Integrations (/integrations)', () => {
 
       // The key is for the ingest API only: the console's calls take console tokens, and refuse it.
       for (const path of ['/profile', '/restaurants', '/api-keys']) {
-        const res = await fetch(`${server.url}/api/v1/franchise${path}`, { headers: { Authorization: `Bearer ${secret}` } });
+        const res = await fetch(`${own.server.url}/api/v1/franchise${path}`, { headers: { Authorization: `Bearer ${secret}` } });
         expect(res.status, path).toBe(401);
       }
 
@@ -125,7 +101,7 @@ describe('Integrations (/integrations)', () => {
       await page.reload();
       await keyRow(page, plan.name).waitFor();
       expect(await page.content()).not.toContain(secret.slice(13));
-      const listed = await apiData<ApiKey[]>(server.url, token, '/api-keys');
+      const listed = await apiData<ApiKey[]>(own.server.url, token, '/api-keys');
       expect(listed.map((k) => k.name)).toContain(plan.name);
       expect(JSON.stringify(listed)).not.toContain(secret.slice(13));
       await expectNoSidewaysScroll(page, viewport);
@@ -144,7 +120,7 @@ describe('Integrations (/integrations)', () => {
       expect(await a11y(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
-      expect((await apiData<ApiKey[]>(server.url, token, '/api-keys')).map((k) => k.name)).toContain(plan.name);
+      expect((await apiData<ApiKey[]>(own.server.url, token, '/api-keys')).map((k) => k.name)).toContain(plan.name);
 
       await keyRow(page, plan.name)
         .getByRole('button', { name: `Revoke ${plan.name}` })
@@ -153,7 +129,7 @@ describe('Integrations (/integrations)', () => {
       await dialog.getByRole('button', { name: 'Revoke', exact: true }).click();
       await toast(page, `API key "${plan.name}" revoked`);
       await keyRow(page, plan.name).waitFor({ state: 'detached' });
-      expect((await apiData<ApiKey[]>(server.url, token, '/api-keys')).map((k) => k.name)).not.toContain(plan.name);
+      expect((await apiData<ApiKey[]>(own.server.url, token, '/api-keys')).map((k) => k.name)).not.toContain(plan.name);
 
       expect(unexpected()).toEqual([]);
       await context.close();

@@ -1,10 +1,9 @@
-import { rmSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Restaurant } from '@contract/auth.contract';
 import type { Person } from '@contract/people.contract';
 import type { Profile } from '@contract/profile.contract';
-import { DEMO, VIEWPORTS, launchBrowser, openPage, signIn } from './support/browser';
+import { DEMO, VIEWPORTS, openPage, signIn } from './support/browser';
 import {
   a11y,
   answer,
@@ -16,7 +15,6 @@ import {
   expectNoSidewaysScroll,
   h1,
   navigate,
-  openConsole,
   restaurantRow,
   shot,
   textbox,
@@ -24,29 +22,17 @@ import {
   tokenOf,
   type Viewport,
 } from './support/console-ui';
-import { startServer, stopServer, type RunningServer } from './support/server-process';
+import { ownServer } from './support/own-server';
 
 // Users, restaurants and the profile in real Chromium, at desktop and 375 px, on a server of
 // this file's own (its own DATA_DIR): the changes here (the owner's password among them) never reach the
 // server the other e2e files share, and this file restarts its server to show that every change was stored.
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  if (server) {
-    await stopServer(server.process);
-    rmSync(server.dataDir, { recursive: true, force: true });
-  }
-});
+const own = ownServer();
 
 const FLOW_TIMEOUT = 180_000;
-const open = (viewport: Viewport) => openConsole(browser, server.url, viewport);
-const api = <T>(token: string, path: string, expected = 200) => apiData<T>(server.url, token, path, expected);
-const apiStatus = (token: string, path: string) => apiStatusAt(server.url, token, path);
+const api = <T>(token: string, path: string, expected = 200) => apiData<T>(own.server.url, token, path, expected);
+const apiStatus = (token: string, path: string) => apiStatusAt(own.server.url, token, path);
 
 /** What the tests changed, checked again after the restart. */
 const changed = {
@@ -103,7 +89,7 @@ describe('User Dashboard (/user)', () => {
   it.each(VIEWPORTS)(
     'at $name: searches name, city, state, restaurant and role case-insensitively, pages by 5, and keeps both in the URL',
     async (viewport) => {
-      const { context, page, unexpected } = await open(viewport);
+      const { context, page, unexpected } = await own.open(viewport);
       await signIn(page);
       const people = await api<Person[]>(await tokenOf(page), '/people');
       expect(people.length).toBeGreaterThan(10);
@@ -262,7 +248,7 @@ describe('Create, Edit and delete users', () => {
     'at $name: creates with every field (a taken e-mail refused on its field), edits with a confirm, deletes from the list only on Yes',
     async (viewport) => {
       const plan = PLAN[viewport.name];
-      const { context, page, unexpected } = await open(viewport);
+      const { context, page, unexpected } = await own.open(viewport);
       await signIn(page);
       const token = await tokenOf(page);
       const before = await api<Person[]>(token, '/people');
@@ -373,7 +359,7 @@ describe('Create, Edit and delete users', () => {
 
 describe('the selects of a form', () => {
   it("show the server's message before the user has touched them", async () => {
-    const { context, page, unexpected } = await open(VIEWPORTS[0]);
+    const { context, page, unexpected } = await own.open(VIEWPORTS[0]);
     await signIn(page);
     await page.goto('/user/create');
     await h1(page, 'Create User').waitFor();
@@ -391,7 +377,7 @@ describe('the selects of a form', () => {
   });
 
   it('open on the first tap at 375 px, also when its code arrived after the form was drawn', async () => {
-    const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORTS[1].size, hasTouch: true });
+    const context = await own.browser.newContext({ baseURL: own.server.url, viewport: VIEWPORTS[1].size, hasTouch: true });
     const { page, problems } = await openPage(context);
     await signIn(page);
     await page.goto('/user/create');
@@ -438,7 +424,7 @@ describe('Restaurant Management and Edit Restaurant', () => {
     'at $name: MENUPLUS links to the franchise sign-in in a new tab; a renamed restaurant is stored',
     async (viewport) => {
       const plan = RESTAURANT_PLAN[viewport.name];
-      const { context, page, unexpected } = await open(viewport);
+      const { context, page, unexpected } = await own.open(viewport);
       await signIn(page);
       const token = await tokenOf(page);
       const restaurants = await api<Restaurant[]>(token, '/restaurants');
@@ -487,7 +473,7 @@ describe('Restaurant Management and Edit Restaurant', () => {
     "at $name: after a save the dashboard's branch picker shows the new name without a reload",
     async (viewport) => {
       const plan = RESTAURANT_PLAN[viewport.name];
-      const { context, page, unexpected } = await open(viewport);
+      const { context, page, unexpected } = await own.open(viewport);
       await signIn(page);
       const id = await renameRestaurant(page, viewport, plan.stored, plan.picked);
       const cached = await page.evaluate(
@@ -530,7 +516,7 @@ describe('Profile', () => {
     'at $name: a new name is stored and the shell shows it at once',
     async (viewport) => {
       const plan = PROFILE_PLAN[viewport.name];
-      const { context, page, unexpected } = await open(viewport);
+      const { context, page, unexpected } = await own.open(viewport);
       await signIn(page, { email: DEMO.email, password: changed.password });
       const token = await tokenOf(page);
       const before = (await api<{ user: Profile }>(token, '/profile')).user;
@@ -563,10 +549,10 @@ describe('Profile', () => {
     async (viewport) => {
       const plan = PROFILE_PLAN[viewport.name];
       const old = changed.password;
-      const other = await open(viewport);
+      const other = await own.open(viewport);
       await signIn(other.page, { email: DEMO.email, password: old });
       const otherToken = await tokenOf(other.page);
-      const { context, page, unexpected } = await open(viewport);
+      const { context, page, unexpected } = await own.open(viewport);
       await signIn(page, { email: DEMO.email, password: old });
       const token = await tokenOf(page);
 
@@ -617,10 +603,9 @@ describe('Profile', () => {
 describe('after a restart on the same DATA_DIR', () => {
   it('every change is still there: people created, edited and deleted, restaurant names, the profile name and password', async () => {
     expect(changed.people.length + changed.deleted.length + changed.restaurants.length).toBeGreaterThan(0);
-    expect(await stopServer(server.process)).toBe(0);
-    server = await startServer({ dataDir: server.dataDir });
+    expect(await own.restart()).toBe(0);
     const viewport = VIEWPORTS[0];
-    const { context, page, unexpected } = await open(viewport);
+    const { context, page, unexpected } = await own.open(viewport);
     if (changed.password !== DEMO.password) {
       await page.goto('/');
       await page.getByLabel('Email').fill(DEMO.email);

@@ -1,10 +1,9 @@
-import { rmSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Restaurant } from '@contract/auth.contract';
 import type { RestaurantDetail } from '@contract/restaurants.contract';
 import { validAbn } from '../support/abn';
-import { VIEWPORTS, launchBrowser, signIn } from './support/browser';
+import { VIEWPORTS, signIn } from './support/browser';
 import {
   a11y,
   answer,
@@ -14,7 +13,6 @@ import {
   expectNoSidewaysScroll,
   h1,
   navigate,
-  openConsole,
   restaurantRow,
   shot,
   textbox,
@@ -22,23 +20,12 @@ import {
   tokenOf,
   type Viewport,
 } from './support/console-ui';
-import { startServer, stopServer, type RunningServer } from './support/server-process';
+import { ownServer } from './support/own-server';
 
 // Add Restaurant in real Chromium, at desktop and 375 px, on a server of this file's own (its own DATA_DIR),
 // so the restaurants it adds never reach the lists the other e2e files count.
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  if (server) {
-    await stopServer(server.process);
-    rmSync(server.dataDir, { recursive: true, force: true });
-  }
-});
+const own = ownServer();
 
 const FLOW_TIMEOUT = 180_000;
 /** The owner's first seeded restaurant's ABN: taken. */
@@ -90,7 +77,7 @@ describe('Add Restaurant', () => {
     'at $name: adds a restaurant that the list, the branch picker (without a reload) and its analytics (all zero) show at once',
     async (viewport) => {
       const plan = PLAN[viewport.name];
-      const { context, page, unexpected } = await openConsole(browser, server.url, viewport);
+      const { context, page, unexpected } = await own.open(viewport);
       await signIn(page);
       const token = await tokenOf(page);
       // Set once: were the page reloaded, it would be gone.
@@ -122,7 +109,7 @@ describe('Add Restaurant', () => {
       await toast(page, `${plan.name} created successfully!`);
       await page.waitForURL((url) => url.pathname === '/restaurant');
       await h1(page, 'Restaurant Management').waitFor();
-      const restaurants = await apiData<Restaurant[]>(server.url, token, '/restaurants');
+      const restaurants = await apiData<Restaurant[]>(own.server.url, token, '/restaurants');
       const created = restaurants.find((r) => r.name === plan.name)!;
       expect(created).toMatchObject({
         abn_no: plan.abn,
@@ -130,7 +117,10 @@ describe('Add Restaurant', () => {
         subscriptions: [],
         restaurant_user: null,
       });
-      expect(await apiData<RestaurantDetail>(server.url, token, `/restaurants/${created.id}`)).toMatchObject({ capacity: 64, version: 1 });
+      expect(await apiData<RestaurantDetail>(own.server.url, token, `/restaurants/${created.id}`)).toMatchObject({
+        capacity: 64,
+        version: 1,
+      });
 
       // The list: found by its name, with its location and no subscriptions.
       await page.getByRole('searchbox', { name: 'Search by name or location' }).fill(plan.suburb);

@@ -1,40 +1,15 @@
-import { rmSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchBrowser, signIn } from './support/browser';
-import {
-  a11y,
-  answer,
-  apiStatus,
-  choose,
-  expectNoSidewaysScroll,
-  h1,
-  navigate,
-  openConsole,
-  shot,
-  textbox,
-  toast,
-  tokenOf,
-} from './support/console-ui';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS, signIn } from './support/browser';
+import { a11y, answer, apiStatus, choose, expectNoSidewaysScroll, h1, navigate, shot, textbox, toast, tokenOf } from './support/console-ui';
 import { waitForResetLink } from './support/outbox';
-import { startServer, stopServer, type RunningServer } from './support/server-process';
+import { ownServer } from './support/own-server';
 
 // Team access in real Chromium, on a server of this file's own (its own DATA_DIR and outbox): the owner invites a
 // manager of two branches at desktop size, the manager sets a password from the mailed link and works at 375 px,
 // sees those two branches only, and is narrowed at once when the owner takes one away.
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  if (server) {
-    await stopServer(server.process);
-    rmSync(server.dataDir, { recursive: true, force: true });
-  }
-});
+const own = ownServer();
 
 const [DESKTOP, PHONE] = VIEWPORTS;
 const MANAGER = { email: 'nadia.manager@example.com', name: 'Nadia Manager', password: 'nadia-first-password' };
@@ -75,7 +50,7 @@ async function settled(page: Page) {
 
 describe('Team (/team)', () => {
   it('invites a manager from the outbox link; they see their two branches only and are narrowed at once when one is taken away', async () => {
-    const owner = await openConsole(browser, server.url, DESKTOP);
+    const owner = await own.open(DESKTOP);
     await signIn(owner.page);
     await navigate(owner.page, DESKTOP, 'Team');
     await owner.page.waitForURL('**/team');
@@ -101,9 +76,9 @@ describe('Team (/team)', () => {
     expect(await a11y(owner.page)).toEqual([]);
 
     // The manager, on a phone: the mailed link sets the first password.
-    const link = await waitForResetLink(server.dataDir);
-    expect(new URL(link).origin).toBe(server.url);
-    const manager = await openConsole(browser, server.url, PHONE);
+    const link = await waitForResetLink(own.server.dataDir);
+    expect(new URL(link).origin).toBe(own.server.url);
+    const manager = await own.open(PHONE);
     await manager.page.goto(link);
     await manager.page.getByLabel('New Password').fill(MANAGER.password);
     await manager.page.getByLabel('Confirm Password').fill(MANAGER.password);
@@ -121,8 +96,8 @@ describe('Team (/team)', () => {
 
     // Owners' pages are not there for a manager, and their calls answer as unknown ones.
     const token = await tokenOf(manager.page);
-    expect(await apiStatus(server.url, token, '/team')).toBe(404);
-    expect(await apiStatus(server.url, token, '/restaurants/3/analytics/revenues')).toBe(404);
+    expect(await apiStatus(own.server.url, token, '/team')).toBe(404);
+    expect(await apiStatus(own.server.url, token, '/restaurants/3/analytics/revenues')).toBe(404);
     await manager.page.goto('/team');
     await manager.page.getByText('Page Not Found').waitFor();
 
@@ -146,7 +121,7 @@ describe('Team (/team)', () => {
     await toast(owner.page, `${MANAGER.name}'s access updated successfully!`);
 
     // The manager's next request for Bondi is refused; the console re-reads their access and the picker narrows.
-    expect(await apiStatus(server.url, token, '/restaurants/2/analytics/revenues')).toBe(404);
+    expect(await apiStatus(own.server.url, token, '/restaurants/2/analytics/revenues')).toBe(404);
     await manager.page.getByRole('button', { name: 'Apply', exact: true }).click();
     await expect.poll(() => manager.page.getByRole('combobox', { name: 'Branch' }).inputValue(), { timeout: 15_000 }).toBe('All Branches');
     await settled(manager.page);
