@@ -192,12 +192,14 @@ export function teamRoutes(deps: RouteDeps) {
       const franchiseId = user.franchise.id;
       const id = recordParam(c, memberNotFound);
       const now = new Date(clock());
-      await attempt(db, [invitationRule(id)], now.getTime(), 'invitations to this member');
       const { member, token } = await teamChange(user, async (trx, stillOwner) => {
         const member = await findMember(trx, franchiseId, id);
         if (!member) throw memberNotFound();
         if (member.status !== 'invited') throw new HttpError(409, NOT_INVITED_MESSAGE);
         await stillOwner();
+        // Counted only once the member is the caller's to invite, so another franchise cannot spend it; in the
+        // transaction, so a resend refused here or rolled back counts nothing.
+        await attempt(trx, [invitationRule(id)], now.getTime(), 'invitations to this member');
         const token = await newInvitation(trx, id, now);
         await recordActivity(trx, {
           franchiseId,
