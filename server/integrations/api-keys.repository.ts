@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ApiKey, CreatedApiKey } from '@contract/api-keys.contract.js';
 import type { Db } from '../db/database.js';
+import { recordActivity, type Actor } from '../activity/activity.repository.js';
 
 /** The unique index that keeps a name (in any case) to one live key per franchise: a create it refuses is a 422 on name. */
 export const API_KEY_NAME_INDEX = 'api_keys_franchise_name_live_idx';
@@ -64,21 +65,30 @@ export async function listApiKeys(db: Db, franchiseId: number): Promise<ApiKey[]
   return rows.map((row) => ({ ...row, created_at: iso(row.created_at)!, last_used_at: iso(row.last_used_at) }));
 }
 
-/** Revokes one of the franchise's live keys: its name and branch, or undefined when there is none of that id (unknown, another franchise's, revoked). */
-export async function revokeApiKey(
-  db: Db,
-  franchiseId: number,
-  id: number,
-  now: Date,
-): Promise<{ name: string; restaurant_id: number | null } | undefined> {
-  return db
-    .updateTable('api_keys')
-    .set({ revoked_at: now })
-    .where('id', '=', id)
-    .where('franchise_id', '=', franchiseId)
-    .where('revoked_at', 'is', null)
-    .returning(['name', 'restaurant_id'])
-    .executeTakeFirst();
+/** Which of the franchise's live keys a revoke takes: one by id, or every key a member created. */
+export type KeysToRevoke = { id: number } | { createdBy: number };
+
+/**
+ * Revokes the franchise's live keys `which` names and records each as revoked by `actor`, in the
+ * caller's transaction; how many went (none for an unknown, revoked or another franchise's key).
+ */
+export async function revokeApiKeys(trx: Db, franchiseId: number, which: KeysToRevoke, actor: Actor, now: Date): Promise<number> {
+  const live = trx.updateTable('api_keys').set({ revoked_at: now }).where('franchise_id', '=', franchiseId).where('revoked_at', 'is', null);
+  const keys = await ('id' in which ? live.where('id', '=', which.id) : live.where('created_by', '=', which.createdBy))
+    .returning(['id', 'name', 'restaurant_id'])
+    .execute();
+  for (const key of keys.sort((a, b) => a.id - b.id)) {
+    await recordActivity(trx, {
+      franchiseId,
+      at: now,
+      actor,
+      action: 'revoked',
+      entity: 'api_key',
+      entityId: key.id,
+      changes: { name: [key.name, null], restaurant_id: [key.restaurant_id, null] },
+    });
+  }
+  return keys.length;
 }
 
 export type LiveApiKey = {

@@ -8,7 +8,8 @@ import { HttpError } from '../http/errors.js';
 import { isFranchiseRestaurant } from '../restaurants/restaurants.repository.js';
 import { recordParam } from '../http/record-param.js';
 import { fieldError, isUniqueViolation } from '../http/record-errors.js';
-import { API_KEY_NAME_INDEX, insertApiKey, listApiKeys, revokeApiKey } from './api-keys.repository.js';
+import { isFranchiseOwner, lockFranchise } from '../team/team.repository.js';
+import { API_KEY_NAME_INDEX, insertApiKey, listApiKeys, revokeApiKeys } from './api-keys.repository.js';
 
 const apiKeyNotFound = () => new HttpError(404, 'API key not found');
 const nameTakenError = () => fieldError('name', API_KEY_NAME_TAKEN);
@@ -33,6 +34,9 @@ export function apiKeysRoutes(deps: RouteDeps) {
       const now = new Date(clock());
       try {
         const created = await db.transaction().execute(async (trx) => {
+          // Under the team's lock: a key made by an owner being removed or demoted meanwhile would outlive the revoke of their keys.
+          await lockFranchise(trx, franchiseId);
+          if (!(await isFranchiseOwner(trx, franchiseId, user.id))) throw new HttpError(404, 'Not found');
           const key = await insertApiKey(trx, { franchiseId, restaurantId: restaurant_id, name, createdBy: user.id, now });
           await recordActivity(trx, {
             franchiseId,
@@ -56,22 +60,9 @@ export function apiKeysRoutes(deps: RouteDeps) {
       const id = recordParam(c, apiKeyNotFound);
       const franchiseId = franchiseOf(c);
       const now = new Date(clock());
-      const revoked = await db.transaction().execute(async (trx) => {
-        const key = await revokeApiKey(trx, franchiseId, id, now);
-        if (key) {
-          await recordActivity(trx, {
-            franchiseId,
-            at: now,
-            actor: memberActor(c.get('auth').user),
-            action: 'revoked',
-            entity: 'api_key',
-            entityId: id,
-            changes: { name: [key.name, null], restaurant_id: [key.restaurant_id, null] },
-          });
-        }
-        return key;
-      });
-      if (!revoked) throw apiKeyNotFound();
+      const actor = memberActor(c.get('auth').user);
+      const revoked = await db.transaction().execute((trx) => revokeApiKeys(trx, franchiseId, { id }, actor, now));
+      if (revoked === 0) throw apiKeyNotFound();
       return success(c, null, 'API key revoked');
     });
 }

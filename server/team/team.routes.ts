@@ -39,10 +39,18 @@ import {
   type MemberValues,
 } from './team.repository.js';
 import { foreignRestaurants } from '../restaurants/restaurants.repository.js';
+import { revokeApiKeys } from '../integrations/api-keys.repository.js';
 
 const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 3_600_000;
 /** Every field a member's entry in the activity log may name; e-mail is fixed after the invitation. */
 const MEMBER_FIELDS = ['email', 'name', 'role', 'restaurant_ids'] as const;
+
+/** The end of a team change's message when it revoked the member's API keys: "; 2 API keys revoked". */
+const keysRevoked = (count: number) => (count === 0 ? '' : `; ${count} API key${count === 1 ? '' : 's'} revoked`);
+
+/** An API key lives as long as its creator is an owner: their keys go when they are removed or made a manager. */
+const revokeKeysOf = (trx: Db, owner: AuthUser, memberId: number, now: Date) =>
+  revokeApiKeys(trx, owner.franchise.id, { createdBy: memberId }, memberActor(owner), now);
 
 const memberNotFound = () => new HttpError(404, MEMBER_NOT_FOUND_MESSAGE);
 const emailTaken = () => fieldError('email', MEMBER_EMAIL_TAKEN_MESSAGE);
@@ -148,10 +156,11 @@ export function teamRoutes(deps: RouteDeps) {
       const { version, ...input } = await readJson(c, updateMemberInput);
       const values = await valuesOf(franchiseId, input);
       const now = new Date(clock());
-      await teamChange(user, async (trx, stillOwner) => {
+      const revoked = await teamChange(user, async (trx, stillOwner) => {
         const before = await findMember(trx, franchiseId, id);
         if (!before) throw memberNotFound();
-        if (before.role === 'owner' && values.role !== 'owner') {
+        const demoted = before.role === 'owner' && values.role !== 'owner';
+        if (demoted) {
           if (id === user.id) throw new HttpError(409, SELF_DEMOTE_MESSAGE);
           if ((await countOwners(trx, franchiseId)) <= 1) throw new HttpError(409, LAST_OWNER_MESSAGE);
         }
@@ -159,8 +168,9 @@ export function teamRoutes(deps: RouteDeps) {
         if (!(await updateMember(trx, franchiseId, id, version, values, now))) throw staleVersion();
         const changes = changesBetween(before, { ...before, ...values }, { fields: MEMBER_FIELDS });
         await recordUpdate(trx, { franchiseId, at: now, actor: memberActor(user), entity: 'member', entityId: id, changes });
+        return demoted ? revokeKeysOf(trx, user, id, now) : 0;
       });
-      return success(c, await findMember(db, franchiseId, id), `${values.name} updated`);
+      return success(c, await findMember(db, franchiseId, id), `${values.name} updated${keysRevoked(revoked)}`);
     })
     .delete('/:id', authenticated, ownersOnly, async (c) => {
       const { user } = c.get('auth');
@@ -173,6 +183,8 @@ export function teamRoutes(deps: RouteDeps) {
         if (id === user.id) throw new HttpError(409, SELF_REMOVE_MESSAGE);
         if (before.role === 'owner' && (await countOwners(trx, franchiseId)) <= 1) throw new HttpError(409, LAST_OWNER_MESSAGE);
         await stillOwner();
+        // Before the row goes: its deletion empties the keys' creator.
+        const revoked = await revokeKeysOf(trx, user, id, now);
         if (!(await deleteMember(trx, franchiseId, id))) throw memberNotFound();
         await recordActivity(trx, {
           franchiseId,
@@ -183,9 +195,9 @@ export function teamRoutes(deps: RouteDeps) {
           entityId: id,
           changes: changesBetween(before, null, { fields: MEMBER_FIELDS }),
         });
-        return before;
+        return { name: before.name, revoked };
       });
-      return success(c, null, `${removed.name} removed`);
+      return success(c, null, `${removed.name} removed${keysRevoked(removed.revoked)}`);
     })
     .post('/:id/invitation', authenticated, ownersOnly, async (c) => {
       const { user } = c.get('auth');

@@ -373,7 +373,7 @@ describe('PUT /franchise/team/{id}', () => {
 });
 
 describe('DELETE /franchise/team/{id}', () => {
-  it('removes a member: gone from the list, their next request refused, their key kept without its creator', async () => {
+  it('removes a member: gone from the list, their next request refused, their keys revoked', async () => {
     const member = await activeMember({ role: 'owner' });
     expect((await t.call('GET', 'profile', { token: member.token })).status).toBe(200);
     const key = await t.call('POST', 'api-keys', { token: member.token, body: { name: `Key of ${member.name}`, restaurant_id: null } });
@@ -383,6 +383,7 @@ describe('DELETE /franchise/team/{id}', () => {
     expect(res.status, res.text).toBe(200);
     expectSuccessEnvelope(res.body);
     expect(res.body.data).toBeNull();
+    expect(res.body.message).toBe(`${member.name} removed; 1 API key revoked`);
     expect(await read(member.id)).toBeUndefined();
     expect((await t.call('GET', 'profile', { token: member.token })).status).toBe(401);
     expect((await t.call('POST', 'login', { body: { email: member.email, password: 'member-password' }, address: address() })).status).toBe(
@@ -393,7 +394,7 @@ describe('DELETE /franchise/team/{id}', () => {
       .select(['created_by', 'revoked_at'])
       .where('id', '=', key.body.data.id)
       .executeTakeFirstOrThrow();
-    expect(stored).toEqual({ created_by: null, revoked_at: null });
+    expect(stored).toEqual({ created_by: null, revoked_at: new Date(t.now()) });
     expect(await database.db.selectFrom('password_reset_tokens').select('id').where('user_id', '=', member.id).execute()).toEqual([]);
     expect((await activityOf(member.id)).at(-1)).toMatchObject({
       action: 'deleted',
