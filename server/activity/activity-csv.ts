@@ -2,7 +2,8 @@ import { SECRET_CHANGED, type ActivityChanges, type ActivityItem } from '@contra
 import { localIso } from '../analytics/calendar.js';
 import { neutraliseFormula } from '../analytics/exports/report-csv.js';
 
-export const ACTIVITY_CSV_COLUMNS = ['When', 'Member', 'Action', 'Entity', 'Entity ID', 'Changes'] as const;
+/** A member by name and id (a removed member's name is erased); an API key by its name, with no id. */
+export const ACTIVITY_CSV_COLUMNS = ['When', 'Member', 'Member ID', 'Action', 'Entity', 'Entity ID', 'Changes'] as const;
 
 const valueText = (value: unknown) =>
   value === null || value === undefined ? '(none)' : typeof value === 'string' ? value : JSON.stringify(value);
@@ -19,7 +20,13 @@ export function changesText(changes: ActivityChanges): string {
 /** One CSV record per entry, its time on the franchise's clock; text a spreadsheet would run as a formula is neutralised. */
 export const activityCsvRecords = (items: readonly ActivityItem[], timeZone: string): string[][] =>
   items.map((item) =>
-    [localIso(timeZone, new Date(item.at)), item.user.name, item.action, item.entity, item.entity_id ?? '', changesText(item.changes)].map(
-      neutraliseFormula,
-    ),
+    [
+      localIso(timeZone, new Date(item.at)),
+      item.user.name,
+      item.user.id === null ? '' : String(item.user.id),
+      item.action,
+      item.entity,
+      item.entity_id ?? '',
+      changesText(item.changes),
+    ].map(neutraliseFormula),
   );

@@ -11,6 +11,7 @@ import {
   type ActivityMember,
   type ActivityPage,
 } from '@contract/activity.contract.js';
+import { CONTACT_FIELDS } from '@contract/people.contract.js';
 import type { ActivityLogTable, Db } from '../db/database.js';
 
 /** Who made a change: a member, or an API key (no member id; its name says which key). */
@@ -205,4 +206,24 @@ export async function eraseFromActivity(
       select jsonb_object_agg(key, case when key = any(${fields}::text[]) then ${erased}::jsonb else value end) from jsonb_each(changes))
     where franchise_id = ${record.franchiseId} and entity = ${record.entity} and entity_id = ${String(record.entityId)}
       and jsonb_exists_any(changes, ${fields}::text[])`.execute(trx);
+}
+
+/** What a removed member's entries name them as: their name is erased, their id stays. */
+export const removedMemberName = (memberId: number) => `Removed member #${memberId}`;
+
+/**
+ * Erases a removed member's details from the franchise's log: the entries they made name them by
+ * id only, and their details (name, e-mail and the profile's contact fields) read "erased" in the
+ * entries about them as a member and about their profile.
+ */
+export async function eraseMemberFromActivity(trx: Db, franchiseId: number, memberId: number): Promise<void> {
+  await trx
+    .updateTable('activity_log')
+    .set({ user_name: removedMemberName(memberId) })
+    .where('franchise_id', '=', franchiseId)
+    .where('user_id', '=', memberId)
+    .execute();
+  for (const entity of ['member', 'profile'] as const) {
+    await eraseFromActivity(trx, { franchiseId, entity, entityId: memberId }, CONTACT_FIELDS);
+  }
 }

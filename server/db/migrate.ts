@@ -16,6 +16,7 @@ import * as teamActivity from './migrations/2026-11-25-06-team-activity.js';
 import * as reportSubscriptions from './migrations/2026-11-25-07-report-subscriptions.js';
 import * as alerts from './migrations/2026-11-25-08-alerts.js';
 import * as branchMonthlyTotals from './migrations/2026-11-26-01-branch-monthly-totals.js';
+import * as eraseRemovedMembers from './migrations/2026-11-28-01-erase-removed-members.js';
 import * as branchCustomers from './migrations/2026-11-28-02-branch-customers.js';
 import * as alertMailSkipped from './migrations/2026-11-28-04-alert-mail-skipped.js';
 
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-07-report-subscriptions': reportSubscriptions,
   '2026-11-25-08-alerts': alerts,
   '2026-11-26-01-branch-monthly-totals': branchMonthlyTotals,
+  '2026-11-28-01-erase-removed-members': eraseRemovedMembers,
   '2026-11-28-02-branch-customers': branchCustomers,
   '2026-11-28-04-alert-mail-skipped': alertMailSkipped,
 };

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { changesBetween, memberActor, recordActivity, recordUpdate } from '../activity/activity.repository.js';
+import { changesBetween, eraseMemberFromActivity, memberActor, recordActivity, recordUpdate } from '../activity/activity.repository.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { ownersOnly } from '../auth/access.js';
 import { attempt, invitationRule } from '../auth/rate-limit.js';
@@ -44,6 +44,9 @@ import { revokeApiKeys } from '../integrations/api-keys.repository.js';
 const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 3_600_000;
 /** Every field a member's entry in the activity log may name; e-mail is fixed after the invitation. */
 const MEMBER_FIELDS = ['email', 'name', 'role', 'restaurant_ids'] as const;
+
+/** What a removal records of the member: their name and e-mail are erased from the log with them. */
+const KEPT_MEMBER_FIELDS = ['role', 'restaurant_ids'] as const;
 
 /** The end of a team change's message when it revoked the member's API keys: "; 2 API keys revoked". */
 const keysRevoked = (count: number) => (count === 0 ? '' : `; ${count} API key${count === 1 ? '' : 's'} revoked`);
@@ -186,6 +189,7 @@ export function teamRoutes(deps: RouteDeps) {
         // Before the row goes: its deletion empties the keys' creator.
         const revoked = await revokeKeysOf(trx, user, id, now);
         if (!(await deleteMember(trx, franchiseId, id))) throw memberNotFound();
+        await eraseMemberFromActivity(trx, franchiseId, id);
         await recordActivity(trx, {
           franchiseId,
           at: now,
@@ -193,7 +197,7 @@ export function teamRoutes(deps: RouteDeps) {
           action: 'deleted',
           entity: 'member',
           entityId: id,
-          changes: changesBetween(before, null, { fields: MEMBER_FIELDS }),
+          changes: changesBetween(before, null, { fields: KEPT_MEMBER_FIELDS }),
         });
         return { name: before.name, revoked };
       });

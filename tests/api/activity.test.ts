@@ -263,10 +263,11 @@ describe('reading the log', () => {
     expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(res.text).toContain('\r\n');
     expect(parse(res.text, { bom: true })).toEqual([
-      ['When', 'Member', 'Action', 'Entity', 'Entity ID', 'Changes'],
+      ['When', 'Member', 'Member ID', 'Action', 'Entity', 'Entity ID', 'Changes'],
       [
         '2026-06-16T00:30:05+10:00',
         `'=HYPERLINK("x")`,
+        String(olivia.id),
         'updated',
         'restaurant',
         '7',
@@ -282,6 +283,7 @@ describe('reading the log', () => {
     expect(all[1]).toEqual([
       '2026-10-03T21:00:00+10:00',
       'API key “POS”',
+      '',
       'updated',
       'ingest',
       '',
@@ -289,7 +291,7 @@ describe('reading the log', () => {
     ]);
     const byMia = parse((await t.call('GET', `activity/export?user_id=${mia.id}`, { token: owner })).text, { bom: true }) as string[][];
     expect(byMia).toHaveLength(41);
-    expect(byMia.slice(1).every((row) => row[1] === mia.name && row[3] === 'person')).toBe(true);
+    expect(byMia.slice(1).every((row) => row[1] === mia.name && row[2] === String(mia.id) && row[4] === 'person')).toBe(true);
   });
 });
 
@@ -318,7 +320,7 @@ describe('an export of more than the bound', () => {
       .sort((a, b) => Math.floor(a / 3) - Math.floor(b / 3) || b - a)
       .slice(0, ACTIVITY_EXPORT_MAX_ROWS)
       .map(String);
-    expect(rows.map((row) => row[4])).toEqual(expected);
+    expect(rows.map((row) => row[5])).toEqual(expected);
     expect((await t.call('GET', 'activity', { token: owner })).body.data.total).toBe(ACTIVITY_EXPORT_MAX_ROWS + 1);
   });
 });
