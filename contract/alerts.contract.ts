@@ -1,6 +1,4 @@
 import * as z from 'zod';
-import type { Range } from './analytics.contract.js';
-import type { AnalyticsPage } from './page-reports.contract.js';
 import { ALERT_KINDS, type AlertKind } from './presentation/alert-kinds.js';
 import { version } from './people.contract.js';
 
@@ -61,44 +59,6 @@ export type CreateAlertRuleInput = z.input<typeof createAlertRuleInput>;
 export const updateAlertRuleInput = ruleFields.extend({ version }).superRefine(checkThreshold);
 export type UpdateAlertRuleInput = z.input<typeof updateAlertRuleInput>;
 
-export type AlertRule = {
-  id: number;
-  kind: AlertKind;
-  restaurant_id: number | null;
-  threshold: number;
-  recipient_ids: number[];
-  version: number;
-  created_at: string;
-};
-
-/**
- * One firing of a rule for one branch and day. Figures are in the rule's unit: `value` is what the day measured
- * (a percentage; for `revenue_drop` the drop in %; for `no_trade` the orders recorded by the hour, 0), `baseline`
- * what it was compared with (`revenue_drop`: the average revenue of the same weekday of the last 4 weeks, in dollars;
- * the day's revenue for the shares of revenue; null otherwise). A share of revenue on a day without revenue fires
- * when there was any cost: its `value` is null (no percentage) and `baseline` 0.
- */
-export type Alert = {
-  id: number;
-  rule_id: number | null;
-  kind: AlertKind;
-  threshold: number;
-  restaurant_id: number;
-  restaurant_name: string;
-  /** 'YYYY-MM-DD', the franchise's calendar day the alert is about. */
-  day: string;
-  value: number | null;
-  baseline: number | null;
-  /** The sentence the mail and the console show, e.g. "Labour cost was 41.2% of revenue (rule: at or above 35%)". */
-  summary: string;
-  /** The page and the shortest range that shows the day, for the link to the branch and day. */
-  page: AnalyticsPage;
-  range: Range;
-  created_at: string;
-  /** When this member acknowledged it; null: unread. */
-  acknowledged_at: string | null;
-};
-
 export const ALERT_STATUSES = ['unread', 'all'] as const;
 export const alertsQuery = z
   .object({
@@ -107,5 +67,3 @@ export const alertsQuery = z
   })
   .strict();
 export const ALERTS_PAGE_SIZE = 20;
-export type AlertsPage = { items: Alert[]; total: number; unread: number; page: number; page_size: number };
-export type UnreadAlerts = { unread: number };

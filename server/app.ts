@@ -67,8 +67,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/franchise/activity', activityRoutes(routeDeps));
   api.route('/franchise/team', teamRoutes(routeDeps));
   api.route('/', reportSubscriptionRoutes(routeDeps));
-  api.route('/franchise/alert-rules', alertRulesRoutes(routeDeps));
-  api.route('/franchise/alerts', alertsRoutes(routeDeps));
+  api.route('/', alertRulesRoutes(routeDeps));
+  api.route('/', alertsRoutes(routeDeps));
   api.route('/franchise', analyticsRoutes(routeDeps));
   api.route('/franchise', pageReportRoutes(routeDeps));
   api.route('/franchise/import', importRoutes(routeDeps));

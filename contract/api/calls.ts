@@ -1,8 +1,9 @@
+import { ALERT_CALLS, ALERT_RULE_CALLS } from './alerts.calls.js';
 import { REPORT_SUBSCRIPTION_CALLS } from './report-subscriptions.calls.js';
 
 /**
  * Every call defined in contract/api, by key. Calls move here domain by domain from the server's own
  * route files (docs/architecture.md, "Adding a call"); the OpenAPI document holds both until then.
  */
-export const CALLS = { ...REPORT_SUBSCRIPTION_CALLS };
+export const CALLS = { ...REPORT_SUBSCRIPTION_CALLS, ...ALERT_RULE_CALLS, ...ALERT_CALLS };
 export type Calls = typeof CALLS;

@@ -1,5 +1,6 @@
 import { sql, type InferResult } from 'kysely';
-import type { AlertKind, AlertRule } from '@contract/alerts.contract.js';
+import type { AlertKind } from '@contract/alerts.contract.js';
+import type { AlertRule } from '@contract/api/alerts.calls.js';
 import type { Db } from '../db/database.js';
 import { deleteFranchiseRecord } from '../db/franchise-rows.js';
 import { tenthsOf, thresholdOf } from './conditions.js';

@@ -1,20 +1,16 @@
-import { Hono } from 'hono';
 import { changesBetween, memberActor, recordActivity, recordUpdate } from '../activity/activity.repository.js';
-import type { AppEnv, RouteDeps } from '../app-deps.js';
-import { ownersOnly } from '../auth/access.js';
+import type { RouteDeps } from '../app-deps.js';
 import type { AuthUser } from '../auth/franchise-users.repository.js';
 import {
   ALERT_FOREIGN_BRANCH_MESSAGE,
   ALERT_FOREIGN_MEMBER_MESSAGE,
   ALERT_RULE_NOT_FOUND_MESSAGE,
   ALERT_RULES_LIMIT_MESSAGE,
-  createAlertRuleInput,
   MAX_ALERT_RULES,
-  updateAlertRuleInput,
 } from '@contract/alerts.contract.js';
-import { readJson, success } from '../http/envelope.js';
+import { ALERT_RULE_CALLS } from '@contract/api/alerts.calls.js';
+import { callRoutes } from '../http/call-routes.js';
 import { HttpError } from '../http/errors.js';
-import { recordParam } from '../http/record-param.js';
 import { fieldError, staleVersion } from '../http/record-errors.js';
 import { isFranchiseRestaurant } from '../restaurants/restaurants.repository.js';
 import { isFranchiseOwner, lockFranchise } from '../team/team.repository.js';
@@ -36,7 +32,7 @@ const ruleNotFound = () => new HttpError(404, ALERT_RULE_NOT_FOUND_MESSAGE);
 
 /** Alert rules: owners only; to a manager these calls do not exist. Creating or changing a rule wakes the alert round. */
 export function alertRulesRoutes(deps: RouteDeps) {
-  const { db, clock, authenticated } = deps;
+  const { db, clock } = deps;
   const wake = () => deps.wakeAlerts?.();
 
   /** The input's branch and members must be the franchise's (422 on the field); recipients are kept once each, in order. */
@@ -78,14 +74,15 @@ export function alertRulesRoutes(deps: RouteDeps) {
     await (action === 'updated' ? recordUpdate(trx, entry) : recordActivity(trx, { ...entry, action }));
   }
 
-  return new Hono<AppEnv>()
-    .get('/', authenticated, ownersOnly, async (c) =>
-      success(c, await listRules(db, c.get('auth').user.franchise.id), 'Alert rules retrieved'),
-    )
-    .post('/', authenticated, ownersOnly, async (c) => {
+  return callRoutes(deps, ALERT_RULE_CALLS, {
+    'GET /franchise/alert-rules': async ({ c }) => ({
+      data: await listRules(db, c.get('auth').user.franchise.id),
+      message: 'Alert rules retrieved',
+    }),
+    'POST /franchise/alert-rules': async ({ c, body }) => {
       const { user } = c.get('auth');
       const franchiseId = user.franchise.id;
-      const values = await valuesOf(franchiseId, await readJson(c, createAlertRuleInput));
+      const values = await valuesOf(franchiseId, body);
       const id = await ruleChange(franchiseId, user.id, async (trx) => {
         // Counted under the franchise's lock: a burst of creates cannot pass the limit together.
         if ((await countRules(trx, franchiseId)) >= MAX_ALERT_RULES) throw new HttpError(409, ALERT_RULES_LIMIT_MESSAGE);
@@ -94,13 +91,11 @@ export function alertRulesRoutes(deps: RouteDeps) {
         return id;
       });
       wake();
-      return success(c, await findRule(db, franchiseId, id), 'Alert rule created', 201);
-    })
-    .put('/:id', authenticated, ownersOnly, async (c) => {
+      return { data: (await findRule(db, franchiseId, id))!, message: 'Alert rule created' };
+    },
+    'PUT /franchise/alert-rules/{id}': async ({ c, body: { version, ...input }, params: { id } }) => {
       const { user } = c.get('auth');
       const franchiseId = user.franchise.id;
-      const id = recordParam(c, ruleNotFound);
-      const { version, ...input } = await readJson(c, updateAlertRuleInput);
       const values = await valuesOf(franchiseId, input);
       await ruleChange(franchiseId, user.id, async (trx) => {
         const before = await findRule(trx, franchiseId, id);
@@ -109,17 +104,17 @@ export function alertRulesRoutes(deps: RouteDeps) {
         await logChange(trx, user, 'updated', id, before, values);
       });
       wake();
-      return success(c, await findRule(db, franchiseId, id), 'Alert rule updated');
-    })
-    .delete('/:id', authenticated, ownersOnly, async (c) => {
+      return { data: (await findRule(db, franchiseId, id))!, message: 'Alert rule updated' };
+    },
+    'DELETE /franchise/alert-rules/{id}': async ({ c, params: { id } }) => {
       const { user } = c.get('auth');
       const franchiseId = user.franchise.id;
-      const id = recordParam(c, ruleNotFound);
       await ruleChange(franchiseId, user.id, async (trx) => {
         const before = await findRule(trx, franchiseId, id);
         if (!before || !(await deleteRule(trx, franchiseId, id))) throw ruleNotFound();
         await logChange(trx, user, 'deleted', id, before, null);
       });
-      return success(c, null, 'Alert rule deleted');
-    });
+      return { data: null, message: 'Alert rule deleted' };
+    },
+  });
 }

@@ -1,5 +1,6 @@
 import type { AuthUser } from '../auth/franchise-users.repository.js';
-import { ALERT_KIND_PAGES, ALERTS_PAGE_SIZE, type Alert, type AlertsPage } from '@contract/alerts.contract.js';
+import { ALERT_KIND_PAGES, ALERTS_PAGE_SIZE } from '@contract/alerts.contract.js';
+import type { Alert, AlertsPage } from '@contract/api/alerts.calls.js';
 import type { Db } from '../db/database.js';
 import { rangeFor, thresholdOf } from './conditions.js';
 

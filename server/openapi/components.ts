@@ -26,6 +26,7 @@ import { createRestaurantInput, updateRestaurantInput } from '@contract/restaura
 import { createSubscriptionInput } from '@contract/report-subscriptions.contract.js';
 import { inviteMemberInput, updateMemberInput } from '@contract/team.contract.js';
 import * as data from './responses.js';
+import { alert, alertRule, alertsPage, unreadAlerts } from '@contract/api/alerts.calls.js';
 import { reportSubscription, unsubscribeTarget } from '@contract/api/report-subscriptions.calls.js';
 
 // The named schemas and parameters the document references (`#/components/…`), and the analytics answers by kind.
@@ -106,10 +107,10 @@ export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   Member: data.member,
   ReportSubscription: reportSubscription,
   UnsubscribeTarget: unsubscribeTarget,
-  AlertRule: data.alertRule,
-  Alert: data.alert,
-  AlertsPage: data.alertsPage,
-  UnreadAlerts: data.unreadAlerts,
+  AlertRule: alertRule,
+  Alert: alert,
+  AlertsPage: alertsPage,
+  UnreadAlerts: unreadAlerts,
   ApiKey: data.apiKey,
   CreatedApiKey: data.createdApiKey,
   KeyRestaurant: data.keyRestaurant,

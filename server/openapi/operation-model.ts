@@ -30,5 +30,6 @@ const AUTH_OF: Record<Call['access'], Auth> = {
 /** A call of the contract's tables as the document describes it. */
 export function operationOf({ access, notFound: _notFound, description, ...call }: Call): Operation {
   const about = access === 'owner' ? [OWNERS_ONLY, description].filter(Boolean).join(' ') : description;
-  return { ...call, auth: AUTH_OF[access], ...(about ? { description: about } : {}) };
+  const errors = access === 'owner' ? [...new Set([404 as const, ...(call.errors ?? [])])] : call.errors;
+  return { ...call, auth: AUTH_OF[access], ...(about ? { description: about } : {}), ...(errors ? { errors } : {}) };
 }

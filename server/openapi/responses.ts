@@ -6,27 +6,17 @@ import {
   type ActivityMember,
   type ActivityPage,
 } from '@contract/activity.contract.js';
-import {
-  ALERT_KINDS,
-  ALERTS_PAGE_SIZE,
-  type Alert,
-  type AlertRule,
-  type AlertsPage,
-  type UnreadAlerts,
-} from '@contract/alerts.contract.js';
-import { RANGES } from '@contract/analytics.contract.js';
 import type { ApiKey, CreatedApiKey } from '@contract/api-keys.contract.js';
 import type { ConnectivityCheck, FranchiseUser, Restaurant, TokenResponse } from '@contract/auth.contract.js';
 import { AUSTRALIAN_STATES, PERSON_ROLES, PERSON_STATUSES } from '@contract/choices.js';
 import type { ApiFailure } from '@contract/envelope.js';
 import { type IngestResult, type RemovalResult } from '@contract/ingest.contract.js';
-import { ANALYTICS_PAGES } from '@contract/page-reports.contract.js';
 import type { Person } from '@contract/people.contract.js';
 import type { Profile, ProfileSaved } from '@contract/profile.contract.js';
 import type { RestaurantDetail } from '@contract/restaurants.contract.js';
 import type { Member } from '@contract/team.contract.js';
 import type { keyRestaurants } from '../ingest/ingest.service.js';
-import { exactly, id, instant, calendarDay } from '@contract/api/primitives.js';
+import { exactly, id, instant } from '@contract/api/primitives.js';
 
 /**
  * The `data` of the API's answers as zod schemas, for the OpenAPI document. The server types its
@@ -138,53 +128,6 @@ export const member = exactly<Member>()(
     version: id,
   }),
 );
-
-export const alertRule = exactly<AlertRule>()(
-  z.object({
-    id,
-    kind: z.enum(ALERT_KINDS),
-    restaurant_id: id.nullable().meta({ description: 'null: every branch, also those added later' }),
-    threshold: z.number().meta({ description: 'A percentage (one decimal); for no_trade the hour of the franchise’s clock' }),
-    recipient_ids: z.array(id).meta({ description: 'The members told' }),
-    version: id,
-    created_at: instant,
-  }),
-);
-
-export const alert = exactly<Alert>()(
-  z.object({
-    id,
-    rule_id: id.nullable().meta({ description: 'null once the rule is deleted' }),
-    kind: z.enum(ALERT_KINDS),
-    threshold: z.number(),
-    restaurant_id: id,
-    restaurant_name: z.string(),
-    day: calendarDay,
-    value: z
-      .number()
-      .nullable()
-      .meta({ description: 'What the day measured, in the rule’s unit; null for a share of revenue on a day without revenue' }),
-    baseline: z
-      .number()
-      .nullable()
-      .meta({ description: 'What it was compared with, in dollars (revenue_drop, shares of revenue); else null' }),
-    summary: z.string().meta({ description: 'The sentence the console and the mail show' }),
-    page: z.enum(ANALYTICS_PAGES),
-    range: z.enum(RANGES).meta({ description: 'The shortest range ending yesterday that shows the day' }),
-    created_at: instant,
-    acknowledged_at: instant.nullable().meta({ description: 'When this member acknowledged it; null: unread' }),
-  }),
-);
-export const alertsPage = exactly<AlertsPage>()(
-  z.object({
-    items: z.array(alert),
-    total: z.int().min(0).meta({ description: 'Alerts the status matches' }),
-    unread: z.int().min(0),
-    page: id,
-    page_size: z.int().meta({ description: `Alerts per page (${ALERTS_PAGE_SIZE})` }),
-  }),
-);
-export const unreadAlerts = exactly<UnreadAlerts>()(z.object({ unread: z.int().min(0) }));
 
 export const apiKey = exactly<ApiKey>()(
   z.object({

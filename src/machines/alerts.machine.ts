@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { Alert, ALERTS_PAGE_SIZE, AlertsPage } from '@contract/alerts.contract';
+import type { ALERTS_PAGE_SIZE } from '@contract/alerts.contract';
+import type { Alert, AlertsPage } from '@contract/api/alerts.calls';
 import { alertsService, type AlertStatus } from '../services/alerts.service';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { Navigation, Notice } from '../shared/effects';

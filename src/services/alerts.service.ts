@@ -1,5 +1,7 @@
-import type { AlertRule, AlertsPage, CreateAlertRuleInput, UnreadAlerts, UpdateAlertRuleInput } from '@contract/alerts.contract';
+import type { CreateAlertRuleInput, UpdateAlertRuleInput } from '@contract/alerts.contract';
+import type { AlertRule, AlertsPage, UnreadAlerts } from '@contract/api/alerts.calls';
 import { ApiError, callApi } from './api-error';
+import { callsOf } from './call';
 import { httpClient, type HttpClient } from './http-client';
 
 /** Defaults used when the server sent no message. */
@@ -16,9 +18,6 @@ export const ALERT_ERRORS = {
 
 export type AlertStatus = 'unread' | 'all';
 
-const RULES = '/franchise/alert-rules';
-const ALERTS = '/franchise/alerts';
-
 /** An answer of the wrong shape (a proxy's page, an older server) is a failure the page shows, not a crash. */
 function checked<T>(value: T, ok: (value: T) => boolean, fallback: string): T {
   if (!ok(value)) throw new ApiError(fallback, 200, value);
@@ -27,37 +26,38 @@ function checked<T>(value: T, ok: (value: T) => boolean, fallback: string): T {
 
 /** The alert calls: rules (owners only) and the member's own alerts; each rejects with ApiError carrying the server's message or its default. */
 export function createAlertsService(client: HttpClient) {
+  const call = callsOf(client);
   return {
     rules: async () =>
-      checked(await callApi<AlertRule[]>(ALERT_ERRORS.rules, () => client.request<AlertRule[]>(RULES)), Array.isArray, ALERT_ERRORS.rules),
+      checked(await callApi<AlertRule[]>(ALERT_ERRORS.rules, () => call('GET /franchise/alert-rules')), Array.isArray, ALERT_ERRORS.rules),
     createRule: (body: CreateAlertRuleInput) =>
-      callApi<AlertRule>(ALERT_ERRORS.create, () => client.request<AlertRule>(RULES, { method: 'POST', body })),
+      callApi<AlertRule>(ALERT_ERRORS.create, () => call('POST /franchise/alert-rules', { body })),
     updateRule: (id: number, body: UpdateAlertRuleInput) =>
-      callApi<AlertRule>(ALERT_ERRORS.update, () => client.request<AlertRule>(`${RULES}/${id}`, { method: 'PUT', body })),
+      callApi<AlertRule>(ALERT_ERRORS.update, () => call('PUT /franchise/alert-rules/{id}', { params: { id }, body })),
     removeRule: (id: number) =>
-      callApi<null>(ALERT_ERRORS.remove, () => client.request<null>(`${RULES}/${id}`, { method: 'DELETE' }), { nullable: true }).then(
+      callApi<null>(ALERT_ERRORS.remove, () => call('DELETE /franchise/alert-rules/{id}', { params: { id } }), { nullable: true }).then(
         () => undefined,
       ),
     /** One page of the member's alerts, newest first. */
     alerts: async (status: AlertStatus, page: number) =>
       checked(
-        await callApi<AlertsPage>(ALERT_ERRORS.alerts, () => client.request<AlertsPage>(ALERTS, { query: { status, page } })),
+        await callApi<AlertsPage>(ALERT_ERRORS.alerts, () => call('GET /franchise/alerts', { query: { status, page } })),
         (answer) => Array.isArray(answer.items) && typeof answer.total === 'number',
         ALERT_ERRORS.alerts,
       ),
     /** How many of the member's alerts are unread: what the bell shows. */
     unread: async () =>
       checked(
-        await callApi<UnreadAlerts>(ALERT_ERRORS.unread, () => client.request<UnreadAlerts>(`${ALERTS}/unread`)),
+        await callApi<UnreadAlerts>(ALERT_ERRORS.unread, () => call('GET /franchise/alerts/unread')),
         (answer) => Number.isInteger(answer.unread) && answer.unread >= 0,
         ALERT_ERRORS.unread,
       ).unread,
     acknowledge: (id: number) =>
-      callApi<unknown>(ALERT_ERRORS.acknowledge, () => client.request<unknown>(`${ALERTS}/${id}/acknowledge`, { method: 'POST' }), {
+      callApi<unknown>(ALERT_ERRORS.acknowledge, () => call('POST /franchise/alerts/{id}/acknowledge', { params: { id } }), {
         nullable: true,
       }).then(() => undefined),
     acknowledgeAll: () =>
-      callApi<unknown>(ALERT_ERRORS.acknowledgeAll, () => client.request<unknown>(`${ALERTS}/acknowledge-all`, { method: 'POST' }), {
+      callApi<unknown>(ALERT_ERRORS.acknowledgeAll, () => call('POST /franchise/alerts/acknowledge-all'), {
         nullable: true,
       }).then(() => undefined),
   };

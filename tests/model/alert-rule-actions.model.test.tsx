@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AlertRule } from '@contract/alerts.contract';
+import type { AlertRule } from '@contract/api/alerts.calls';
 import type { Restaurant } from '@contract/auth.contract';
 import type { Member } from '@contract/team.contract';
 import { alertRuleActionsMachine, RULE_REMOVED } from '../../src/machines/alert-rule-actions.machine';

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { AlertsPage as AlertsAnswer } from '@contract/alerts.contract';
+import type { AlertsPage as AlertsAnswer } from '@contract/api/alerts.calls';
 import { alertsBellMachine } from '../../src/machines/alerts-bell.machine';
 import { ALL_ACKNOWLEDGED, alertsHref, alertsMachine } from '../../src/machines/alerts.machine';
 import { sessionMachine, type Access } from '../../src/machines/session.machine';

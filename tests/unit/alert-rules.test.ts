@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as contract from '@contract/alerts.contract';
+import type { AlertRule } from '@contract/api/alerts.calls';
 import { ANALYTICS_PAGES } from '@contract/page-reports.contract';
 import {
   EVERY_BRANCH,
@@ -17,7 +18,7 @@ import { ApiError } from '../../src/services/api-error';
 import { alertHref, alertLinkText, figuresText } from '../../src/views/alerts/alert-format';
 import { ALL_BRANCHES, ruleBranchText } from '../../src/views/alerts/alert-rules-list.page';
 
-const RULE: contract.AlertRule = {
+const RULE: AlertRule = {
   id: 3,
   kind: 'no_trade',
   restaurant_id: 9,

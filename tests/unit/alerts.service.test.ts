@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AlertRule, AlertsPage } from '@contract/alerts.contract';
+import type { AlertRule, AlertsPage } from '@contract/api/alerts.calls';
 import { ALERT_ERRORS, createAlertsService } from '../../src/services/alerts.service';
 import { ApiError } from '../../src/services/api-error';
 import type { HttpClient } from '../../src/services/http-client';
@@ -27,7 +27,7 @@ describe('alerts service', () => {
   it('reads and writes rules and the member’s alerts through their calls', async () => {
     const { service, request } = setup(async (path, options) => {
       const method = (options as { method?: string } | undefined)?.method;
-      if (path === '/franchise/alert-rules' && !method) return success([RULE]);
+      if (path === '/franchise/alert-rules' && method === 'GET') return success([RULE]);
       if (path === '/franchise/alerts') return success(PAGE);
       if (path === '/franchise/alerts/unread') return success({ unread: 3 });
       if (method === 'DELETE' || path.includes('acknowledge')) return success(null);
@@ -43,12 +43,12 @@ describe('alerts service', () => {
     await service.acknowledge(9);
     await service.acknowledgeAll();
     expect(request.mock.calls).toEqual([
-      ['/franchise/alert-rules'],
+      ['/franchise/alert-rules', { method: 'GET' }],
       ['/franchise/alert-rules', { method: 'POST', body }],
       ['/franchise/alert-rules/4', { method: 'PUT', body: { ...body, version: 1 } }],
       ['/franchise/alert-rules/4', { method: 'DELETE' }],
-      ['/franchise/alerts', { query: { status: 'unread', page: 2 } }],
-      ['/franchise/alerts/unread'],
+      ['/franchise/alerts', { method: 'GET', query: { status: 'unread', page: 2 } }],
+      ['/franchise/alerts/unread', { method: 'GET' }],
       ['/franchise/alerts/9/acknowledge', { method: 'POST' }],
       ['/franchise/alerts/acknowledge-all', { method: 'POST' }],
     ]);

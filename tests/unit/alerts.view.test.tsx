@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
-import type { Alert, AlertsPage } from '@contract/alerts.contract';
+import type { Alert, AlertsPage } from '@contract/api/alerts.calls';
 import { alertsMachine, ALERTS_PER_PAGE, type AlertsRequest } from '../../src/machines/alerts.machine';
 import { UiProvider } from '../../src/ui/ui-provider';
 import { AlertsContext, AlertsView } from '../../src/views/alerts/alerts.view';

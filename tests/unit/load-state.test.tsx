@@ -6,7 +6,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import type { ActivityMember, ActivityPage } from '@contract/activity.contract';
-import type { AlertsPage } from '@contract/alerts.contract';
+import type { AlertsPage } from '@contract/api/alerts.calls';
 import { activityMachine, type PageRequest } from '../../src/machines/activity.machine';
 import { alertsMachine, type AlertsRequest } from '../../src/machines/alerts.machine';
 import { ApiError } from '../../src/services/api-error';

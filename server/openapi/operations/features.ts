@@ -1,11 +1,4 @@
 import * as z from 'zod';
-import {
-  alertsQuery,
-  createAlertRuleInput,
-  MAX_ALERT_RECIPIENTS,
-  MAX_ALERT_RULES,
-  updateAlertRuleInput,
-} from '@contract/alerts.contract.js';
 import { ACTIVITY_EXPORT_MAX_ROWS, ACTIVITY_RETENTION_DAYS, activityQuery } from '@contract/activity.contract.js';
 import { createApiKeyInput } from '@contract/api-keys.contract.js';
 import { MAX_RECORDS_PER_CALL, menuItemsBody, ordersBody, purchasesBody, removalBody, shiftsBody } from '@contract/ingest.contract.js';
@@ -104,68 +97,6 @@ export const FEATURE_OPERATIONS: Record<string, Operation> = {
     auth: 'bearer',
     success: { data: data.member },
     errors: [409],
-  }),
-  'GET /franchise/alert-rules': op('Alerts', {
-    operationId: 'listAlertRules',
-    summary: 'The franchise’s alert rules, oldest first',
-    description: OWNERS_ONLY,
-    auth: 'bearer',
-    success: { data: z.array(data.alertRule) },
-    errors: [404],
-  }),
-  'POST /franchise/alert-rules': op('Alerts', {
-    operationId: 'createAlertRule',
-    summary: 'Add an alert rule for one branch or every branch',
-    description: `${OWNERS_ONLY} The branch must be the franchise’s (422 on \`restaurant_id\`), the recipients its members (422 on \`recipient_ids\`, at most ${MAX_ALERT_RECIPIENTS}). At most ${MAX_ALERT_RULES} rules per franchise (409).`,
-    auth: 'bearer',
-    body: createAlertRuleInput,
-    status: 201,
-    success: { data: data.alertRule },
-    errors: [404, 409],
-  }),
-  'PUT /franchise/alert-rules/{id}': op('Alerts', {
-    operationId: 'updateAlertRule',
-    summary: 'Change an alert rule',
-    description: `${OWNERS_ONLY} Names the \`version\` it read (409 when stale). Days already evaluated are not evaluated again.`,
-    auth: 'bearer',
-    body: updateAlertRuleInput,
-    success: { data: data.alertRule },
-    errors: [409],
-  }),
-  'DELETE /franchise/alert-rules/{id}': op('Alerts', {
-    operationId: 'deleteAlertRule',
-    summary: 'Delete an alert rule; the alerts it raised stay',
-    description: OWNERS_ONLY,
-    auth: 'bearer',
-    success: { data: z.null() },
-  }),
-  'GET /franchise/alerts': op('Alerts', {
-    operationId: 'listAlerts',
-    summary: 'The signed-in member’s alerts, newest day first',
-    description: 'Every member: the alerts addressed to them, of the branches they may reach.',
-    auth: 'bearer',
-    query: alertsQuery,
-    success: { data: data.alertsPage },
-  }),
-  'GET /franchise/alerts/unread': op('Alerts', {
-    operationId: 'countUnreadAlerts',
-    summary: 'How many of the member’s alerts are unread (the bell)',
-    auth: 'bearer',
-    success: { data: data.unreadAlerts },
-  }),
-  'POST /franchise/alerts/{id}/acknowledge': op('Alerts', {
-    operationId: 'acknowledgeAlert',
-    summary: 'Mark one of the member’s alerts read (for them only); again changes nothing',
-    description: 'An alert not addressed to the member is 404. Answers the unread count.',
-    auth: 'bearer',
-    success: { data: data.unreadAlerts },
-  }),
-  'POST /franchise/alerts/acknowledge-all': op('Alerts', {
-    operationId: 'acknowledgeAllAlerts',
-    summary: 'Mark every unread alert of the member’s read',
-    description: 'Answers the unread count (0).',
-    auth: 'bearer',
-    success: { data: data.unreadAlerts },
   }),
   'POST /franchise/import/{kind}': op('Ingest', {
     operationId: 'importRecords',

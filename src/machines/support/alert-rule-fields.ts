@@ -1,4 +1,5 @@
-import type { ALERT_RULE_NOT_FOUND_MESSAGE, AlertRule, CreateAlertRuleInput, MAX_ALERT_RULES } from '@contract/alerts.contract';
+import type { ALERT_RULE_NOT_FOUND_MESSAGE, CreateAlertRuleInput, MAX_ALERT_RULES } from '@contract/alerts.contract';
+import type { AlertRule } from '@contract/api/alerts.calls';
 import { ALERT_KIND_CHOICES, ALERT_KIND_LABELS, type AlertKind } from '@contract/presentation/alert-kinds';
 import type { Member } from '@contract/team.contract';
 import { idListOf, idListValue, type FieldValue, type FormRecord, type FormValues } from '../entity-form.machine';

@@ -1,4 +1,4 @@
-import type { Alert } from '@contract/alerts.contract';
+import type { Alert } from '@contract/api/alerts.calls';
 import { formatCurrency, formatDay, formatNumber, formatPercent } from '@contract/presentation/format';
 import { PAGE_TITLES } from '@contract/page-reports.contract';
 import { filtersHref } from '../../machines/support/analytics-filters';

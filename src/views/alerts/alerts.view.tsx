@@ -3,7 +3,7 @@ import { IconCheck, IconSettings } from '@tabler/icons-react';
 import { createActorContext } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { Alert } from '@contract/alerts.contract';
+import type { Alert } from '@contract/api/alerts.calls';
 import { pathOf } from '../../shared/routing';
 import { alertPageCount, alertsMachine, ALERTS_PER_PAGE, type AlertStatus } from '../../machines/alerts.machine';
 import { ListPager, shownRange } from '../../ui/list-controls';

@@ -579,60 +579,39 @@ async function findOwnerAlert(api: PrepareApi): Promise<number> {
 }
 const alertId: Param = { valid: '1', refused: ['0', '-1', 'abc', '1.5', '01', '1e1', '2147483647', '2147483648'] };
 const alertRoutes: RouteSpec[] = [
-  { name: 'alert rules', method: 'GET', path: `${API}/alert-rules`, auth: 'bearer' },
-  {
-    name: 'alert rule create',
-    method: 'POST',
-    path: `${API}/alert-rules`,
-    auth: 'bearer',
-    success: 201,
+  fromCall('GET /franchise/alert-rules'),
+  fromCall('POST /franchise/alert-rules', {
     body: { kind: alertRuleKind },
     prepare: async (api) => {
       await newAlertRule(api);
       return { body: alertRuleBody() };
     },
-  },
-  {
-    name: 'alert rule update',
-    method: 'PUT',
-    path: `${API}/alert-rules/:id`,
-    auth: 'bearer',
+  }),
+  fromCall('PUT /franchise/alert-rules/{id}', {
     params: { id: alertId },
     body: { kind: alertRuleKind },
     prepare: async (api) => {
       const { id, version } = await newAlertRule(api);
       return { params: { id: String(id) }, body: { ...alertRuleBody(), threshold: 2, version } };
     },
-  },
-  {
-    name: 'alert rule delete',
-    method: 'DELETE',
-    path: `${API}/alert-rules/:id`,
-    auth: 'bearer',
+  }),
+  fromCall('DELETE /franchise/alert-rules/{id}', {
     params: { id: alertId },
     prepare: async (api) => ({ params: { id: String((await newAlertRule(api)).id) } }),
-  },
-  {
-    name: 'alerts',
-    method: 'GET',
-    path: `${API}/alerts`,
-    auth: 'bearer',
+  }),
+  fromCall('GET /franchise/alerts', {
     query: {
       valid: { status: 'all', page: '1' },
       fields: { status: { refused: ['', 'read', 'UNREAD', 'all '] }, page: { refused: ['0', '-1', 'abc', '1.5', '100001'] } },
       schema: alertsQuerySchema,
     },
-  },
-  { name: 'alerts unread', method: 'GET', path: `${API}/alerts/unread`, auth: 'bearer' },
-  {
-    name: 'alert acknowledge',
-    method: 'POST',
-    path: `${API}/alerts/:id/acknowledge`,
-    auth: 'bearer',
+  }),
+  fromCall('GET /franchise/alerts/unread'),
+  fromCall('POST /franchise/alerts/{id}/acknowledge', {
     params: { id: alertId },
     prepare: async (api) => ({ params: { id: String(await (ownerAlert ??= findOwnerAlert(api))) } }),
-  },
-  { name: 'alerts acknowledge all', method: 'POST', path: `${API}/alerts/acknowledge-all`, auth: 'bearer' },
+  }),
+  fromCall('POST /franchise/alerts/acknowledge-all'),
 ];
 
 export const ROUTES: RouteSpec[] = [

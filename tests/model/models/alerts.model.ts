@@ -5,7 +5,7 @@
 // succeed or fail. The URL (Unread or All, the page) changes at any time: back / forward, a link.
 import type { ActorLogic, SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import type { Alert, AlertsPage } from '@contract/alerts.contract';
+import type { Alert, AlertsPage } from '@contract/api/alerts.calls';
 import { alertsMachine, type AlertsEvent, type AlertsInput } from '../../../src/machines/alerts.machine';
 import { ApiError } from '../../../src/services/api-error';
 import { eventKey } from '../support/event-key';
