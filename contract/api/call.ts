@@ -18,7 +18,7 @@ export type CallKey = `${Method} /${string}`;
 export type Access = 'public' | 'member' | 'member-or-expired' | 'owner' | 'ingest-key';
 
 /** Failures a call names beyond those its access, body, query and path parameters imply. */
-export type ExtraError = 400 | 403 | 404 | 409 | 429;
+export type ExtraError = 400 | 403 | 404 | 408 | 409 | 429;
 
 export const TAGS = {
   Auth: 'Sign-in, tokens and password reset',

@@ -102,12 +102,13 @@ const ERROR_TEXT: Record<number, string> = {
   401: 'Not signed in: no, a bad, an expired or a revoked credential (`WWW-Authenticate: Bearer`)',
   403: 'The credential may not do this (a key for one branch sending the franchise’s menu)',
   404: 'Unknown, or not of the caller’s franchise',
+  408: 'The body did not arrive in time (ingest and import calls)',
   409: 'Changed by someone else since it was read (a stale `version`), or a duplicate',
   413: 'Body too large: 64 KiB, or 8 MiB for the ingest and import calls',
   415: 'Content-Type is not application/json',
   422: 'Invalid input: `errors` holds the messages by field',
   429: 'Too many attempts: `Retry-After` says how many seconds to wait',
-  503: 'The database is unavailable',
+  503: 'The database is unavailable, or (ingest and import calls) too many bodies are being read: `Retry-After` says when to try again',
 };
 
 /** Failures a call can answer: implied by its auth, body, query and path, plus those its entry names. */

@@ -8,7 +8,7 @@ import { op, OWNERS_ONLY, pascal, type Operation } from '../operation-model.js';
 
 // The features' calls: API keys, team, report mails, alerts, CSV import, the ingest API, the activity log.
 
-const INGEST_LIMITS = `At most ${MAX_RECORDS_PER_CALL} records a call, bodies up to 8 MiB. A call is one transaction: any invalid record makes it 422 with every problem keyed by its path (\`orders[3].lines[0].sku\`), and nothing is written. A record is identified by (restaurant_id, external_id); sending it again replaces it, sending it unchanged changes nothing.`;
+const INGEST_LIMITS = `At most ${MAX_RECORDS_PER_CALL} records a call, bodies up to 8 MiB. A call is one transaction: any invalid record makes it 422 with every problem keyed by its path (\`orders[3].lines[0].sku\`), and nothing is written. A record is identified by (restaurant_id, external_id); sending it again replaces it, sending it unchanged changes nothing. The body is read only once the credential is accepted, a few bodies at a time per server: a call that waits too long for its turn is 503 with Retry-After, a body that does not arrive within a minute 408.`;
 
 const ingest = (operationId: string, summary: string, body: z.ZodType, extra: Partial<Operation> = {}): Operation =>
   op('Ingest', {
@@ -18,7 +18,7 @@ const ingest = (operationId: string, summary: string, body: z.ZodType, extra: Pa
     auth: 'api-key',
     body,
     success: { data: data.ingestResult },
-    errors: [429],
+    errors: [408, 429],
     ...extra,
   });
 
@@ -76,7 +76,7 @@ export const FEATURE_OPERATIONS: Record<string, Operation> = {
     operationId: 'updateMember',
     summary: 'Change a member’s name, role or branches',
     description:
-      'Names the `version` it read (409 when stale). The last owner cannot be made a manager, nor anyone themselves (409). Applies at the member’s next request.',
+      'Names the `version` it read (409 when stale). The last owner cannot be made a manager, nor anyone themselves (409). Applies at the member’s next request; an owner made a manager loses the API keys they created (revoked, and the message says how many).',
     auth: 'bearer',
     body: updateMemberInput,
     success: { data: data.member },
@@ -85,7 +85,8 @@ export const FEATURE_OPERATIONS: Record<string, Operation> = {
   'DELETE /franchise/team/{id}': op('Team', {
     operationId: 'removeMember',
     summary: 'Remove a member: their next request is refused',
-    description: 'The last owner cannot be removed, nor anyone themselves (409).',
+    description:
+      'The last owner cannot be removed, nor anyone themselves (409). The API keys they created are revoked, and the message says how many; their name and e-mail are erased from the activity log, which keeps their id.',
     auth: 'bearer',
     success: { data: z.null() },
     errors: [409],
@@ -93,10 +94,11 @@ export const FEATURE_OPERATIONS: Record<string, Operation> = {
   'POST /franchise/team/{id}/invitation': op('Team', {
     operationId: 'resendInvitation',
     summary: 'Mail an invited member a new link, voiding the one sent before',
-    description: '409 for a member who has already set a password.',
+    description:
+      '409 for a member who has already set a password. A few mails per member in 15 minutes (429 with Retry-After), counted only once the member is found invited in the caller’s franchise.',
     auth: 'bearer',
     success: { data: data.member },
-    errors: [409],
+    errors: [409, 429],
   }),
   'POST /franchise/import/{kind}': op('Ingest', {
     operationId: 'importRecords',
@@ -105,7 +107,7 @@ export const FEATURE_OPERATIONS: Record<string, Operation> = {
     auth: 'bearer',
     body: z.union([menuItemsBody, ordersBody, shiftsBody, purchasesBody]),
     success: { data: data.ingestResult },
-    errors: [429],
+    errors: [408, 429],
   }),
   'GET /ingest/restaurants': op('Ingest', {
     operationId: 'listKeyRestaurants',
@@ -135,7 +137,7 @@ export const FEATURE_OPERATIONS: Record<string, Operation> = {
   'GET /franchise/activity/export': op('Activity', {
     operationId: 'exportActivity',
     summary: 'Every entry the filters match as a CSV file, newest first',
-    description: `${OWNERS_ONLY} Columns: When (ISO 8601 on the franchise’s clock, with its offset), Member, Action, Entity, Entity ID, Changes ("field: before → after; …"). At most ${ACTIVITY_EXPORT_MAX_ROWS} entries, the newest; \`page\` is ignored.`,
+    description: `${OWNERS_ONLY} Columns: When (ISO 8601 on the franchise’s clock, with its offset), Member, Member ID (empty for an API key), Action, Entity, Entity ID, Changes ("field: before → after; …"). At most ${ACTIVITY_EXPORT_MAX_ROWS} entries, the newest; \`page\` is ignored.`,
     auth: 'bearer',
     query: activityQuery,
     success: { files: { 'text/csv': z.string() } },
