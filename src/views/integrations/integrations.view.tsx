@@ -39,7 +39,8 @@ export function IngestIntro() {
       Your point-of-sale, roster and supplier systems can send orders, shifts, purchases and menu items to the console&apos;s ingest API at{' '}
       <Code>/api/v1/ingest/…</Code>. Each system calls it with an API key in the header{' '}
       <Code style={{ whiteSpace: 'nowrap' }}>Authorization: Bearer &lt;key&gt;</Code>; a key works for all branches or for one. The calls
-      are described in the README, section &ldquo;Integrating a POS&rdquo;.
+      are described in the integration guide, <Code>docs/integrations.md</Code>, section &ldquo;Integrating a POS&rdquo;, and every call in{' '}
+      <Code>/api/v1/openapi.json</Code>.
     </Text>
   );
 }
