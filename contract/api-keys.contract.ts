@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { displayName } from './text.js';
 
 /**
  * The API key calls (`/api/v1/franchise/api-keys`): an owner creates a key for an outside system
@@ -11,11 +12,7 @@ export const API_KEY_NAME_TAKEN = 'An API key with this name already exists';
 export const API_KEY_RESTAURANT_MESSAGE = 'Choose one of your restaurants, or all branches';
 
 export const createApiKeyInput = z.object({
-  name: z
-    .string('Name is required')
-    .trim()
-    .min(1, 'Name is required')
-    .max(API_KEY_NAME_MAX, `Name must be at most ${API_KEY_NAME_MAX} characters`),
+  name: displayName(API_KEY_NAME_MAX),
   // Required, null included: a forgotten scope must not silently become every branch.
   restaurant_id: z
     .number(API_KEY_RESTAURANT_MESSAGE)

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { AUSTRALIAN_STATES, PERSON_ROLES, PERSON_STATUSES, type PersonRole, type PersonStatus } from './choices.js';
 import { email, newPassword } from './auth.contract.js';
+import { displayName } from './text.js';
 
 export * from './choices.js';
 
@@ -45,7 +46,7 @@ export const optional = <S extends z.ZodType>(schema: S) =>
 /** The contact fields a person and the profile share. */
 export const contactFields = z.object({
   picture: optional(httpUrl),
-  name: text('Name'),
+  name: displayName(),
   email,
   phone: optional(phone),
   state: optional(australianState),

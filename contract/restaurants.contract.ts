@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { email, type Restaurant } from './auth.contract.js';
 import { australianState, httpUrl, optional, phone, postCode, version } from './people.contract.js';
+import { displayName } from './text.js';
 
 export { BRANCH_STATUS_OWNERS_ONLY_MESSAGE } from './choices.js';
 
@@ -21,7 +22,7 @@ const capacityMessage = 'Capacity must be a non-negative whole number';
 
 export const updateRestaurantInput = z.object({
   logo: optional(httpUrl),
-  name: text('Name'),
+  name: displayName(),
   abn_no: z.string(ABN_READ_ONLY_MESSAGE).trim().optional(),
   address: text('Address'),
   suburb: text('Suburb'),

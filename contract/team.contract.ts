@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { email, type MemberRole } from './auth.contract.js';
 import { version } from './people.contract.js';
+import { displayName } from './text.js';
 
 /**
  * The team calls (`/api/v1/franchise/team`, owners only): the members who sign in to the console,
@@ -23,7 +24,7 @@ export const SELF_REMOVE_MESSAGE = 'You cannot remove yourself: another owner ca
 export const SELF_DEMOTE_MESSAGE = 'You cannot make yourself a manager: another owner can';
 export const NOT_INVITED_MESSAGE = 'This member has already set a password: there is no invitation to resend';
 
-const name = z.string('Name is required').trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters');
+const name = displayName();
 const role = z.enum(MEMBER_ROLES, 'Role must be Owner or Manager');
 const restaurantIds = z
   .array(

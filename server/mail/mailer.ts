@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { BIDI_CONTROLS, CONTROL_CHARACTERS } from '@contract/text.js';
 import type { Logger } from '../logger.js';
 
 export type MailAttachment = { filename: string; content: Uint8Array; contentType: string };
@@ -15,14 +16,36 @@ export type MailMessage = {
 };
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
-/** nodemailer's form of a message: attachments as Buffers. */
-const nodemailerMessage = (from: string, { attachments, ...message }: MailMessage) => ({
-  from,
-  ...message,
-  ...(attachments
-    ? { attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })) }
-    : {}),
-});
+const BIDI_CONTROL = new RegExp(BIDI_CONTROLS, 'gu');
+const CONTROL_RUN = new RegExp(`[${CONTROL_CHARACTERS}]+`, 'gu');
+const CONTROL_BUT_LINE_FEED = new RegExp(`(?!\\n)[${CONTROL_CHARACTERS}]`, 'gu');
+
+/**
+ * A message without what names stored before their check (contract/text.ts) may hold: bidirectional controls go
+ * everywhere; in the subject each run of control characters becomes a space, so it stays one header line; the text and
+ * HTML keep their line feeds only.
+ */
+function withoutControls({ subject, text, html, ...rest }: MailMessage): MailMessage {
+  const body = (part: string) => part.replace(BIDI_CONTROL, '').replace(CONTROL_BUT_LINE_FEED, '');
+  return {
+    ...rest,
+    subject: subject.replace(BIDI_CONTROL, '').replace(CONTROL_RUN, ' '),
+    text: body(text),
+    ...(html === undefined ? {} : { html: body(html) }),
+  };
+}
+
+/** nodemailer's form of a message, the one way out for every mail: without control characters, attachments as Buffers. */
+const nodemailerMessage = (from: string, message: MailMessage) => {
+  const { attachments, ...plain } = withoutControls(message);
+  return {
+    from,
+    ...plain,
+    ...(attachments
+      ? { attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })) }
+      : {}),
+  };
+};
 
 /** Loaded on the first mail, not at start: nodemailer is a large module and most starts send none. */
 function onFirstUse<T>(create: (nodemailer: typeof import('nodemailer')) => T): () => Promise<T> {
