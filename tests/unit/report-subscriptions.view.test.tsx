@@ -1,13 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FranchiseUser, Restaurant } from '@contract/auth.contract';
+import type { FranchiseUser } from '@contract/auth.contract';
 import type { ReportSubscription } from '@contract/api/report-subscriptions.calls';
-import { App } from '../../src/app';
-import { sessionStore } from '../../src/services/session-storage';
-import { accessCheckFake } from './support/access-check';
-import { fakeJwt } from './support/jwt';
+import { failure, installFakeServer, ok, RESTAURANTS, type Call } from './support/fake-server';
+import { choose, LAZY, renderApp } from './support/render-app';
 
 // The Profile page's report mails through the whole app: the real machine, service and HTTP client over a fake server.
 
@@ -18,8 +16,6 @@ const manager = {
   name: 'Liam',
   franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' },
 } as FranchiseUser;
-const restaurants = [{ id: 7, name: 'Parramatta', location: 'Parramatta, NSW', status: 1, subscriptions: [] }] as unknown as Restaurant[];
-const LAZY = { timeout: 5000 };
 const WEEKLY: ReportSubscription = {
   id: 4,
   page: 'revenue',
@@ -31,53 +27,34 @@ const WEEKLY: ReportSubscription = {
   created_at: '2026-11-25T04:30:00.000Z',
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const ok = (data: unknown, message = 'ok', status = 200) => json(status, { status: 'success', message, data });
-const refused = (status: number, message: string, errors?: Record<string, string[]>) =>
-  json(status, { status: 'error', message, ...(errors ? { errors } : {}) });
-
-type Call = { method: string; path: string; body: unknown };
 let stored: ReportSubscription[];
 let calls: Call[];
 let answer: (call: Call) => Response | undefined;
 
 beforeEach(() => {
-  calls = [];
   stored = [WEEKLY];
   answer = () => undefined;
-  const accessCheck = accessCheckFake({ user: manager, restaurants });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
-      const url = new URL(request.url);
-      const checked = accessCheck(request.method, url.pathname);
-      if (checked) return checked;
-      const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
-      const call = { method: request.method, path: url.pathname.replace('/api/v1/franchise', ''), body: text ? JSON.parse(text) : null };
-      if (call.path === '/profile') return ok({ user: { ...manager, version: 1 } });
-      calls.push(call);
-      const special = answer(call);
-      if (special) return special;
-      if (call.path === '/report-subscriptions' && call.method === 'GET') return ok(stored);
-      if (call.path === '/report-subscriptions' && call.method === 'POST') {
-        const created = {
-          ...(call.body as ReportSubscription),
-          id: 9,
-          next_run_at: '2026-11-27T07:00:00.000Z',
-          created_at: WEEKLY.created_at,
-        };
-        stored = [...stored, created];
-        return ok(created, 'Report subscription created', 201);
-      }
-      const [, id, send] = /^\/report-subscriptions\/(\d+)(\/send)?$/.exec(call.path) ?? [];
-      if (!stored.some((s) => s.id === Number(id))) return refused(404, 'Report subscription not found');
-      if (send) return ok(null, `Report mailed to ${manager.email}`);
-      stored = stored.filter((s) => s.id !== Number(id));
-      return ok(null, 'Report subscription deleted');
-    }),
-  );
+  calls = installFakeServer((call) => {
+    if (call.path === '/profile') return ok({ user: { ...manager, version: 1 } });
+    const special = answer(call);
+    if (special) return special;
+    if (call.path === '/report-subscriptions' && call.method === 'GET') return ok(stored);
+    if (call.path === '/report-subscriptions' && call.method === 'POST') {
+      const created = {
+        ...(call.body as ReportSubscription),
+        id: 9,
+        next_run_at: '2026-11-27T07:00:00.000Z',
+        created_at: WEEKLY.created_at,
+      };
+      stored = [...stored, created];
+      return ok(created, 201, 'Report subscription created');
+    }
+    const [, id, send] = /^\/report-subscriptions\/(\d+)(\/send)?$/.exec(call.path) ?? [];
+    if (!stored.some((s) => s.id === Number(id))) return failure(404, 'Report subscription not found');
+    if (send) return ok(null, 200, `Report mailed to ${manager.email}`);
+    stored = stored.filter((s) => s.id !== Number(id));
+    return ok(null, 200, 'Report subscription deleted');
+  }).calls;
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -85,19 +62,8 @@ afterEach(() => {
 });
 
 async function renderProfile() {
-  sessionStore.save({ token: fakeJwt(Math.floor(Date.now() / 1000) + 3600), user: manager, restaurants, remember: true });
-  window.history.replaceState(null, '', '/profile');
-  render(<App />);
+  renderApp('/profile', { user: manager, restaurants: RESTAURANTS.slice(0, 1) });
   return screen.findByRole('region', { name: 'Report mails' }, LAZY);
-}
-
-/** Picks an option of a deferred select in the app (its options are in a transition, hence `hidden`). */
-async function choose(user: UserEvent, label: string, option: string) {
-  const field = () => screen.getByRole('combobox', { name: label });
-  await user.hover(field());
-  await waitFor(() => expect(field()).toHaveClass('mantine-Select-input'));
-  await user.click(field());
-  await user.click(await screen.findByRole('option', { name: option, hidden: true }, LAZY));
 }
 
 const WEEKLY_LABEL = 'Weekly on Monday at 07:00 — Revenue, last 7 days';
@@ -124,6 +90,7 @@ describe('Profile: report mails', { timeout: 20_000 }, () => {
       {
         method: 'POST',
         path: '/report-subscriptions',
+        query: '',
         body: { page: 'dashboard', range: '3months', frequency: 'daily', weekday: null, hour: 18 },
       },
     ]);
@@ -136,14 +103,14 @@ describe('Profile: report mails', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await renderProfile();
     const weekdayMessage = 'Choose a weekday for a weekly report, none for a daily one';
-    answer = (call) => (call.method === 'POST' ? refused(422, 'Invalid input', { weekday: [weekdayMessage] }) : undefined);
+    answer = (call) => (call.method === 'POST' ? failure(422, 'Invalid input', { weekday: [weekdayMessage] }) : undefined);
     await add(user);
     const weekday = screen.getByRole('combobox', { name: 'Weekday' });
     await waitFor(() => expect(weekday).toHaveAccessibleDescription(weekdayMessage));
     await choose(user, 'Weekday', 'Friday');
     expect(screen.getByRole('combobox', { name: 'Weekday' })).not.toHaveAccessibleDescription(weekdayMessage);
 
-    answer = (call) => (call.method === 'POST' ? refused(409, 'At most 20 report subscriptions per member') : undefined);
+    answer = (call) => (call.method === 'POST' ? failure(409, 'At most 20 report subscriptions per member') : undefined);
     await add(user);
     // On the form, until a choice changes; no Reload (the limit is no record someone else changed).
     const form = screen.getByRole('form', { name: 'Add report' });
@@ -159,11 +126,11 @@ describe('Profile: report mails', { timeout: 20_000 }, () => {
     const send = await screen.findByRole('button', { name: `Send now: ${WEEKLY_LABEL}` }, LAZY);
     await user.click(send);
     expect(await screen.findByText('Report mailed to liam@example.com')).toBeInTheDocument();
-    answer = (call) => (call.path.endsWith('/send') ? refused(429, 'Too many report mails. Please try again in 14 minutes.') : undefined);
+    answer = (call) => (call.path.endsWith('/send') ? failure(429, 'Too many report mails. Please try again in 14 minutes.') : undefined);
     await user.click(send);
     expect(await screen.findByText('Too many report mails. Please try again in 14 minutes.')).toBeInTheDocument();
     answer = (call) =>
-      call.path.endsWith('/send') ? refused(503, 'The report could not be mailed. Please try again shortly.') : undefined;
+      call.path.endsWith('/send') ? failure(503, 'The report could not be mailed. Please try again shortly.') : undefined;
     await user.click(send);
     expect(await screen.findByText('The report could not be mailed. Please try again shortly.')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/report-subscriptions/4/send')).toHaveLength(3);
@@ -183,12 +150,14 @@ describe('Profile: report mails', { timeout: 20_000 }, () => {
       within(await screen.findByRole('dialog', { name: 'Remove this report mail?' })).getByRole('button', { name: 'Remove' }),
     );
     expect(await screen.findByText('No report mails yet.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([{ method: 'DELETE', path: '/report-subscriptions/4', body: null }]);
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([
+      { method: 'DELETE', path: '/report-subscriptions/4', query: '', body: null },
+    ]);
   });
 
   it('shows a failed list with Retry, which reads it again', async () => {
     const user = userEvent.setup();
-    answer = (call) => (call.method === 'GET' ? refused(503, 'The service is temporarily unavailable.') : undefined);
+    answer = (call) => (call.method === 'GET' ? failure(503, 'The service is temporarily unavailable.') : undefined);
     await renderProfile();
     expect(await screen.findByText('Report mails could not be loaded', {}, LAZY)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add report' })).not.toBeInTheDocument();
