@@ -1,14 +1,14 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MONTHS } from '@contract/presentation/labels';
 import type { ReportSubscription } from '@contract/api/report-subscriptions.calls';
 import { pdfText } from '../support/report-files';
-import { DEMO, SCREENSHOTS, VIEWPORTS, launchBrowser, openPage, signIn } from './support/browser';
-import { a11y, apiData, choose, expectNoSidewaysScroll, h1, navigate, openConsole, shot, tokenOf, toast } from './support/console-ui';
+import { DEMO, SCREENSHOTS, VIEWPORTS, openPage, signIn } from './support/browser';
+import { a11y, apiData, choose, expectNoSidewaysScroll, h1, navigate, shot, tokenOf, toast } from './support/console-ui';
 import { mailCount, waitForMail } from './support/outbox';
-import { startServer, stopServer, type RunningServer } from './support/server-process';
+import { ownServer } from './support/own-server';
 
 // Scheduled report mails in real Chromium, on a server of this file's own (its own DATA_DIR and outbox): the demo
 // owner adds a weekly Revenue mail on the Profile page and sends it now; the mail read back from the outbox holds
@@ -16,18 +16,7 @@ import { startServer, stopServer, type RunningServer } from './support/server-pr
 // link opens the console's /unsubscribe page, which ends the subscription. The section and the page are also looked at
 // on a 375 px phone; the used link is opened signed out.
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  if (server) {
-    await stopServer(server.process);
-    rmSync(server.dataDir, { recursive: true, force: true });
-  }
-});
+const own = ownServer();
 
 const [DESKTOP, PHONE] = VIEWPORTS;
 const ROW = 'Weekly on Monday at 07:00 — Revenue, last 7 days';
@@ -115,7 +104,7 @@ async function expectFits(page: Page, region: Locator) {
 
 describe('Report mails (Profile)', () => {
   it('adds a weekly Revenue mail, sends it now: the mail holds the Revenue page’s figures and PDF; its link unsubscribes', async () => {
-    const owner = await openConsole(browser, server.url, DESKTOP);
+    const owner = await own.open(DESKTOP);
     const { page } = owner;
     await signIn(page);
     await openProfile(page, DESKTOP);
@@ -142,7 +131,7 @@ describe('Report mails (Profile)', () => {
 
     // The row shows the server's next run: the first Monday 07:00 on the franchise's clock after now.
     const token = await tokenOf(page);
-    const [subscription] = await apiData<ReportSubscription[]>(server.url, token, '/report-subscriptions');
+    const [subscription] = await apiData<ReportSubscription[]>(own.server.url, token, '/report-subscriptions');
     const next = onClock(subscription!.next_run_at, timeZone);
     expect(next.weekday).toBe('Monday');
     expect(next.text).toMatch(/, 07:00$/);
@@ -155,13 +144,13 @@ describe('Report mails (Profile)', () => {
     await sectionShot(page, 'report-mails-desktop');
 
     // Send now: the toast names the address, the outbox has the mail.
-    const before = mailCount(server.dataDir);
+    const before = mailCount(own.server.dataDir);
     await rows(page)
       .first()
       .getByRole('button', { name: `Send now: ${ROW}`, exact: true })
       .click();
     await toast(page, `Report mailed to ${DEMO.email}`);
-    const mail = await waitForMail(server.dataDir, before);
+    const mail = await waitForMail(own.server.dataDir, before);
 
     // The Revenue page for the same range, as the owner's browser shows it.
     const cards = await revenueCards(page, '7days');
@@ -172,9 +161,9 @@ describe('Report mails (Profile)', () => {
     expect(mail.headers.get('to')).toBe(DEMO.email);
     // The one-click header names the API, for the mail client's POST; the body's link opens the console's page.
     const oneClick = mail.headers.get('list-unsubscribe')!.replace(/^<(.+)>$/, '$1');
-    expect(oneClick).toMatch(new RegExp(`^${server.url}/api/v1/unsubscribe\\?token=[A-Za-z0-9_-]{43}$`));
+    expect(oneClick).toMatch(new RegExp(`^${own.server.url}/api/v1/unsubscribe\\?token=[A-Za-z0-9_-]{43}$`));
     expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    const link = `${server.url}/unsubscribe?token=${new URL(oneClick).searchParams.get('token')}`;
+    const link = `${own.server.url}/unsubscribe?token=${new URL(oneClick).searchParams.get('token')}`;
 
     expect(mail.text).toContain(`To stop these mails, unsubscribe: ${link}\n`);
     expect(mail.html).toContain(`<a href="${escapeHtml(link)}">Unsubscribe</a>`);
@@ -196,7 +185,7 @@ describe('Report mails (Profile)', () => {
     }
 
     // On a phone: the section fits 375 px, the row's buttons included.
-    const phone = await openConsole(browser, server.url, PHONE);
+    const phone = await own.open(PHONE);
     await signIn(phone.page);
     await openProfile(phone.page, PHONE);
     await expect.poll(() => rows(phone.page).count()).toBe(1);
@@ -233,7 +222,7 @@ describe('Report mails (Profile)', () => {
     expect((await fetch(oneClick, { method: 'POST' })).status).toBe(404);
 
     // Opened again, signed out on a phone: the page says the link is unknown or used, and offers no button.
-    const stranger = await browser.newContext({ baseURL: server.url, viewport: PHONE.size });
+    const stranger = await own.browser.newContext({ baseURL: own.server.url, viewport: PHONE.size });
     const used = await openPage(stranger);
     await used.page.goto(link);
     await used.page.getByText('This unsubscribe link is unknown or was already used.', { exact: true }).waitFor();
