@@ -1,0 +1,46 @@
+import type { AuthUser } from '../auth/franchise-users.repository.js';
+import { bumpDataVersion } from '../db/data-version.js';
+import type { Db } from '../db/database.js';
+import { HttpError } from '../http/errors.js';
+import { isFranchiseOwner, lockFranchise } from '../team/team.repository.js';
+import { memberActor, recordActivity, recordUpdate, type ActivityEntry } from './activity.repository.js';
+
+/** What a write's work gets: its transaction, its time, and the activity log of its member. */
+export type Writer = {
+  trx: Db;
+  now: Date;
+  /** Records the entry as this member's at this write's time; an update without changes records nothing. */
+  record(entry: Pick<ActivityEntry, 'action' | 'entity' | 'entityId' | 'changes'>): Promise<void>;
+};
+
+export type WriteOptions = {
+  now: Date;
+  /** Owners only: the member is checked to be an owner still, inside the transaction (they may have been demoted while the request waited). */
+  owner?: true;
+  /** The write changes what analytics answers say (a name, a branch): data_version is bumped, which the caches are keyed by. */
+  changesFigures?: true;
+};
+
+/**
+ * The one shape of a member's write (docs/architecture.md): one transaction with the franchise's row
+ * locked first, so one franchise's writes run one at a time on every server (bumping data_version
+ * takes the same lock), the member's standing checked under that lock, and its activity entries
+ * written in the same transaction as the change.
+ */
+export async function franchiseWrite<T>(db: Db, user: AuthUser, options: WriteOptions, work: (writer: Writer) => Promise<T>): Promise<T> {
+  const franchiseId = user.franchise.id;
+  return db.transaction().execute(async (trx) => {
+    if (options.changesFigures) await bumpDataVersion(trx, franchiseId);
+    else await lockFranchise(trx, franchiseId);
+    if (options.owner && !(await isFranchiseOwner(trx, franchiseId, user.id))) throw new HttpError(404, 'Not found');
+    const base = { franchiseId, at: options.now, actor: memberActor(user) };
+    return work({
+      trx,
+      now: options.now,
+      record: ({ action, entity, entityId, changes }) =>
+        action === 'updated'
+          ? recordUpdate(trx, { ...base, entity, entityId, changes: changes ?? {} })
+          : recordActivity(trx, { ...base, action, entity, entityId, changes }),
+    });
+  });
+}

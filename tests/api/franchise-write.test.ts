@@ -1,0 +1,66 @@
+import { franchiseWrite } from '../../server/activity/franchise-write';
+import { findUserByEmail } from '../../server/auth/franchise-users.repository';
+import type { Db } from '../../server/db/database';
+import { OWNER } from './support/test-app';
+import { openTestDatabase, type TestDatabase } from './support/test-db';
+
+// The one shape of a member's write: lock (or data_version bump), the owner re-checked under the lock, the activity
+// entry in the same transaction as the change.
+
+let database: TestDatabase;
+let db: Db;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  db = database.db;
+});
+afterAll(() => database.close());
+
+const NOW = new Date('2026-11-22T00:00:00Z');
+const version = async (franchiseId: number) =>
+  (await db.selectFrom('franchises').select('data_version').where('id', '=', franchiseId).executeTakeFirstOrThrow()).data_version;
+const entries = (franchiseId: number) =>
+  db.selectFrom('activity_log').select(['action', 'entity', 'entity_id']).where('franchise_id', '=', franchiseId).execute();
+
+it('records the entry as the member’s, bumps data_version only for a write that changes figures, skips an update without changes', async () => {
+  const owner = (await findUserByEmail(db, OWNER.email))!;
+  const franchiseId = owner.franchise.id;
+  const before = await version(franchiseId);
+  const logged = (await entries(franchiseId)).length;
+
+  await franchiseWrite(db, owner, { now: NOW }, ({ record }) => record({ action: 'created', entity: 'alert_rule', entityId: 7 }));
+  expect(await version(franchiseId)).toBe(before);
+  await franchiseWrite(db, owner, { now: NOW, changesFigures: true }, ({ record }) =>
+    record({ action: 'updated', entity: 'restaurant', entityId: 1, changes: {} }),
+  );
+  expect(await version(franchiseId)).toBe(before + 1);
+
+  const added = (await entries(franchiseId)).slice(logged);
+  expect(added).toEqual([{ action: 'created', entity: 'alert_rule', entity_id: '7' }]);
+  const [entry] = await db.selectFrom('activity_log').select(['user_id', 'user_name', 'at']).orderBy('id', 'desc').limit(1).execute();
+  expect(entry).toEqual({ user_id: owner.id, user_name: owner.name, at: NOW });
+});
+
+it('refuses an owners-only write of a member who is no owner any more (404), and a failing write leaves no entry', async () => {
+  const owner = (await findUserByEmail(db, OWNER.email))!;
+  const logged = (await entries(owner.franchise.id)).length;
+  const demoted = { ...owner, role: 'manager' as const };
+  await db.updateTable('franchise_users').set({ role: 'manager' }).where('id', '=', owner.id).execute();
+  try {
+    let ran = false;
+    await expect(
+      franchiseWrite(db, demoted, { now: NOW, owner: true }, async () => {
+        ran = true;
+      }),
+    ).rejects.toMatchObject({ status: 404 });
+    expect(ran).toBe(false);
+  } finally {
+    await db.updateTable('franchise_users').set({ role: 'owner' }).where('id', '=', owner.id).execute();
+  }
+  await expect(
+    franchiseWrite(db, owner, { now: NOW, owner: true }, async ({ record }) => {
+      await record({ action: 'deleted', entity: 'alert_rule', entityId: 9 });
+      throw new Error('the change failed');
+    }),
+  ).rejects.toThrow('the change failed');
+  expect(await entries(owner.franchise.id)).toHaveLength(logged);
+});
