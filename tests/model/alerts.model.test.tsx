@@ -26,7 +26,8 @@ import {
 } from './models/alerts.model';
 import { runModel } from './support/model-runner';
 import { inspectPageActors } from './support/page-actors';
-import { OWNER, SESSION_RESTAURANTS, signedInSession } from './support/page-session';
+import { OWNER } from '../unit/support/fake-server';
+import { SESSION_RESTAURANTS, signedInSession } from './support/page-session';
 import { clearToasts, renderView } from './support/render-view';
 import { controllableCall } from './support/service-calls';
 import { fakeJwt } from '../unit/support/jwt';

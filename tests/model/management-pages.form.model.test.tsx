@@ -20,7 +20,8 @@ import { CONFLICT, INVALID_EMAIL, NOT_FOUND, UNAVAILABLE, paths, type ModelEvent
 import { button, performAsUser, textbox } from './support/entity-form-ui';
 import { runModel } from './support/model-runner';
 import { inspectPageActors } from './support/page-actors';
-import { OWNER, signedInSession } from './support/page-session';
+import { OWNER } from '../unit/support/fake-server';
+import { signedInSession } from './support/page-session';
 import { renderView } from './support/render-view';
 import { controllableCall } from './support/service-calls';
 

@@ -2,18 +2,13 @@ import { act, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import type { FranchiseUser, Restaurant } from '@contract/auth.contract';
+import type { Restaurant } from '@contract/auth.contract';
 import { sessionMachine, type Access } from '../../../src/machines/session.machine';
 import type { StoredSession } from '../../../src/services/session-storage';
 import { SessionContext } from '../../../src/views/shared/session.context';
+import { OWNER } from '../../unit/support/fake-server';
 import { fakeJwt } from '../../unit/support/jwt';
 
-export const OWNER = {
-  id: 1,
-  role: 'owner',
-  name: 'Olivia',
-  franchise: { id: 1, name: 'Harbour Eats', time_zone: 'Australia/Sydney' },
-} as FranchiseUser;
 export const SESSION_RESTAURANTS = [
   { id: 7, name: 'Parramatta', location: 'Parramatta, NSW', status: 1, subscriptions: [] },
 ] as unknown as Restaurant[];
