@@ -23,26 +23,4 @@ export const createApiKeyInput = z.object({
 });
 export type CreateApiKeyInput = z.input<typeof createApiKeyInput>;
 
-/** A live key as the list shows it; never its secret. */
-export type ApiKey = {
-  id: number;
-  name: string;
-  /** null: every branch. */
-  restaurant_id: number | null;
-  /** The branch's name; null for every branch. */
-  restaurant_name: string | null;
-  /** The secret's first characters, e.g. `fck_ab12cd34`. */
-  prefix: string;
-  created_at: string;
-  last_used_at: string | null;
-};
-
-/** The create call's answer: the only time the secret is sent. */
-export type CreatedApiKey = {
-  id: number;
-  name: string;
-  restaurant_id: number | null;
-  prefix: string;
-  secret: string;
-  created_at: string;
-};
+export const API_KEY_NOT_FOUND_MESSAGE = 'API key not found';

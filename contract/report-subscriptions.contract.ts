@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { RANGES, type Range } from './analytics.contract.js';
+import { RANGES } from './analytics.contract.js';
 import type { AnalyticsPage } from './page-reports.contract.js';
 
 /**
@@ -39,7 +39,6 @@ export const createSubscriptionInput = z
       ctx.addIssue({ code: 'custom', path: ['weekday'], message: WEEKDAY_MESSAGE });
   });
 export type CreateSubscriptionInput = z.input<typeof createSubscriptionInput>;
-
 
 /** `?token=` of a mail's unsubscribe link (`/api/v1/unsubscribe`, no sign-in): 32 bytes, base64url. */
 export const unsubscribeQuery = z

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ApiKey, CreatedApiKey } from '@contract/api-keys.contract.js';
+import type { ApiKey, CreatedApiKey } from '@contract/api/api-keys.calls.js';
 import type { Db } from '../db/database.js';
 import { recordActivity, type Actor } from '../activity/activity.repository.js';
 

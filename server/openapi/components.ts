@@ -27,6 +27,7 @@ import { createSubscriptionInput } from '@contract/report-subscriptions.contract
 import { inviteMemberInput, updateMemberInput } from '@contract/team.contract.js';
 import * as data from './responses.js';
 import { alert, alertRule, alertsPage, unreadAlerts } from '@contract/api/alerts.calls.js';
+import { apiKey, createdApiKey } from '@contract/api/api-keys.calls.js';
 import { reportSubscription, unsubscribeTarget } from '@contract/api/report-subscriptions.calls.js';
 
 // The named schemas and parameters the document references (`#/components/…`), and the analytics answers by kind.
@@ -111,8 +112,8 @@ export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   Alert: alert,
   AlertsPage: alertsPage,
   UnreadAlerts: unreadAlerts,
-  ApiKey: data.apiKey,
-  CreatedApiKey: data.createdApiKey,
+  ApiKey: apiKey,
+  CreatedApiKey: createdApiKey,
   KeyRestaurant: data.keyRestaurant,
   IngestResult: data.ingestResult,
   RemovalResult: data.removalResult,

@@ -6,7 +6,6 @@ import {
   type ActivityMember,
   type ActivityPage,
 } from '@contract/activity.contract.js';
-import type { ApiKey, CreatedApiKey } from '@contract/api-keys.contract.js';
 import type { ConnectivityCheck, FranchiseUser, Restaurant, TokenResponse } from '@contract/auth.contract.js';
 import { AUSTRALIAN_STATES, PERSON_ROLES, PERSON_STATUSES } from '@contract/choices.js';
 import type { ApiFailure } from '@contract/envelope.js';
@@ -126,28 +125,6 @@ export const member = exactly<Member>()(
     restaurant_ids: z.array(id).meta({ description: 'A manager’s branches; empty for an owner (every branch)' }),
     status: z.enum(['invited', 'active']).meta({ description: 'invited: no password yet (the invitation link sets it)' }),
     version: id,
-  }),
-);
-
-export const apiKey = exactly<ApiKey>()(
-  z.object({
-    id,
-    name: z.string(),
-    restaurant_id: id.nullable().meta({ description: 'null: every branch' }),
-    restaurant_name: z.string().nullable(),
-    prefix: z.string().meta({ description: 'The secret’s first characters' }),
-    created_at: instant,
-    last_used_at: instant.nullable(),
-  }),
-);
-export const createdApiKey = exactly<CreatedApiKey>()(
-  z.object({
-    id,
-    name: z.string(),
-    restaurant_id: id.nullable(),
-    prefix: z.string(),
-    secret: z.string().meta({ description: 'Sent in this answer only: the `Authorization: Bearer` of the ingest calls' }),
-    created_at: instant,
   }),
 );
 

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate';
-import type { ApiKey, CreateApiKeyInput, CreatedApiKey } from '@contract/api-keys.contract';
+import type { CreateApiKeyInput } from '@contract/api-keys.contract';
+import type { ApiKey, CreatedApiKey } from '@contract/api/api-keys.calls';
 import { ApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { apiKeysService } from '../services/api-keys.service';
 import type { Notice } from '../shared/effects';

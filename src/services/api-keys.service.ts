@@ -1,19 +1,21 @@
-import type { ApiKey, CreateApiKeyInput, CreatedApiKey } from '@contract/api-keys.contract';
+import type { CreateApiKeyInput } from '@contract/api-keys.contract';
+import type { ApiKey, CreatedApiKey } from '@contract/api/api-keys.calls';
 import { callApi } from './api-error';
+import { callsOf } from './call';
 import { httpClient, type HttpClient } from './http-client';
 
 export const FETCH_API_KEYS_FAILED = 'Failed to fetch API keys';
 export const CREATE_API_KEY_FAILED = 'Failed to create the API key';
 export const REVOKE_API_KEY_FAILED = 'Failed to revoke the API key';
 
-/** The API key calls of the Integrations page (README "API keys"); each rejects with ApiError carrying the server's message or its default. */
+/** The API key calls of the Integrations page (docs/integrations.md); each rejects with ApiError carrying the server's message or its default. */
 export function createApiKeysService(client: HttpClient) {
+  const call = callsOf(client);
   return {
-    list: () => callApi<ApiKey[]>(FETCH_API_KEYS_FAILED, () => client.request<ApiKey[]>('/franchise/api-keys')),
-    create: (body: CreateApiKeyInput) =>
-      callApi<CreatedApiKey>(CREATE_API_KEY_FAILED, () => client.request<CreatedApiKey>('/franchise/api-keys', { method: 'POST', body })),
+    list: () => callApi<ApiKey[]>(FETCH_API_KEYS_FAILED, () => call('GET /franchise/api-keys')),
+    create: (body: CreateApiKeyInput) => callApi<CreatedApiKey>(CREATE_API_KEY_FAILED, () => call('POST /franchise/api-keys', { body })),
     revoke: (id: number) =>
-      callApi<null>(REVOKE_API_KEY_FAILED, () => client.request<null>(`/franchise/api-keys/${id}`, { method: 'DELETE' }), {
+      callApi<null>(REVOKE_API_KEY_FAILED, () => call('DELETE /franchise/api-keys/{id}', { params: { id } }), {
         nullable: true,
       }).then(() => undefined),
   };

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ApiKey } from '@contract/api-keys.contract';
+import type { ApiKey } from '@contract/api/api-keys.calls';
 import { VIEWPORTS, seriousA11yViolations, signIn } from './support/browser';
 import { apiData, choose, expectNoSidewaysScroll, h1, navigate, shot, textbox, toast, tokenOf, type Viewport } from './support/console-ui';
 import { ownServer } from './support/own-server';

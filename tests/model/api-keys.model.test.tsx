@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiKey, CreatedApiKey } from '@contract/api-keys.contract';
+import type { ApiKey, CreatedApiKey } from '@contract/api/api-keys.calls';
 import { apiKeysMachine } from '../../src/machines/api-keys.machine';
 import { apiKeysService } from '../../src/services/api-keys.service';
 import IntegrationsPage from '../../src/views/integrations/integrations.page';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ApiKey, CreatedApiKey } from '@contract/api-keys.contract';
+import type { ApiKey, CreatedApiKey } from '@contract/api/api-keys.calls';
 import { ApiError } from '../../src/services/api-error';
 import {
   CREATE_API_KEY_FAILED,
@@ -28,7 +28,7 @@ describe('API keys service', () => {
     expect(await service.create({ name: 'Kitchen POS', restaurant_id: 7 })).toEqual(CREATED);
     await expect(service.revoke(4)).resolves.toBeUndefined();
     expect(request.mock.calls).toEqual([
-      ['/franchise/api-keys'],
+      ['/franchise/api-keys', { method: 'GET' }],
       ['/franchise/api-keys', { method: 'POST', body: { name: 'Kitchen POS', restaurant_id: 7 } }],
       ['/franchise/api-keys/4', { method: 'DELETE' }],
     ]);

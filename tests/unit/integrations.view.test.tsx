@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiKey } from '@contract/api-keys.contract';
+import type { ApiKey } from '@contract/api/api-keys.calls';
 import { formatInstant } from '../../src/ui/format-instant';
 import { failure, installFakeServer, ok, OWNER, RESTAURANTS, type Call } from './support/fake-server';
 import { LAZY, renderApp as renderAppAt } from './support/render-app';

@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { ACTIVITY_EXPORT_MAX_ROWS, ACTIVITY_RETENTION_DAYS, activityQuery } from '@contract/activity.contract.js';
-import { createApiKeyInput } from '@contract/api-keys.contract.js';
 import { MAX_RECORDS_PER_CALL, menuItemsBody, ordersBody, purchasesBody, removalBody, shiftsBody } from '@contract/ingest.contract.js';
 import { INVITATION_TTL_DAYS, inviteMemberInput, updateMemberInput } from '@contract/team.contract.js';
 import * as data from '../responses.js';
@@ -29,31 +28,6 @@ const removal = (kind: 'shifts' | 'purchases') =>
   });
 
 export const FEATURE_OPERATIONS: Record<string, Operation> = {
-  'GET /franchise/api-keys': op('Integrations', {
-    operationId: 'listApiKeys',
-    summary: 'The franchise’s live API keys (never their secrets)',
-    description: OWNERS_ONLY,
-    auth: 'bearer',
-    success: { data: z.array(data.apiKey) },
-    errors: [404],
-  }),
-  'POST /franchise/api-keys': op('Integrations', {
-    operationId: 'createApiKey',
-    summary: 'Create an API key, for every branch (restaurant_id null) or one',
-    description: `${OWNERS_ONLY} The answer holds the secret, the only time it is sent. Names are unique among live keys (422 on \`name\`).`,
-    auth: 'bearer',
-    body: createApiKeyInput,
-    status: 201,
-    success: { data: data.createdApiKey },
-    errors: [404],
-  }),
-  'DELETE /franchise/api-keys/{id}': op('Integrations', {
-    operationId: 'revokeApiKey',
-    summary: 'Revoke an API key: refused at once by every server',
-    description: OWNERS_ONLY,
-    auth: 'bearer',
-    success: { data: z.null() },
-  }),
   'GET /franchise/team': op('Team', {
     operationId: 'listMembers',
     summary: 'The franchise’s members, by name',

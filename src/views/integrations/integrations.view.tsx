@@ -2,7 +2,7 @@ import { Alert, Button, Code, Group, Paper, SimpleGrid, Stack, Text, TextInput, 
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { createActorContext } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
-import type { ApiKey } from '@contract/api-keys.contract';
+import type { ApiKey } from '@contract/api/api-keys.calls';
 import { ALL_BRANCHES, apiKeysMachine, createStatus, listStatus } from '../../machines/api-keys.machine';
 import { DataTable } from '../../ui/data-table';
 import { DeferredSelect } from '../../ui/deferred-select';

@@ -303,28 +303,19 @@ const restaurantEditRoutes: RouteSpec[] = [
 let keys = 0;
 const newApiKeyBody = () => ({ name: `Fuzz key ${++keys} ${Math.random().toString(36).slice(2)}`, restaurant_id: 1 });
 const apiKeyRoutes: RouteSpec[] = [
-  { name: 'api keys', method: 'GET', path: `${API}/api-keys`, auth: 'bearer' },
-  {
-    name: 'api key create',
-    method: 'POST',
-    path: `${API}/api-keys`,
-    auth: 'bearer',
-    success: 201,
+  fromCall('GET /franchise/api-keys'),
+  fromCall('POST /franchise/api-keys', {
     body: { name: { refused: ['', '   ', 'x'.repeat(101)] } },
     prepare: async () => ({ body: newApiKeyBody() }),
-  },
-  {
-    name: 'api key revoke',
-    method: 'DELETE',
-    path: `${API}/api-keys/:id`,
-    auth: 'bearer',
+  }),
+  fromCall('DELETE /franchise/api-keys/{id}', {
     params: { id: { valid: '1', refused: ['0', '-1', 'abc', '1.5', '01', '1e1', '2147483647', '2147483648'] } },
     // A key of its own each run: a revoked key is gone.
     prepare: async ({ call, token }) => {
       const res = await call('POST', `${API}/api-keys`, { token, body: newApiKeyBody() });
       return { params: { id: String(res.body.data.id) } };
     },
-  },
+  }),
 ];
 
 // Team (contract/team.contract.ts), owners only: the seed's third member (id 3) is the rival's owner.

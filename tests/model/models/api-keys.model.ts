@@ -5,7 +5,7 @@
 // question ends with Revoke or Cancel, and the revoke call succeeds or fails.
 import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import type { ApiKey, CreatedApiKey } from '@contract/api-keys.contract';
+import type { ApiKey, CreatedApiKey } from '@contract/api/api-keys.calls';
 import type { DialogOutcome } from '../../../src/machines/confirm-dialog.machine';
 import { apiKeysMachine, listStatus, type ApiKeysEvent } from '../../../src/machines/api-keys.machine';
 import { ApiError } from '../../../src/services/api-error';
