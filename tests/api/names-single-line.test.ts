@@ -80,7 +80,7 @@ const CALLS: { call: string; send: (name: string) => Promise<{ method: string; p
   { call: 'POST /api-keys', send: async (name) => ({ method: 'POST', path: 'api-keys', body: { name, restaurant_id: null } }) },
 ];
 
-/** Line breaks, tabs, other C0 and C1 controls and every Unicode bidirectional control, inside a name and around it. */
+/** Line breaks (line and paragraph separators too), tabs, other C0 and C1 controls and every Unicode bidirectional control, inside a name and around it. */
 const REFUSED = [
   'Zoe\nBcc: someone@example.com',
   'Zoe\r\nSubject: hello',
@@ -94,6 +94,8 @@ const REFUSED = [
   'Zoe\u0085Tester',
   'Zoe\u009bTester',
   'Zoe \u202Egnp.exe',
+  'Zoe\u2028Bcc: someone@example.com',
+  'Zoe\u2029Tester',
   ...['\u202A', '\u202B', '\u202C', '\u202D', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C'].map(
     (c) => `Zoe${c}Tester`,
   ),
