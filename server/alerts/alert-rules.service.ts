@@ -1,5 +1,5 @@
 import { changesBetween } from '../activity/activity.repository.js';
-import { franchiseWrite } from '../activity/franchise-write.js';
+import { memberWrite } from '../activity/member-write.js';
 import type { AuthUser } from '../auth/franchise-users.repository.js';
 import {
   ALERT_FOREIGN_BRANCH_MESSAGE,
@@ -34,7 +34,7 @@ async function valuesOf(db: Db, franchiseId: number, input: RuleValues): Promise
 export async function createAlertRule(db: Db, user: AuthUser, input: RuleValues, now: Date): Promise<number> {
   const franchiseId = user.franchise.id;
   const values = await valuesOf(db, franchiseId, input);
-  return franchiseWrite(db, user, { now, owner: true }, async ({ trx, record }) => {
+  return memberWrite(db, user, { now, owner: true }, async ({ trx, record }) => {
     // Counted under the franchise's lock: a burst of creates cannot pass the limit together.
     if ((await countRules(trx, franchiseId)) >= MAX_ALERT_RULES) throw new HttpError(409, ALERT_RULES_LIMIT_MESSAGE);
     const id = await insertRule(trx, franchiseId, values, now);
@@ -46,7 +46,7 @@ export async function createAlertRule(db: Db, user: AuthUser, input: RuleValues,
 export async function updateAlertRule(db: Db, user: AuthUser, id: number, version: number, input: RuleValues, now: Date): Promise<number> {
   const franchiseId = user.franchise.id;
   const values = await valuesOf(db, franchiseId, input);
-  return franchiseWrite(db, user, { now, owner: true }, async ({ trx, record }) => {
+  return memberWrite(db, user, { now, owner: true }, async ({ trx, record }) => {
     const before = await findRule(trx, franchiseId, id);
     if (!before) throw ruleNotFound();
     if (!(await updateRule(trx, franchiseId, id, version, values, now))) throw staleVersion();
@@ -57,7 +57,7 @@ export async function updateAlertRule(db: Db, user: AuthUser, id: number, versio
 
 export async function deleteAlertRule(db: Db, user: AuthUser, id: number, now: Date): Promise<void> {
   const franchiseId = user.franchise.id;
-  await franchiseWrite(db, user, { now, owner: true }, async ({ trx, record }) => {
+  await memberWrite(db, user, { now, owner: true }, async ({ trx, record }) => {
     const before = await findRule(trx, franchiseId, id);
     if (!before || !(await deleteRule(trx, franchiseId, id))) throw ruleNotFound();
     await record({ action: 'deleted', entity: 'alert_rule', entityId: id, changes: changes(before, null) });

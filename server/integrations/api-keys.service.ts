@@ -1,5 +1,5 @@
 import { memberActor } from '../activity/activity.repository.js';
-import { franchiseWrite } from '../activity/franchise-write.js';
+import { memberWrite } from '../activity/member-write.js';
 import type { AuthUser } from '../auth/franchise-users.repository.js';
 import type { CreatedApiKey } from '@contract/api/api-keys.calls.js';
 import {
@@ -25,7 +25,7 @@ export async function createApiKey(db: Db, owner: AuthUser, { name, restaurant_i
     throw fieldError('restaurant_id', API_KEY_RESTAURANT_MESSAGE);
   }
   try {
-    return await franchiseWrite(db, owner, { now, owner: true }, async ({ trx, record }) => {
+    return await memberWrite(db, owner, { now, owner: true }, async ({ trx, record }) => {
       const key = await insertApiKey(trx, { franchiseId, restaurantId: restaurant_id, name, createdBy: owner.id, now });
       await record({
         action: 'created',
@@ -44,7 +44,7 @@ export async function createApiKey(db: Db, owner: AuthUser, { name, restaurant_i
 
 /** Revokes one of the franchise's live keys: refused at once by every server, since keys are read on every call. */
 export async function revokeApiKey(db: Db, owner: AuthUser, id: number, now: Date): Promise<void> {
-  const revoked = await franchiseWrite(db, owner, { now, owner: true }, ({ trx }) =>
+  const revoked = await memberWrite(db, owner, { now, owner: true }, ({ trx }) =>
     revokeApiKeys(trx, owner.franchise.id, { id }, memberActor(owner), now),
   );
   if (revoked === 0) throw new HttpError(404, API_KEY_NOT_FOUND_MESSAGE);

@@ -60,16 +60,20 @@ export async function countOwners(db: Db, franchiseId: number): Promise<number> 
   return Number(row.n);
 }
 
-/** Whether `userId` is (still) an owner of the franchise. */
-export async function isFranchiseOwner(db: Db, franchiseId: number, userId: number): Promise<boolean> {
+/** The role `userId` has (still) in the franchise; undefined once they are removed. */
+export async function memberRole(db: Db, franchiseId: number, userId: number): Promise<MemberRole | undefined> {
   const row = await db
     .selectFrom('franchise_users')
-    .select('id')
+    .select('role')
     .where('id', '=', userId)
     .where('franchise_id', '=', franchiseId)
-    .where('role', '=', 'owner')
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.role;
+}
+
+/** Whether `userId` is (still) an owner of the franchise. */
+export async function isFranchiseOwner(db: Db, franchiseId: number, userId: number): Promise<boolean> {
+  return (await memberRole(db, franchiseId, userId)) === 'owner';
 }
 
 /** Whether any sign-in of any franchise has the address. */

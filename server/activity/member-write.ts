@@ -2,7 +2,7 @@ import type { AuthUser } from '../auth/franchise-users.repository.js';
 import { bumpDataVersion } from '../db/data-version.js';
 import type { Db } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
-import { isFranchiseOwner, lockFranchise } from '../team/team.repository.js';
+import { lockFranchise, memberRole } from '../team/team.repository.js';
 import { memberActor, recordActivity, recordUpdate, type ActivityEntry } from './activity.repository.js';
 
 /** What a write's work gets: its transaction, its time, and the activity log of its member. */
@@ -24,15 +24,19 @@ export type WriteOptions = {
 /**
  * The one shape of a member's write (docs/architecture.md): one transaction with the franchise's row
  * locked first, so one franchise's writes run one at a time on every server (bumping data_version
- * takes the same lock), the member's standing checked under that lock, and its activity entries
+ * takes the same lock), the member's standing (still a member; an owner, for owners' writes) checked
+ * under that lock, and its activity entries
  * written in the same transaction as the change.
  */
-export async function franchiseWrite<T>(db: Db, user: AuthUser, options: WriteOptions, work: (writer: Writer) => Promise<T>): Promise<T> {
+export async function memberWrite<T>(db: Db, user: AuthUser, options: WriteOptions, work: (writer: Writer) => Promise<T>): Promise<T> {
   const franchiseId = user.franchise.id;
   return db.transaction().execute(async (trx) => {
     if (options.changesFigures) await bumpDataVersion(trx, franchiseId);
     else await lockFranchise(trx, franchiseId);
-    if (options.owner && !(await isFranchiseOwner(trx, franchiseId, user.id))) throw new HttpError(404, 'Not found');
+    // Under the lock: a member removed (or an owner demoted) while the request waited writes nothing, and their
+    // erased name cannot come back through this write's activity entry.
+    const role = await memberRole(trx, franchiseId, user.id);
+    if (role === undefined || (options.owner && role !== 'owner')) throw new HttpError(404, 'Not found');
     const base = { franchiseId, at: options.now, actor: memberActor(user) };
     return work({
       trx,

@@ -1,4 +1,4 @@
-import { franchiseWrite } from '../../server/activity/franchise-write';
+import { memberWrite } from '../../server/activity/member-write';
 import { findUserByEmail } from '../../server/auth/franchise-users.repository';
 import type { Db } from '../../server/db/database';
 import { OWNER } from './support/test-app';
@@ -27,9 +27,9 @@ it('records the entry as the member’s, bumps data_version only for a write tha
   const before = await version(franchiseId);
   const logged = (await entries(franchiseId)).length;
 
-  await franchiseWrite(db, owner, { now: NOW }, ({ record }) => record({ action: 'created', entity: 'alert_rule', entityId: 7 }));
+  await memberWrite(db, owner, { now: NOW }, ({ record }) => record({ action: 'created', entity: 'alert_rule', entityId: 7 }));
   expect(await version(franchiseId)).toBe(before);
-  await franchiseWrite(db, owner, { now: NOW, changesFigures: true }, ({ record }) =>
+  await memberWrite(db, owner, { now: NOW, changesFigures: true }, ({ record }) =>
     record({ action: 'updated', entity: 'restaurant', entityId: 1, changes: {} }),
   );
   expect(await version(franchiseId)).toBe(before + 1);
@@ -48,7 +48,7 @@ it('refuses an owners-only write of a member who is no owner any more (404), and
   try {
     let ran = false;
     await expect(
-      franchiseWrite(db, demoted, { now: NOW, owner: true }, async () => {
+      memberWrite(db, demoted, { now: NOW, owner: true }, async () => {
         ran = true;
       }),
     ).rejects.toMatchObject({ status: 404 });
@@ -57,10 +57,20 @@ it('refuses an owners-only write of a member who is no owner any more (404), and
     await db.updateTable('franchise_users').set({ role: 'owner' }).where('id', '=', owner.id).execute();
   }
   await expect(
-    franchiseWrite(db, owner, { now: NOW, owner: true }, async ({ record }) => {
+    memberWrite(db, owner, { now: NOW, owner: true }, async ({ record }) => {
       await record({ action: 'deleted', entity: 'alert_rule', entityId: 9 });
       throw new Error('the change failed');
     }),
   ).rejects.toThrow('the change failed');
+  expect(await entries(owner.franchise.id)).toHaveLength(logged);
+});
+
+it('refuses any write of a member who is no longer in the franchise (404), so their erased name cannot come back', async () => {
+  const owner = (await findUserByEmail(db, OWNER.email))!;
+  const removed = { ...owner, id: 999_999, name: 'Removed Rita', role: 'manager' as const };
+  const logged = (await entries(owner.franchise.id)).length;
+  await expect(
+    memberWrite(db, removed, { now: NOW }, ({ record }) => record({ action: 'created', entity: 'alert_rule', entityId: 1 })),
+  ).rejects.toMatchObject({ status: 404 });
   expect(await entries(owner.franchise.id)).toHaveLength(logged);
 });
