@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { displayName } from './text.js';
 
 /**
  * The bodies of the ingest calls (docs/integrations.md): what a POS, roster or supplier system
@@ -77,7 +78,7 @@ export const placedAt = z.iso
 
 export const menuItemRecord = z.strictObject({
   sku: name('sku', 64),
-  name: name('name'),
+  name: displayName(200, 'name'),
   price_cents: cents('price_cents'),
   menu: oneOf('menu', MENUS),
   is_combo: z.boolean('is_combo must be true or false'),
@@ -144,7 +145,7 @@ export const shiftRecord = z
 export const purchaseRecord = z.strictObject({
   external_id: externalId,
   restaurant_id: restaurantId,
-  supplier: name('supplier'),
+  supplier: displayName(200, 'supplier'),
   day,
   category: oneOf('category', PURCHASE_CATEGORIES),
   quantity: count('quantity', 1),

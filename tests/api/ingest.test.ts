@@ -376,6 +376,47 @@ describe('menu items, shifts and purchases', () => {
     expect(Object.keys(bad.body.errors).sort()).toEqual(['purchases[0].category', 'purchases[0].quantity']);
     await expectRollupsExact();
   });
+
+  it('refuses a menu item or supplier name with a line break, other control character or bidirectional control (422 by path), through a key and the import alike', async () => {
+    const message = (label: string) => `${label} cannot contain line breaks, tabs or other control characters`;
+    const item = { sku: 'CTRL-1', name: 'Flat White', price_cents: 450, menu: 'All Day', is_combo: false };
+    const purchase = {
+      external_id: 'p-ctrl',
+      restaurant_id: BONDI,
+      supplier: 'Fresh Greens',
+      day: '2026-11-16',
+      category: 'vegetables',
+      quantity: 1,
+      amount_cents: 100,
+    };
+    // The ingest puts the menu, the console's import posts it.
+    for (const [menuMethod, path, send] of [
+      ['PUT', '/api/v1/ingest/', allBranches],
+      ['POST', 'import/', owner],
+    ] as const) {
+      const menu = await t.call(menuMethod, `${path}menu-items`, {
+        token: send,
+        body: { items: [item, { ...item, sku: 'CTRL-2', name: 'Flat\nWhite' }, { ...item, sku: 'CTRL-3', name: 'Flat White\u2028' }] },
+      });
+      expect(menu.status, menu.text).toBe(422);
+      expect(menu.body.errors).toEqual({ 'items[1].name': [message('name')], 'items[2].name': [message('name')] });
+      const bought = await t.call('POST', `${path}purchases`, {
+        token: send,
+        body: {
+          purchases: [
+            { ...purchase, supplier: 'Fresh\r\nBcc: x@example.com' },
+            { ...purchase, external_id: 'p-ctrl-2', supplier: 'Greens\u202E' },
+          ],
+        },
+      });
+      expect(bought.status, bought.text).toBe(422);
+      expect(bought.body.errors).toEqual({
+        'purchases[0].supplier': [message('supplier')],
+        'purchases[1].supplier': [message('supplier')],
+      });
+    }
+    expect(await database.db.selectFrom('menu_items').select('id').where('sku', 'like', 'CTRL-%').execute()).toEqual([]);
+  });
 });
 
 describe('limits', () => {
