@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { email, newPassword } from '@contract/auth.contract.js';
+import { displayName } from '@contract/text.js';
 import { NO_CONTACT_DETAILS } from '../db/contact-details.js';
 import type { Db } from '../db/database.js';
 import { findUserByEmail } from './franchise-users.repository.js';
@@ -22,8 +23,8 @@ const isTimeZone = (zone: string) => {
 
 export const ownerInput = z.object({
   email,
-  name: z.string().trim().min(1, 'Name is required').max(200),
-  franchise: z.string().trim().min(1, 'Franchise name is required').max(200),
+  name: displayName(),
+  franchise: displayName(200, 'Franchise name'),
   time_zone: z.string().refine(isTimeZone, 'Unknown time zone (use an IANA name such as Australia/Sydney)'),
   password: newPassword,
 });

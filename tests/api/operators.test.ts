@@ -100,6 +100,15 @@ describe('npm run owner:create', () => {
     const zone = await ownerCreate({ DATA_DIR: dir }, [...OWNER_ARGS.slice(0, 6), '--time-zone', 'Mars/Olympus']);
     expect(zone.code).toBe(2);
     expect(zone.stderr).toContain('--time-zone: Unknown time zone');
+    const controls = await ownerCreate({ DATA_DIR: dir }, [
+      ...OWNER_ARGS.slice(0, 3),
+      'Ada\nReply-To: thief@example.net',
+      '--franchise',
+      'Analytical\u202E Eats',
+    ]);
+    expect(controls.code).toBe(2);
+    expect(controls.stderr).toContain('--name: Name cannot contain line breaks, tabs or other control characters');
+    expect(controls.stderr).toContain('--franchise: Franchise name cannot contain line breaks, tabs or other control characters');
     const unknown = await ownerCreate({ DATA_DIR: dir }, [...OWNER_ARGS, '--role', 'admin']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Usage: npm run owner:create');
