@@ -155,6 +155,14 @@ export const passwordHashRule = (userId: number): LimitRule => ({
   windowMs: MINUTE,
 });
 
+/** "E-mail in use" answers per member: enough for typos, too few to map which addresses the franchise's other branches hold. */
+export const EMAILS_IN_USE_PER_WINDOW = 10;
+export const emailInUseRule = (userId: number): LimitRule => ({
+  key: `email-in-use:user:${userId}`,
+  max: EMAILS_IN_USE_PER_WINDOW,
+  windowMs: LONGEST_WINDOW_MS,
+});
+
 /** Bulk writes (ingest API calls per key, console imports per user): generous for a steady feed, a cap on a runaway sender. */
 export const INGEST_CALLS_PER_MINUTE = 1200;
 export const ingestRule = (caller: string): LimitRule => ({ key: `ingest:${caller}`, max: INGEST_CALLS_PER_MINUTE, windowMs: MINUTE });

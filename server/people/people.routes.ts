@@ -4,7 +4,7 @@ import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { branchesOf, franchiseOf, mayReach } from '../auth/access.js';
 import type { AuthUser } from '../auth/franchise-users.repository.js';
 import { hashPassword } from '../auth/passwords.js';
-import { attempt, passwordHashRule } from '../auth/rate-limit.js';
+import { attempt, emailInUseRule, passwordHashRule, release } from '../auth/rate-limit.js';
 import { createPersonInput, EMAIL_TAKEN_MESSAGE, updatePersonInput } from '@contract/people.contract.js';
 import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
@@ -38,7 +38,8 @@ export function peopleRoutes(deps: RouteDeps) {
   /**
    * The checks a save needs beyond the schema: the restaurant is the franchise's (and the member's), the e-mail is free.
    * An e-mail is unique in the franchise (the ingest finds a shift's person by it), so a manager may hit one held in a
-   * branch they cannot see: one query and one answer whoever holds it, which tells them it is in use, never where.
+   * branch they cannot see: one query and one answer whoever holds it, which tells them it is in use, never where;
+   * and only a few such answers in 15 minutes, so the franchise's addresses cannot be mapped by trying them.
    */
   async function checkReferences(user: AuthUser, values: PersonValues, exceptId?: number) {
     const franchiseId = user.franchise.id;
@@ -48,7 +49,11 @@ export function peopleRoutes(deps: RouteDeps) {
     ) {
       throw fieldError('restaurant_id', 'Choose one of your restaurants');
     }
+    // Counted before the look-up and given back when the address is free, so only "in use" answers count, and a
+    // member past the limit gets the same 429 whatever address they try.
+    const slots = await attempt(db, [emailInUseRule(user.id)], clock(), 'e-mail addresses already in use');
     if (await emailTaken(db, franchiseId, values.email, exceptId)) throw emailTakenError();
+    await release(db, slots);
   }
 
   /** Runs a write with the franchise's data_version bumped first (its row lock orders one franchise's writes); a lost e-mail race is still a 422. */

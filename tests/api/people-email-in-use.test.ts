@@ -1,5 +1,6 @@
 import { createQueryId, type KyselyPlugin } from 'kysely';
 import { EMAIL_TAKEN_MESSAGE } from '@contract/people.contract';
+import { EMAILS_IN_USE_PER_WINDOW } from '../../server/auth/rate-limit';
 import { DEMO_MANAGER } from '../../server/db/seed';
 import { createTestApp, OWNER, RIVAL } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
@@ -128,5 +129,29 @@ describe("a manager's people with an e-mail in use", () => {
     const mine = await statements(myBranch);
     expect(mine.some((sql) => /from "people"/.test(sql))).toBe(true);
     expect(await statements(otherBranch)).toEqual(mine);
+  });
+});
+
+describe('"in use" answers are limited per member', () => {
+  it(`after ${EMAILS_IN_USE_PER_WINDOW} in 15 minutes every e-mail check is 429, a free address too; free addresses never count`, async () => {
+    const { otherBranch } = await holders();
+    // A window of its own: the tests above spent some of the manager's answers.
+    t.advance(15 * 60_000);
+    // Free addresses do not count, however many.
+    for (let i = 0; i < EMAILS_IN_USE_PER_WINDOW + 2; i++) await create(manager, {});
+    const probes = await Promise.all(
+      Array.from({ length: EMAILS_IN_USE_PER_WINDOW + 3 }, () =>
+        t.call('POST', 'people', { token: manager, body: newPerson({ email: otherBranch }) }),
+      ),
+    );
+    expect(probes.filter((r) => r.status === 422)).toHaveLength(EMAILS_IN_USE_PER_WINDOW);
+    expect(probes.filter((r) => r.status === 429)).toHaveLength(3);
+    const free = await t.call('POST', 'people', { token: manager, body: newPerson() });
+    expect(free.status).toBe(429);
+    expect(free.headers.get('retry-after')).toMatch(/^\d+$/);
+    // Another member is not limited by this one's probes.
+    expect((await t.call('POST', 'people', { token: owner, body: newPerson({ email: otherBranch }) })).status).toBe(422);
+    t.advance(15 * 60_000);
+    await create(manager, {});
   });
 });
