@@ -1,3 +1,4 @@
+import type { MemberRole } from '@contract/auth.contract.js';
 import type { AuthUser } from '../auth/franchise-users.repository.js';
 import { bumpDataVersion } from '../db/data-version.js';
 import type { Db } from '../db/database.js';
@@ -9,6 +10,8 @@ import { memberActor, recordActivity, recordUpdate, type ActivityEntry } from '.
 export type Writer = {
   trx: Db;
   now: Date;
+  /** The member's role as it stands under the lock, not as it was when the request was authenticated. */
+  role: MemberRole;
   /** Records the entry as this member's at this write's time; an update without changes records nothing. */
   record(entry: Pick<ActivityEntry, 'action' | 'entity' | 'entityId' | 'changes'>): Promise<void>;
 };
@@ -41,6 +44,7 @@ export async function memberWrite<T>(db: Db, user: AuthUser, options: WriteOptio
     return work({
       trx,
       now: options.now,
+      role,
       record: ({ action, entity, entityId, changes }) =>
         action === 'updated'
           ? recordUpdate(trx, { ...base, entity, entityId, changes: changes ?? {} })

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
-import { changesBetween, memberActor, recordActivity, recordUpdate } from '../activity/activity.repository.js';
+import { changesBetween, memberActor, recordActivity } from '../activity/activity.repository.js';
+import { memberWrite } from '../activity/member-write.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
-import { branchesOf, franchiseOf, isOwner, ownersOnly } from '../auth/access.js';
+import { branchesOf, franchiseOf, ownersOnly } from '../auth/access.js';
 import {
   ABN_MESSAGES,
   ABN_READ_ONLY_MESSAGE,
@@ -85,17 +86,21 @@ export function restaurantsRoutes(deps: RouteDeps) {
       if (abn_no !== undefined && abn_no !== current.abn_no) throw fieldError('abn_no', ABN_READ_ONLY_MESSAGE);
       const now = new Date(clock());
       // data_version first, as the trade ingest does: restaurant names and locations are in analytics answers.
-      await db.transaction().execute(async (trx) => {
-        await bumpDataVersion(trx, franchiseId);
+      await memberWrite(db, user, { now, changesFigures: true }, async ({ trx, role, record }) => {
         // Read again under the franchise's lock: the state this save replaces, unless someone else saved first.
         const before = await findRestaurant(trx, franchiseId, id, branches);
         if (!before) throw restaurantNotFound();
         if (before.version !== version) throw staleVersion();
-        // Checked against the state under the lock, after the version: an older form is a conflict, not a status change.
-        if (!isOwner(user) && values.status !== before.status) throw fieldError('status', BRANCH_STATUS_OWNERS_ONLY_MESSAGE);
+        // Checked against the state and the role under the lock, after the version: an older form is a conflict, not a
+        // status change, and an owner demoted meanwhile is a manager.
+        if (role !== 'owner' && values.status !== before.status) throw fieldError('status', BRANCH_STATUS_OWNERS_ONLY_MESSAGE);
         if (!(await updateRestaurant(trx, franchiseId, id, version, values, now))) throw staleVersion();
-        const changes = changesBetween(before, { ...before, ...values }, { fields: RESTAURANT_FIELDS });
-        await recordUpdate(trx, { franchiseId, at: now, actor: memberActor(user), entity: 'restaurant', entityId: id, changes });
+        await record({
+          action: 'updated',
+          entity: 'restaurant',
+          entityId: id,
+          changes: changesBetween(before, { ...before, ...values }, { fields: RESTAURANT_FIELDS }),
+        });
       });
       return success(c, await findRestaurant(db, franchiseId, id, branches), `${values.name}'s info updated successfully!`);
     });

@@ -74,3 +74,13 @@ it('refuses any write of a member who is no longer in the franchise (404), so th
   ).rejects.toMatchObject({ status: 404 });
   expect(await entries(owner.franchise.id)).toHaveLength(logged);
 });
+
+it('gives the work the member’s role as it stands under the lock, not as the request was authenticated', async () => {
+  const owner = (await findUserByEmail(db, OWNER.email))!;
+  await db.updateTable('franchise_users').set({ role: 'manager' }).where('id', '=', owner.id).execute();
+  try {
+    expect(await memberWrite(db, owner, { now: NOW }, async ({ role }) => role)).toBe('manager');
+  } finally {
+    await db.updateTable('franchise_users').set({ role: 'owner' }).where('id', '=', owner.id).execute();
+  }
+});
