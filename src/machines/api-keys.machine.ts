@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate';
 import type { CreateApiKeyInput } from '@contract/api-keys.contract';
 import type { ApiKey, CreatedApiKey } from '@contract/api/api-keys.calls';
-import { ApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
+import { fieldErrorsOf, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { apiKeysService } from '../services/api-keys.service';
 import type { Notice } from '../shared/effects';
 import { confirmDialogMachine, type ConfirmDialogInput } from './confirm-dialog.machine';
@@ -59,14 +59,8 @@ export const createBody = ({ name, scope }: ApiKeyDraft): CreateApiKeyInput => (
 
 /** A 422's messages on the form's fields; empty when the failure names none of them. */
 function fieldMessages(error: unknown): Partial<Record<ApiKeyField, string>> {
-  const errors = (error instanceof ApiError && error.status === 422 ? (error.data as { errors?: unknown })?.errors : undefined) as
-    Record<string, string[]> | undefined;
-  const found: Partial<Record<ApiKeyField, string>> = {};
-  for (const field of ['name', 'restaurant_id'] as const) {
-    const message = errors?.[field]?.[0];
-    if (typeof message === 'string') found[field] = message;
-  }
-  return found;
+  const { name, restaurant_id } = fieldErrorsOf(error);
+  return { ...(name ? { name } : {}), ...(restaurant_id ? { restaurant_id } : {}) };
 }
 
 /** The browser's clipboard; unavailable (an http page other than localhost, a refused permission) it rejects and the page selects the text instead. */

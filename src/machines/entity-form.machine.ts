@@ -1,5 +1,5 @@
 import { assign, emit, enqueueActions, fromPromise, setup, type ActorRef, type Snapshot, type SnapshotFrom } from 'xstate';
-import { toApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
+import { fieldErrorsOf, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { Navigation, Notice } from '../shared/effects';
 import { confirmDialogMachine, SAVE_CHANGES, type ConfirmDialogInput } from './confirm-dialog.machine';
 import { confirmed } from './support/ask-first';
@@ -75,18 +75,6 @@ export const fillMessage = (template: string, values: FormValues) =>
 
 export const isDirty = ({ initial, values }: Pick<EntityFormContext, 'initial' | 'values'>) =>
   [...new Set([...Object.keys(initial), ...Object.keys(values)])].some((field) => initial[field] !== values[field]);
-
-/** The server's messages per field of a 422 (`errors: { field: [messages] }`), the first of each. */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  const apiError = toApiError(error);
-  const errors = (apiError.data as { errors?: unknown } | null | undefined)?.errors;
-  if (apiError.status !== 422 || typeof errors !== 'object' || errors === null) return {};
-  return Object.fromEntries(
-    Object.entries(errors as Record<string, unknown>).flatMap(([field, messages]) =>
-      Array.isArray(messages) && typeof messages[0] === 'string' ? [[field, messages[0]]] : [],
-    ),
-  );
-}
 
 const CHANGE = { type: 'change', params: ({ event }: { event: { field: string; value: FieldValue } }) => event } as const;
 /** Back to the stored record, with its toast ("{name}'s info reset."). */

@@ -80,3 +80,19 @@ export function toErrorInfo(error: unknown): ErrorInfo {
   const { message, status } = toApiError(error);
   return { message, status };
 }
+
+/** The server's messages by field of a 422 (`errors: { field: [messages] }`); empty for any other failure. */
+export function fieldMessagesOf(error: unknown): Record<string, string[]> {
+  const apiError = toApiError(error);
+  const errors = (apiError.data as { errors?: unknown } | null | undefined)?.errors;
+  if (apiError.status !== 422 || typeof errors !== 'object' || errors === null) return {};
+  return Object.fromEntries(
+    Object.entries(errors as Record<string, unknown>).flatMap(([field, messages]) =>
+      Array.isArray(messages) && messages.length > 0 && messages.every((m) => typeof m === 'string') ? [[field, messages as string[]]] : [],
+    ),
+  );
+}
+
+/** The first of the server's messages for each field a 422 names: what a form shows under the field. */
+export const fieldErrorsOf = (error: unknown): Record<string, string> =>
+  Object.fromEntries(Object.entries(fieldMessagesOf(error)).map(([field, [first]]) => [field, first!]));

@@ -12,7 +12,7 @@ import {
   ruleValues,
   thresholdUnitChanges,
 } from '../../src/machines/support/alert-rule-fields';
-import { fieldErrorsOf } from '../../src/machines/entity-form.machine';
+import { fieldErrorsOf } from '../../src/services/api-error';
 import { ROUTES } from '../../src/routes';
 import { ApiError } from '../../src/services/api-error';
 import { alertHref, alertLinkText, figuresText } from '../../src/views/alerts/alert-format';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { entityFormMachine, fieldErrorsOf, fillMessage, isDirty, type FormRecord } from '../../src/machines/entity-form.machine';
-import { ApiError } from '../../src/services/api-error';
+import { entityFormMachine, fillMessage, isDirty, type FormRecord } from '../../src/machines/entity-form.machine';
+import { ApiError, fieldErrorsOf } from '../../src/services/api-error';
 import type { Notice } from '../../src/shared/effects';
 
 describe('entity form logic', () => {

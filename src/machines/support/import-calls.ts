@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { IngestKind, IngestResult } from '@contract/ingest.contract';
-import { ApiError } from '../../services/api-error';
+import { ApiError, fieldMessagesOf } from '../../services/api-error';
 import { inspectFile, prepareFile } from '../../services/import-file.service';
 import { importMappings, importService } from '../../services/import.service';
 import { csvBlob, errorsCsv } from '../../shared/import-csv';
@@ -50,9 +50,8 @@ export const isRateLimited = (error: unknown) => error instanceof ApiError && er
 
 /** The problems the server named for a refused batch, when it named any (422 `errors`). */
 export function refusedErrors(error: unknown): Record<string, string[]> | null {
-  if (!(error instanceof ApiError) || error.status !== 422) return null;
-  const errors = (error.data as { errors?: unknown } | null | undefined)?.errors;
-  return errors && typeof errors === 'object' && Object.keys(errors).length > 0 ? (errors as Record<string, string[]>) : null;
+  const errors = fieldMessagesOf(error);
+  return Object.keys(errors).length > 0 ? errors : null;
 }
 
 /** A refused batch's problems on the file's rows, and as the file the owner downloads. */
