@@ -3,11 +3,9 @@ import type { Mailer } from '../mail/mailer.js';
 import { formatWeekday, formatWeekdayYear } from '@contract/presentation/format.js';
 import { headline, rangeFor } from './conditions.js';
 import type { AlertMail } from './mail-queue.js';
+import { escapeHtml } from '../mail/html.js';
 
 export type AlertMailDeps = { config: { publicUrl: string }; clock: () => number; mailer: Mailer };
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** The analytics page of the alert's kind for its branch, over the shortest range that shows the day. */
 export function alertPageLink(publicUrl: string, mail: Pick<AlertMail, 'alert' | 'franchise'>, now: Date): string {

@@ -12,6 +12,7 @@ import type { ReportPage } from '@contract/report-subscriptions.contract.js';
 import type { ReportSubscription } from '@contract/api/report-subscriptions.calls.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
+import { escapeHtml } from '../mail/html.js';
 
 /**
  * The one-click unsubscribe token of a subscription: an HMAC of its id under the server's JWT secret.
@@ -45,9 +46,6 @@ export type ReportMailDeps = { db: Db; config: { publicUrl: string; jwtSecret: s
 export type ReportMember = Pick<AuthUser, 'id' | 'email' | 'name' | 'role' | 'restaurant_ids'> & {
   franchise: { id: number; name: string; time_zone: string };
 };
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** The report a subscription mails now: its page over its range ending yesterday, for the member's branches only. */
 export function subscriptionReport(

@@ -1,4 +1,4 @@
-import { addDays, dayIn, dayStartMs, partsIn } from '../analytics/calendar.js';
+import { addDays, DAY_MS, dayIn, dayStartMs, partsIn } from '../analytics/calendar.js';
 import type { ReportFrequency } from '@contract/report-subscriptions.contract.js';
 
 /**
@@ -11,7 +11,6 @@ export type Schedule = { frequency: ReportFrequency; weekday: number | null; hou
 export type Slot = { at: Date; period: string };
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** The zone's wall clock at a whole minute, read as if it were UTC, in milliseconds. */

@@ -1,12 +1,11 @@
 import type { AnalyticsWindow, Bucket, Grouping } from '@contract/analytics.contract.js';
 import { formatDayMonth, formatMonth, formatWeekday } from '@contract/presentation/format.js';
-import { addDays, addMonths, dayStartMs } from '../calendar.js';
+import { addDays, addMonths, DAY_MS, dayStartMs } from '../calendar.js';
 
 // Rollup days are already the franchise's calendar days, so bucketing is date arithmetic on
 // 'YYYY-MM-DD' strings; sums stay integer cents and minutes until the answer is shaped.
 
 const utc = (day: string) => new Date(dayStartMs(day));
-const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** The first day of the month of `day`, `months` months later. */
 export const monthStart = (day: string, months = 0) => addMonths(`${day.slice(0, 7)}-01`, months);
