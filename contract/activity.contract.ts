@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MAX_RECORD_ID } from './record-id.js';
 
 /**
  * The activity log (owners; to a manager these calls do not exist, 404): who changed what, when,
@@ -57,7 +58,7 @@ export const ACTIVITY_EXPORT_MAX_ROWS = 100_000;
 export type ActivityMember = { id: number; name: string };
 
 const day = z.iso.date('must be a date, YYYY-MM-DD').refine((v) => v >= '2000-01-01', 'must be a date from 2000 on');
-const positiveInt = (message: string) => z.coerce.number(message).int(message).min(1, message).max(2_147_483_647, message);
+const positiveInt = (message: string) => z.coerce.number(message).int(message).min(1, message).max(MAX_RECORD_ID, message);
 
 /**
  * The log's query: `page` (from 1), and the filters: the member who made the change, the entity

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { ALERT_KINDS, type AlertKind } from './presentation/alert-kinds.js';
 import { version } from './people.contract.js';
+import { MAX_RECORD_ID } from './record-id.js';
 
 /**
  * Alert rules (`/api/v1/franchise/alert-rules`, owners only) and the alerts they raise
@@ -32,7 +33,7 @@ const percent = z
   .max(1000, THRESHOLD_MESSAGE)
   .refine((n) => Math.abs(n * 10 - Math.round(n * 10)) < 1e-9, THRESHOLD_MESSAGE);
 const recipientIds = z
-  .array(z.number(RECIPIENTS_MESSAGE).int(RECIPIENTS_MESSAGE).min(1, RECIPIENTS_MESSAGE).max(2_147_483_647), RECIPIENTS_MESSAGE)
+  .array(z.number(RECIPIENTS_MESSAGE).int(RECIPIENTS_MESSAGE).min(1, RECIPIENTS_MESSAGE).max(MAX_RECORD_ID), RECIPIENTS_MESSAGE)
   .min(1, RECIPIENTS_MESSAGE)
   .max(MAX_ALERT_RECIPIENTS, `A rule tells at most ${MAX_ALERT_RECIPIENTS} members`);
 
@@ -42,7 +43,7 @@ const recipientIds = z
  */
 const ruleFields = z.object({
   kind: z.enum(ALERT_KINDS, `Kind must be one of ${ALERT_KINDS.join(', ')}`),
-  restaurant_id: z.number(ALERT_FOREIGN_BRANCH_MESSAGE).int(ALERT_FOREIGN_BRANCH_MESSAGE).min(1).max(2_147_483_647).nullable(),
+  restaurant_id: z.number(ALERT_FOREIGN_BRANCH_MESSAGE).int(ALERT_FOREIGN_BRANCH_MESSAGE).min(1).max(MAX_RECORD_ID).nullable(),
   threshold: z.number(THRESHOLD_MESSAGE),
   recipient_ids: recipientIds,
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { displayName } from './text.js';
+import { MAX_RECORD_ID } from './record-id.js';
 
 /**
  * The API key calls (`/api/v1/franchise/api-keys`): an owner creates a key for an outside system
@@ -18,7 +19,7 @@ export const createApiKeyInput = z.object({
     .number(API_KEY_RESTAURANT_MESSAGE)
     .int(API_KEY_RESTAURANT_MESSAGE)
     .min(1, API_KEY_RESTAURANT_MESSAGE)
-    .max(2_147_483_647, API_KEY_RESTAURANT_MESSAGE)
+    .max(MAX_RECORD_ID, API_KEY_RESTAURANT_MESSAGE)
     .nullable(),
 });
 export type CreateApiKeyInput = z.input<typeof createApiKeyInput>;

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { AUSTRALIAN_STATES, PERSON_ROLES, PERSON_STATUSES, type PersonRole, type PersonStatus } from './choices.js';
 import { email, newPassword } from './auth.contract.js';
 import { displayName } from './text.js';
+import { MAX_RECORD_ID } from './record-id.js';
 
 export * from './choices.js';
 
@@ -37,7 +38,7 @@ export const postCode = z
   .regex(/^\d{4}$/, 'Post code must be 4 digits');
 
 /** The version the client read; a save naming an older one is refused with 409. */
-export const version = z.number('Version is required').int('Version is required').min(1).max(2_147_483_647);
+export const version = z.number('Version is required').int('Version is required').min(1).max(MAX_RECORD_ID);
 
 /** An optional form field: absent, null or blank is stored as null; anything else must pass `schema`. */
 export const optional = <S extends z.ZodType>(schema: S) =>
@@ -60,7 +61,7 @@ export const contactFields = z.object({
 export const CONTACT_FIELDS = contactFields.keyof().options;
 
 export const personFields = contactFields.extend({
-  restaurant_id: z.number('Restaurant is required').int('Restaurant is required').min(1, 'Restaurant is required').max(2_147_483_647),
+  restaurant_id: z.number('Restaurant is required').int('Restaurant is required').min(1, 'Restaurant is required').max(MAX_RECORD_ID),
   role: z.enum(PERSON_ROLES, `Role must be one of ${PERSON_ROLES.join(', ')}`),
   status: z.enum(PERSON_STATUSES, `Status must be one of ${PERSON_STATUSES.join(', ')}`),
 });

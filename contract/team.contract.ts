@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { email, type MemberRole } from './auth.contract.js';
 import { version } from './people.contract.js';
 import { displayName } from './text.js';
+import { MAX_RECORD_ID } from './record-id.js';
 
 /**
  * The team calls (`/api/v1/franchise/team`, owners only): the members who sign in to the console,
@@ -28,7 +29,7 @@ const name = displayName();
 const role = z.enum(MEMBER_ROLES, 'Role must be Owner or Manager');
 const restaurantIds = z
   .array(
-    z.number(MEMBER_BRANCHES_MESSAGE).int(MEMBER_BRANCHES_MESSAGE).min(1, MEMBER_BRANCHES_MESSAGE).max(2_147_483_647),
+    z.number(MEMBER_BRANCHES_MESSAGE).int(MEMBER_BRANCHES_MESSAGE).min(1, MEMBER_BRANCHES_MESSAGE).max(MAX_RECORD_ID),
     MEMBER_BRANCHES_MESSAGE,
   )
   .max(1000);

@@ -29,12 +29,13 @@ import * as data from './responses.js';
 import { alert, alertRule, alertsPage, unreadAlerts } from '@contract/api/alerts.calls.js';
 import { apiKey, createdApiKey } from '@contract/api/api-keys.calls.js';
 import { reportSubscription, unsubscribeTarget } from '@contract/api/report-subscriptions.calls.js';
+import { MAX_RECORD_ID } from '@contract/record-id.js';
 
 // The named schemas and parameters the document references (`#/components/…`), and the analytics answers by kind.
 
 /** Path parameters by name, wherever they occur. */
 export const PATH_PARAMETERS: Record<string, { schema: z.ZodType; description: string }> = {
-  id: { schema: z.int().min(1).max(2_147_483_647), description: 'The record’s id; one not of the caller’s franchise is 404' },
+  id: { schema: z.int().min(1).max(MAX_RECORD_ID), description: 'The record’s id; one not of the caller’s franchise is 404' },
   page: { schema: z.enum(ANALYTICS_PAGES), description: 'The analytics page' },
   kind: { schema: z.enum(INGEST_KINDS), description: 'What the file held: the body is that ingest call’s' },
 };

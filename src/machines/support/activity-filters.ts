@@ -2,6 +2,7 @@ import type { ACTIVITY_PAGE_SIZE, ActivityAction, ActivityEntity } from '@contra
 import type { ActivityFilters } from '../../services/activity.service';
 import { pathOf } from '../../shared/routing';
 import { pageCount } from './server-paging';
+import { recordIdOf } from '@contract/record-id';
 
 // The Activity page's filters and page as its URL holds them (`?user_id=…&entity=…&from=…&to=…&page=…`), and the labels
 // its controls and table show.
@@ -46,8 +47,7 @@ export function dayOf(value: string | null): string | null {
   return date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day) ? value : null;
 }
 
-const positiveInt = (value: string | null): number | null =>
-  value !== null && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
+const positiveInt = (value: string | null): number | null => recordIdOf(value) ?? null;
 const entityOf = (value: string | null): ActivityEntity | null =>
   value !== null && Object.hasOwn(ENTITY_LABELS, value) ? (value as ActivityEntity) : null;
 
