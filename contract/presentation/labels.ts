@@ -6,6 +6,11 @@ import type { ReportPage } from '../report-subscriptions.contract';
 // Words the screen and the server both show: the header's range choices, the page reports' range
 // label and the answers' bucket labels. No zod here, so the client may import it.
 
+/** Every branch of the member's, as the branch picker and the reports name it. */
+export const ALL_BRANCHES = 'All Branches';
+/** A scope of every branch in a list: an owner's access, an API key's or an alert rule's. */
+export const EVERY_BRANCH_SCOPE = 'All branches';
+
 /** The time ranges' names (docs/product.md#periods), in the header's order. */
 export const RANGE_LABELS: Record<Range, string> = {
   '7days': 'Last 7 Days',

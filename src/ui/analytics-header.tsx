@@ -3,6 +3,7 @@ import { DeferredSelect } from './deferred-select';
 import type { Range } from '@contract/analytics.contract';
 import { RANGE_LABELS } from '@contract/presentation/labels';
 import { PageTitle } from './page-title';
+import { ALL_BRANCHES } from '@contract/presentation/labels';
 
 /** The time-range choices, in order (docs/product.md). */
 export const RANGE_OPTIONS: readonly { value: Range; label: string }[] = Object.entries(RANGE_LABELS).map(([value, label]) => ({
@@ -11,7 +12,6 @@ export const RANGE_OPTIONS: readonly { value: Range; label: string }[] = Object.
 }));
 export const rangeLabel = (range: Range) => RANGE_LABELS[range];
 
-export const ALL_BRANCHES = 'All Branches';
 const ALL = 'all';
 
 export type AnalyticsHeaderProps = {

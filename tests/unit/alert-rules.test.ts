@@ -16,7 +16,8 @@ import { fieldErrorsOf } from '../../src/services/api-error';
 import { ROUTES } from '../../src/routes';
 import { ApiError } from '../../src/services/api-error';
 import { alertHref, alertLinkText, figuresText } from '../../src/views/alerts/alert-format';
-import { ALL_BRANCHES, ruleBranchText } from '../../src/views/alerts/alert-rules-list.page';
+import { ruleBranchText } from '../../src/views/alerts/alert-rules-list.page';
+import { EVERY_BRANCH_SCOPE } from '@contract/presentation/labels';
 
 const RULE: AlertRule = {
   id: 3,
@@ -46,7 +47,7 @@ describe('alert rules in the console', () => {
     );
     expect(row).toMatchObject({ sentence: 'No trade recorded by 11:00', recipients: 'Olivia, Nora' });
     expect(ruleBranchText(RULE, new Map([[9, 'Bondi Beach']]))).toBe('Bondi Beach');
-    expect(ruleBranchText({ restaurant_id: null }, new Map())).toBe(ALL_BRANCHES);
+    expect(ruleBranchText({ restaurant_id: null }, new Map())).toBe(EVERY_BRANCH_SCOPE);
   });
 
   it('edits a rule as form values and sends them back as the contract’s body', () => {

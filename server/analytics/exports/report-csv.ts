@@ -1,4 +1,5 @@
 import type { CellUnit, PageReport, ReportCell, ReportRow } from '@contract/page-reports.contract';
+import { ALL_BRANCHES } from '@contract/presentation/labels.js';
 
 // A page report as one RFC 4180 file: a header block (report, franchise, branch, window, time zone),
 // then one section per table (title, header row, rows, total row), sections apart by an empty record.
@@ -41,7 +42,7 @@ export async function reportCsv(report: PageReport): Promise<Uint8Array> {
   const records: string[][] = [
     ['Report', report.title],
     ['Franchise', report.franchise.name],
-    ['Branch', report.branch ? `${report.branch.name} (${report.branch.location})` : 'All Branches'],
+    ['Branch', report.branch ? `${report.branch.name} (${report.branch.location})` : ALL_BRANCHES],
     ['Start date', window.start_date],
     ['End date', window.end_date],
     ['Range', report.range_label],

@@ -4,6 +4,7 @@ import { changeVersus, formatDays } from '@contract/presentation/format';
 import type { CellUnit, PageReport, ReportCell, ReportRow, ReportTable } from '@contract/page-reports.contract';
 import { formatCell, reportChartOption } from '@contract/presentation/report-display';
 import { oneLine, pdfText } from './pdf-text';
+import { ALL_BRANCHES } from '@contract/presentation/labels.js';
 
 // A page report as an A4 PDF: the page's header facts, its cards, its main chart (the screen's own
 // ECharts option, rendered to SVG on the server and drawn as vectors, so its labels stay text), and
@@ -56,7 +57,7 @@ function ensureRoom(doc: Doc, height: number): void {
 function header(doc: Doc, report: PageReport): void {
   const { window } = report;
   const dates = formatDays(window.start_date, window.end_date);
-  const branch = report.branch ? `${report.branch.name}, ${report.branch.location}` : 'All Branches';
+  const branch = report.branch ? `${report.branch.name}, ${report.branch.location}` : ALL_BRANCHES;
   doc.font(BOLD).fontSize(18).fillColor(TEXT).text(pdfText(report.title));
   doc.moveDown(0.3).font(FONT).fontSize(10);
   const facts: [string, string][] = [

@@ -23,6 +23,7 @@ import { appEffects } from '../app-effects';
 import { EntityFormContext, EntityFormView, useFormField } from '../shared/entity-form.view';
 import { FormIdListField, FormSelectField, FormTextField } from '../shared/form-fields';
 import { SessionContext } from '../shared/session.context';
+import { EVERY_BRANCH_SCOPE } from '@contract/presentation/labels';
 
 type Mode = 'create' | 'edit';
 
@@ -95,7 +96,7 @@ function RuleFields() {
   const threshold = EntityFormContext.useSelector((s) => Number(s.context.values.threshold));
   const everyBranch = EntityFormContext.useSelector((s) => s.context.values.restaurant_id === EVERY_BRANCH);
   const branches = useMemo(
-    () => [{ value: EVERY_BRANCH, label: 'All branches' }, ...restaurants.map((r) => ({ value: String(r.id), label: r.name }))],
+    () => [{ value: EVERY_BRANCH, label: EVERY_BRANCH_SCOPE }, ...restaurants.map((r) => ({ value: String(r.id), label: r.name }))],
     [restaurants],
   );
   return (

@@ -15,16 +15,15 @@ import { ConfirmDialogView } from '../shared/confirm-dialog.view';
 import { EntityTable, type EntityColumn } from '../../ui/entity-table';
 import { ListActorContext, ListUrlSync, ListView } from '../shared/list.view';
 import { SessionContext } from '../shared/session.context';
+import { EVERY_BRANCH_SCOPE } from '@contract/presentation/labels';
 
 /** The router carries out the list's address changes; the toasts show Remove's result. */
 const rulesListLogic = alertRulesListMachine.provide({ actions: { navigate: appEffects.navigate } });
 const actionsLogic = alertRuleActionsMachine.provide({ actions: { notify: appEffects.notify } });
 
-export const ALL_BRANCHES = 'All branches';
-
 /** The rule's branch by name, or every branch (also those added later). */
 export const ruleBranchText = (rule: Pick<RuleRow, 'restaurant_id'>, names: ReadonlyMap<number, string>) =>
-  rule.restaurant_id === null ? ALL_BRANCHES : (names.get(rule.restaurant_id) ?? `#${rule.restaurant_id}`);
+  rule.restaurant_id === null ? EVERY_BRANCH_SCOPE : (names.get(rule.restaurant_id) ?? `#${rule.restaurant_id}`);
 
 /** Remove, asked first; a removal tells the list to read itself again. */
 function useRuleActions(list: ListReloadRef) {

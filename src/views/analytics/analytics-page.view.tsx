@@ -7,11 +7,12 @@ import { filtersHref } from '../../machines/support/analytics-filters';
 import { ExportMenu } from '../../ui/export-menu';
 import { LoadState } from '../../ui/load-state';
 import { RangeButtons } from '../../ui/range-buttons';
-import { AnalyticsHeader, ALL_BRANCHES } from '../../ui/analytics-header';
+import { AnalyticsHeader } from '../../ui/analytics-header';
 import { pathOf } from '../../shared/routing';
 import { useBranchesChanged } from '../shared/session.context';
 import { AnalyticsPageContext } from './analytics-page.context';
 import { ReportCards, ReportTables } from './report-sections';
+import { ALL_BRANCHES } from '@contract/presentation/labels';
 
 /** Reports the URL query, the one record of the applied filters, to the machine (mount, Apply, back / forward, links). */
 export function AnalyticsPageUrlSync() {

@@ -5,13 +5,14 @@ import { useSearch } from 'wouter';
 import type { AnalyticsWindow, Range } from '@contract/analytics.contract';
 import type { Restaurant } from '@contract/auth.contract';
 import { formatDays } from '@contract/presentation/format';
-import { AnalyticsHeader, ALL_BRANCHES, rangeLabel } from '../../ui/analytics-header';
+import { AnalyticsHeader, rangeLabel } from '../../ui/analytics-header';
 import { CARD_KINDS } from '../../machines/dashboard.machine';
 import { useBranchesChanged } from '../shared/session.context';
 import { DashboardContext } from './dashboard.context';
 import { HeadcountsCard, OrdersCard, RevenueSummaryCard, RevenueTrendsCard } from './dashboard-cards';
 import { ProcurementCard, RosterCard } from './operations-cards';
 import { RestaurantWidget } from './restaurant-widget';
+import { ALL_BRANCHES } from '@contract/presentation/labels';
 
 /** "Data Analytics of Past 7 Days" (docs/product.md#dashboard), or of the window applied. */
 export const dashboardHeading = (range: Range) => `Data Analytics of Past ${rangeLabel(range).replace(/^Last /, '')}`;

@@ -13,12 +13,12 @@ import { LoadState } from '../../ui/load-state';
 import { FIGURE_COLOR } from '../../ui/theme';
 import { ConfirmDialogView } from '../shared/confirm-dialog.view';
 import { SessionContext } from '../shared/session.context';
+import { EVERY_BRANCH_SCOPE } from '@contract/presentation/labels';
 
 /** The Integrations page's actor; tests pass `logic={apiKeysMachine.provide(fakes)}`. */
 export const ApiKeysContext = createActorContext(apiKeysMachine);
 
 const EMPTY_TEXT = 'No API keys yet.';
-const ALL_BRANCHES_LABEL = 'All branches';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -54,7 +54,7 @@ function CreateKeyForm() {
   const creating = ApiKeysContext.useSelector((s) => s.matches({ create: 'creating' }));
   const restaurants = SessionContext.useSelector((s) => s.context.restaurants);
   const scopes = useMemo(
-    () => [{ value: ALL_BRANCHES, label: ALL_BRANCHES_LABEL }, ...restaurants.map(({ id, name }) => ({ value: String(id), label: name }))],
+    () => [{ value: ALL_BRANCHES, label: EVERY_BRANCH_SCOPE }, ...restaurants.map(({ id, name }) => ({ value: String(id), label: name }))],
     [restaurants],
   );
   return (
@@ -174,7 +174,7 @@ function KeysTable({ keys }: { keys: readonly ApiKey[] }) {
           {keys.map((key) => (
             <tr key={key.id}>
               <td>{key.name}</td>
-              <td>{key.restaurant_name ?? ALL_BRANCHES_LABEL}</td>
+              <td>{key.restaurant_name ?? EVERY_BRANCH_SCOPE}</td>
               <td>
                 <Code>{key.prefix}…</Code>
               </td>

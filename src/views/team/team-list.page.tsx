@@ -17,12 +17,11 @@ import { ConfirmDialogView } from '../shared/confirm-dialog.view';
 import { EntityTable, type EntityColumn } from '../../ui/entity-table';
 import { ListActorContext, ListUrlSync, ListView } from '../shared/list.view';
 import { SessionContext } from '../shared/session.context';
+import { EVERY_BRANCH_SCOPE } from '@contract/presentation/labels';
 
 /** The router carries out the list's address changes; the toasts show the row actions' results. */
 const teamListLogic = teamListMachine.provide({ actions: { navigate: appEffects.navigate } });
 const actionsLogic = memberActionsMachine.provide({ actions: { notify: appEffects.notify } });
-
-export const ALL_BRANCHES_TEXT = 'All branches';
 
 /** Invited (no password set yet) or Active, as text on a tinted badge that keeps AA contrast in both schemes. */
 export function MemberStatusBadge({ status }: { status: Member['status'] }) {
@@ -39,7 +38,7 @@ export function MemberStatusBadge({ status }: { status: Member['status'] }) {
 
 /** A member's branches by name (the stored restaurant list is the owner's: every branch); an owner has them all. */
 export function branchesText(member: Member, names: ReadonlyMap<number, string>): string {
-  if (member.role === 'owner') return ALL_BRANCHES_TEXT;
+  if (member.role === 'owner') return EVERY_BRANCH_SCOPE;
   return member.restaurant_ids.flatMap((id) => names.get(id) ?? []).join(', ') || '—';
 }
 
