@@ -87,3 +87,6 @@ export const formatMonth = (day: string) => {
   const { year, month } = parts(day);
   return `${month} ${year}`;
 };
+
+/** A whole hour of a day's clock: "07:00" (report mails, alert rules' "no trade by" hour). */
+export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;

@@ -4,6 +4,7 @@ import type { AlertKind } from '@contract/alerts.contract.js';
 import { DEFAULT_BEST_SELLERS_LIMIT, RANGES, type Range } from '@contract/analytics.contract.js';
 import { formatCurrency, formatPercent } from '@contract/presentation/format.js';
 import { slotInstant } from '../reports/schedule.js';
+import { hourLabel } from '@contract/presentation/format.js';
 
 /**
  * What an alert rule decides, on one branch's daily rollups (docs/alerts.md). Thresholds are kept in
@@ -88,7 +89,7 @@ export function evaluate(kind: AlertKind, tenths: number, f: DayFigures): Firing
     }
     case 'no_trade': {
       if (f.orders > 0) return null;
-      const hour = `${String(thresholdOf(tenths)).padStart(2, '0')}:00`;
+      const hour = hourLabel(thresholdOf(tenths));
       return { value: 0, baseline: null, summary: `No order was recorded by ${hour} (rule: no trade by ${hour})` };
     }
   }
@@ -107,7 +108,7 @@ export function headline(kind: AlertKind, threshold: number, value: number | nul
     case 'attendance':
       return `attendance ${pct}`;
     case 'no_trade':
-      return `no trade by ${String(threshold).padStart(2, '0')}:00`;
+      return `no trade by ${hourLabel(threshold)}`;
   }
 }
 

@@ -5,6 +5,7 @@ import type { Member } from '@contract/team.contract';
 import { idListOf, idListValue, type FieldValue, type FormRecord, type FormValues } from '../entity-form.machine';
 import { formErrorOn } from './form-calls';
 import { personIdOf } from './people-fields';
+import { hourLabel } from '@contract/presentation/format';
 
 /** The alert rules' sentences, rows, form values and call bodies; the rule screens' ids, options and texts. Rules: docs/alerts.md. */
 
@@ -13,7 +14,7 @@ export const RULE_NOT_FOUND: typeof ALERT_RULE_NOT_FOUND_MESSAGE = 'Alert rule n
 
 export const KIND_OPTIONS = (Object.keys(ALERT_KIND_CHOICES) as AlertKind[]).map((value) => ({ value, label: ALERT_KIND_CHOICES[value] }));
 /** A "no trade by" rule's hours: 1:00 to 23:00 of the franchise's clock (0:00 would fire before any day could trade). */
-export const HOUR_OPTIONS = Array.from({ length: 23 }, (_, i) => ({ value: String(i + 1), label: `${String(i + 1).padStart(2, '0')}:00` }));
+export const HOUR_OPTIONS = Array.from({ length: 23 }, (_, i) => ({ value: String(i + 1), label: hourLabel(i + 1) }));
 
 /** The id of `/alerts/rules/edit?id=…` (a positive whole number, else null: "Alert rule not found" without a call). */
 export const ruleIdOf = personIdOf;

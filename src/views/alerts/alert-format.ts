@@ -1,5 +1,5 @@
 import type { Alert } from '@contract/api/alerts.calls';
-import { formatCurrency, formatDay, formatNumber, formatPercent } from '@contract/presentation/format';
+import { formatCurrency, formatDay, formatNumber, formatPercent, hourLabel } from '@contract/presentation/format';
 import { PAGE_TITLES } from '@contract/page-reports.contract';
 import { filtersHref } from '../../machines/support/analytics-filters';
 import { pathOf } from '../../shared/routing';
@@ -20,7 +20,7 @@ export function figuresText({ kind, value, baseline, threshold }: Pick<Alert, 'k
     case 'attendance':
       return `Attendance ${formatPercent(value ?? 0)}`;
     case 'no_trade':
-      return `${formatNumber(value ?? 0)} orders by ${String(threshold).padStart(2, '0')}:00`;
+      return `${formatNumber(value ?? 0)} orders by ${hourLabel(threshold)}`;
   }
 }
 

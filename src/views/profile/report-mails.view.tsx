@@ -21,6 +21,7 @@ import { appEffects } from '../app-effects';
 import { ConfirmDialogView } from '../shared/confirm-dialog.view';
 import { EntityFormContext, useFormField } from '../shared/entity-form.view';
 import { SessionContext } from '../shared/session.context';
+import { hourLabel } from '@contract/presentation/format';
 
 /** The report mails' actor; tests pass `logic={reportSubscriptionsMachine.provide(fakes)}`. */
 export const ReportMailsContext = createActorContext(reportSubscriptionsMachine);
@@ -37,7 +38,6 @@ const PAGE_OPTIONS = options(REPORT_PAGE_TITLES);
 const RANGE_OPTIONS = options(RANGE_LABELS);
 const FREQUENCY_OPTIONS = options(FREQUENCY_LABELS);
 const WEEKDAY_OPTIONS = WEEKDAYS.map((label, i) => ({ value: String(i + 1), label }));
-export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 const HOUR_OPTIONS = Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: hourLabel(hour) }));
 
 /** "Revenue, last 7 days". */
