@@ -1,7 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { MiddlewareHandler } from 'hono';
 import type { analyticsFigures } from './analytics/answers/analytics-answer.js';
-import type { AnalyticsAnswers } from './analytics/analytics.routes.js';
+import type { AnalyticsAnswers } from './analytics/analytics-answers.js';
 import type { AuthUser } from './auth/franchise-users.repository.js';
 import type { Tokens } from './auth/tokens.js';
 import type { AppConfig } from './config.js';

@@ -10,27 +10,13 @@ import {
   type ParsedAnalyticsQuery,
 } from '@contract/analytics.contract.js';
 import { recordIdOf } from '@contract/record-id.js';
-import type { Db } from '../db/database.js';
 import { franchiseState } from '../db/data-version.js';
-import { successText } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { readQuery } from '../http/query.js';
-import { SharedJsonBody } from '../http/shared-json-body.js';
 import { LruMap } from '../lib/lru-map.js';
-import { AnalyticsCache } from './cache.js';
 import { dayIn } from './calendar.js';
-import { analyticsFigures, answerData, type AnswerFigures } from './answers/analytics-answer.js';
 import type { AnalyticsScope } from './answers/scope.js';
 import { resolveWindow } from './window.js';
-
-const MESSAGES: Record<AnalyticsKind, string> = {
-  headcounts: 'Headcounts retrieved',
-  revenues: 'Revenues retrieved',
-  'best-sellers': 'Best sellers retrieved',
-  orders: 'Orders retrieved',
-  roster: 'Roster retrieved',
-  procurement: 'Procurement retrieved',
-};
 
 const restaurantNotFound = () => new HttpError(404, 'Restaurant not found');
 
@@ -77,45 +63,6 @@ export function analyticsRequests<Q extends ParsedAnalyticsQuery>(deps: RouteDep
     }
     return { scope: { franchiseId, restaurantId, branches: branchesOf(user) }, dataVersion: state.data_version, ...resolved };
   };
-}
-
-/** What an answer is cached by, besides its kind. */
-export type AnswerKey = { scope: AnalyticsScope; dataVersion: number; window: AnalyticsWindow; limit: number };
-
-/**
- * The app's analytics answers, kept as their integer figures (for the page reports) and serialised
- * in dollars (compressed on demand: a franchise's roster is tens of kilobytes) per data version,
- * scope (a manager's branches too), kind, window and limit.
- * One per app, built with the route deps and handed to the analytics calls and the page reports, so
- * a page reuses the answers its dashboard already read (docs/caching.md).
- */
-export class AnalyticsAnswers {
-  private readonly cache: AnalyticsCache;
-
-  constructor(
-    private readonly db: Db,
-    private readonly compute: typeof analyticsFigures = analyticsFigures,
-    maxEntries?: number,
-  ) {
-    this.cache = new AnalyticsCache(maxEntries);
-  }
-
-  private entry<K extends AnalyticsKind>(kind: K, { scope, dataVersion, window, limit }: AnswerKey) {
-    return this.cache.answer({ ...scope, dataVersion, kind, window, limit }, async () => {
-      const figures = await this.compute(this.db, kind, scope, window, { limit });
-      return { figures, body: new SharedJsonBody(successText(answerData(kind, figures), MESSAGES[kind])) };
-    });
-  }
-
-  /** The API's answer, serialised. */
-  async body(kind: AnalyticsKind, key: AnswerKey): Promise<SharedJsonBody> {
-    return (await this.entry(kind, key)).body;
-  }
-
-  /** The answer's integer figures, shared: read, never changed. */
-  async figures<K extends AnalyticsKind>(kind: K, key: AnswerKey): Promise<AnswerFigures[K]> {
-    return (await this.entry(kind, key)).figures;
-  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { activityRoutes } from '../../server/activity/activity.routes';
+import { alertRulesRoutes } from '../../server/alerts/alert-rules.routes';
 import { alertsRoutes } from '../../server/alerts/alerts.routes';
 import { analyticsRoutes } from '../../server/analytics/analytics.routes';
 import { pageReportRoutes } from '../../server/analytics/pages.routes';
@@ -7,9 +8,11 @@ import { createRouteDeps } from '../../server/app';
 import type { AppEnv, RouteDeps } from '../../server/app-deps';
 import { profileRoutes } from '../../server/auth/profile.routes';
 import { errorHandler, notFound } from '../../server/http/errors';
+import { apiKeysRoutes } from '../../server/integrations/api-keys.routes';
 import { silentLogger } from '../../server/logger';
 import { memoryMailer } from '../../server/mail/mailer';
 import { peopleRoutes } from '../../server/people/people.routes';
+import { reportSubscriptionRoutes } from '../../server/reports/report-subscriptions.routes';
 import { restaurantsRoutes } from '../../server/restaurants/restaurants.routes';
 import { teamRoutes } from '../../server/team/team.routes';
 import { createTestApp, START, testConfig } from './support/test-app';
@@ -23,7 +26,10 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-/** Each route module with where the app mounts it and one of its calls; the app mounts several of them on `/franchise`. */
+/**
+ * Each route module with where the app mounts it and one of its calls; the app mounts several of them on `/franchise`,
+ * and the modules of calls defined in contract/api at the root, their paths being whole.
+ */
 const MODULES: [string, (deps: RouteDeps) => Hono<AppEnv>, string, string][] = [
   ['analytics', analyticsRoutes, '/franchise', 'analytics/revenues?period=7days'],
   ['analytics (a restaurant)', analyticsRoutes, '/franchise', 'restaurants/1/analytics/headcounts'],
@@ -34,7 +40,10 @@ const MODULES: [string, (deps: RouteDeps) => Hono<AppEnv>, string, string][] = [
   ['restaurants', restaurantsRoutes, '/franchise/restaurants', ''],
   ['team', teamRoutes, '/franchise/team', ''],
   ['activity', activityRoutes, '/franchise/activity', ''],
-  ['alerts', alertsRoutes, '/franchise/alerts', 'unread'],
+  ['alerts', alertsRoutes, '', 'franchise/alerts/unread'],
+  ['alert rules', alertRulesRoutes, '', 'franchise/alert-rules'],
+  ['API keys', apiKeysRoutes, '', 'franchise/api-keys'],
+  ['report subscriptions', reportSubscriptionRoutes, '', 'franchise/report-subscriptions'],
 ];
 
 /** One route module on its own, built from the deps the app passes every module: nothing else mounted before or after it. */
