@@ -19,6 +19,7 @@ import * as branchMonthlyTotals from './migrations/2026-11-26-01-branch-monthly-
 import * as eraseRemovedMembers from './migrations/2026-11-28-01-erase-removed-members.js';
 import * as branchCustomers from './migrations/2026-11-28-02-branch-customers.js';
 import * as alertMailSkipped from './migrations/2026-11-28-04-alert-mail-skipped.js';
+import * as singleLineNames from './migrations/2026-11-28-06-single-line-names.js';
 import * as revokeDepartedOwnersKeys from './migrations/2026-11-28-07-revoke-departed-owners-keys.js';
 
 // Static list: works the same under tsx, vitest and a bundle, with no directory scanning.
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-01-erase-removed-members': eraseRemovedMembers,
   '2026-11-28-02-branch-customers': branchCustomers,
   '2026-11-28-04-alert-mail-skipped': alertMailSkipped,
+  '2026-11-28-06-single-line-names': singleLineNames,
   '2026-11-28-07-revoke-departed-owners-keys': revokeDepartedOwnersKeys,
 };
 
