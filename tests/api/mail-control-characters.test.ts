@@ -1,8 +1,10 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import { createApp } from '../../server/app';
 import { silentLogger } from '../../server/logger';
+import * as singleLineNames from '../../server/db/migrations/2026-11-28-06-single-line-names';
 import { createMailer } from '../../server/mail/mailer';
 import { OWNER, START, testConfig } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
@@ -46,8 +48,8 @@ function headerValue(headers: string, name: string): string | undefined {
     );
 }
 
-describe('the mailer drops control characters that names stored before they were checked still hold', () => {
-  it('an invitation from an owner and franchise with CR/LF, TAB and bidirectional controls: one subject line, a body without them', async () => {
+describe("names stored before they were checked, cleaned by migration 2026-11-28-06, and the mailer's own cleaning", () => {
+  it('an invitation from an owner and franchise stored with CR/LF, TAB and bidirectional controls: one subject line, no injected line in the body', async () => {
     // Stored straight in the database, as names saved before the names' check could be.
     await database.db.updateTable('franchises').set({ name: 'Harbour\r\nBcc: thief@example.net\u202E Eats' }).where('id', '=', 1).execute();
     await database.db
@@ -55,6 +57,7 @@ describe('the mailer drops control characters that names stored before they were
       .set({ name: 'Olive\u2067 Owner\r\nReply-To: thief@example.net\t\u200F' })
       .where('email', '=', OWNER.email)
       .execute();
+    await singleLineNames.up(database.db as unknown as Kysely<unknown>);
     const config = testConfig({ dataDir, production: true });
     const app = createApp({
       db: database.db,
@@ -93,24 +96,28 @@ describe('the mailer drops control characters that names stored before they were
     expect(headerValue(headers, 'Subject')).toBe('You are invited to Harbour Bcc: thief@example.net Eats on Franchise Console');
     expect(headerValue(headers, 'Bcc')).toBeUndefined();
     expect(headerValue(headers, 'Reply-To')).toBeUndefined();
-    // A line feed stays in a body, where it breaks no header: the body has its own, and cannot tell them apart.
     expect(body).toContain(
-      'Hello Nina New,\n\nOlive Owner\nReply-To: thief@example.net invited you to Harbour\nBcc: thief@example.net Eats on',
+      'Hello Nina New,\n\nOlive Owner Reply-To: thief@example.net invited you to Harbour Bcc: thief@example.net Eats on',
     );
+    expect(body).not.toMatch(/^(Reply-To|Bcc):/im);
     expect(body).not.toMatch(/[\p{Bidi_Control}\r\t]/u);
   });
 
-  it('drops them from an HTML alternative too, keeping its line feeds', async () => {
+  it('the mailer keeps a subject one line and drops controls from an HTML alternative too, keeping its line feeds', async () => {
     const outbox = join(dataDir, 'html');
     const mailer = createMailer({ ...testConfig({ production: true }), dataDir: outbox }, silentLogger);
     await mailer.send({
       to: 'someone@example.com',
-      subject: 'Alert: Bondi\u202E',
+      subject: 'Alert: Bondi\u202E\r\nBcc: thief@example.net\tnow',
       text: 'Revenue fell at Bondi\u202E.\n',
       html: '<p>Revenue fell at <b>Bondi\u2066\u202E</b>.</p>\r\n<p>\tSee the console.</p>\n',
     });
     const [file] = await readdir(join(outbox, 'outbox'));
-    const decoded = fromQuotedPrintable(await readFile(join(outbox, 'outbox', file!), 'utf8'));
+    const raw = await readFile(join(outbox, 'outbox', file!), 'utf8');
+    const headers = raw.slice(0, raw.search(/\r?\n\r?\n/));
+    expect(headerValue(headers, 'Subject')).toBe('Alert: Bondi Bcc: thief@example.net now');
+    expect(headerValue(headers, 'Bcc')).toBeUndefined();
+    const decoded = fromQuotedPrintable(raw);
     expect(decoded).toContain('<p>Revenue fell at <b>Bondi</b>.</p>\n<p>See the console.</p>\n');
     expect(decoded).toContain('Revenue fell at Bondi.\n');
     expect(decoded).not.toMatch(/\p{Bidi_Control}/u);
