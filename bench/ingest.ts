@@ -261,7 +261,13 @@ async function inProcessBatches(db: Db, bodies: string[]) {
     .where('franchise_users.email', '=', DEMO_OWNER.email)
     .executeTakeFirstOrThrow();
   // Recorded in the activity log like an ingest call's batch, so the comparison with HTTP stays fair.
-  const scope: IngestScope = { franchiseId: franchise.id, restaurantId: null, actor: apiKeyActor({ name: 'bench' }), via: 'ingest' };
+  const scope: IngestScope = {
+    franchiseId: franchise.id,
+    restaurantId: null,
+    actor: apiKeyActor({ name: 'bench' }),
+    via: 'ingest',
+    sender: null,
+  };
   const parse: number[] = [];
   const validate: number[] = [];
   const write: number[] = [];

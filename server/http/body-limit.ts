@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, Env, MiddlewareHandler } from 'hono';
 import { MAX_INGEST_BODY_BYTES } from '@contract/ingest.contract.js';
 import { failure } from './errors.js';
 
@@ -12,16 +12,28 @@ export const MAX_DRAIN_BYTES = 4 * 1024 * 1024;
 
 /**
  * Ingest and import bodies one process reads and holds at once (each up to 8 MiB, several times
- * that once parsed): a franchise's batches are written one at a time anyway, so more would only
- * hold memory.
+ * that once parsed): each is held until its call is answered, past the franchise's lock and write.
  */
 export const BULK_READS = 4;
 /** Calls waiting for one of those reads; the next is refused at once. */
 export const BULK_WAITERS = 32;
-/** How long a call waits for a read before it is refused. */
+/** How long a call waits for a read (or for its caller's or franchise's share) before it is refused. */
 export const BULK_WAIT_MS = 10_000;
-/** How long a body may take to arrive once its read began: a stalled sender must not keep a read from others. */
-export const BULK_READ_MS = 60_000;
+/**
+ * Of those reads, what one caller (an API key, a console user) and one franchise may hold, so that
+ * one caller's slow or large calls never take the reads every other franchise needs.
+ */
+export const CALLER_READS = 1;
+export const FRANCHISE_READS = 2;
+/** A caller's calls waiting for its share; the next is refused at once (429). */
+export const CALLER_WAITERS = 8;
+/**
+ * The slowest a body may arrive: at least `bytesPerSecond` over every `windowMs` from the start of
+ * its read (the first window is the grace for a slow start). A trickle is cut, an honest upload on
+ * a slow link is not, however long it takes.
+ */
+export type ReadPace = { bytesPerSecond: number; windowMs: number };
+export const BULK_PACE: ReadPace = { bytesPerSecond: 16 * 1024, windowMs: 10_000 };
 
 const kib = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes / 1024} KiB`);
 
@@ -35,10 +47,10 @@ const hasBody = (c: Context) => c.req.method !== 'GET' && c.req.method !== 'HEAD
  * Refuses bodies over `maxBytes` with 413, whether announced by Content-Length or streamed
  * (chunked). An unread body left on a keep-alive socket breaks the next request on it (the server
  * drops the socket the client reuses), so a refused body up to `drainBytes` is drained, a larger
- * one closes the connection. With `readMs` the body is always read here, and one that has not
- * arrived within it is refused with 408.
+ * one closes the connection. With `pace` the body is always read here, and one arriving slower is
+ * refused with 408.
  */
-export function limitBody(maxBytes: number, drainBytes: number, readMs?: number): MiddlewareHandler {
+export function limitBody(maxBytes: number, drainBytes: number, pace?: ReadPace): MiddlewareHandler {
   const tooLarge = (c: Context, close: boolean) =>
     failure(c, 413, `Request body is too large (limit ${kib(maxBytes)})`, undefined, close ? { Connection: 'close' } : undefined);
   return async (c, next) => {
@@ -46,21 +58,29 @@ export function limitBody(maxBytes: number, drainBytes: number, readMs?: number)
     const declared = c.req.raw.headers.has('transfer-encoding') ? undefined : c.req.header('content-length');
     if (declared !== undefined) {
       const length = Number(declared);
-      if (length <= maxBytes && readMs === undefined) return next();
+      if (length <= maxBytes && pace === undefined) return next();
       if (!(length <= drainBytes)) return tooLarge(c, true);
     }
 
     const reader = c.req.raw.body!.getReader();
-    let timer: NodeJS.Timeout | undefined;
-    const late = readMs === undefined ? undefined : new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), readMs)));
     const chunks: Uint8Array[] = [];
     let size = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const late =
+      pace &&
+      new Promise<'late'>((resolve) => {
+        let checked = 0;
+        timer = setInterval(() => {
+          if (size - checked < (pace.bytesPerSecond * pace.windowMs) / 1000) resolve('late');
+          checked = size;
+        }, pace.windowMs);
+      });
     try {
       for (;;) {
         const read = late ? await Promise.race([reader.read(), late]) : await reader.read();
         if (read === 'late') {
           void reader.cancel().catch(() => {});
-          return failure(c, 408, 'The request body took too long to arrive', undefined, { Connection: 'close' });
+          return failure(c, 408, 'The request body arrived too slowly', undefined, { Connection: 'close' });
         }
         if (read.done) break;
         size += read.value.length;
@@ -71,7 +91,7 @@ export function limitBody(maxBytes: number, drainBytes: number, readMs?: number)
         if (size <= maxBytes) chunks.push(read.value);
       }
     } finally {
-      clearTimeout(timer);
+      clearInterval(timer);
     }
     bodiesRead.add(c);
     if (size > maxBytes) return tooLarge(c, false);
@@ -120,30 +140,86 @@ export class Slots {
     if (next) next();
     else this.held -= 1;
   }
+
+  get idle(): boolean {
+    return this.held === 0 && this.waiting.length === 0;
+  }
 }
+
+/** `Slots` of the same size for each name, made at its first take and dropped once idle. */
+export class NamedSlots {
+  private readonly byName = new Map<string, Slots>();
+
+  constructor(
+    private readonly size: number,
+    private readonly queue: number,
+    private readonly waitMs: number,
+  ) {}
+
+  async take(name: string): Promise<boolean> {
+    let slots = this.byName.get(name);
+    if (!slots) this.byName.set(name, (slots = new Slots(this.size, this.queue, this.waitMs)));
+    const taken = await slots.take();
+    if (!taken && slots.idle) this.byName.delete(name);
+    return taken;
+  }
+
+  release(name: string): void {
+    const slots = this.byName.get(name)!;
+    slots.release();
+    if (slots.idle) this.byName.delete(name);
+  }
+}
+
+/** The reads of bulk bodies: the process's, and each caller's and franchise's share of them. */
+export type BulkReads = { process: Slots; callers: NamedSlots; franchises: NamedSlots };
+
+/** Whose share a call's read is taken from. */
+export type BulkShare = { caller: string; franchise: string };
+
+const busy = (c: Context, status: 429 | 503, message: string) =>
+  failure(c, status, message, undefined, { 'Retry-After': '2', Connection: 'close' });
 
 /**
  * The bodies of ingest and import calls, up to 8 MiB: applied by their routes after the caller's
- * credentials were checked, so an unauthenticated body is never read. The read is held until the
- * call is answered, since the body and what is parsed from it live that long.
+ * credentials were checked, so an unauthenticated body is never read. A call takes its caller's
+ * share, then its franchise's, then one of the process's reads, and holds them until it is
+ * answered, since the body and what is parsed from it live that long.
  */
-export function bulkBody(slots: Slots, readMs: number): MiddlewareHandler {
-  const limit = limitBody(MAX_INGEST_BODY_BYTES, 2 * MAX_INGEST_BODY_BYTES, readMs);
+export function bulkBody<E extends Env>(reads: BulkReads, pace: ReadPace, shareOf: (c: Context<E>) => BulkShare): MiddlewareHandler<E> {
+  const limit = limitBody(MAX_INGEST_BODY_BYTES, 2 * MAX_INGEST_BODY_BYTES, pace);
   return async (c, next) => {
     if (!hasBody(c)) return next();
-    if (!(await slots.take())) {
-      return failure(c, 503, 'Too many large requests at once; try again shortly', undefined, { 'Retry-After': '2', Connection: 'close' });
-    }
+    const { caller, franchise } = shareOf(c);
+    if (!(await reads.callers.take(caller))) return busy(c, 429, 'Too many of your large requests at once; try again shortly');
     try {
-      return await limit(c, next);
+      if (!(await reads.franchises.take(franchise)))
+        return busy(c, 429, "Too many of this franchise's large requests at once; try again shortly");
+      try {
+        if (!(await reads.process.take())) return busy(c, 503, 'Too many large requests at once; try again shortly');
+        try {
+          return await limit(c, next);
+        } finally {
+          reads.process.release();
+        }
+      } finally {
+        reads.franchises.release(franchise);
+      }
     } finally {
-      slots.release();
+      reads.callers.release(caller);
     }
   };
 }
 
-/** The one process-wide bound on the ingest and import bodies read at once. */
-export const ingestBody = bulkBody(new Slots(BULK_READS, BULK_WAITERS, BULK_WAIT_MS), BULK_READ_MS);
+/** The one process-wide bound on the ingest and import bodies read at once, and its shares. */
+const ingestReads: BulkReads = {
+  process: new Slots(BULK_READS, BULK_WAITERS, BULK_WAIT_MS),
+  callers: new NamedSlots(CALLER_READS, CALLER_WAITERS, BULK_WAIT_MS),
+  franchises: new NamedSlots(FRANCHISE_READS, BULK_WAITERS, BULK_WAIT_MS),
+};
+
+/** Reads an ingest or import body from the share `shareOf` names, under the process's bound. */
+export const ingestBody = <E extends Env>(shareOf: (c: Context<E>) => BulkShare) => bulkBody(ingestReads, BULK_PACE, shareOf);
 
 /**
  * For paths whose routes read their body only once the caller is known: a body the route left

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { recordActivity, type Actor } from '../activity/activity.repository.js';
 import { beginFranchiseWrite, type WriteCounts } from '../analytics/ingest.js';
+import { unauthenticated } from '../auth/require-auth.js';
 import { MAX_FUTURE_DAYS, type IngestKind } from '@contract/ingest.contract.js';
 import type { Db } from '../db/database.js';
 import { anyOf } from '../db/typed-sql.js';
 import { HttpError } from '../http/errors.js';
+import { isFranchiseOwner } from '../team/team.repository.js';
 
 // The frame of an ingest call or CSV import batch (docs/integrations.md): the problems found in it,
 // the checks every kind shares, one transaction and its activity log entry.
@@ -12,9 +14,16 @@ import { HttpError } from '../http/errors.js';
 /**
  * Who writes: the franchise, the one branch a key is scoped to (null: every branch), and for the
  * activity log who sent the batch (a member or an API key) and through what: the console's CSV
- * import or the ingest API.
+ * import or the ingest API. `sender` is the credential re-checked in the write: the API key, the
+ * owner importing, or null for the server's own writes (the seed's probe).
  */
-export type IngestScope = { franchiseId: number; restaurantId: number | null; actor: Actor; via: 'import' | 'ingest' };
+export type IngestScope = {
+  franchiseId: number;
+  restaurantId: number | null;
+  actor: Actor;
+  via: 'import' | 'ingest';
+  sender: { apiKeyId: number } | { ownerId: number } | null;
+};
 
 /** What a batch did, as its call answers it. */
 export type BatchResult = WriteCounts | { removed: number };
@@ -97,10 +106,32 @@ async function recordBatch(trx: Db, scope: IngestScope, kind: IngestKind, result
 }
 
 /**
- * One transaction that begins the franchise's write (its lock and data_version bump) before `work`,
- * and records the batch in the activity log after it.
+ * The sender may have lost the right to write while its body arrived: a key revoked (its row's
+ * update waits for this share lock, or this waits for it), an owner removed or demoted (under the
+ * franchise's lock, which their removal takes too). Refused as at the credential check: 401, 404.
  */
-export const franchiseWrite = <T extends BatchResult>(
+async function recheckSender(trx: Db, scope: IngestScope): Promise<void> {
+  const { sender } = scope;
+  if (sender === null) return;
+  if ('apiKeyId' in sender) {
+    const live = await trx
+      .selectFrom('api_keys')
+      .select('id')
+      .where('id', '=', sender.apiKeyId)
+      .where('revoked_at', 'is', null)
+      .forShare()
+      .executeTakeFirst();
+    if (!live) throw unauthenticated();
+  } else if (!(await isFranchiseOwner(trx, scope.franchiseId, sender.ownerId))) {
+    throw new HttpError(404, 'Not found');
+  }
+}
+
+/**
+ * One transaction that begins the franchise's write (its lock and data_version bump), re-checks
+ * the sender, runs `work`, and records the batch in the activity log after it.
+ */
+export const ingestBatchWrite = <T extends BatchResult>(
   db: Db,
   scope: IngestScope,
   kind: IngestKind,
@@ -109,6 +140,7 @@ export const franchiseWrite = <T extends BatchResult>(
 ): Promise<T> =>
   db.transaction().execute(async (trx) => {
     await beginFranchiseWrite(trx, scope.franchiseId);
+    await recheckSender(trx, scope);
     const result = await work(trx);
     await recordBatch(trx, scope, kind, result, now);
     return result;

@@ -44,12 +44,17 @@ const limited =
 /** `/api/v1/ingest/*`: what a franchise's POS, roster or supplier system sends with its API key (docs/integrations.md). */
 export function ingestRoutes(deps: RouteDeps) {
   // The body is read only after the key was checked and the call counted.
-  const key = [requireApiKey(deps), limited(deps, (c) => `key:${c.get('apiKey').id}`), ingestBody] as const;
+  const key = [
+    requireApiKey(deps),
+    limited(deps, (c) => `key:${c.get('apiKey').id}`),
+    ingestBody<AppEnv>((c) => ({ caller: `key:${c.get('apiKey').id}`, franchise: `${c.get('apiKey').franchiseId}` })),
+  ] as const;
   const scopeOf = (c: Context<AppEnv>): IngestScope => ({
     franchiseId: c.get('apiKey').franchiseId,
     restaurantId: c.get('apiKey').restaurantId,
     actor: apiKeyActor(c.get('apiKey')),
     via: 'ingest',
+    sender: { apiKeyId: c.get('apiKey').id },
   });
   const removal = (kind: 'shifts' | 'purchases') => async (c: Context<AppEnv>) => {
     const { records } = await readJson(c, removalBody);
@@ -77,17 +82,28 @@ const importNotFound = () => new HttpError(404, 'Not found');
  */
 export function importRoutes(deps: RouteDeps) {
   const kinds: Record<string, IngestKind> = { 'menu-items': 'menu-items', orders: 'orders', shifts: 'shifts', purchases: 'purchases' };
+  const kindOf = (c: Context<AppEnv>) => {
+    const kind = c.req.param('kind') ?? '';
+    return Object.hasOwn(kinds, kind) ? kinds[kind] : undefined;
+  };
   return new Hono<AppEnv>().post(
     '/:kind',
     deps.authenticated,
     ownersOnly,
     limited(deps, (c) => `user:${c.get('auth').user.id}`),
-    ingestBody,
+    ingestBody<AppEnv>((c) => ({ caller: `user:${c.get('auth').user.id}`, franchise: `${c.get('auth').user.franchise.id}` })),
     (c) => {
-      const kind = Object.hasOwn(kinds, c.req.param('kind')) ? kinds[c.req.param('kind')] : undefined;
+      const kind = kindOf(c);
       if (!kind) throw importNotFound();
       const { user } = c.get('auth');
-      return ingestCall(deps, c, kind, { franchiseId: user.franchise.id, restaurantId: null, actor: memberActor(user), via: 'import' });
+      const scope: IngestScope = {
+        franchiseId: user.franchise.id,
+        restaurantId: null,
+        actor: memberActor(user),
+        via: 'import',
+        sender: { ownerId: user.id },
+      };
+      return ingestCall(deps, c, kind, scope);
     },
   );
 }

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../db/database.js';
 import { anyOf, columnsOf } from '../db/typed-sql.js';
 import { HttpError } from '../http/errors.js';
-import { BatchProblems, checkRecords, DAY_MS, fingerprint, franchiseWrite, latestDay, type IngestScope } from './batch.js';
+import { BatchProblems, checkRecords, DAY_MS, fingerprint, ingestBatchWrite, latestDay, type IngestScope } from './batch.js';
 
 export type { IngestScope } from './batch.js';
 
@@ -45,7 +45,7 @@ export async function ingestMenuItems(db: Db, scope: IngestScope, items: MenuIte
     else problems.add(`items[${i}].sku`, `Sent twice in this call (also items[${first}])`);
   }
   problems.throwIfAny();
-  return franchiseWrite(db, scope, 'menu-items', now, async (trx) => {
+  return ingestBatchWrite(db, scope, 'menu-items', now, async (trx) => {
     // Raw: an INSERT … SELECT from an unnest (one parameter per column), and xmax = 0 tells created from updated.
     const [m, stored, excluded] = [columnsOf('menu_items'), columnsOf('menu_items', 'menu_items'), columnsOf('menu_items', 'excluded')];
     const fields = ['name', 'price_cents', 'menu', 'is_combo'] as const;
@@ -128,7 +128,7 @@ async function checkFranchiseCustomers(
 
 /** Orders with their lines and payments; SKUs must be the franchise's, customers are known by the sender's reference. */
 export async function ingestOrders(db: Db, scope: IngestScope, orders: OrderRecord[], now: number): Promise<WriteCounts> {
-  return franchiseWrite(db, scope, 'orders', now, async (trx) => {
+  return ingestBatchWrite(db, scope, 'orders', now, async (trx) => {
     const problems = new BatchProblems();
     await checkRecords(trx, scope, 'orders', orders, problems);
     const skus = [...new Set(orders.flatMap((o) => o.lines.map((l) => l.sku)))];
@@ -173,7 +173,7 @@ export async function ingestOrders(db: Db, scope: IngestScope, orders: OrderReco
 
 /** Shifts of the franchise's people, found by e-mail (a person removed from the franchise is unknown). */
 export async function ingestShifts(db: Db, scope: IngestScope, shifts: ShiftRecord[], now: number): Promise<WriteCounts> {
-  return franchiseWrite(db, scope, 'shifts', now, async (trx) => {
+  return ingestBatchWrite(db, scope, 'shifts', now, async (trx) => {
     const problems = new BatchProblems();
     await checkRecords(trx, scope, 'shifts', shifts, problems);
     const emails = [...new Set(shifts.map((s) => s.person_email))];
@@ -212,7 +212,7 @@ export async function ingestShifts(db: Db, scope: IngestScope, shifts: ShiftReco
 
 /** Purchases; a supplier is known by name and created on first use. */
 export async function ingestPurchases(db: Db, scope: IngestScope, purchases: PurchaseRecord[], now: number): Promise<WriteCounts> {
-  return franchiseWrite(db, scope, 'purchases', now, async (trx) => {
+  return ingestBatchWrite(db, scope, 'purchases', now, async (trx) => {
     const problems = new BatchProblems();
     await checkRecords(trx, scope, 'purchases', purchases, problems);
     const latest = latestDay(now);
@@ -255,7 +255,7 @@ export async function ingestRemoval(
   records: RecordKey[],
   now: number,
 ): Promise<number> {
-  const { removed } = await franchiseWrite(db, scope, kind, now, async (trx) => {
+  const { removed } = await ingestBatchWrite(db, scope, kind, now, async (trx) => {
     const problems = new BatchProblems();
     await checkRecords(trx, scope, 'records', records, problems);
     problems.throwIfAny();

@@ -1,11 +1,11 @@
 import { serve, type ServerType } from '@hono/node-server';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_INGEST_BODY_BYTES } from '@contract/ingest.contract';
-import { BULK_READS, BULK_WAITERS, bulkBody, Slots } from '../../server/http/body-limit';
-import { createTestApp, OWNER } from './support/test-app';
+import { bulkBody, CALLER_WAITERS, NamedSlots, Slots } from '../../server/http/body-limit';
+import { createTestApp, OWNER, RIVAL } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
 // Ingest and import bodies are read only once the caller is known, and only a few at once: over a
@@ -15,17 +15,22 @@ let server: ServerType;
 let origin: string;
 let owner: string;
 let key: string;
+let t: ReturnType<typeof createTestApp>;
+
+const newKey = async (token: string, name: string) => {
+  const created = await t.call('POST', 'api-keys', { token, body: { name, restaurant_id: null } });
+  expect(created.status, created.text).toBe(201);
+  return created.body.data as { id: number; secret: string };
+};
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  const t = createTestApp(database.db);
+  t = createTestApp(database.db);
   server = serve({ fetch: t.app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise((resolve) => server.once('listening', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   owner = await t.login(OWNER);
-  const created = await t.call('POST', 'api-keys', { token: owner, body: { name: 'POS all', restaurant_id: null } });
-  expect(created.status, created.text).toBe(201);
-  key = created.body.data.secret;
+  ({ secret: key } = await newKey(owner, 'POS all'));
 });
 afterAll(async () => {
   (server as http.Server).closeAllConnections();
@@ -173,48 +178,151 @@ describe('a caller with a key', () => {
     expect(JSON.parse(over.text).message).toBe('Request body is too large (limit 8 MiB)');
   });
 
-  it(`has at most ${BULK_READS} bodies read at once, ${BULK_WAITERS} more waiting, and refuses the next with 503 and Retry-After`, async () => {
+  it(`has its bodies read one at a time, ${CALLER_WAITERS} more waiting, and the next refused with 429 and Retry-After`, async () => {
     let release!: () => void;
     const hold = new Promise<void>((resolve) => (release = resolve));
-    const body = { head: '{"orders":[]', tail: '}', token: key, hold };
-    const reading = Array.from({ length: BULK_READS }, () => stream('/api/v1/ingest/orders', { ...body, total: 256 * 1024 }));
+    const body = { head: '{"orders":[]', tail: '}', token: key, hold, total: 256 * 1024 };
+    const reading = stream('/api/v1/ingest/orders', body);
     await sleep(300);
-    const waiting = Array.from({ length: BULK_WAITERS }, () => stream('/api/v1/ingest/orders', { ...body, total: 256 * 1024 }));
+    const waiting = Array.from({ length: CALLER_WAITERS }, () => stream('/api/v1/ingest/orders', body));
     await sleep(300);
-    const refused = await stream('/api/v1/ingest/orders', { ...body, total: 256 * 1024 });
-    expect(refused.status, refused.text).toBe(503);
+    const refused = await stream('/api/v1/ingest/orders', body);
+    expect(refused.status, refused.text).toBe(429);
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
     expect(refused.headers.connection).toBe('close');
     expect(refused.sentAtResponse).toBeLessThan(256 * 1024);
     release();
-    const done = await Promise.all([...reading, ...waiting]);
+    const done = await Promise.all([reading, ...waiting]);
     // Each read and validated in turn (an empty batch is a 422), none refused.
-    expect(done.map((d) => d.status)).toEqual(Array(BULK_READS + BULK_WAITERS).fill(422));
+    expect(done.map((d) => d.status)).toEqual(Array(1 + CALLER_WAITERS).fill(422));
+  });
+
+  it("cannot, however many slow bodies a franchise's keys and owner send, stop another franchise's call being read and answered", async () => {
+    let release!: () => void;
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    const second = (await newKey(owner, 'Roster')).secret;
+    const slow = { head: '{"orders":[]', tail: '}', hold, total: 256 * 1024 };
+    const held = [key, second, owner].flatMap((token) =>
+      Array.from({ length: 4 }, () => stream(`/api/v1/${token === owner ? 'franchise/import' : 'ingest'}/orders`, { ...slow, token })),
+    );
+    await sleep(300);
+    const rival = (await newKey(await t.login(RIVAL), 'Rival POS')).secret;
+    const other = await stream('/api/v1/ingest/orders', { head: '{"orders":[]', tail: '}', token: rival, total: 256 * 1024 });
+    expect(other.status, other.text).toBe(422);
+    expect(other.ms).toBeLessThan(2000);
+    release();
+    expect((await Promise.all(held)).map((h) => h.status)).toEqual(Array(12).fill(422));
+  }, 30_000);
+
+  it('whose key is revoked while its body arrives writes nothing (401), nor does an owner demoted meanwhile (404)', async () => {
+    const countOf = async (externalId: string) =>
+      Number(
+        (
+          await database.db
+            .selectFrom('orders')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('external_id', '=', externalId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const send = async (path: string, token: string, externalId: string, meanwhile: () => Promise<void>) => {
+      let release!: () => void;
+      const hold = new Promise<void>((resolve) => (release = resolve));
+      const sold = { ...order, external_id: externalId, status: 'completed', lines: [{ sku: 'BODY-1', quantity: 1, amount_cents: 500 }] };
+      const head = `{"orders":[${JSON.stringify({ ...sold, payments: [{ method: 'card', amount_cents: 500 }] })}]`;
+      const pending = stream(path, { head, tail: '}', token, hold, total: 128 * 1024 });
+      await sleep(300);
+      await meanwhile();
+      release();
+      return pending;
+    };
+    const item = { sku: 'BODY-1', name: 'Body Fries', price_cents: 500, menu: 'All Day', is_combo: false };
+    expect((await t.call('POST', 'import/menu-items', { token: owner, body: { items: [item] } })).status).toBe(200);
+    const doomed = await newKey(owner, 'Doomed');
+    const revoked = await send('/api/v1/ingest/orders', doomed.secret, 'revoked-1', async () => {
+      expect((await t.call('DELETE', `api-keys/${doomed.id}`, { token: owner })).status).toBe(200);
+    });
+    expect(revoked.status, revoked.text).toBe(401);
+    expect(await countOf('revoked-1')).toBe(0);
+
+    const ownerId = (
+      await database.db.selectFrom('franchise_users').select('id').where('email', '=', OWNER.email).executeTakeFirstOrThrow()
+    ).id;
+    const setRole = (role: 'owner' | 'manager') =>
+      database.db.updateTable('franchise_users').set({ role }).where('id', '=', ownerId).execute();
+    const demoted = await send('/api/v1/franchise/import/orders', owner, 'demoted-1', async () => void (await setRole('manager')));
+    await setRole('owner');
+    expect(demoted.status, demoted.text).toBe(404);
+    expect(await countOf('demoted-1')).toBe(0);
+    // The same call from a live key, and from the owner once restored, is written.
+    expect((await send('/api/v1/ingest/orders', key, 'live-1', async () => {})).status).toBe(200);
+    expect(await countOf('live-1')).toBe(1);
+    expect((await send('/api/v1/franchise/import/orders', owner, 'restored-1', async () => {})).status).toBe(200);
+    expect(await countOf('restored-1')).toBe(1);
   });
 });
 
-it('a body not arrived within its read time is refused with 408, a call that waited too long for a read with 503', async () => {
-  const app = new Hono().post('/bulk', bulkBody(new Slots(1, 1, 300), 600), async (c) =>
+/** A tiny app whose bulk reads are few and short-lived; the caller and its franchise are `franchise:caller` of the token. */
+async function tinyBulk(process: Slots, pace: { bytesPerSecond: number; windowMs: number }) {
+  const reads = { process, callers: new NamedSlots(1, 1, 300), franchises: new NamedSlots(2, 1, 300) };
+  const shareOf = (c: Context) => {
+    const caller = c.req.header('authorization')?.slice('Bearer '.length) ?? '';
+    return { caller, franchise: caller.split(':')[0]! };
+  };
+  const app = new Hono().post('/bulk', bulkBody(reads, pace, shareOf), async (c) =>
     c.json({ bytes: (await c.req.arrayBuffer()).byteLength }),
   );
   const small = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise((resolve) => small.once('listening', resolve));
-  const base = `http://127.0.0.1:${(small.address() as AddressInfo).port}`;
+  return {
+    base: `http://127.0.0.1:${(small.address() as AddressInfo).port}`,
+    close: async () => {
+      (small as http.Server).closeAllConnections();
+      await new Promise((resolve) => small.close(resolve));
+    },
+  };
+}
+
+it('cuts a stalled body or a trickle with 408, takes an honest upload however long, and answers 503 when no read frees in time', async () => {
+  const { base, close } = await tinyBulk(new Slots(1, 1, 300), { bytesPerSecond: 128 * 1024, windowMs: 400 });
   let release!: () => void;
   const hold = new Promise<void>((resolve) => (release = resolve));
-  const stalled = stream('/bulk', { base, total: 128 * 1024, hold });
+  const stalled = stream('/bulk', { base, total: 128 * 1024, hold, token: 'a:1' });
   await sleep(100);
-  const waited = await stream('/bulk', { base, total: 128 * 1024 });
+  const waited = await stream('/bulk', { base, total: 128 * 1024, token: 'b:1' });
   expect(waited.status).toBe(503);
   expect(waited.headers['retry-after']).toBeDefined();
   const late = await stalled;
   expect(late.status).toBe(408);
   expect(late.headers.connection).toBe('close');
   expect(late.ms).toBeLessThan(2000);
-  // Both reads were given back: the next call is read whole.
-  const next = await stream('/bulk', { base, total: 128 * 1024 });
-  expect([next.status, JSON.parse(next.text)]).toEqual([200, { bytes: 128 * 1024 }]);
   release();
-  (small as http.Server).closeAllConnections();
-  await new Promise((resolve) => small.close(resolve));
+  // 64 KiB a second: a trickle against 128 KiB a second.
+  const trickle = await stream('/bulk', { base, total: 1024 * 1024, pause: 1000, token: 'a:1' });
+  expect(trickle.status).toBe(408);
+  expect(trickle.sentAtResponse).toBeLessThan(1024 * 1024);
+  // About 1 MiB a second for 2 s, several windows long: read whole.
+  const honest = await stream('/bulk', { base, total: 2 * 1024 * 1024, pause: 60, token: 'a:1' });
+  expect([honest.status, JSON.parse(honest.text)]).toEqual([200, { bytes: 2 * 1024 * 1024 }]);
+  expect(honest.ms).toBeGreaterThan(1200);
+  await close();
+}, 15_000);
+
+it("keeps a caller over its share off the process's reads: another franchise's call is read meanwhile", async () => {
+  const { base, close } = await tinyBulk(new Slots(2, 0, 300), { bytesPerSecond: 1024, windowMs: 5000 });
+  let release!: () => void;
+  const hold = new Promise<void>((resolve) => (release = resolve));
+  const held = stream('/bulk', { base, total: 128 * 1024, hold, token: 'a:1' });
+  await sleep(100);
+  const queued = stream('/bulk', { base, total: 128 * 1024, token: 'a:1' });
+  await sleep(50);
+  const refused = await stream('/bulk', { base, total: 128 * 1024, token: 'a:1' });
+  expect(refused.status).toBe(429);
+  expect(refused.headers['retry-after']).toBeDefined();
+  const other = await stream('/bulk', { base, total: 128 * 1024, token: 'b:2' });
+  expect(other.status).toBe(200);
+  release();
+  expect((await held).status).toBe(200);
+  expect((await queued).status).toBe(200);
+  await close();
 }, 10_000);
