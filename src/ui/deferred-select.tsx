@@ -1,5 +1,5 @@
 import { Box, extractStyleProps, InputBase, type InputBaseProps, type SelectProps } from '@mantine/core';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { floating, loadFloating } from './floating';
 
 export type DeferredSelectProps = Omit<SelectProps, 'data' | 'defaultDropdownOpened'> & {
@@ -26,8 +26,9 @@ export function DeferredSelect({ data, value, searchable, ...rest }: DeferredSel
   const input = useRef<HTMLInputElement>(null);
   // What the user last did to the stand-in: true, asked for the list (a click, an opening key); false, pressed a pointer on it.
   const wantsOpen = useRef<boolean>(undefined);
-  // The field had the focus when the real one replaced it: the real one takes it over.
-  useEffect(() => {
+  // The field had the focus when the real one replaced it: the real one takes it over before the browser handles another
+  // event, so a key pressed just after the swap is not lost to the page.
+  useLayoutEffect(() => {
     if (arrived?.focus) input.current?.focus();
   }, [arrived]);
 

@@ -8,6 +8,7 @@ import type { BestSellers } from '@contract/analytics.contract';
 import type { Person } from '@contract/people.contract';
 import { VIEWPORTS, openPage, screenshot, seriousA11yViolations, signIn } from './support/browser';
 import { ownServer } from './support/own-server';
+import { choose } from './support/console-ui';
 
 // The Data Import page in real Chromium on a server of this file's own (its own DATA_DIR: the imported trade never reaches
 // the server the other e2e files share): generated shifts and a generated 100,000-line orders file through the page, the
@@ -180,12 +181,8 @@ describe('Data Import', () => {
     for (const [field, column] of [
       ['external_id', 'Shift ID'],
       ['person_email', 'Email'],
-    ]) {
-      const select = page.getByRole('combobox', { name: field });
-      await select.focus();
-      await select.press('ArrowDown');
-      await page.getByRole('option', { name: column, exact: true }).click();
-    }
+    ])
+      await choose(page, field, column);
     await shot(page, 'import-mapping-phone');
     await expectNoSidewaysScroll(page);
     expect(await seriousA11yViolations(page)).toEqual([]);
