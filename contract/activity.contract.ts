@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { FIRST_DAY, isCalendarDay } from './calendar-day.js';
 import { MAX_RECORD_ID } from './record-id.js';
 
 /**
@@ -57,7 +58,11 @@ export const ACTIVITY_EXPORT_MAX_ROWS = 100_000;
 /** A member who appears in the log (id and the name of their latest entry), for the member filter; API keys are not members. */
 export type ActivityMember = { id: number; name: string };
 
-const day = z.iso.date('must be a date, YYYY-MM-DD').refine((v) => v >= '2000-01-01', 'must be a date from 2000 on');
+const day = z
+  .string('must be a date, YYYY-MM-DD')
+  .refine(isCalendarDay, 'must be a date, YYYY-MM-DD')
+  .refine((v) => v >= FIRST_DAY, 'must be a date from 2000 on')
+  .meta({ format: 'date' });
 const positiveInt = (message: string) => z.coerce.number(message).int(message).min(1, message).max(MAX_RECORD_ID, message);
 
 /**

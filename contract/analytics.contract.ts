@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isCalendarDay } from './calendar-day.js';
 
 /**
  * Inputs and outputs of the analytics calls (the console's first three calls and the product's additions; docs/api.md#analytics-api). The server
@@ -158,10 +159,7 @@ export type AnalyticsData = {
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, 'is not a real calendar date');
+  .refine(isCalendarDay, 'is not a real calendar date');
 
 const dayNumber = (v: string) => Date.parse(`${v}T00:00:00Z`) / 86_400_000;
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { displayName } from './text.js';
 
+import { isDayFrom2000 } from './calendar-day.js';
 /**
  * The bodies of the ingest calls (docs/integrations.md): what a POS, roster or supplier system
  * sends, and what the console's CSV import sends through the same code. A record is identified by
@@ -66,10 +67,7 @@ const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: 
 export const day = z
   .string('day is required')
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'day must be a date (YYYY-MM-DD)')
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '2000-01-01';
-  }, 'day must be a date (YYYY-MM-DD) from 2000 on');
+  .refine(isDayFrom2000, 'day must be a date (YYYY-MM-DD) from 2000 on');
 
 /** RFC 3339 with an offset (Z or ±hh:mm), as POS systems export it. */
 export const placedAt = z.iso

@@ -2,6 +2,7 @@ import type { ACTIVITY_PAGE_SIZE, ActivityAction, ActivityEntity } from '@contra
 import type { ActivityFilters } from '../../services/activity.service';
 import { pathOf } from '../../shared/routing';
 import { pageCount } from './server-paging';
+import { isDayFrom2000 } from '@contract/calendar-day';
 import { recordIdOf } from '@contract/record-id';
 
 // The Activity page's filters and page as its URL holds them (`?user_id=…&entity=…&from=…&to=…&page=…`), and the labels
@@ -38,14 +39,8 @@ export const DATES_OUT_OF_ORDER = 'The last day must not be before the first';
 /** The filters and page the URL holds; anything the log cannot take is left out. */
 export type ActivityView = { filters: ActivityFilters; page: number };
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A calendar day written YYYY-MM-DD from 2000 on (what the server takes), else null. */
-export function dayOf(value: string | null): string | null {
-  const [, year, month, day] = DAY.exec(value ?? '') ?? [];
-  if (!year || Number(year) < 2000) return null;
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  return date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day) ? value : null;
-}
+export const dayOf = (value: string | null): string | null => (value !== null && isDayFrom2000(value) ? value : null);
 
 const positiveInt = (value: string | null): number | null => recordIdOf(value) ?? null;
 const entityOf = (value: string | null): ActivityEntity | null =>

@@ -1,0 +1,20 @@
+/**
+ * Calendar days as the API takes them: 'YYYY-MM-DD' naming a day that exists (2026-02-30 does not).
+ * Days before FIRST_DAY are typing mistakes, not trade, where a call says so.
+ */
+export const FIRST_DAY = '2000-01-01';
+
+const SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `value` is 'YYYY-MM-DD' naming a day that exists. */
+export function isCalendarDay(value: string): boolean {
+  const [, year, month, day] = SHAPE.exec(value) ?? [];
+  if (!year) return false;
+  // setUTCFullYear, not Date.UTC: that one reads years 0–99 as 1900–1999.
+  const date = new Date(0);
+  date.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
+  return date.getUTCFullYear() === Number(year) && date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
+}
+
+/** Whether `value` is a calendar day from FIRST_DAY on. */
+export const isDayFrom2000 = (value: string): boolean => isCalendarDay(value) && value >= FIRST_DAY;
