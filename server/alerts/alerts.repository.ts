@@ -2,6 +2,7 @@ import type { AuthUser } from '../auth/franchise-users.repository.js';
 import { ALERT_KIND_PAGES, ALERTS_PAGE_SIZE } from '@contract/alerts.contract.js';
 import type { Alert, AlertsPage } from '@contract/api/alerts.calls.js';
 import type { Db } from '../db/database.js';
+import { columnsOf, withinBranches } from '../db/typed-sql.js';
 import { rangeFor, thresholdOf } from './conditions.js';
 
 /** What an alert says, of `alerts as a` joined to its `restaurants as r`: the member's list and the alert mail read these. */
@@ -19,11 +20,11 @@ export const ALERT_COLUMNS = [
 export type Reader = Pick<AuthUser, 'id' | 'restaurant_ids'> & { franchise: { time_zone: string } };
 
 function addressedTo(db: Db, reader: Reader) {
-  let query = db.selectFrom('alert_recipients as ar').innerJoin('alerts as a', 'a.id', 'ar.alert_id').where('ar.user_id', '=', reader.id);
-  const branches = reader.restaurant_ids;
-  if (branches !== null)
-    query = branches.length === 0 ? query.where((eb) => eb.lit(false)) : query.where('a.restaurant_id', 'in', branches);
-  return query;
+  return db
+    .selectFrom('alert_recipients as ar')
+    .innerJoin('alerts as a', 'a.id', 'ar.alert_id')
+    .where('ar.user_id', '=', reader.id)
+    .$if(reader.restaurant_ids !== null, (q) => q.where(withinBranches(columnsOf('alerts', 'a')('restaurant_id'), reader.restaurant_ids)));
 }
 
 /** How many of the member's alerts are unread: what the bell polls, one indexed count. */

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from './database.js';
 
 // Raw SQL kept where Kysely's builder cannot say it (additive upserts, set-wise rebuilds) names its
@@ -23,3 +23,10 @@ export const columnList = <T extends TableName>(name: T, columns: readonly Colum
 /** `any($1::type[])`, the right side of `where(column, '=', …)`: one array parameter however many values. */
 export const anyOf = <V extends string | number>(values: readonly V[], pgType: 'int' | 'bigint' | 'text' | 'date'): RawBuilder<V> =>
   sql<V>`any(${values}::${sql.raw(pgType)}[])`;
+
+/**
+ * A member's branches as a condition on the restaurant id `column`: null reaches every branch (no
+ * condition), an empty list none, else those (docs/product.md, Manager).
+ */
+export const withinBranches = (column: RawBuilder<unknown>, branches: readonly number[] | null): RawBuilder<SqlBool> =>
+  branches === null ? sql<SqlBool>`true` : branches.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`${column} in (${sql.join(branches)})`;

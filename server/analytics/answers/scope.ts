@@ -1,5 +1,6 @@
 import { expressionBuilder, sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { columnsOf, withinBranches } from '../../db/typed-sql.js';
 
 /**
  * What an answer covers: the franchise's branch `restaurantId`, or every branch (null); within
@@ -14,8 +15,7 @@ export const wholeFranchise = (scope: AnalyticsScope) => scope.restaurantId === 
 export function branchConditions(column: RawBuilder<unknown>, scope: AnalyticsScope): RawBuilder<unknown> {
   const branch = scope.restaurantId === null ? sql`` : sql` and ${column} = ${scope.restaurantId}`;
   const branches = scope.branches ?? null;
-  if (branches === null) return branch;
-  return branches.length === 0 ? sql`${branch} and false` : sql`${branch} and ${column} in (${sql.join(branches)})`;
+  return branches === null ? branch : sql`${branch} and ${withinBranches(column, branches)}`;
 }
 
 const queries = expressionBuilder<Database, never>();
@@ -28,5 +28,5 @@ export function scopeIds(scope: AnalyticsScope) {
     .select('id')
     .where('franchise_id', '=', scope.franchiseId)
     .$if(scope.restaurantId !== null, (q) => q.where('id', '=', scope.restaurantId!))
-    .$if(branches !== null, (q) => (branches!.length === 0 ? q.where(sql<boolean>`false`) : q.where('id', 'in', branches!)));
+    .$if(branches !== null, (q) => q.where(withinBranches(columnsOf('restaurants')('id'), branches)));
 }
