@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { recordActivity, type Actor } from '../activity/activity.repository.js';
+import { DAY_MS } from '../analytics/calendar.js';
 import { beginFranchiseWrite, type WriteCounts } from '../analytics/ingest.js';
 import { unauthenticated } from '../auth/require-auth.js';
 import { MAX_FUTURE_DAYS, type IngestKind } from '@contract/ingest.contract.js';
@@ -27,8 +28,6 @@ export type IngestScope = {
 
 /** What a batch did, as its call answers it. */
 export type BatchResult = WriteCounts | { removed: number };
-
-export const DAY_MS = 86_400_000;
 
 /** Problems of a batch, by the record's path; a batch with any writes nothing. */
 export class BatchProblems {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { recordOrders, recordPurchases, recordShifts, removePurchases, removeShifts, type WriteCounts } from '../analytics/ingest.js';
+import { DAY_MS } from '../analytics/calendar.js';
 import {
   MAX_FUTURE_DAYS,
   type MenuItemRecord,
@@ -11,7 +12,7 @@ import {
 import type { Db } from '../db/database.js';
 import { anyOf, columnsOf } from '../db/typed-sql.js';
 import { HttpError } from '../http/errors.js';
-import { BatchProblems, checkRecords, DAY_MS, fingerprint, ingestBatchWrite, latestDay, type IngestScope } from './batch.js';
+import { BatchProblems, checkRecords, fingerprint, ingestBatchWrite, latestDay, type IngestScope } from './batch.js';
 
 export type { IngestScope } from './batch.js';
 
