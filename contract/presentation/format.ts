@@ -90,3 +90,29 @@ export const formatMonth = (day: string) => {
 
 /** A whole hour of a day's clock: "07:00" (report mails, alert rules' "no trade by" hour). */
 export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "25 Nov 2026, 14:05", with `zone` "25 Nov 2026, 14:05 AEDT": an instant on the clock of `timeZone`, the
+ * franchise's, its month spelt as the days' are.
+ */
+export function formatInstant(at: string, timeZone: string, { zone = false }: { zone?: boolean } = {}): string {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-AU', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
+    clocks.set(timeZone, clock);
+  }
+  const part = Object.fromEntries(clock.formatToParts(new Date(at)).map(({ type, value }) => [type, value]));
+  const time = `${Number(part.day)} ${MONTHS[Number(part.month) - 1]} ${part.year}, ${part.hour}:${part.minute}`;
+  return zone ? `${time} ${part.timeZoneName}` : time;
+}

@@ -3,6 +3,7 @@ import { formatCell } from '@contract/presentation/report-display';
 import {
   formatCurrency,
   formatDay,
+  formatInstant,
   formatDayMonth,
   formatDays,
   formatMonth,
@@ -87,5 +88,17 @@ describe('report cells (formatCell), as the analytics pages and their PDFs show 
     expect(formatCell('money_per_hour', 85.2)).toBe('$85.20/h');
     expect(formatCell('text', 'Mon 16 Nov')).toBe('Mon 16 Nov');
     expect(formatCell('money', null)).toBe('–');
+  });
+});
+
+describe('formatInstant', () => {
+  it('spells an instant on the franchise clock, daylight saving included, with the days’ month names, and its zone when asked', () => {
+    expect(formatInstant('2026-09-15T01:05:00.000Z', 'Australia/Sydney')).toBe('15 Sep 2026, 11:05');
+    expect(formatInstant('2026-11-15T01:05:00.000Z', 'Australia/Sydney')).toBe('15 Nov 2026, 12:05');
+    expect(formatInstant('2026-11-15T01:05:00.000Z', 'Australia/Perth')).toBe('15 Nov 2026, 09:05');
+    expect(formatInstant('2026-12-31T23:30:00.000Z', 'Australia/Sydney')).toBe('1 Jan 2027, 10:30');
+    // The PDF's "Generated" line: "Sep" where Intl's en-AU may say "Sept", and the zone the clock was in.
+    expect(formatInstant('2026-09-15T01:05:00.000Z', 'Australia/Sydney', { zone: true })).toBe('15 Sep 2026, 11:05 AEST');
+    expect(formatInstant('2026-11-23T22:05:00.000Z', 'Australia/Sydney', { zone: true })).toBe('24 Nov 2026, 09:05 AEDT');
   });
 });

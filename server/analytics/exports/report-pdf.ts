@@ -1,6 +1,6 @@
 import type PDFKit from 'pdfkit';
 import { CHART_HEIGHT } from '@contract/presentation/chart-options';
-import { changeVersus, formatDays } from '@contract/presentation/format';
+import { changeVersus, formatDays, formatInstant } from '@contract/presentation/format';
 import type { CellUnit, PageReport, ReportCell, ReportRow, ReportTable } from '@contract/page-reports.contract';
 import { formatCell, reportChartOption } from '@contract/presentation/report-display';
 import { oneLine, pdfText } from './pdf-text';
@@ -25,19 +25,6 @@ const TABLE_FONT_SIZE = 8.5;
 const CELL_PAD = { x: 4, y: 3 };
 /** The chart is rendered this wide (CSS pixels, the screen's scale) and scaled to the page's width. */
 const CHART_RENDER_WIDTH = 640;
-
-/** "23 Nov 2026, 9:05 am AEDT": when the figures were read, on the franchise's clock. */
-function generatedAt(report: PageReport): string {
-  return new Intl.DateTimeFormat('en-AU', {
-    timeZone: report.window.time_zone,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(report.generated_at));
-}
 
 function contentWidth(doc: Doc): number {
   return doc.page.width - MARGIN.left - MARGIN.right;
@@ -65,7 +52,7 @@ function header(doc: Doc, report: PageReport): void {
     ['Branch', branch],
     ['Window', report.range_label === dates ? dates : `${dates} (${report.range_label})`],
     ['Time zone', window.time_zone],
-    ['Generated', generatedAt(report)],
+    ['Generated', formatInstant(report.generated_at, report.window.time_zone, { zone: true })],
   ];
   for (const [label, value] of facts) {
     doc.font(BOLD).fillColor(DIMMED).text(`${label}: `, { continued: true }).font(FONT).fillColor(TEXT).text(pdfText(value));
