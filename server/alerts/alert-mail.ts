@@ -4,6 +4,7 @@ import { formatWeekday, formatWeekdayYear } from '@contract/presentation/format.
 import { headline, rangeFor } from './conditions.js';
 import type { AlertMail } from './mail-queue.js';
 import { escapeHtml } from '../mail/html.js';
+import { consoleLink } from '../mail/links.js';
 
 export type AlertMailDeps = { config: { publicUrl: string }; clock: () => number; mailer: Mailer };
 
@@ -11,14 +12,14 @@ export type AlertMailDeps = { config: { publicUrl: string }; clock: () => number
 export function alertPageLink(publicUrl: string, mail: Pick<AlertMail, 'alert' | 'franchise'>, now: Date): string {
   const { alert } = mail;
   const range = rangeFor(alert.day, mail.franchise.time_zone, now);
-  return `${publicUrl}/${ALERT_KIND_PAGES[alert.kind]}?range=${range}&restaurant=${alert.restaurant_id}`;
+  return consoleLink(publicUrl, ALERT_KIND_PAGES[alert.kind], { range, restaurant: alert.restaurant_id });
 }
 
 /** Mails one alert to one member: the figures, a link to the branch's page and one to their alerts. */
 export async function sendAlertMail(deps: AlertMailDeps, mail: AlertMail): Promise<void> {
   const { alert, member, franchise } = mail;
   const page = alertPageLink(deps.config.publicUrl, mail, new Date(deps.clock()));
-  const alerts = `${deps.config.publicUrl}/alerts`;
+  const alerts = consoleLink(deps.config.publicUrl, 'alerts');
   const about = `${alert.restaurant_name}, ${formatWeekdayYear(alert.day)}`;
   const text = [
     `Hello ${member.name},`,

@@ -9,6 +9,7 @@ import { findUserByEmail, setPassword } from './franchise-users.repository.js';
 import { hashPassword } from './passwords.js';
 import { consumeReset, countRecentResets, findUsableReset, insertReset } from './password-reset.repository.js';
 import { attempt, passwordRule } from './rate-limit.js';
+import { consoleLink } from '../mail/links.js';
 
 export const FORGOT_MESSAGE = 'If an account exists for that address, a reset link has been sent.';
 export const INVALID_RESET_MESSAGE = 'This reset link is invalid or has expired.';
@@ -25,8 +26,8 @@ export function newLinkToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: sha256(token) };
 }
 
-/** The page that sets a password with a link token; the host comes from configuration, never from the request's Host header. */
-export const passwordLink = (publicUrl: string, token: string) => `${publicUrl}/change-password?token=${token}`;
+/** The page that sets a password with a link token. */
+export const passwordLink = (publicUrl: string, token: string) => consoleLink(publicUrl, 'changePassword', { token });
 
 export function passwordResetRoutes(deps: RouteDeps) {
   const { db, clock, config, mailer, logger } = deps;

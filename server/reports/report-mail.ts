@@ -13,6 +13,7 @@ import type { ReportSubscription } from '@contract/api/report-subscriptions.call
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { escapeHtml } from '../mail/html.js';
+import { consoleLink } from '../mail/links.js';
 
 /**
  * The one-click unsubscribe token of a subscription: an HMAC of its id under the server's JWT secret.
@@ -30,7 +31,7 @@ export const tokenHash = (token: string) => createHash('sha256').update(token).d
 export const unsubscribeApiLink = (publicUrl: string, token: string) => `${publicUrl}/api/v1/unsubscribe?token=${token}`;
 
 /** The link in the mail's body: the console's page, which asks first and then unsubscribes, signed in or not. */
-export const unsubscribePageLink = (publicUrl: string, token: string) => `${publicUrl}/unsubscribe?token=${token}`;
+export const unsubscribePageLink = (publicUrl: string, token: string) => consoleLink(publicUrl, 'unsubscribe', { token });
 
 /** The dashboard's mail is the revenue page's report: the dashboard's headline figures are revenue's. */
 const PAGE_OF: Record<ReportPage, AnalyticsPage> = {
