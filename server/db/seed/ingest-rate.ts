@@ -43,7 +43,13 @@ export async function measureIngestRate(db: Db, now: Date): Promise<number> {
   try {
     const restaurant = await db.insertInto('restaurants').values(benchRestaurant(id, 0)).returning('id').executeTakeFirstOrThrow();
     await prepareDemoFranchise(db, id, { customers: 0 });
-    const scope: IngestScope = { franchiseId: id, restaurantId: null, actor: apiKeyActor({ name: 'seed probe' }), via: 'ingest', sender: null };
+    const scope: IngestScope = {
+      franchiseId: id,
+      restaurantId: null,
+      actor: apiKeyActor({ name: 'seed probe' }),
+      via: 'ingest',
+      sender: null,
+    };
     const first = now.getTime() - BATCH * (1 + TIMED_BATCHES) * MINUTE_MS;
     const bodies = Array.from({ length: 1 + TIMED_BATCHES }, (_, b) => ({
       orders: Array.from({ length: BATCH }, (_, i) => probeOrder(restaurant.id, b * BATCH + i, first + (b * BATCH + i) * MINUTE_MS)),
