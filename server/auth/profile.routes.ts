@@ -12,7 +12,8 @@ import { readJson, success } from '../http/envelope.js';
 import { fieldError, isUniqueViolation, staleVersion } from '../http/record-errors.js';
 import { toFranchiseUser, type AuthUser } from './franchise-users.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { EMAIL_KEY, emailTaken, readVersion, saveProfile } from './profile.repository.js';
+import { EMAIL_KEY, emailTaken, readVersion } from './profile.repository.js';
+import { saveProfile } from './profile.service.js';
 import { passwordAttempt } from './rate-limit.js';
 
 /** The signed-in user's own profile: read it, and save it with an optional password change. */
