@@ -21,9 +21,10 @@ export const BULK_WAITERS = 32;
 export const BULK_WAIT_MS = 10_000;
 /**
  * Of those reads, what one caller (an API key, a console user) and one franchise may hold, so that
- * one caller's slow or large calls never take the reads every other franchise needs.
+ * one caller's slow or large calls never take the reads every other franchise needs. Two: a sender's
+ * next batch is read and checked while its last one is written.
  */
-export const CALLER_READS = 1;
+export const CALLER_READS = 2;
 export const FRANCHISE_READS = 2;
 /** A caller's calls waiting for its share; the next is refused at once (429). */
 export const CALLER_WAITERS = 8;

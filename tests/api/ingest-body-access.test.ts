@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_INGEST_BODY_BYTES } from '@contract/ingest.contract';
-import { bulkBody, CALLER_WAITERS, NamedSlots, Slots } from '../../server/http/body-limit';
+import { bulkBody, CALLER_READS, CALLER_WAITERS, NamedSlots, Slots } from '../../server/http/body-limit';
 import { createTestApp, OWNER, RIVAL } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
@@ -178,11 +178,11 @@ describe('a caller with a key', () => {
     expect(JSON.parse(over.text).message).toBe('Request body is too large (limit 8 MiB)');
   });
 
-  it(`has its bodies read one at a time, ${CALLER_WAITERS} more waiting, and the next refused with 429 and Retry-After`, async () => {
+  it(`has at most ${CALLER_READS} of its bodies read at once, ${CALLER_WAITERS} more waiting, and the next refused with 429 and Retry-After`, async () => {
     let release!: () => void;
     const hold = new Promise<void>((resolve) => (release = resolve));
     const body = { head: '{"orders":[]', tail: '}', token: key, hold, total: 256 * 1024 };
-    const reading = stream('/api/v1/ingest/orders', body);
+    const reading = Array.from({ length: CALLER_READS }, () => stream('/api/v1/ingest/orders', body));
     await sleep(300);
     const waiting = Array.from({ length: CALLER_WAITERS }, () => stream('/api/v1/ingest/orders', body));
     await sleep(300);
@@ -192,9 +192,9 @@ describe('a caller with a key', () => {
     expect(refused.headers.connection).toBe('close');
     expect(refused.sentAtResponse).toBeLessThan(256 * 1024);
     release();
-    const done = await Promise.all([reading, ...waiting]);
+    const done = await Promise.all([...reading, ...waiting]);
     // Each read and validated in turn (an empty batch is a 422), none refused.
-    expect(done.map((d) => d.status)).toEqual(Array(1 + CALLER_WAITERS).fill(422));
+    expect(done.map((d) => d.status)).toEqual(Array(CALLER_READS + CALLER_WAITERS).fill(422));
   });
 
   it("cannot, however many slow bodies a franchise's keys and owner send, stop another franchise's call being read and answered", async () => {
