@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { AUSTRALIAN_STATES, PERSON_ROLES, PERSON_STATUSES, type PersonRole, type PersonStatus } from './choices.js';
+import { AUSTRALIAN_STATES, PERSON_ROLES, PERSON_STATUSES } from './choices.js';
 import { email, newPassword } from './auth.contract.js';
 import { displayName } from './text.js';
 import { MAX_RECORD_ID } from './record-id.js';
@@ -14,6 +14,7 @@ export * from './choices.js';
 
 export const STALE_VERSION_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
 export const EMAIL_TAKEN_MESSAGE = 'This email address is already in use';
+export const PERSON_NOT_FOUND_MESSAGE = 'Person not found';
 
 const text = (label: string, max = 200) =>
   z.string(`${label} is required`).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
@@ -79,22 +80,5 @@ export const updatePersonInput = personFields
   });
 export type UpdatePersonInput = z.input<typeof updatePersonInput>;
 
-/** A person of the caller's franchise as the list and the edit form read it. */
-export type Person = {
-  id: number;
-  picture: string | null;
-  name: string;
-  email: string;
-  phone: string | null;
-  state: string | null;
-  city: string | null;
-  street_address: string | null;
-  suburb: string | null;
-  post_code: string | null;
-  restaurant_id: number | null;
-  /** The restaurant's name, for the list and its search; null when the person has none. */
-  restaurant: string | null;
-  role: PersonRole;
-  status: PersonStatus;
-  version: number;
-};
+/** A person as the calls answer it: the type of its answer schema (contract/api/people.calls.ts). */
+export type { Person } from './api/people.calls.js';

@@ -62,7 +62,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/franchise', authRoutes(routeDeps));
   api.route('/franchise', profileRoutes(routeDeps));
   api.route('/franchise/password', passwordResetRoutes(routeDeps));
-  api.route('/franchise/people', peopleRoutes(routeDeps));
+  api.route('/', peopleRoutes(routeDeps));
   api.route('/franchise/restaurants', restaurantsRoutes(routeDeps));
   api.route('/', apiKeysRoutes(routeDeps));
   api.route('/franchise/activity', activityRoutes(routeDeps));

@@ -28,6 +28,7 @@ import { inviteMemberInput, updateMemberInput } from '@contract/team.contract.js
 import * as data from './responses.js';
 import { alert, alertRule, alertsPage, unreadAlerts } from '@contract/api/alerts.calls.js';
 import { apiKey, createdApiKey } from '@contract/api/api-keys.calls.js';
+import { person } from '@contract/api/people.calls.js';
 import { reportSubscription, unsubscribeTarget } from '@contract/api/report-subscriptions.calls.js';
 import { MAX_RECORD_ID } from '@contract/record-id.js';
 
@@ -105,7 +106,7 @@ export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   ProfileSaved: data.profileSaved,
   Restaurant: data.restaurant,
   RestaurantDetail: data.restaurantDetail,
-  Person: data.person,
+  Person: person,
   Member: data.member,
   ReportSubscription: reportSubscription,
   UnsubscribeTarget: unsubscribeTarget,

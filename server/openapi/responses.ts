@@ -7,10 +7,8 @@ import {
   type ActivityPage,
 } from '@contract/activity.contract.js';
 import type { ConnectivityCheck, FranchiseUser, Restaurant, TokenResponse } from '@contract/auth.contract.js';
-import { AUSTRALIAN_STATES, PERSON_ROLES, PERSON_STATUSES } from '@contract/choices.js';
 import type { ApiFailure } from '@contract/envelope.js';
 import { type IngestResult, type RemovalResult } from '@contract/ingest.contract.js';
-import type { Person } from '@contract/people.contract.js';
 import type { Profile, ProfileSaved } from '@contract/profile.contract.js';
 import type { RestaurantDetail } from '@contract/restaurants.contract.js';
 import type { Member } from '@contract/team.contract.js';
@@ -92,29 +90,6 @@ const restaurantFields = {
 };
 export const restaurant = exactly<Restaurant>()(z.object(restaurantFields));
 export const restaurantDetail = exactly<RestaurantDetail>()(z.object({ ...restaurantFields, version: id }));
-
-export const person = exactly<Person>()(
-  z.object({
-    id,
-    picture: z.string().nullable(),
-    name: z.string(),
-    email: z.string(),
-    phone: z.string().nullable(),
-    state: z
-      .string()
-      .nullable()
-      .meta({ description: `One of ${AUSTRALIAN_STATES.join(', ')}` }),
-    city: z.string().nullable(),
-    street_address: z.string().nullable(),
-    suburb: z.string().nullable(),
-    post_code: z.string().nullable(),
-    restaurant_id: id.nullable(),
-    restaurant: z.string().nullable().meta({ description: 'The restaurant’s name' }),
-    role: z.enum(PERSON_ROLES),
-    status: z.enum(PERSON_STATUSES),
-    version: id,
-  }),
-);
 
 export const member = exactly<Member>()(
   z.object({

@@ -3,6 +3,8 @@ import { findUserByEmail } from '../../server/auth/franchise-users.repository';
 import type { ProfileValues } from '../../server/auth/profile.repository';
 import { saveProfile } from '../../server/auth/profile.service';
 import type { Db } from '../../server/db/database';
+import { findPerson, listPeople } from '../../server/people/people.repository';
+import { deletePerson } from '../../server/people/people.service';
 import { OWNER } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
@@ -104,4 +106,15 @@ it('takes the profile save through the same write: a member removed while it wai
   const logged = (await entries(owner.franchise.id)).length;
   await expect(saveProfile(db, removed, 1, values, undefined, NOW)).rejects.toMatchObject({ status: 404 });
   expect(await entries(owner.franchise.id)).toHaveLength(logged);
+});
+
+it('takes a person’s deletion through the same write: a member removed while it waited deletes no one and logs nothing', async () => {
+  const owner = (await findUserByEmail(db, OWNER.email))!;
+  const removed = { ...owner, id: 999_999, name: 'Removed Rita' };
+  const franchiseId = owner.franchise.id;
+  const [person] = await listPeople(db, franchiseId, null);
+  const logged = (await entries(franchiseId)).length;
+  await expect(deletePerson(db, removed, person!.id, NOW)).rejects.toMatchObject({ status: 404 });
+  expect(await findPerson(db, franchiseId, person!.id, null)).toEqual(person);
+  expect(await entries(franchiseId)).toHaveLength(logged);
 });

@@ -15,12 +15,14 @@ function setup(answer: (path: string, options: unknown) => Promise<unknown>) {
 
 describe('people service', () => {
   it('lists, reads, creates, updates and deletes through the people calls', async () => {
-    const { service, request } = setup(async (path, options) => ({
-      status: 'success',
-      message: 'ok',
-      data:
-        (options as { method?: string } | undefined)?.method === 'DELETE' ? null : path.endsWith('people') && !options ? [PERSON] : PERSON,
-    }));
+    const { service, request } = setup(async (path, options) => {
+      const { method } = options as { method: string };
+      return {
+        status: 'success',
+        message: 'ok',
+        data: method === 'DELETE' ? null : path.endsWith('people') && method === 'GET' ? [PERSON] : PERSON,
+      };
+    });
     expect(await service.list()).toEqual([PERSON]);
     expect(await service.get(4)).toEqual(PERSON);
     const blank = { picture: null, phone: null, state: null, city: null, street_address: null, suburb: null, post_code: null };
@@ -29,8 +31,8 @@ describe('people service', () => {
     expect(await service.update(4, { ...body, version: 2, new_password: null, confirm_password: null })).toEqual(PERSON);
     await expect(service.remove(4)).resolves.toBeUndefined();
     expect(request.mock.calls.map(([path, options]) => [path, (options as { method?: string } | undefined)?.method])).toEqual([
-      ['/franchise/people', undefined],
-      ['/franchise/people/4', undefined],
+      ['/franchise/people', 'GET'],
+      ['/franchise/people/4', 'GET'],
       ['/franchise/people', 'POST'],
       ['/franchise/people/4', 'PUT'],
       ['/franchise/people/4', 'DELETE'],

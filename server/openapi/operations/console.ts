@@ -2,14 +2,13 @@ import * as z from 'zod';
 import { ANALYTICS_KINDS, analyticsQuery, type AnalyticsKind } from '@contract/analytics.contract.js';
 import { forgotPasswordInput, loginInput, resetPasswordInput } from '@contract/auth.contract.js';
 import { EXPORT_FORMATS } from '@contract/page-reports.contract.js';
-import { createPersonInput, updatePersonInput } from '@contract/people.contract.js';
 import { updateProfileInput } from '@contract/profile.contract.js';
 import { createRestaurantInput, updateRestaurantInput } from '@contract/restaurants.contract.js';
 import * as data from '../responses.js';
 import { ANALYTICS_DATA } from '../components.js';
 import { op, pascal, type Operation } from '../operation-model.js';
 
-// The console's own calls: service, sign-in, profile, people, restaurants, analytics and the page reports.
+// The console's own calls: service, sign-in, profile, restaurants, analytics and the page reports.
 
 const ANALYTICS_SUMMARIES: Record<AnalyticsKind, string> = {
   headcounts: 'Guests, recurrent and new',
@@ -120,43 +119,6 @@ export const CONSOLE_OPERATIONS: Record<string, Operation> = {
     body: updateProfileInput,
     success: { data: data.profileSaved },
     errors: [409, 429],
-  }),
-  'GET /franchise/people': op('People', {
-    operationId: 'listPeople',
-    summary: 'The franchise’s users and staff',
-    description: 'A manager’s: the people of their branches; anyone else is 404 to them.',
-    auth: 'bearer',
-    success: { data: z.array(data.person) },
-  }),
-  'POST /franchise/people': op('People', {
-    operationId: 'createPerson',
-    summary: 'Add a user or staff member',
-    auth: 'bearer',
-    body: createPersonInput,
-    status: 201,
-    success: { data: data.person },
-    errors: [429],
-  }),
-  'GET /franchise/people/{id}': op('People', {
-    operationId: 'getPerson',
-    summary: 'One person',
-    auth: 'bearer',
-    success: { data: data.person },
-  }),
-  'PUT /franchise/people/{id}': op('People', {
-    operationId: 'updatePerson',
-    summary: 'Save a person',
-    description: 'Names the `version` it read (409 when stale). A new password counts against the per-user cap on password hashes (429).',
-    auth: 'bearer',
-    body: updatePersonInput,
-    success: { data: data.person },
-    errors: [409, 429],
-  }),
-  'DELETE /franchise/people/{id}': op('People', {
-    operationId: 'deletePerson',
-    summary: 'Delete a person (their past shifts still count)',
-    auth: 'bearer',
-    success: { data: z.null() },
   }),
   'GET /franchise/restaurants': op('Restaurants', {
     operationId: 'listRestaurants',

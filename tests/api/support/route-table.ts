@@ -189,14 +189,9 @@ async function personEditBody({ call, token }: PrepareApi): Promise<Record<strin
   return fields;
 }
 const peopleRoutes: RouteSpec[] = [
-  { name: 'people', method: 'GET', path: `${API}/people`, auth: 'bearer' },
-  { name: 'person', method: 'GET', path: `${API}/people/:id`, auth: 'bearer', params: { id: personId } },
-  {
-    name: 'person create',
-    method: 'POST',
-    path: `${API}/people`,
-    auth: 'bearer',
-    success: 201,
+  fromCall('GET /franchise/people'),
+  fromCall('GET /franchise/people/{id}', { params: { id: personId } }),
+  fromCall('POST /franchise/people', {
     body: {
       name: personName,
       email,
@@ -206,28 +201,20 @@ const peopleRoutes: RouteSpec[] = [
       change_password: { refused: ['', 'does-not-match', 'x'.repeat(1025)] },
     },
     prepare: async () => ({ body: newPersonBody() }),
-  },
-  {
-    name: 'person update',
-    method: 'PUT',
-    path: `${API}/people/:id`,
-    auth: 'bearer',
+  }),
+  fromCall('PUT /franchise/people/{id}', {
     params: { id: personId },
     body: { name: personName, email, role, status: personStatus },
     prepare: async (api) => ({ body: await personEditBody(api) }),
-  },
-  {
-    name: 'person delete',
-    method: 'DELETE',
-    path: `${API}/people/:id`,
-    auth: 'bearer',
+  }),
+  fromCall('DELETE /franchise/people/{id}', {
     params: { id: personId },
     // A person of its own each run, so the seeded ones the other routes read stay.
     prepare: async ({ call, token }) => {
       const res = await call('POST', `${API}/people`, { token, body: newPersonBody() });
       return { params: { id: String(res.body.data.id) } };
     },
-  },
+  }),
 ];
 
 const required: Field = { refused: ['', '   ', 'x'.repeat(201)] };
