@@ -84,31 +84,7 @@ export type TokenClaims = {
   user: { id: number; name: string; email: string; franchise_id: number };
 };
 
-export type Subscription = { id: number; product_name: string; plan_name: string; web_link: string };
-
-/** 1 means Active, anything else Inactive. */
-export type RestaurantStatus = 0 | 1;
-
-export type Restaurant = {
-  id: number;
-  name: string;
-  logo: string | null;
-  abn_no: string;
-  address: string;
-  suburb: string;
-  post_code: string;
-  city: string;
-  state: string;
-  phone_no: string;
-  email: string;
-  business_type: string;
-  capacity: number;
-  status: RestaurantStatus;
-  /** Display location, e.g. "Parramatta, NSW". */
-  location: string;
-  subscriptions: Subscription[];
-  /** The restaurant's own sign-in that a MENUPLUS link opens; null for a restaurant added in the console without one. */
-  restaurant_user: { id: number; name: string; email: string } | null;
-};
+/** A restaurant as the calls answer it: the types of its answer schemas (contract/api/restaurants.calls.ts). */
+export type { Restaurant, Subscription } from './api/restaurants.calls.js';
 
 export type ConnectivityCheck = { ok: true; time: string };

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { email, type Restaurant } from './auth.contract.js';
+import { email } from './auth.contract.js';
 import { australianState, httpUrl, optional, phone, postCode, version } from './people.contract.js';
 import { displayName } from './text.js';
 
@@ -13,6 +13,7 @@ export { BRANCH_STATUS_OWNERS_ONLY_MESSAGE } from './choices.js';
  */
 
 export const ABN_READ_ONLY_MESSAGE = 'ABN is read-only';
+export const RESTAURANT_NOT_FOUND_MESSAGE = 'Restaurant not found';
 export const MAX_CAPACITY = 100_000;
 
 const text = (label: string) =>
@@ -83,5 +84,4 @@ export const abn = z
 export const createRestaurantInput = updateRestaurantInput.omit({ version: true, abn_no: true }).extend({ abn_no: abn });
 export type CreateRestaurantInput = z.input<typeof createRestaurantInput>;
 
-/** One restaurant as the edit form reads it: the list's fields and the version a save must name. */
-export type RestaurantDetail = Restaurant & { version: number };
+export type { RestaurantDetail } from './api/restaurants.calls.js';

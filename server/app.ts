@@ -63,7 +63,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/franchise', profileRoutes(routeDeps));
   api.route('/franchise/password', passwordResetRoutes(routeDeps));
   api.route('/', peopleRoutes(routeDeps));
-  api.route('/franchise/restaurants', restaurantsRoutes(routeDeps));
+  api.route('/', restaurantsRoutes(routeDeps));
   api.route('/', apiKeysRoutes(routeDeps));
   api.route('/franchise/activity', activityRoutes(routeDeps));
   api.route('/franchise/team', teamRoutes(routeDeps));

@@ -29,6 +29,7 @@ import * as data from './responses.js';
 import { alert, alertRule, alertsPage, unreadAlerts } from '@contract/api/alerts.calls.js';
 import { apiKey, createdApiKey } from '@contract/api/api-keys.calls.js';
 import { person } from '@contract/api/people.calls.js';
+import { restaurant, restaurantDetail } from '@contract/api/restaurants.calls.js';
 import { reportSubscription, unsubscribeTarget } from '@contract/api/report-subscriptions.calls.js';
 import { MAX_RECORD_ID } from '@contract/record-id.js';
 
@@ -104,8 +105,8 @@ export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   TokenResponse: data.tokenResponse,
   Profile: data.profile,
   ProfileSaved: data.profileSaved,
-  Restaurant: data.restaurant,
-  RestaurantDetail: data.restaurantDetail,
+  Restaurant: restaurant,
+  RestaurantDetail: restaurantDetail,
   Person: person,
   Member: data.member,
   ReportSubscription: reportSubscription,

@@ -6,11 +6,10 @@ import {
   type ActivityMember,
   type ActivityPage,
 } from '@contract/activity.contract.js';
-import type { ConnectivityCheck, FranchiseUser, Restaurant, TokenResponse } from '@contract/auth.contract.js';
+import type { ConnectivityCheck, FranchiseUser, TokenResponse } from '@contract/auth.contract.js';
 import type { ApiFailure } from '@contract/envelope.js';
 import { type IngestResult, type RemovalResult } from '@contract/ingest.contract.js';
 import type { Profile, ProfileSaved } from '@contract/profile.contract.js';
-import type { RestaurantDetail } from '@contract/restaurants.contract.js';
 import type { Member } from '@contract/team.contract.js';
 import type { keyRestaurants } from '../ingest/ingest.service.js';
 import { exactly, id, instant } from '@contract/api/primitives.js';
@@ -65,31 +64,6 @@ export const profileRead = exactly<{ user: Profile }>()(z.object({ user: profile
 export const profileSaved = exactly<ProfileSaved>()(
   z.union([profileRead, z.object({ ...tokenFields, user: profile }).meta({ description: 'After a password change: a new token' })]),
 );
-
-const restaurantFields = {
-  id,
-  name: z.string(),
-  logo: z.string().nullable(),
-  abn_no: z.string().meta({ description: 'As the ABR prints it: "51 824 753 556"' }),
-  address: z.string(),
-  suburb: z.string(),
-  post_code: z.string(),
-  city: z.string(),
-  state: z.string(),
-  phone_no: z.string(),
-  email: z.string(),
-  business_type: z.string(),
-  capacity: z.int(),
-  status: z.union([z.literal(0), z.literal(1)]).meta({ description: '1 Active, 0 Inactive' }),
-  location: z.string().meta({ description: '"suburb, state"' }),
-  subscriptions: z.array(z.object({ id, product_name: z.string(), plan_name: z.string(), web_link: z.string() })),
-  restaurant_user: z
-    .object({ id, name: z.string(), email: z.string() })
-    .nullable()
-    .meta({ description: 'The restaurant’s own sign-in; null for one added in the console' }),
-};
-export const restaurant = exactly<Restaurant>()(z.object(restaurantFields));
-export const restaurantDetail = exactly<RestaurantDetail>()(z.object({ ...restaurantFields, version: id }));
 
 export const member = exactly<Member>()(
   z.object({

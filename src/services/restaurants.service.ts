@@ -1,6 +1,7 @@
 import type { Restaurant } from '@contract/auth.contract';
 import type { CreateRestaurantInput, RestaurantDetail, UpdateRestaurantInput } from '@contract/restaurants.contract';
 import { callApi } from './api-error';
+import { callsOf } from './call';
 import { httpClient, type HttpClient } from './http-client';
 import { sessionStore, type SessionStore } from './session-storage';
 
@@ -19,30 +20,25 @@ export function createRestaurantsService(client: HttpClient, store: SessionStore
     store.saveRestaurant(restaurant);
     return saved;
   };
+  const call = callsOf(client);
   return {
     /** The caller's franchise's restaurants, by name. */
     list(): Promise<Restaurant[]> {
-      return callApi(RESTAURANT_ERRORS.list, () => client.request<Restaurant[]>('/franchise/restaurants'));
+      return callApi(RESTAURANT_ERRORS.list, () => call('GET /franchise/restaurants'));
     },
     /** One restaurant with its version; a missing or foreign id rejects with the server's 404. */
     read(id: number): Promise<RestaurantDetail> {
-      return callApi(RESTAURANT_ERRORS.read, () => client.request<RestaurantDetail>(`/franchise/restaurants/${id}`));
+      return callApi(RESTAURANT_ERRORS.read, () => call('GET /franchise/restaurants/{id}', { params: { id } }));
     },
     /** Saves the edit form; rejects with the 422 field messages or the 409 of a stale version. It replaces its cached entry. */
     async update(id: number, input: UpdateRestaurantInput): Promise<RestaurantDetail> {
       return cached(
-        await callApi(RESTAURANT_ERRORS.update, () =>
-          client.request<RestaurantDetail>(`/franchise/restaurants/${id}`, { method: 'PUT', body: input }),
-        ),
+        await callApi(RESTAURANT_ERRORS.update, () => call('PUT /franchise/restaurants/{id}', { params: { id }, body: input })),
       );
     },
     /** Adds a restaurant; rejects with the 422 field messages (a taken or invalid ABN among them). It joins the cached list. */
     async create(input: CreateRestaurantInput): Promise<RestaurantDetail> {
-      return cached(
-        await callApi(RESTAURANT_ERRORS.create, () =>
-          client.request<RestaurantDetail>('/franchise/restaurants', { method: 'POST', body: input }),
-        ),
-      );
+      return cached(await callApi(RESTAURANT_ERRORS.create, () => call('POST /franchise/restaurants', { body: input })));
     },
   };
 }

@@ -5,6 +5,10 @@ import { saveProfile } from '../../server/auth/profile.service';
 import type { Db } from '../../server/db/database';
 import { findPerson, listPeople } from '../../server/people/people.repository';
 import { deletePerson } from '../../server/people/people.service';
+import { listRestaurants } from '../../server/restaurants/restaurants.repository';
+import { createRestaurant } from '../../server/restaurants/restaurants.service';
+import { createRestaurantInput } from '@contract/restaurants.contract';
+import { validAbn } from '../support/abn';
 import { OWNER } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
@@ -116,5 +120,34 @@ it('takes a person’s deletion through the same write: a member removed while i
   const logged = (await entries(franchiseId)).length;
   await expect(deletePerson(db, removed, person!.id, NOW)).rejects.toMatchObject({ status: 404 });
   expect(await findPerson(db, franchiseId, person!.id, null)).toEqual(person);
+  expect(await entries(franchiseId)).toHaveLength(logged);
+});
+
+it('takes a restaurant’s creation through the same write: an owner demoted while it waited adds none and logs nothing', async () => {
+  const owner = (await findUserByEmail(db, OWNER.email))!;
+  const franchiseId = owner.franchise.id;
+  const count = async () => (await listRestaurants(db, franchiseId, null)).length;
+  const [restaurants, logged] = [await count(), (await entries(franchiseId)).length];
+  const values = createRestaurantInput.parse({
+    name: 'Demoted Diner',
+    abn_no: validAbn(700_000_001),
+    address: '1 Late Street',
+    suburb: 'Manly',
+    post_code: '2095',
+    city: 'Sydney',
+    state: 'NSW',
+    phone_no: '(02) 9977 1234',
+    email: 'diner@example.com',
+    business_type: 'Cafe',
+    capacity: 40,
+    status: 1,
+  });
+  await db.updateTable('franchise_users').set({ role: 'manager' }).where('id', '=', owner.id).execute();
+  try {
+    await expect(createRestaurant(db, owner, values, NOW)).rejects.toMatchObject({ status: 404 });
+  } finally {
+    await db.updateTable('franchise_users').set({ role: 'owner' }).where('id', '=', owner.id).execute();
+  }
+  expect(await count()).toBe(restaurants);
   expect(await entries(franchiseId)).toHaveLength(logged);
 });

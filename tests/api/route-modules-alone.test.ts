@@ -37,7 +37,7 @@ const MODULES: [string, (deps: RouteDeps) => Hono<AppEnv>, string, string][] = [
   ['page reports (a restaurant)', pageReportRoutes, '/franchise', 'restaurants/1/analytics/pages/order'],
   ['profile', profileRoutes, '/franchise', 'profile'],
   ['people', peopleRoutes, '', 'franchise/people'],
-  ['restaurants', restaurantsRoutes, '/franchise/restaurants', ''],
+  ['restaurants', restaurantsRoutes, '', 'franchise/restaurants'],
   ['team', teamRoutes, '/franchise/team', ''],
   ['activity', activityRoutes, '/franchise/activity', ''],
   ['alerts', alertsRoutes, '', 'franchise/alerts/unread'],

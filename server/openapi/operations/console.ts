@@ -3,12 +3,11 @@ import { ANALYTICS_KINDS, analyticsQuery, type AnalyticsKind } from '@contract/a
 import { forgotPasswordInput, loginInput, resetPasswordInput } from '@contract/auth.contract.js';
 import { EXPORT_FORMATS } from '@contract/page-reports.contract.js';
 import { updateProfileInput } from '@contract/profile.contract.js';
-import { createRestaurantInput, updateRestaurantInput } from '@contract/restaurants.contract.js';
 import * as data from '../responses.js';
 import { ANALYTICS_DATA } from '../components.js';
 import { op, pascal, type Operation } from '../operation-model.js';
 
-// The console's own calls: service, sign-in, profile, restaurants, analytics and the page reports.
+// The console's own calls: service, sign-in, profile, analytics and the page reports.
 
 const ANALYTICS_SUMMARIES: Record<AnalyticsKind, string> = {
   headcounts: 'Guests, recurrent and new',
@@ -119,38 +118,6 @@ export const CONSOLE_OPERATIONS: Record<string, Operation> = {
     body: updateProfileInput,
     success: { data: data.profileSaved },
     errors: [409, 429],
-  }),
-  'GET /franchise/restaurants': op('Restaurants', {
-    operationId: 'listRestaurants',
-    summary: 'The franchise’s restaurants, by name',
-    description: 'A manager’s: their branches; any other is 404 to them.',
-    auth: 'bearer',
-    success: { data: z.array(data.restaurant) },
-  }),
-  'POST /franchise/restaurants': op('Restaurants', {
-    operationId: 'createRestaurant',
-    summary: 'Add a restaurant',
-    description: 'Owners only (404 to a manager). The ABN must pass the ATO checksum and be unique within the franchise (422 on `abn_no`).',
-    auth: 'bearer',
-    body: createRestaurantInput,
-    status: 201,
-    success: { data: data.restaurantDetail },
-    errors: [404],
-  }),
-  'GET /franchise/restaurants/{id}': op('Restaurants', {
-    operationId: 'getRestaurant',
-    summary: 'One restaurant, with the version a save names',
-    auth: 'bearer',
-    success: { data: data.restaurantDetail },
-  }),
-  'PUT /franchise/restaurants/{id}': op('Restaurants', {
-    operationId: 'updateRestaurant',
-    summary: 'Save a restaurant',
-    description: 'Names the `version` it read (409 when stale); `abn_no` is read-only (a different value is 422).',
-    auth: 'bearer',
-    body: updateRestaurantInput,
-    success: { data: data.restaurantDetail },
-    errors: [409],
   }),
   ...analyticsOperations,
   'GET /franchise/analytics/pages/{page}': op('Reports', {

@@ -242,12 +242,8 @@ const newRestaurantBody = () => ({
   status: 1,
 });
 const restaurantEditRoutes: RouteSpec[] = [
-  { name: 'restaurant', method: 'GET', path: `${API}/restaurants/:id`, auth: 'bearer', params: { id: restaurantId } },
-  {
-    name: 'restaurant update',
-    method: 'PUT',
-    path: `${API}/restaurants/:id`,
-    auth: 'bearer',
+  fromCall('GET /franchise/restaurants/{id}', { params: { id: restaurantId } }),
+  fromCall('PUT /franchise/restaurants/{id}', {
     params: { id: restaurantId },
     body: {
       name: required,
@@ -261,13 +257,8 @@ const restaurantEditRoutes: RouteSpec[] = [
       business_type: required,
     },
     prepare: async (api) => ({ body: await restaurantEditBody(api) }),
-  },
-  {
-    name: 'restaurant create',
-    method: 'POST',
-    path: `${API}/restaurants`,
-    auth: 'bearer',
-    success: 201,
+  }),
+  fromCall('POST /franchise/restaurants', {
     body: {
       name: required,
       // Blank, not 11 digits, a failed checksum, and the seeded ABN of the owner's first restaurant (taken).
@@ -282,7 +273,7 @@ const restaurantEditRoutes: RouteSpec[] = [
       business_type: required,
     },
     prepare: async () => ({ body: newRestaurantBody() }),
-  },
+  }),
 ];
 
 // API keys (contract/api-keys.contract.ts): a name no earlier run used, as a name is unique among the live keys;
@@ -609,7 +600,7 @@ export const ROUTES: RouteSpec[] = [
     },
   },
   { name: 'refresh', method: 'POST', path: `${API}/refresh`, auth: 'bearer-or-expired' },
-  { name: 'restaurants', method: 'GET', path: `${API}/restaurants`, auth: 'bearer' },
+  fromCall('GET /franchise/restaurants'),
   { name: 'test', method: 'GET', path: `${API}/test`, auth: 'public' },
   { name: 'health', method: 'GET', path: '/api/v1/health', auth: 'public' },
   // The OpenAPI document is JSON without the envelope.

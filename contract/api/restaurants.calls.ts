@@ -1,0 +1,79 @@
+import * as z from 'zod';
+import { createRestaurantInput, RESTAURANT_NOT_FOUND_MESSAGE, updateRestaurantInput } from '../restaurants.contract.js';
+import { defineCalls } from './call.js';
+import { id } from './primitives.js';
+
+export const subscription = z.object({ id, product_name: z.string(), plan_name: z.string(), web_link: z.string() });
+export type Subscription = z.output<typeof subscription>;
+
+const restaurantFields = {
+  id,
+  name: z.string(),
+  logo: z.string().nullable(),
+  abn_no: z.string().meta({ description: 'As the ABR prints it: "51 824 753 556"' }),
+  address: z.string(),
+  suburb: z.string(),
+  post_code: z.string(),
+  city: z.string(),
+  state: z.string(),
+  phone_no: z.string(),
+  email: z.string(),
+  business_type: z.string(),
+  capacity: z.int(),
+  status: z.union([z.literal(0), z.literal(1)]).meta({ description: '1 Active, 0 Inactive' }),
+  location: z.string().meta({ description: '"suburb, state"' }),
+  subscriptions: z.array(subscription),
+  restaurant_user: z
+    .object({ id, name: z.string(), email: z.string() })
+    .nullable()
+    .meta({ description: 'The restaurant’s own sign-in; null for one added in the console' }),
+};
+
+/** A restaurant as the list reads it. */
+export const restaurant = z.object(restaurantFields);
+export type Restaurant = z.output<typeof restaurant>;
+
+/** One restaurant as the edit form reads it: the list's fields and the version a save must name. */
+export const restaurantDetail = z.object({ ...restaurantFields, version: id });
+export type RestaurantDetail = z.output<typeof restaurantDetail>;
+
+/** The franchise's restaurants: an owner's all of them, a manager's their branches. */
+export const RESTAURANT_CALLS = defineCalls({
+  'GET /franchise/restaurants': {
+    operationId: 'listRestaurants',
+    summary: 'The franchise’s restaurants, by name',
+    description: 'A manager’s: their branches; any other is 404 to them.',
+    tag: 'Restaurants',
+    access: 'member',
+    success: { data: z.array(restaurant) },
+  },
+  'POST /franchise/restaurants': {
+    operationId: 'createRestaurant',
+    summary: 'Add a restaurant',
+    description: 'The ABN must pass the ATO checksum and be unique within the franchise (422 on `abn_no`).',
+    tag: 'Restaurants',
+    access: 'owner',
+    body: createRestaurantInput,
+    status: 201,
+    success: { data: restaurantDetail },
+  },
+  'GET /franchise/restaurants/{id}': {
+    operationId: 'getRestaurant',
+    summary: 'One restaurant, with the version a save names',
+    tag: 'Restaurants',
+    access: 'member',
+    notFound: RESTAURANT_NOT_FOUND_MESSAGE,
+    success: { data: restaurantDetail },
+  },
+  'PUT /franchise/restaurants/{id}': {
+    operationId: 'updateRestaurant',
+    summary: 'Save a restaurant',
+    description: 'Names the `version` it read (409 when stale); `abn_no` is read-only (a different value is 422).',
+    tag: 'Restaurants',
+    access: 'member',
+    body: updateRestaurantInput,
+    notFound: RESTAURANT_NOT_FOUND_MESSAGE,
+    success: { data: restaurantDetail },
+    errors: [409],
+  },
+});

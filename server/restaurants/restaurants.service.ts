@@ -1,0 +1,88 @@
+import type * as z from 'zod';
+import { changesBetween } from '../activity/activity.repository.js';
+import { memberWrite } from '../activity/member-write.js';
+import { branchesOf } from '../auth/access.js';
+import type { AuthUser } from '../auth/franchise-users.repository.js';
+import {
+  ABN_MESSAGES,
+  ABN_READ_ONLY_MESSAGE,
+  BRANCH_STATUS_OWNERS_ONLY_MESSAGE,
+  RESTAURANT_NOT_FOUND_MESSAGE,
+  type createRestaurantInput,
+  type updateRestaurantInput,
+} from '@contract/restaurants.contract.js';
+import type { Db } from '../db/database.js';
+import { HttpError } from '../http/errors.js';
+import { fieldError, isUniqueViolation, staleVersion } from '../http/record-errors.js';
+import {
+  abnTaken,
+  findRestaurant,
+  insertRestaurant,
+  RESTAURANT_FIELDS,
+  RESTAURANTS_ABN_INDEX,
+  updateRestaurant as saveRestaurant,
+} from './restaurants.repository.js';
+
+const restaurantNotFound = () => new HttpError(404, RESTAURANT_NOT_FOUND_MESSAGE);
+const abnTakenError = () => fieldError('abn_no', ABN_MESSAGES.taken);
+
+/** An owner's new restaurant; its id. data_version is bumped, as a save's is: the franchise-wide answers list every branch. */
+export async function createRestaurant(
+  db: Db,
+  owner: AuthUser,
+  values: z.output<typeof createRestaurantInput>,
+  now: Date,
+): Promise<number> {
+  const franchiseId = owner.franchise.id;
+  if (await abnTaken(db, franchiseId, values.abn_no)) throw abnTakenError();
+  try {
+    return await memberWrite(db, owner, { now, owner: true, changesFigures: true }, async ({ trx, record }) => {
+      const id = await insertRestaurant(trx, franchiseId, values, now);
+      await record({
+        action: 'created',
+        entity: 'restaurant',
+        entityId: id,
+        changes: changesBetween(null, values, { fields: [...RESTAURANT_FIELDS, 'abn_no'] }),
+      });
+      return id;
+    });
+  } catch (error) {
+    // A simultaneous create of the same ABN committed first.
+    if (isUniqueViolation(error, RESTAURANTS_ABN_INDEX)) throw abnTakenError();
+    throw error;
+  }
+}
+
+/**
+ * Saves a restaurant the member reaches, if it is still at the version they read (409 otherwise); only an owner
+ * changes its status. data_version is bumped: restaurant names and locations are in analytics answers.
+ */
+export async function updateRestaurant(
+  db: Db,
+  user: AuthUser,
+  id: number,
+  { version, abn_no, ...values }: z.output<typeof updateRestaurantInput>,
+  now: Date,
+): Promise<void> {
+  const franchiseId = user.franchise.id;
+  const branches = branchesOf(user);
+  const current = await findRestaurant(db, franchiseId, id, branches);
+  if (!current) throw restaurantNotFound();
+  if (abn_no !== undefined && abn_no !== current.abn_no) throw fieldError('abn_no', ABN_READ_ONLY_MESSAGE);
+  await memberWrite(db, user, { now, changesFigures: true }, async ({ trx, role, record }) => {
+    // Read again under the franchise's lock: the state this save replaces, unless someone else saved first.
+    const before = await findRestaurant(trx, franchiseId, id, branches);
+    if (!before) throw restaurantNotFound();
+    if (before.version !== version) throw staleVersion();
+    // Checked against the state and the role under the lock, after the version: an older form is a conflict, not a
+    // status change, and an owner demoted meanwhile is a manager.
+    if (role !== 'owner' && values.status !== before.status) throw fieldError('status', BRANCH_STATUS_OWNERS_ONLY_MESSAGE);
+    if (!(await saveRestaurant(trx, franchiseId, id, version, values, now))) throw staleVersion();
+    await record({
+      action: 'updated',
+      entity: 'restaurant',
+      entityId: id,
+      changes: changesBetween(before, { ...before, ...values }, { fields: RESTAURANT_FIELDS }),
+    });
+  });
+}
