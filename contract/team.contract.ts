@@ -48,15 +48,8 @@ export type InviteMemberInput = z.input<typeof inviteMemberInput>;
 export const updateMemberInput = access(z.object({ name, role, restaurant_ids: restaurantIds, version }));
 export type UpdateMemberInput = z.input<typeof updateMemberInput>;
 
-export type MemberStatus = 'invited' | 'active';
+/** invited: no password yet (the invitation link sets it). */
+export const MEMBER_STATUSES = ['invited', 'active'] as const;
 
-/** A member as the Team page lists them; `restaurant_ids` is empty for an owner (every branch). */
-export type Member = {
-  id: number;
-  email: string;
-  name: string;
-  role: MemberRole;
-  restaurant_ids: number[];
-  status: MemberStatus;
-  version: number;
-};
+/** A member as the calls answer them: the type of its answer schema (contract/api/team.calls.ts). */
+export type { Member } from './api/team.calls.js';

@@ -66,7 +66,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', restaurantsRoutes(routeDeps));
   api.route('/', apiKeysRoutes(routeDeps));
   api.route('/franchise/activity', activityRoutes(routeDeps));
-  api.route('/franchise/team', teamRoutes(routeDeps));
+  api.route('/', teamRoutes(routeDeps));
   api.route('/', reportSubscriptionRoutes(routeDeps));
   api.route('/', alertRulesRoutes(routeDeps));
   api.route('/', alertsRoutes(routeDeps));

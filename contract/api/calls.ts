@@ -2,6 +2,7 @@ import { ALERT_CALLS, ALERT_RULE_CALLS } from './alerts.calls.js';
 import { API_KEY_CALLS } from './api-keys.calls.js';
 import { PEOPLE_CALLS } from './people.calls.js';
 import { RESTAURANT_CALLS } from './restaurants.calls.js';
+import { TEAM_CALLS } from './team.calls.js';
 import { REPORT_SUBSCRIPTION_CALLS } from './report-subscriptions.calls.js';
 
 /**
@@ -15,5 +16,6 @@ export const CALLS = {
   ...API_KEY_CALLS,
   ...PEOPLE_CALLS,
   ...RESTAURANT_CALLS,
+  ...TEAM_CALLS,
 };
 export type Calls = typeof CALLS;

@@ -30,6 +30,7 @@ import { alert, alertRule, alertsPage, unreadAlerts } from '@contract/api/alerts
 import { apiKey, createdApiKey } from '@contract/api/api-keys.calls.js';
 import { person } from '@contract/api/people.calls.js';
 import { restaurant, restaurantDetail } from '@contract/api/restaurants.calls.js';
+import { member } from '@contract/api/team.calls.js';
 import { reportSubscription, unsubscribeTarget } from '@contract/api/report-subscriptions.calls.js';
 import { MAX_RECORD_ID } from '@contract/record-id.js';
 
@@ -108,7 +109,7 @@ export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   Restaurant: restaurant,
   RestaurantDetail: restaurantDetail,
   Person: person,
-  Member: data.member,
+  Member: member,
   ReportSubscription: reportSubscription,
   UnsubscribeTarget: unsubscribeTarget,
   AlertRule: alertRule,

@@ -10,7 +10,6 @@ import type { ConnectivityCheck, FranchiseUser, TokenResponse } from '@contract/
 import type { ApiFailure } from '@contract/envelope.js';
 import { type IngestResult, type RemovalResult } from '@contract/ingest.contract.js';
 import type { Profile, ProfileSaved } from '@contract/profile.contract.js';
-import type { Member } from '@contract/team.contract.js';
 import type { keyRestaurants } from '../ingest/ingest.service.js';
 import { exactly, id, instant } from '@contract/api/primitives.js';
 
@@ -63,18 +62,6 @@ export const profile = exactly<Profile>()(franchiseUser.extend({ version: id }))
 export const profileRead = exactly<{ user: Profile }>()(z.object({ user: profile }));
 export const profileSaved = exactly<ProfileSaved>()(
   z.union([profileRead, z.object({ ...tokenFields, user: profile }).meta({ description: 'After a password change: a new token' })]),
-);
-
-export const member = exactly<Member>()(
-  z.object({
-    id,
-    email: z.string(),
-    name: z.string(),
-    role: z.enum(['owner', 'manager']),
-    restaurant_ids: z.array(id).meta({ description: 'A manager’s branches; empty for an owner (every branch)' }),
-    status: z.enum(['invited', 'active']).meta({ description: 'invited: no password yet (the invitation link sets it)' }),
-    version: id,
-  }),
 );
 
 export const keyRestaurant = exactly<Awaited<ReturnType<typeof keyRestaurants>>[number]>()(

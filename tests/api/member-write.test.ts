@@ -1,5 +1,5 @@
 import { memberWrite } from '../../server/activity/member-write';
-import { findUserByEmail } from '../../server/auth/franchise-users.repository';
+import { findUserByEmail, type AuthUser } from '../../server/auth/franchise-users.repository';
 import type { ProfileValues } from '../../server/auth/profile.repository';
 import { saveProfile } from '../../server/auth/profile.service';
 import type { Db } from '../../server/db/database';
@@ -7,6 +7,9 @@ import { findPerson, listPeople } from '../../server/people/people.repository';
 import { deletePerson } from '../../server/people/people.service';
 import { listRestaurants } from '../../server/restaurants/restaurants.repository';
 import { createRestaurant } from '../../server/restaurants/restaurants.service';
+import { findMember, insertMember } from '../../server/team/team.repository';
+import { updateMember } from '../../server/team/team.service';
+import { LAST_OWNER_MESSAGE } from '@contract/team.contract';
 import { createRestaurantInput } from '@contract/restaurants.contract';
 import { validAbn } from '../support/abn';
 import { OWNER } from './support/test-app';
@@ -150,4 +153,38 @@ it('takes a restaurant’s creation through the same write: an owner demoted whi
   }
   expect(await count()).toBe(restaurants);
   expect(await entries(franchiseId)).toHaveLength(logged);
+});
+
+it('checks a write’s own refusals before the member’s standing: of two owners demoting each other, the second is told a franchise needs an owner', async () => {
+  const first = (await findUserByEmail(db, OWNER.email))!;
+  const franchiseId = first.franchise.id;
+  const secondId = await insertMember(
+    db,
+    franchiseId,
+    'second.owner@example.com',
+    { name: 'Second Owner', role: 'owner', restaurant_ids: [] },
+    NOW,
+  );
+  const second = (await findUserByEmail(db, 'second.owner@example.com'))!;
+  try {
+    const demote = async (owner: AuthUser, id: number) =>
+      updateMember(
+        db,
+        owner,
+        id,
+        {
+          name: (await findMember(db, franchiseId, id))!.name,
+          role: 'manager',
+          restaurant_ids: [1],
+          version: (await findMember(db, franchiseId, id))!.version,
+        },
+        NOW,
+      );
+    await demote(first, secondId);
+    // The second's request was authenticated as an owner's, before the first change committed.
+    await expect(demote(second, first.id)).rejects.toMatchObject({ status: 409, message: LAST_OWNER_MESSAGE });
+    expect((await findMember(db, franchiseId, first.id))!.role).toBe('owner');
+  } finally {
+    await db.deleteFrom('franchise_users').where('id', '=', secondId).execute();
+  }
 });

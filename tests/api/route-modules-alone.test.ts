@@ -38,7 +38,7 @@ const MODULES: [string, (deps: RouteDeps) => Hono<AppEnv>, string, string][] = [
   ['profile', profileRoutes, '/franchise', 'profile'],
   ['people', peopleRoutes, '', 'franchise/people'],
   ['restaurants', restaurantsRoutes, '', 'franchise/restaurants'],
-  ['team', teamRoutes, '/franchise/team', ''],
+  ['team', teamRoutes, '', 'franchise/team'],
   ['activity', activityRoutes, '/franchise/activity', ''],
   ['alerts', alertsRoutes, '', 'franchise/alerts/unread'],
   ['alert rules', alertRulesRoutes, '', 'franchise/alert-rules'],

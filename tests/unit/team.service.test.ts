@@ -38,7 +38,7 @@ describe('team service', () => {
     expect(await service.remove(4)).toBe('Nora Lee removed');
     expect(await service.resendInvitation(4)).toEqual({ member: NORA, message: 'Invitation sent to nora@example.com' });
     expect(request.mock.calls).toEqual([
-      ['/franchise/team'],
+      ['/franchise/team', { method: 'GET' }],
       ['/franchise/team', { method: 'POST', body: invite }],
       ['/franchise/team/4', { method: 'PUT', body: update }],
       ['/franchise/team/4', { method: 'DELETE' }],

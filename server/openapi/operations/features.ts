@@ -1,11 +1,10 @@
 import * as z from 'zod';
 import { ACTIVITY_EXPORT_MAX_ROWS, ACTIVITY_RETENTION_DAYS, activityQuery } from '@contract/activity.contract.js';
 import { MAX_RECORDS_PER_CALL, menuItemsBody, ordersBody, purchasesBody, removalBody, shiftsBody } from '@contract/ingest.contract.js';
-import { INVITATION_TTL_DAYS, inviteMemberInput, updateMemberInput } from '@contract/team.contract.js';
 import * as data from '../responses.js';
 import { op, OWNERS_ONLY, pascal, type Operation } from '../operation-model.js';
 
-// The features' calls: API keys, team, report mails, alerts, CSV import, the ingest API, the activity log.
+// The features' calls not yet in contract/api: CSV import, the ingest API, the activity log.
 
 const INGEST_LIMITS = `At most ${MAX_RECORDS_PER_CALL} records a call, bodies up to 8 MiB. A call is one transaction: any invalid record makes it 422 with every problem keyed by its path (\`orders[3].lines[0].sku\`), and nothing is written. A record is identified by (restaurant_id, external_id); sending it again replaces it, sending it unchanged changes nothing. The body is read only once the credential is accepted, a few bodies at a time per server: a call that waits too long for its turn is 503 with Retry-After, a body that does not arrive within a minute 408.`;
 
@@ -28,52 +27,6 @@ const removal = (kind: 'shifts' | 'purchases') =>
   });
 
 export const FEATURE_OPERATIONS: Record<string, Operation> = {
-  'GET /franchise/team': op('Team', {
-    operationId: 'listMembers',
-    summary: 'The franchise’s members, by name',
-    description: 'Owners only: to a manager the team calls answer 404.',
-    auth: 'bearer',
-    success: { data: z.array(data.member) },
-    errors: [404],
-  }),
-  'POST /franchise/team': op('Team', {
-    operationId: 'inviteMember',
-    summary: 'Invite a member: mails a link that sets their first password',
-    description: `The link works once, for ${INVITATION_TTL_DAYS} days; until then the member is invited and cannot sign in. A manager needs one or more of the franchise’s restaurants (422 on \`restaurant_ids\`); an owner’s list is ignored. An address any sign-in uses is refused (422 on \`email\`).`,
-    auth: 'bearer',
-    body: inviteMemberInput,
-    status: 201,
-    success: { data: data.member },
-    errors: [404],
-  }),
-  'PUT /franchise/team/{id}': op('Team', {
-    operationId: 'updateMember',
-    summary: 'Change a member’s name, role or branches',
-    description:
-      'Names the `version` it read (409 when stale). The last owner cannot be made a manager, nor anyone themselves (409). Applies at the member’s next request; an owner made a manager loses the API keys they created (revoked, and the message says how many).',
-    auth: 'bearer',
-    body: updateMemberInput,
-    success: { data: data.member },
-    errors: [409],
-  }),
-  'DELETE /franchise/team/{id}': op('Team', {
-    operationId: 'removeMember',
-    summary: 'Remove a member: their next request is refused',
-    description:
-      'The last owner cannot be removed, nor anyone themselves (409). The API keys they created are revoked, and the message says how many; their name and e-mail are erased from the activity log, which keeps their id.',
-    auth: 'bearer',
-    success: { data: z.null() },
-    errors: [409],
-  }),
-  'POST /franchise/team/{id}/invitation': op('Team', {
-    operationId: 'resendInvitation',
-    summary: 'Mail an invited member a new link, voiding the one sent before',
-    description:
-      '409 for a member who has already set a password. A few mails per member in 15 minutes (429 with Retry-After), counted only once the member is found invited in the caller’s franchise.',
-    auth: 'bearer',
-    success: { data: data.member },
-    errors: [409, 429],
-  }),
   'POST /franchise/import/{kind}': op('Ingest', {
     operationId: 'importRecords',
     summary: 'The console’s CSV import: one ingest call’s body, with the owner’s session, for every branch',

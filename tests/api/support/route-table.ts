@@ -313,21 +313,12 @@ const invite = async ({ call, token }: PrepareApi): Promise<number> =>
 /** One invited manager, made once, whom the update and the resend name (never removed: their paths serve no DELETE). */
 let fuzzMember: Promise<number> | undefined;
 const teamRoutes: RouteSpec[] = [
-  { name: 'team', method: 'GET', path: `${API}/team`, auth: 'bearer' },
-  {
-    name: 'member invite',
-    method: 'POST',
-    path: `${API}/team`,
-    auth: 'bearer',
-    success: 201,
+  fromCall('GET /franchise/team'),
+  fromCall('POST /franchise/team', {
     body: { email, name: required, role: memberRole },
     prepare: async () => ({ body: newMemberBody() }),
-  },
-  {
-    name: 'member update',
-    method: 'PUT',
-    path: `${API}/team/:id`,
-    auth: 'bearer',
+  }),
+  fromCall('PUT /franchise/team/{id}', {
     params: { id: memberId },
     body: { name: required, role: memberRole },
     prepare: async (api) => {
@@ -335,24 +326,16 @@ const teamRoutes: RouteSpec[] = [
       const read = (await api.call('GET', `${API}/team`, { token: api.token })).body.data.find((m: { id: number }) => m.id === id);
       return { params: { id: String(id) }, body: { name: 'Fuzz Member', role: 'manager', restaurant_ids: [1, 2], version: read.version } };
     },
-  },
-  {
-    name: 'member remove',
-    method: 'DELETE',
-    path: `${API}/team/:id`,
-    auth: 'bearer',
+  }),
+  fromCall('DELETE /franchise/team/{id}', {
     params: { id: memberId },
     // A member of its own each run: a removed one is gone.
     prepare: async (api) => ({ params: { id: String(await invite(api)) } }),
-  },
-  {
-    name: 'member invitation',
-    method: 'POST',
-    path: `${API}/team/:id/invitation`,
-    auth: 'bearer',
+  }),
+  fromCall('POST /franchise/team/{id}/invitation', {
     params: { id: memberId },
     prepare: async (api) => ({ params: { id: String(await (fuzzMember ??= invite(api))) } }),
-  },
+  }),
 ];
 
 // The activity log (contract/activity.contract.ts), owners only: its page and export take the same query.
