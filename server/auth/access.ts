@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-deps.js';
 import { HttpError } from '../http/errors.js';
 import type { AuthUser } from './franchise-users.repository.js';
@@ -8,9 +8,6 @@ import type { AuthUser } from './franchise-users.repository.js';
  * owners gave them. Enforced in every query that reads or writes a branch's data, never by hiding
  * links; what a member may not reach answers like something that does not exist (404).
  */
-
-/** The signed-in member's franchise, which every query of theirs is scoped to. */
-export const franchiseOf = (c: Context<AppEnv>): number => c.get('auth').user.franchise.id;
 
 /** The member's branches, or null for every branch of the franchise (an owner). */
 export const branchesOf = (user: Pick<AuthUser, 'restaurant_ids'>): readonly number[] | null => user.restaurant_ids;
