@@ -168,7 +168,7 @@ describe('PDF export', () => {
       '16 Nov 2026 – 22 Nov 2026 (Last 7 Days)',
       'Australia/Sydney',
       // 22:05 UTC is 9:05 the next morning in Sydney (daylight saving).
-      '23 Nov 2026, 9:05 am AEDT',
+      '23 Nov 2026, 09:05 AEDT',
       '$12,345.60',
       '+12.4% vs previous 7 days',
       'no previous data',
