@@ -1,6 +1,7 @@
 import { CONTACT_FIELDS, type Person } from '@contract/people.contract.js';
 import { NO_CONTACT_DETAILS } from '../db/contact-details.js';
 import type { Db } from '../db/database.js';
+import { columnsOf, withinBranches } from '../db/typed-sql.js';
 
 /** The partial unique index on (franchise_id, email) of people not deleted. */
 export const PEOPLE_EMAIL_INDEX = 'people_franchise_id_email_live_idx';
@@ -37,7 +38,7 @@ function selectPeople(db: Db, franchiseId: number, branches: readonly number[] |
     ])
     .where('p.franchise_id', '=', franchiseId)
     .where('p.deleted_at', 'is', null)
-    .$if(branches !== null, (q) => q.where((eb) => (branches!.length === 0 ? eb.lit(false) : eb('p.restaurant_id', 'in', branches!))));
+    .$if(branches !== null, (q) => q.where(withinBranches(columnsOf('people', 'p')('restaurant_id'), branches)));
 }
 
 /** The franchise's people not deleted (of `branches` only, unless null), by name. */

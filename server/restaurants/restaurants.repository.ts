@@ -1,6 +1,7 @@
 import type { Restaurant, Subscription } from '@contract/auth.contract.js';
 import type { RestaurantDetail } from '@contract/restaurants.contract.js';
 import type { Db } from '../db/database.js';
+import { columnsOf, withinBranches } from '../db/typed-sql.js';
 
 /** The unique index on (franchise_id, abn_no). */
 export const RESTAURANTS_ABN_INDEX = 'restaurants_franchise_id_abn_no_idx';
@@ -36,7 +37,7 @@ async function readRestaurants(db: Db, franchiseId: number, branches: readonly n
       'ru.email as ru_email',
     ])
     .where('r.franchise_id', '=', franchiseId);
-  if (branches !== null) query = query.where((eb) => (branches.length === 0 ? eb.lit(false) : eb('r.id', 'in', branches)));
+  if (branches !== null) query = query.where(withinBranches(columnsOf('restaurants', 'r')('id'), branches));
   if (id !== undefined) query = query.where('r.id', '=', id);
   const rows = await query.orderBy('r.name').orderBy('r.id').execute();
   if (rows.length === 0) return [];
