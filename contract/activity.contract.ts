@@ -2,6 +2,8 @@ import * as z from 'zod';
 import { FIRST_DAY, isCalendarDay } from './calendar-day.js';
 import { MAX_RECORD_ID } from './record-id.js';
 
+export type { ActivityItem, ActivityMember, ActivityPage } from './api/activity.calls.js';
+
 /**
  * The activity log (owners; to a manager these calls do not exist, 404): who changed what, when,
  * and each changed field before → after. Secrets (passwords, API key secrets) are recorded as
@@ -38,25 +40,11 @@ export const ACTIVITY_RETENTION_DAYS = 400;
 
 export type ActivityChanges = Record<string, [unknown, unknown]>;
 
-export type ActivityItem = {
-  /** RFC 3339 instant. */
-  at: string;
-  /** The member who made the change; id null for an API key (name says which). */
-  user: { id: number | null; name: string };
-  action: ActivityAction;
-  entity: ActivityEntity;
-  entity_id: string | null;
-  changes: ActivityChanges;
-};
-
 /** Entries per page, newest first. */
 export const ACTIVITY_PAGE_SIZE = 50;
 
 /** Entries one export holds at most: the newest that match. */
 export const ACTIVITY_EXPORT_MAX_ROWS = 100_000;
-
-/** A member who appears in the log (id and the name of their latest entry), for the member filter; API keys are not members. */
-export type ActivityMember = { id: number; name: string };
 
 const day = z
   .string('must be a date, YYYY-MM-DD')
@@ -80,5 +68,3 @@ export const activityQuery = z
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'must not be before from' });
 export type ActivityQuery = z.input<typeof activityQuery>;
-
-export type ActivityPage = { items: ActivityItem[]; page: number; total: number };

@@ -65,7 +65,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', peopleRoutes(routeDeps));
   api.route('/', restaurantsRoutes(routeDeps));
   api.route('/', apiKeysRoutes(routeDeps));
-  api.route('/franchise/activity', activityRoutes(routeDeps));
+  api.route('/', activityRoutes(routeDeps));
   api.route('/', teamRoutes(routeDeps));
   api.route('/', reportSubscriptionRoutes(routeDeps));
   api.route('/', alertRulesRoutes(routeDeps));

@@ -1,4 +1,5 @@
 import { ALERT_CALLS, ALERT_RULE_CALLS } from './alerts.calls.js';
+import { ACTIVITY_CALLS } from './activity.calls.js';
 import { API_KEY_CALLS } from './api-keys.calls.js';
 import { PEOPLE_CALLS } from './people.calls.js';
 import { RESTAURANT_CALLS } from './restaurants.calls.js';
@@ -17,5 +18,6 @@ export const CALLS = {
   ...PEOPLE_CALLS,
   ...RESTAURANT_CALLS,
   ...TEAM_CALLS,
+  ...ACTIVITY_CALLS,
 };
 export type Calls = typeof CALLS;

@@ -1,45 +1,37 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { withExportSlot } from '../analytics/exports/export-slots.js';
 import { dayIn } from '../analytics/calendar.js';
-import { ownersOnly } from '../auth/access.js';
-import { ACTIVITY_EXPORT_MAX_ROWS, activityQuery } from '@contract/activity.contract.js';
-import { success } from '../http/envelope.js';
-import { readQuery } from '../http/query.js';
+import { ACTIVITY_EXPORT_MAX_ROWS, type activityQuery } from '@contract/activity.contract.js';
+import { ACTIVITY_CALLS } from '@contract/api/activity.calls.js';
+import type * as z from 'zod';
+import { callRoutes } from '../http/call-routes.js';
 import { ACTIVITY_CSV_COLUMNS, activityCsvRecords } from './activity-csv.js';
 import { activityChunks, activityMembers, activityPage, type ActivityFilter } from './activity.repository.js';
 
 /**
- * `/franchise/activity` (owners; a manager gets 404): the log's pages, its CSV export and the
- * members it names. Checked in this order: the token (401), the role (404), the query (422).
+ * The activity log's calls (owners; to a manager they do not exist, 404): its pages, its CSV export
+ * and the members it names. Checked in this order: the token (401), the role (404), the query (422).
  */
 export function activityRoutes(deps: RouteDeps) {
-  const { db, clock, authenticated } = deps;
+  const { db, clock } = deps;
 
-  const request = (c: Context<AppEnv>) => {
+  const filterOf = (c: Context<AppEnv>, { user_id, entity, from, to }: z.output<typeof activityQuery>): ActivityFilter => {
     const { user } = c.get('auth');
-    const { page, user_id, entity, from, to } = readQuery(c, activityQuery);
-    const filter: ActivityFilter = {
-      franchiseId: user.franchise.id,
-      timeZone: user.franchise.time_zone,
-      userId: user_id,
-      entity,
-      from,
-      to,
-    };
-    return { page, filter };
+    return { franchiseId: user.franchise.id, timeZone: user.franchise.time_zone, userId: user_id, entity, from, to };
   };
 
-  return new Hono<AppEnv>()
-    .get('/', authenticated, ownersOnly, async (c) => {
-      const { page, filter } = request(c);
-      return success(c, await activityPage(db, filter, page), 'Activity retrieved');
-    })
-    .get('/members', authenticated, ownersOnly, async (c) =>
-      success(c, await activityMembers(db, c.get('auth').user.franchise.id), 'Members in the activity log retrieved'),
-    )
-    .get('/export', authenticated, ownersOnly, async (c) => {
-      const { filter } = request(c);
+  return callRoutes(deps, ACTIVITY_CALLS, {
+    'GET /franchise/activity': async ({ c, query }) => ({
+      data: await activityPage(db, filterOf(c, query), query.page),
+      message: 'Activity retrieved',
+    }),
+    'GET /franchise/activity/members': async ({ c }) => ({
+      data: await activityMembers(db, c.get('auth').user.franchise.id),
+      message: 'Members in the activity log retrieved',
+    }),
+    'GET /franchise/activity/export': async ({ c, query }) => {
+      const filter = filterOf(c, query);
       const { user } = c.get('auth');
       const text = await withExportSlot(db, user.id, clock(), async () => {
         const { stringify } = await import('csv-stringify/sync');
@@ -58,5 +50,6 @@ export function activityRoutes(deps: RouteDeps) {
         'Content-Disposition': `attachment; filename="${filename}"`,
         'Cache-Control': 'no-store',
       });
-    });
+    },
+  });
 }

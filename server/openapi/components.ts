@@ -28,6 +28,7 @@ import { inviteMemberInput, updateMemberInput } from '@contract/team.contract.js
 import * as data from './responses.js';
 import { alert, alertRule, alertsPage, unreadAlerts } from '@contract/api/alerts.calls.js';
 import { apiKey, createdApiKey } from '@contract/api/api-keys.calls.js';
+import { activityItem, activityMember, activityPage } from '@contract/api/activity.calls.js';
 import { person } from '@contract/api/people.calls.js';
 import { restaurant, restaurantDetail } from '@contract/api/restaurants.calls.js';
 import { member } from '@contract/api/team.calls.js';
@@ -129,7 +130,7 @@ export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   RosterAnalytics: data.roster,
   ProcurementAnalytics: data.procurement,
   PageReport: data.pageReport,
-  ActivityItem: data.activityItem,
-  ActivityPage: data.activityPage,
-  ActivityMember: data.activityMember,
+  ActivityItem: activityItem,
+  ActivityPage: activityPage,
+  ActivityMember: activityMember,
 };

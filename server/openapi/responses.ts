@@ -1,11 +1,4 @@
 import * as z from 'zod';
-import {
-  ACTIVITY_ACTIONS,
-  ACTIVITY_ENTITIES,
-  type ActivityItem,
-  type ActivityMember,
-  type ActivityPage,
-} from '@contract/activity.contract.js';
 import type { ConnectivityCheck, FranchiseUser, TokenResponse } from '@contract/auth.contract.js';
 import type { ApiFailure } from '@contract/envelope.js';
 import { type IngestResult, type RemovalResult } from '@contract/ingest.contract.js';
@@ -70,23 +63,3 @@ export const keyRestaurant = exactly<Awaited<ReturnType<typeof keyRestaurants>>[
 
 export const ingestResult = exactly<IngestResult>()(z.object({ created: z.int(), updated: z.int(), unchanged: z.int() }));
 export const removalResult = exactly<RemovalResult>()(z.object({ removed: z.int() }));
-
-export const activityItem = exactly<ActivityItem>()(
-  z.object({
-    at: instant,
-    user: z.object({
-      id: id.nullable().meta({ description: 'null: an API key made the change' }),
-      name: z.string().meta({ description: 'The member’s name then, or “API key “{name}””' }),
-    }),
-    action: z.enum(ACTIVITY_ACTIONS),
-    entity: z.enum(ACTIVITY_ENTITIES),
-    entity_id: z.string().nullable().meta({ description: 'The record’s id; null for an import or ingest batch' }),
-    changes: z
-      .record(z.string(), z.tuple([z.unknown(), z.unknown()]))
-      .meta({ description: 'Each changed field as [before, after]; a secret as [null, "changed"], never its value' }),
-  }),
-);
-export const activityPage = exactly<ActivityPage>()(
-  z.object({ items: z.array(activityItem), page: id, total: z.int().min(0).meta({ description: 'Entries the filters match' }) }),
-);
-export const activityMember = exactly<ActivityMember>()(z.object({ id, name: z.string() }));

@@ -1,5 +1,7 @@
 import type { ActivityEntity, ActivityMember, ActivityPage, ActivityQuery } from '@contract/activity.contract';
+import { addressOf } from '@contract/api/call';
 import { callApi, withDefaultMessage } from './api-error';
+import { callsOf } from './call';
 import { httpClient, type FileClient, type HttpClient } from './http-client';
 import { EXPORT_FAILED, EXPORT_TIMEOUT_MS, filenameFromDisposition, type ExportFile } from './page-reports.service';
 
@@ -23,19 +25,19 @@ export function activityQueryOf({ userId, entity, from, to }: ActivityFilters, p
   };
 }
 
-const PATH = '/franchise/activity';
-
 /** The activity log calls (owners only); each rejects with ApiError carrying the server's message or its default. */
 export function createActivityService(client: HttpClient & FileClient) {
+  const call = callsOf(client);
   return {
     page: (filters: ActivityFilters, page: number) =>
-      callApi<ActivityPage>(ACTIVITY_ERRORS.page, () => client.request<ActivityPage>(PATH, { query: activityQueryOf(filters, page) })),
+      callApi<ActivityPage>(ACTIVITY_ERRORS.page, () => call('GET /franchise/activity', { query: activityQueryOf(filters, page) })),
     /** The members the log names, for the member filter. */
-    members: () => callApi<ActivityMember[]>(ACTIVITY_ERRORS.members, () => client.request<ActivityMember[]>(`${PATH}/members`)),
+    members: () => callApi<ActivityMember[]>(ACTIVITY_ERRORS.members, () => call('GET /franchise/activity/members')),
     /** Every entry the filters match as a CSV file, named as the server named it. */
     async exportCsv(filters: ActivityFilters): Promise<ExportFile> {
       try {
-        const { blob, headers } = await client.download(`${PATH}/export`, { query: activityQueryOf(filters), timeout: EXPORT_TIMEOUT_MS });
+        const { path } = addressOf('GET /franchise/activity/export');
+        const { blob, headers } = await client.download(path, { query: activityQueryOf(filters), timeout: EXPORT_TIMEOUT_MS });
         return { blob, filename: filenameFromDisposition(headers.get('Content-Disposition')) ?? 'activity.csv' };
       } catch (error) {
         throw withDefaultMessage(error, ACTIVITY_ERRORS.export);

@@ -39,7 +39,7 @@ const MODULES: [string, (deps: RouteDeps) => Hono<AppEnv>, string, string][] = [
   ['people', peopleRoutes, '', 'franchise/people'],
   ['restaurants', restaurantsRoutes, '', 'franchise/restaurants'],
   ['team', teamRoutes, '', 'franchise/team'],
-  ['activity', activityRoutes, '/franchise/activity', ''],
+  ['activity', activityRoutes, '', 'franchise/activity'],
   ['alerts', alertsRoutes, '', 'franchise/alerts/unread'],
   ['alert rules', alertRulesRoutes, '', 'franchise/alert-rules'],
   ['API keys', apiKeysRoutes, '', 'franchise/api-keys'],

@@ -26,8 +26,8 @@ describe('activity service', () => {
     await service.page(ALL, 2);
     await service.members();
     expect(client.request.mock.calls).toEqual([
-      ['/franchise/activity', { query: { page: 2, user_id: 2, entity: 'member', from: '2026-11-01', to: '2026-11-20' } }],
-      ['/franchise/activity/members'],
+      ['/franchise/activity', { method: 'GET', query: { page: 2, user_id: 2, entity: 'member', from: '2026-11-01', to: '2026-11-20' } }],
+      ['/franchise/activity/members', { method: 'GET' }],
     ]);
   });
 

@@ -1,10 +1,9 @@
 import * as z from 'zod';
-import { ACTIVITY_EXPORT_MAX_ROWS, ACTIVITY_RETENTION_DAYS, activityQuery } from '@contract/activity.contract.js';
 import { MAX_RECORDS_PER_CALL, menuItemsBody, ordersBody, purchasesBody, removalBody, shiftsBody } from '@contract/ingest.contract.js';
 import * as data from '../responses.js';
 import { op, OWNERS_ONLY, pascal, type Operation } from '../operation-model.js';
 
-// The features' calls not yet in contract/api: CSV import, the ingest API, the activity log.
+// The features' calls not yet in contract/api: CSV import and the ingest API.
 
 const INGEST_LIMITS = `At most ${MAX_RECORDS_PER_CALL} records a call, bodies up to 8 MiB. A call is one transaction: any invalid record makes it 422 with every problem keyed by its path (\`orders[3].lines[0].sku\`), and nothing is written. A record is identified by (restaurant_id, external_id); sending it again replaces it, sending it unchanged changes nothing. The body is read only once the credential is accepted, a few bodies at a time per server: a call that waits too long for its turn is 503 with Retry-After, a body that does not arrive within a minute 408.`;
 
@@ -52,30 +51,4 @@ export const FEATURE_OPERATIONS: Record<string, Operation> = {
   'POST /ingest/purchases': ingest('postPurchases', 'Record purchases', purchasesBody),
   'POST /ingest/shifts/remove': removal('shifts'),
   'POST /ingest/purchases/remove': removal('purchases'),
-  'GET /franchise/activity': op('Activity', {
-    operationId: 'listActivity',
-    summary: 'The activity log, newest first, a page at a time',
-    description: `${OWNERS_ONLY} Every change made in the console or through the ingest API, recorded in its transaction (an ingest call that changed nothing leaves no entry; a CSV import always does); kept ${ACTIVITY_RETENTION_DAYS} days. A page past the end has no items and the real total.`,
-    auth: 'bearer',
-    query: activityQuery,
-    success: { data: data.activityPage },
-    errors: [404],
-  }),
-  'GET /franchise/activity/export': op('Activity', {
-    operationId: 'exportActivity',
-    summary: 'Every entry the filters match as a CSV file, newest first',
-    description: `${OWNERS_ONLY} Columns: When (ISO 8601 on the franchise’s clock, with its offset), Member, Member ID (empty for an API key), Action, Entity, Entity ID, Changes ("field: before → after; …"). At most ${ACTIVITY_EXPORT_MAX_ROWS} entries, the newest; \`page\` is ignored.`,
-    auth: 'bearer',
-    query: activityQuery,
-    success: { files: { 'text/csv': z.string() } },
-    errors: [404, 429],
-  }),
-  'GET /franchise/activity/members': op('Activity', {
-    operationId: 'listActivityMembers',
-    summary: 'The members the activity log names, by name: the choices of its member filter',
-    description: OWNERS_ONLY,
-    auth: 'bearer',
-    success: { data: z.array(data.activityMember) },
-    errors: [404],
-  }),
 };

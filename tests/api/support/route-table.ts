@@ -352,16 +352,9 @@ const activityQuery: Query = {
   schema: activityQuerySchema,
 };
 const activityRoutes: RouteSpec[] = [
-  { name: 'activity', method: 'GET', path: `${API}/activity`, auth: 'bearer', query: activityQuery },
-  {
-    name: 'activity export',
-    method: 'GET',
-    path: `${API}/activity/export`,
-    auth: 'bearer',
-    query: activityQuery,
-    file: /^text\/csv; charset=utf-8$/,
-  },
-  { name: 'activity members', method: 'GET', path: `${API}/activity/members`, auth: 'bearer' },
+  fromCall('GET /franchise/activity', { query: activityQuery }),
+  fromCall('GET /franchise/activity/export', { query: activityQuery, file: /^text\/csv; charset=utf-8$/ }),
+  fromCall('GET /franchise/activity/members'),
 ];
 
 // The ingest calls (contract/ingest.contract.ts), with a key of the demo owner's franchise made
