@@ -5,7 +5,7 @@ import { op, OWNERS_ONLY, pascal, type Operation } from '../operation-model.js';
 
 // The features' calls not yet in contract/api: CSV import and the ingest API.
 
-const INGEST_LIMITS = `At most ${MAX_RECORDS_PER_CALL} records a call, bodies up to 8 MiB. A call is one transaction: any invalid record makes it 422 with every problem keyed by its path (\`orders[3].lines[0].sku\`), and nothing is written. A record is identified by (restaurant_id, external_id); sending it again replaces it, sending it unchanged changes nothing. The body is read only once the credential is accepted, a few bodies at a time per server: a call that waits too long for its turn is 503 with Retry-After, a body that does not arrive within a minute 408.`;
+const INGEST_LIMITS = `At most ${MAX_RECORDS_PER_CALL} records a call, bodies up to 8 MiB. A call is one transaction: any invalid record makes it 422 with every problem keyed by its path (\`orders[3].lines[0].sku\`), and nothing is written. A record is identified by (restaurant_id, external_id); sending it again replaces it, sending it unchanged changes nothing. The body is read only once the credential is accepted, a few bodies at a time per server and two per key and per franchise: a call beyond its key's or franchise's share that waits too long is 429 with Retry-After, one that finds no read of the server's free in time 503 with Retry-After, a body arriving slower than 16 KiB/s over any 10 s 408.`;
 
 const ingest = (operationId: string, summary: string, body: z.ZodType, extra: Partial<Operation> = {}): Operation =>
   op('Ingest', {
