@@ -42,32 +42,8 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
 export type Franchise = { id: number; name: string; time_zone: string };
 
-/** The signed-in franchise user: data.user of login, refresh and profile. */
 /** An owner sees and manages the whole franchise; a manager sees their branches only. */
 export type MemberRole = 'owner' | 'manager';
-
-export type FranchiseUser = {
-  id: number;
-  role: MemberRole;
-  name: string;
-  email: string;
-  picture: string | null;
-  phone: string | null;
-  state: string | null;
-  city: string | null;
-  street_address: string | null;
-  suburb: string | null;
-  post_code: string | null;
-  franchise: Franchise;
-};
-
-/** data of login and refresh (the access token response: docs/api.md#authentication). */
-export type TokenResponse = {
-  access_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-  user: FranchiseUser;
-};
 
 /** Claims of the access token; `user` is the small public part of FranchiseUser. */
 export type TokenClaims = {
@@ -87,4 +63,5 @@ export type TokenClaims = {
 /** A restaurant as the calls answer it: the types of its answer schemas (contract/api/restaurants.calls.ts). */
 export type { Restaurant, Subscription } from './api/restaurants.calls.js';
 
-export type ConnectivityCheck = { ok: true; time: string };
+/** The signed-in user, the access token's answer and the connectivity check: the types of their answer schemas. */
+export type { ConnectivityCheck, FranchiseUser, TokenResponse } from './api/auth.calls.js';

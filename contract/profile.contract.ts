@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { newPassword, type FranchiseUser, type TokenResponse } from './auth.contract.js';
+import { newPassword } from './auth.contract.js';
 import { contactFields, optional, version } from './people.contract.js';
 
 /**
@@ -34,8 +34,5 @@ export const updateProfileInput = contactFields
   });
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;
 
-/** data.user of GET and PUT /franchise/profile: the signed-in user with the version a save must name. */
-export type Profile = FranchiseUser & { version: number };
-
-/** data of PUT /franchise/profile: the saved profile; after a password change, also the caller's new token (login's shape). */
-export type ProfileSaved = { user: Profile } | (Omit<TokenResponse, 'user'> & { user: Profile });
+/** The profile's answers: the types of their schemas (contract/api/profile.calls.ts). */
+export type { Profile, ProfileSaved } from './api/profile.calls.js';

@@ -8,7 +8,6 @@ import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { pageReportRoutes } from './analytics/pages.routes.js';
 import type { AppDeps, AppEnv, RouteDeps } from './app-deps.js';
 import { authRoutes } from './auth/auth.routes.js';
-import { passwordResetRoutes } from './auth/password-reset.js';
 import { profileRoutes } from './auth/profile.routes.js';
 import { requireAuth } from './auth/require-auth.js';
 import { createTokens } from './auth/tokens.js';
@@ -59,9 +58,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.get('/health', (c) => success(c, { ok: true, time: new Date(deps.clock()).toISOString() } satisfies ConnectivityCheck, 'Healthy'));
   // Describes every route of `api`: it reads them at its first request, when all are registered.
   api.get('/openapi.json', openApiRoute(api));
-  api.route('/franchise', authRoutes(routeDeps));
-  api.route('/franchise', profileRoutes(routeDeps));
-  api.route('/franchise/password', passwordResetRoutes(routeDeps));
+  api.route('/', authRoutes(routeDeps));
+  api.route('/', profileRoutes(routeDeps));
   api.route('/', peopleRoutes(routeDeps));
   api.route('/', restaurantsRoutes(routeDeps));
   api.route('/', apiKeysRoutes(routeDeps));

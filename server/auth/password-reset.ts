@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Hono } from 'hono';
-import type { AppEnv, RouteDeps } from '../app-deps.js';
-import { forgotPasswordInput, resetPasswordInput } from '@contract/auth.contract.js';
+import type { AUTH_CALLS } from '@contract/api/auth.calls.js';
+import type { RouteDeps } from '../app-deps.js';
+import type { Handlers } from '../http/call-routes.js';
 import { clientLimitAddress } from '../http/client-address.js';
-import { readJson, success } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { findUserByEmail, setPassword } from './franchise-users.repository.js';
 import { hashPassword } from './passwords.js';
@@ -29,12 +28,14 @@ export function newLinkToken(): { token: string; tokenHash: string } {
 /** The page that sets a password with a link token. */
 export const passwordLink = (publicUrl: string, token: string) => consoleLink(publicUrl, 'changePassword', { token });
 
-export function passwordResetRoutes(deps: RouteDeps) {
+/** The password reset calls' handlers: a link mailed on request, used once to set a new password. */
+export function passwordResetHandlers(
+  deps: RouteDeps,
+): Pick<Handlers<typeof AUTH_CALLS>, 'POST /franchise/password/forgot' | 'POST /franchise/password/reset'> {
   const { db, clock, config, mailer, logger } = deps;
 
-  return new Hono<AppEnv>()
-    .post('/forgot', async (c) => {
-      const { email } = await readJson(c, forgotPasswordInput);
+  return {
+    'POST /franchise/password/forgot': async ({ c, body: { email } }) => {
       const now = clock();
       await attempt(db, [passwordRule('forgot', clientLimitAddress(c, config.trustProxy))], now, 'password reset requests');
       const user = await findUserByEmail(db, email);
@@ -56,10 +57,9 @@ export function passwordResetRoutes(deps: RouteDeps) {
           })
           .catch((error: unknown) => logger.error(`could not send the password reset mail to ${user.email}`, error));
       }
-      return success(c, null, FORGOT_MESSAGE);
-    })
-    .post('/reset', async (c) => {
-      const input = await readJson(c, resetPasswordInput);
+      return { data: null, message: FORGOT_MESSAGE };
+    },
+    'POST /franchise/password/reset': async ({ c, body: input }) => {
       const now = new Date(clock());
       await attempt(db, [passwordRule('reset', clientLimitAddress(c, config.trustProxy))], now.getTime(), 'password reset attempts');
       const tokenHash = sha256(input.token);
@@ -74,6 +74,7 @@ export function passwordResetRoutes(deps: RouteDeps) {
         return userId !== undefined;
       });
       if (!changed) throw new HttpError(400, INVALID_RESET_MESSAGE);
-      return success(c, null, 'Password successfully changed!');
-    });
+      return { data: null, message: 'Password successfully changed!' };
+    },
+  };
 }

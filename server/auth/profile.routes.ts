@@ -1,14 +1,13 @@
-import { Hono } from 'hono';
-import type { AppEnv, RouteDeps } from '../app-deps.js';
+import type { RouteDeps } from '../app-deps.js';
+import { PROFILE_CALLS } from '@contract/api/profile.calls.js';
 import {
   EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE,
   SIGN_IN_EMAIL_REFUSED_MESSAGE,
-  updateProfileInput,
   WRONG_CURRENT_PASSWORD_MESSAGE,
   type Profile,
   type ProfileSaved,
 } from '@contract/profile.contract.js';
-import { readJson, success } from '../http/envelope.js';
+import { callRoutes } from '../http/call-routes.js';
 import { fieldError, isUniqueViolation, staleVersion } from '../http/record-errors.js';
 import { toFranchiseUser, type AuthUser } from './franchise-users.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -18,18 +17,18 @@ import { passwordAttempt } from './rate-limit.js';
 
 /** The signed-in user's own profile: read it, and save it with an optional password change. */
 export function profileRoutes(deps: RouteDeps) {
-  const { db, clock, tokens, authenticated, mailer, logger } = deps;
+  const { db, clock, tokens, mailer, logger } = deps;
 
   const profileOf = (user: AuthUser, version: number): Profile => ({ ...toFranchiseUser(user), version });
 
-  return new Hono<AppEnv>()
-    .get('/profile', authenticated, async (c) => {
+  return callRoutes(deps, PROFILE_CALLS, {
+    'GET /franchise/profile': async ({ c }) => {
       const { user } = c.get('auth');
-      return success(c, { user: profileOf(user, await readVersion(db, user.id)) }, 'Profile retrieved');
-    })
-    .put('/profile', authenticated, async (c) => {
+      return { data: { user: profileOf(user, await readVersion(db, user.id)) }, message: 'Profile retrieved' };
+    },
+    'PUT /franchise/profile': async ({ c, body }) => {
       const { user } = c.get('auth');
-      const { version, current_password, new_password, confirm_password: _confirmation, ...values } = await readJson(c, updateProfileInput);
+      const { version, current_password, new_password, confirm_password: _confirmation, ...values } = body;
       const emailChanged = values.email !== user.email;
       if (emailChanged && current_password === null) throw fieldError('current_password', EMAIL_CHANGE_NEEDS_PASSWORD_MESSAGE);
       if (new_password !== null || emailChanged) {
@@ -63,10 +62,12 @@ export function profileRoutes(deps: RouteDeps) {
       }
       const updated: AuthUser = { ...user, ...values, token_version: saved.token_version };
       const profile = profileOf(updated, saved.version);
-      if (passwordHash === undefined) return success(c, { user: profile } satisfies ProfileSaved, 'Profile updated successfully!');
+      const message = 'Profile updated successfully!';
+      if (passwordHash === undefined) return { data: { user: profile } satisfies ProfileSaved, message };
       // The bump refused every token of the account, the caller's too: a new sign-in keeps this one session going.
       const { token, claims } = await tokens.issue({ ...updated, franchise_id: user.franchise.id });
       const data: ProfileSaved = { access_token: token, token_type: 'bearer', expires_in: claims.exp - claims.iat, user: profile };
-      return success(c, data, 'Profile updated successfully!');
-    });
+      return { data, message };
+    },
+  });
 }

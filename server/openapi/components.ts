@@ -28,6 +28,8 @@ import { inviteMemberInput, updateMemberInput } from '@contract/team.contract.js
 import * as data from './responses.js';
 import { alert, alertRule, alertsPage, unreadAlerts } from '@contract/api/alerts.calls.js';
 import { apiKey, createdApiKey } from '@contract/api/api-keys.calls.js';
+import { connectivityCheck, franchiseUser, tokenResponse } from '@contract/api/auth.calls.js';
+import { profile, profileSaved } from '@contract/api/profile.calls.js';
 import { activityItem, activityMember, activityPage } from '@contract/api/activity.calls.js';
 import { person } from '@contract/api/people.calls.js';
 import { restaurant, restaurantDetail } from '@contract/api/restaurants.calls.js';
@@ -102,11 +104,11 @@ export const ANALYTICS_DATA = {
 /** Named answer schemas, likewise. */
 export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   ErrorEnvelope: data.errorEnvelope,
-  ConnectivityCheck: data.connectivityCheck,
-  FranchiseUser: data.franchiseUser,
-  TokenResponse: data.tokenResponse,
-  Profile: data.profile,
-  ProfileSaved: data.profileSaved,
+  ConnectivityCheck: connectivityCheck,
+  FranchiseUser: franchiseUser,
+  TokenResponse: tokenResponse,
+  Profile: profile,
+  ProfileSaved: profileSaved,
   Restaurant: restaurant,
   RestaurantDetail: restaurantDetail,
   Person: person,

@@ -1,5 +1,6 @@
 import type { ConnectivityCheck, FranchiseUser, LoginInput, Restaurant, ResetPasswordInput, TokenResponse } from '@contract/auth.contract';
 import { ApiError, callApi, withDefaultMessage } from './api-error';
+import { callsOf } from './call';
 import { httpClient, type HttpClient } from './http-client';
 
 export type SignedIn = { token: string; user: FranchiseUser; restaurants: Restaurant[] };
@@ -17,6 +18,7 @@ export const AUTH_ERRORS = {
 } as const;
 
 export function createAuthService(client: HttpClient) {
+  const call = callsOf(client);
   async function fetchRestaurants(token?: string): Promise<Restaurant[]> {
     return callApi(AUTH_ERRORS.restaurants, () => client.request<Restaurant[]>('/franchise/restaurants', { token }));
   }
@@ -24,9 +26,7 @@ export function createAuthService(client: HttpClient) {
   return {
     /** Signs in and loads the accessible restaurants; a failure of the latter is only a warning. */
     async login(credentials: LoginInput): Promise<SignedIn> {
-      const data = await callApi(AUTH_ERRORS.login, () =>
-        client.request<TokenResponse>('/franchise/login', { method: 'POST', body: credentials }),
-      );
+      const data = await callApi(AUTH_ERRORS.login, () => call('POST /franchise/login', { body: credentials }));
       if (!data?.access_token) throw new ApiError(AUTH_ERRORS.login, 200, data);
       let restaurants: Restaurant[] = [];
       try {
@@ -37,10 +37,10 @@ export function createAuthService(client: HttpClient) {
       return { token: data.access_token, user: data.user, restaurants };
     },
     async logout(): Promise<void> {
-      await callApi(AUTH_ERRORS.logout, () => client.request<unknown>('/franchise/logout', { method: 'POST' }), { nullable: true });
+      await callApi(AUTH_ERRORS.logout, () => call('POST /franchise/logout'), { nullable: true });
     },
     async fetchProfile(): Promise<FranchiseUser> {
-      const data = await callApi(AUTH_ERRORS.profile, () => client.request<{ user: FranchiseUser }>('/franchise/profile'));
+      const data = await callApi(AUTH_ERRORS.profile, () => call('GET /franchise/profile'));
       return data.user;
     },
     async refreshToken(): Promise<TokenResponse> {
@@ -52,23 +52,15 @@ export function createAuthService(client: HttpClient) {
     },
     fetchRestaurants: () => fetchRestaurants(),
     testConnection(): Promise<ConnectivityCheck> {
-      return callApi(AUTH_ERRORS.connection, () => client.request<ConnectivityCheck>('/franchise/test'));
+      return callApi(AUTH_ERRORS.connection, () => call('GET /franchise/test'));
     },
     async requestPasswordReset(email: string): Promise<void> {
-      await callApi(
-        AUTH_ERRORS.forgotPassword,
-        () => client.request<unknown>('/franchise/password/forgot', { method: 'POST', body: { email } }),
-        { nullable: true },
-      );
+      await callApi(AUTH_ERRORS.forgotPassword, () => call('POST /franchise/password/forgot', { body: { email } }), { nullable: true });
     },
     async resetPassword(input: ResetPasswordInput): Promise<void> {
-      await callApi(
-        AUTH_ERRORS.resetPassword,
-        () => client.request<unknown>('/franchise/password/reset', { method: 'POST', body: input }),
-        {
-          nullable: true,
-        },
-      );
+      await callApi(AUTH_ERRORS.resetPassword, () => call('POST /franchise/password/reset', { body: input }), {
+        nullable: true,
+      });
     },
   };
 }

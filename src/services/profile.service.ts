@@ -1,5 +1,6 @@
-import type { Profile, ProfileSaved, UpdateProfileInput } from '@contract/profile.contract';
+import type { Profile, UpdateProfileInput } from '@contract/profile.contract';
 import { callApi } from './api-error';
+import { callsOf } from './call';
 import { httpClient, type HttpClient } from './http-client';
 import { sessionStore, type SessionStore } from './session-storage';
 
@@ -9,10 +10,11 @@ export const PROFILE_ERRORS = {
 } as const;
 
 export function createProfileService(client: HttpClient, store: SessionStore) {
+  const call = callsOf(client);
   return {
     /** The signed-in user with the version a save must name. */
     async read(): Promise<Profile> {
-      return (await callApi<{ user: Profile }>(PROFILE_ERRORS.read, () => client.request('/franchise/profile'))).user;
+      return (await callApi(PROFILE_ERRORS.read, () => call('GET /franchise/profile'))).user;
     },
     /**
      * Saves the profile. A password change signs every other session out and answers this session's new
@@ -20,9 +22,7 @@ export function createProfileService(client: HttpClient, store: SessionStore) {
      * follows the saved profile.
      */
     async update(input: UpdateProfileInput): Promise<Profile> {
-      const saved = await callApi<ProfileSaved>(PROFILE_ERRORS.update, () =>
-        client.request('/franchise/profile', { method: 'PUT', body: input }),
-      );
+      const saved = await callApi(PROFILE_ERRORS.update, () => call('PUT /franchise/profile', { body: input }));
       if ('access_token' in saved && saved.access_token) store.replaceToken(saved.access_token);
       const { version: _version, ...user } = saved.user;
       store.saveUser(user);

@@ -141,7 +141,7 @@ function mutations(route: RouteSpec): fc.Arbitrary<Mutation> {
       [1, fc.constantFrom(...ACCEPTED_TYPES).map((value) => ({ kind: 'content-type', value, accepted: true }))],
       [1, fc.constantFrom(...REFUSED_TYPES).map((value) => ({ kind: 'content-type', value, accepted: false }))],
     );
-    if (route.name === 'reset') {
+    if (route.name === 'resetPassword') {
       // Heavy enough that the one route with this mutation still draws it among many routes (every kind must run).
       options.push([40, fc.stringMatching(/^[A-Za-z0-9_-]{43}$/).map((token) => ({ kind: 'unknown-reset-token', token }))]);
     }
@@ -228,8 +228,8 @@ async function resetToken(address: string): Promise<string> {
 
 const VALID_BODIES: Record<string, (address: string) => Promise<Record<string, unknown>>> = {
   login: async () => ({ ...OWNER }),
-  forgot: async () => ({ email: OWNER.email }),
-  reset: async (address) => ({ token: await resetToken(address), password: RIVAL.password, password_confirmation: RIVAL.password }),
+  forgotPassword: async () => ({ email: OWNER.email }),
+  resetPassword: async (address) => ({ token: await resetToken(address), password: RIVAL.password, password_confirmation: RIVAL.password }),
 };
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

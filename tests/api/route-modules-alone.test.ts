@@ -35,7 +35,7 @@ const MODULES: [string, (deps: RouteDeps) => Hono<AppEnv>, string, string][] = [
   ['analytics (a restaurant)', analyticsRoutes, '/franchise', 'restaurants/1/analytics/headcounts'],
   ['page reports', pageReportRoutes, '/franchise', 'analytics/pages/revenue?period=7days'],
   ['page reports (a restaurant)', pageReportRoutes, '/franchise', 'restaurants/1/analytics/pages/order'],
-  ['profile', profileRoutes, '/franchise', 'profile'],
+  ['profile', profileRoutes, '', 'franchise/profile'],
   ['people', peopleRoutes, '', 'franchise/people'],
   ['restaurants', restaurantsRoutes, '', 'franchise/restaurants'],
   ['team', teamRoutes, '', 'franchise/team'],

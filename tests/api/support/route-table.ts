@@ -560,40 +560,32 @@ const alertRoutes: RouteSpec[] = [
 ];
 
 export const ROUTES: RouteSpec[] = [
-  { name: 'login', method: 'POST', path: `${API}/login`, auth: 'public', body: { email, password } },
-  { name: 'logout', method: 'POST', path: `${API}/logout`, auth: 'bearer-or-expired' },
-  { name: 'profile', method: 'GET', path: `${API}/profile`, auth: 'bearer' },
-  {
-    name: 'profile update',
-    method: 'PUT',
-    path: `${API}/profile`,
-    auth: 'bearer',
+  fromCall('POST /franchise/login', { body: { email, password } }),
+  fromCall('POST /franchise/logout'),
+  fromCall('GET /franchise/profile'),
+  fromCall('PUT /franchise/profile', {
     body: { name: required, email },
     // The profile as read, with its version; no password change, so the run's tokens stay valid.
     prepare: async ({ call, token }) => {
       const { id: _id, franchise: _franchise, ...fields } = (await call('GET', `${API}/profile`, { token })).body.data.user;
       return { body: fields };
     },
-  },
-  { name: 'refresh', method: 'POST', path: `${API}/refresh`, auth: 'bearer-or-expired' },
+  }),
+  fromCall('POST /franchise/refresh'),
   fromCall('GET /franchise/restaurants'),
-  { name: 'test', method: 'GET', path: `${API}/test`, auth: 'public' },
+  fromCall('GET /franchise/test'),
   { name: 'health', method: 'GET', path: '/api/v1/health', auth: 'public' },
   // The OpenAPI document is JSON without the envelope.
   { name: 'openapi', method: 'GET', path: '/api/v1/openapi.json', auth: 'public', file: /^application\/json; charset=utf-8$/ },
-  { name: 'forgot', method: 'POST', path: `${API}/password/forgot`, auth: 'public', body: { email } },
-  {
-    name: 'reset',
-    method: 'POST',
-    path: `${API}/password/reset`,
-    auth: 'public',
+  fromCall('POST /franchise/password/forgot', { body: { email } }),
+  fromCall('POST /franchise/password/reset', {
     body: {
       token: { refused: ['', 'too-short', 'x'.repeat(257)] },
       password,
       // Anything but the password itself.
       password_confirmation: { refused: ['', 'does-not-match', 'x'.repeat(1025)] },
     },
-  },
+  }),
   ...analyticsRoutes,
   ...pageRoutes,
   ...peopleRoutes,
