@@ -2,6 +2,7 @@ import { memberWrite } from '../../server/activity/member-write';
 import { findUserByEmail, type AuthUser } from '../../server/auth/franchise-users.repository';
 import type { ProfileValues } from '../../server/auth/profile.repository';
 import { saveProfile } from '../../server/auth/profile.service';
+import { NO_CONTACT_DETAILS } from '../../server/db/contact-details';
 import type { Db } from '../../server/db/database';
 import { findPerson, listPeople } from '../../server/people/people.repository';
 import { deletePerson } from '../../server/people/people.service';
@@ -99,17 +100,7 @@ it('gives the work the member’s role as it stands under the lock, not as the r
 it('takes the profile save through the same write: a member removed while it waited gets 404, not a version conflict', async () => {
   const owner = (await findUserByEmail(db, OWNER.email))!;
   const removed = { ...owner, id: 999_999, name: 'Removed Rita', role: 'manager' as const };
-  const values: ProfileValues = {
-    picture: null,
-    name: 'Rita Again',
-    email: 'rita@example.com',
-    phone: null,
-    state: null,
-    city: null,
-    street_address: null,
-    suburb: null,
-    post_code: null,
-  };
+  const values: ProfileValues = { ...NO_CONTACT_DETAILS, name: 'Rita Again', email: 'rita@example.com' };
   const logged = (await entries(owner.franchise.id)).length;
   await expect(saveProfile(db, removed, 1, values, undefined, NOW)).rejects.toMatchObject({ status: 404 });
   expect(await entries(owner.franchise.id)).toHaveLength(logged);
