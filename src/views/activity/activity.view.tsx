@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useSearch } from 'wouter';
 import type { ActivityItem } from '@contract/activity.contract';
 import {
   ACTION_LABELS,
@@ -16,7 +17,6 @@ import { LoadState } from '../../ui/load-state';
 import { PageTitle } from '../../ui/page-title';
 import { ScrollX } from '../../ui/scroll-x';
 import { ActivityContext } from './activity.context';
-import { useUrlBridge } from '../shared/use-url-bridge';
 import { formatInstant } from '../../ui/format-instant';
 import { actorText, changeLines, entityText } from './activity-format';
 
@@ -33,7 +33,8 @@ const DAY_FIELDS = [
 /** Reports the URL query, the one record of the filters and the page, to the machine (mount, Apply, a page, back / forward). */
 export function ActivityUrlSync() {
   const actor = ActivityContext.useActorRef();
-  useUrlBridge(actor, 'activity.urlChanged');
+  const search = useSearch();
+  useEffect(() => actor.send({ type: 'activity.urlChanged', search }), [actor, search]);
   return null;
 }
 
