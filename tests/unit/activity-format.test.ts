@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInstant } from '../../src/ui/format-instant';
+import { formatInstant } from '@contract/presentation/format';
 import { changeLines } from '../../src/views/activity/activity-format';
 
 const names = new Map([

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiKey } from '@contract/api/api-keys.calls';
-import { formatInstant } from '../../src/ui/format-instant';
+import { formatInstant } from '@contract/presentation/format';
 import { failure, installFakeServer, ok, OWNER, RESTAURANTS, type Call } from './support/fake-server';
 import { LAZY, renderApp as renderAppAt } from './support/render-app';
 

@@ -1,7 +1,7 @@
 import type { ActivityChanges, ActivityItem, SECRET_CHANGED as SECRET } from '@contract/activity.contract';
 import { ENTITY_LABELS } from '../../machines/support/activity-filters';
 
-// How the log's entries read on the Activity page (its instant: src/ui/format-instant.ts): who, which record, and each
+// How the log's entries read on the Activity page (its instant: formatInstant in contract/presentation/format.ts): who, which record, and each
 // changed field as "field: before → after".
 
 /** Who made the change: a member by name, or an API key ("Till sync (API key)"). */

@@ -17,7 +17,7 @@ import { LoadState } from '../../ui/load-state';
 import { PageTitle } from '../../ui/page-title';
 import { ScrollX } from '../../ui/scroll-x';
 import { ActivityContext } from './activity.context';
-import { formatInstant } from '../../ui/format-instant';
+import { formatInstant } from '@contract/presentation/format';
 import { actorText, changeLines, entityText } from './activity-format';
 
 const ALL = '';

@@ -8,7 +8,7 @@ import { DataTable } from '../../ui/data-table';
 import { DeferredSelect } from '../../ui/deferred-select';
 import { submitHandler } from '../../ui/form-events';
 import { ScrollX } from '../../ui/scroll-x';
-import { formatInstant } from '../../ui/format-instant';
+import { formatInstant } from '@contract/presentation/format';
 import { LoadState } from '../../ui/load-state';
 import { FIGURE_COLOR } from '../../ui/theme';
 import { ConfirmDialogView } from '../shared/confirm-dialog.view';

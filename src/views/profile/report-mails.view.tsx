@@ -15,7 +15,7 @@ import {
 } from '../../machines/report-subscriptions.machine';
 import { DeferredSelect } from '../../ui/deferred-select';
 import { submitHandler } from '../../ui/form-events';
-import { formatInstant } from '../../ui/format-instant';
+import { formatInstant } from '@contract/presentation/format';
 import { LoadState } from '../../ui/load-state';
 import { appEffects } from '../app-effects';
 import { ConfirmDialogView } from '../shared/confirm-dialog.view';
