@@ -1,7 +1,6 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
-import { useSearch } from 'wouter';
+import { useMemo } from 'react';
 import type { ActivityItem } from '@contract/activity.contract';
 import {
   ACTION_LABELS,
@@ -17,6 +16,7 @@ import { LoadState } from '../../ui/load-state';
 import { PageTitle } from '../../ui/page-title';
 import { ScrollX } from '../../ui/scroll-x';
 import { ActivityContext } from './activity.context';
+import { useUrlBridge } from '../shared/use-url-bridge';
 import { formatInstant } from '@contract/presentation/format';
 import { actorText, changeLines, entityText } from './activity-format';
 
@@ -33,8 +33,7 @@ const DAY_FIELDS = [
 /** Reports the URL query, the one record of the filters and the page, to the machine (mount, Apply, a page, back / forward). */
 export function ActivityUrlSync() {
   const actor = ActivityContext.useActorRef();
-  const search = useSearch();
-  useEffect(() => actor.send({ type: 'activity.urlChanged', search }), [actor, search]);
+  useUrlBridge(actor, 'activity.urlChanged');
   return null;
 }
 

@@ -2,13 +2,14 @@ import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text } fr
 import { IconCheck, IconSettings } from '@tabler/icons-react';
 import { createActorContext } from '@xstate/react';
 import { useEffect } from 'react';
-import { Link, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import type { Alert } from '@contract/api/alerts.calls';
 import { pathOf } from '../../shared/routing';
 import { alertPageCount, alertsMachine, ALERTS_PER_PAGE, type AlertStatus } from '../../machines/alerts.machine';
 import { ListPager, shownRange } from '../../ui/list-controls';
 import { LoadState } from '../../ui/load-state';
 import { PageTitle } from '../../ui/page-title';
+import { useUrlBridge } from '../shared/use-url-bridge';
 import { alertDay, alertHref, alertLinkText, figuresText } from './alert-format';
 
 /** The Alerts page's actor; tests pass `logic={alertsMachine.provide(fakes)}`. */
@@ -26,8 +27,7 @@ const FILTERS: { value: AlertStatus; label: string }[] = [
 /** Reports the URL query, the one record of the list and the page, to the machine (mount, a filter, a page, back / forward). */
 export function AlertsUrlSync() {
   const actor = AlertsContext.useActorRef();
-  const search = useSearch();
-  useEffect(() => actor.send({ type: 'alerts.urlChanged', search }), [actor, search]);
+  useUrlBridge(actor, 'alerts.urlChanged');
   return null;
 }
 

@@ -1,10 +1,10 @@
 import { Stack, Text } from '@mantine/core';
 import { createActorContext } from '@xstate/react';
-import { useEffect, type ReactNode } from 'react';
-import { useSearch } from 'wouter';
+import type { ReactNode } from 'react';
 import { listMachine, shownPage, type ListItem, type ListPage } from '../../machines/list.machine';
 import { ListPager, ListSearch } from '../../ui/list-controls';
 import { LoadState } from '../../ui/load-state';
+import { useUrlBridge } from './use-url-bridge';
 
 /** The list actor of a user or restaurant list; tests pass `logic={listMachine.provide(fakes)}`. */
 export const ListActorContext = createActorContext(listMachine);
@@ -12,8 +12,7 @@ export const ListActorContext = createActorContext(listMachine);
 /** Reports the address's query to the list: the URL is where its search and page live (back and forward included). */
 export function ListUrlSync() {
   const list = ListActorContext.useActorRef();
-  const search = useSearch();
-  useEffect(() => list.send({ type: 'list.urlChanged', search }), [list, search]);
+  useUrlBridge(list, 'list.urlChanged');
   return null;
 }
 

@@ -2,14 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
 
-/** For each event type, the files under src/ that send it: views as `.send({ type: '<event>' … })`, machines with `sendTo`. */
+/** For each event type, the files under src/ that send it: views as `.send({ type: '<event>' … })` or `useUrlBridge(actor, '<event>')`, machines with `sendTo`. */
 export function productSenders(): Map<string, string[]> {
   const root = join(process.cwd(), 'src');
   const files = (readdirSync(root, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !f.startsWith('machines')).sort();
   const senders = new Map<string, string[]>();
   for (const file of files) {
-    for (const match of readFileSync(join(root, file), 'utf8').matchAll(/\.send\(\{\s*type:\s*'([\w.]+)'/g)) {
-      const type = match[1]!;
+    const sends = /\.send\(\{\s*type:\s*'([\w.]+)'|useUrlBridge\(\s*\w+,\s*'([\w.]+)'/g;
+    for (const match of readFileSync(join(root, file), 'utf8').matchAll(sends)) {
+      const type = (match[1] ?? match[2])!;
       const list = senders.get(type) ?? [];
       if (!list.includes(`src/${file}`)) senders.set(type, [...list, `src/${file}`]);
     }
