@@ -2,10 +2,9 @@ import * as z from 'zod';
 import { isCalendarDay } from './calendar-day.js';
 
 /**
- * Inputs and outputs of the analytics calls (the console's first three calls and the product's additions; docs/api.md#analytics-api). The server
- * validates queries with the schema; the client imports the types. Money is in dollars with two
- * decimals, hours in hours with two decimals, percentages 0–100 with one decimal; dates are
- * 'YYYY-MM-DD' calendar days in the franchise's time zone, inclusive.
+ * Inputs of the analytics calls (docs/api.md#analytics-api) and their answers' types, inferred from the
+ * answers' schemas (contract/api/analytics-answers.ts). The server validates queries with the schema;
+ * the client imports the types. Dates are 'YYYY-MM-DD' calendar days in the franchise's time zone, inclusive.
  */
 
 /** How a window is grouped into buckets. Weeks start on Monday; edge buckets are clipped to the window. */
@@ -36,116 +35,26 @@ export type AnalyticsQuery = {
   limit?: number;
 };
 
-/** The window an answer covers, and the window of equal length just before it (the change is measured against it). */
-export type AnalyticsWindow = {
-  start_date: string;
-  end_date: string;
-  days: number;
-  grouping: Grouping;
-  time_zone: string;
-  previous: { start_date: string; end_date: string };
-  /** The franchise's current calendar day, whose trade so far the `today` figures hold. */
-  today: string;
-};
-
-/** One bucket of a series: every bucket of the window is present, zero when there was no trade. */
-export type Bucket = { label: string; start_date: string; end_date: string };
-
-export type HeadcountFigures = { recurrent: number; new: number; total: number };
-export type Headcounts = {
-  window: AnalyticsWindow;
-  series: (Bucket & HeadcountFigures)[];
-  totals: HeadcountFigures;
-  previous_totals: HeadcountFigures;
-  today: HeadcountFigures;
-};
-
-export type RevenueFigures = {
-  revenue: number;
-  dine_in: number;
-  takeaway: number;
-  orders: number;
-  transactions: number;
-  /** Average order value: revenue / orders (0 without orders). */
-  aov: number;
-  /** Average transaction value: revenue / payment transactions. */
-  atv: number;
-};
-export type FranchiseSummary = {
-  total_revenue: number;
-  total_orders: number;
-  average_revenue_per_restaurant: number;
-  total_dine_in_revenue: number;
-  total_takeaway_revenue: number;
-};
-export type Revenues = {
-  window: AnalyticsWindow;
-  series: (Bucket & RevenueFigures)[];
-  totals: RevenueFigures;
-  previous_totals: RevenueFigures;
-  franchise_summary: FranchiseSummary;
-  /** Branches by revenue, lowest first (the revenue page's Low Selling Restaurants). */
-  restaurants: { id: number; name: string; location: string; units: number; revenue: number }[];
-};
-
-export type MenuName = 'Lunch' | 'Dinner' | 'All Day';
-export type SellingItem = { sku: string; name: string; menu: MenuName; is_combo: boolean; units: number; revenue: number };
-export type BestSellers = {
-  window: AnalyticsWindow;
-  /** By units sold, ties by revenue; `limit` long at most. */
-  items: SellingItem[];
-  combos: SellingItem[];
-};
-
-export type OrderFigures = { dine_in: number; takeaway: number; pos: number; app: number; total: number };
-export type Orders = {
-  window: AnalyticsWindow;
-  series: (Bucket & OrderFigures)[];
-  totals: OrderFigures;
-  previous_totals: OrderFigures;
-  today: OrderFigures;
-};
-
-export type RosterFigures = {
-  assigned_hours: number;
-  actual_hours: number;
-  labour_cost: number;
-  /** Attended / rostered shifts, %. */
-  attendance: number;
-  revenue: number;
-  /** Revenue per actual labour hour. */
-  revenue_per_labour_hour: number;
-};
-export type StaffProductivity = {
-  person_id: number;
-  name: string;
-  restaurant: string;
-  assigned_hours: number;
-  actual_hours: number;
-  /** Actual as % of assigned, one decimal. */
-  percent: number;
-};
-export type Roster = {
-  window: AnalyticsWindow;
-  series: (Bucket & RosterFigures)[];
-  totals: RosterFigures;
-  previous_totals: RosterFigures;
-  /** The `limit` people with most actual hours in the window, most first (ties by name). */
-  staff: StaffProductivity[];
-  /** How many people had a shift in the window. */
-  staff_count: number;
-};
-
-export type ProcurementFigures = { spend: number; quantity: number; suppliers: number; average_per_supplier: number };
-export type Procurement = {
-  window: AnalyticsWindow;
-  series: (Bucket & { spend: number })[];
-  totals: ProcurementFigures;
-  previous_totals: ProcurementFigures;
-  /** All ten procurement categories (docs/product.md#metrics), by spend, most first. */
-  categories: { category: string; quantity: number; spend: number }[];
-  suppliers: { id: number; name: string; quantity: number; spend: number }[];
-};
+export type {
+  AnalyticsWindow,
+  Bucket,
+  BestSellers,
+  FranchiseSummary,
+  HeadcountFigures,
+  Headcounts,
+  MenuName,
+  OrderFigures,
+  Orders,
+  Procurement,
+  ProcurementFigures,
+  RevenueFigures,
+  Revenues,
+  Roster,
+  RosterFigures,
+  SellingItem,
+  StaffProductivity,
+} from './api/analytics-answers.js';
+import type { BestSellers, Headcounts, Orders, Procurement, Revenues, Roster } from './api/analytics-answers.js';
 
 export type AnalyticsData = {
   headcounts: Headcounts;

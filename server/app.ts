@@ -4,7 +4,7 @@ import { activityRoutes } from './activity/activity.routes.js';
 import { alertRulesRoutes } from './alerts/alert-rules.routes.js';
 import { alertsRoutes } from './alerts/alerts.routes.js';
 import { AnalyticsAnswers } from './analytics/analytics-answers.js';
-import { analyticsRoutes } from './analytics/analytics.routes.js';
+import { analyticsRoutes, analyticsTokenCheck } from './analytics/analytics.routes.js';
 import { pageReportRoutes } from './analytics/pages.routes.js';
 import type { AppDeps, AppEnv, RouteDeps } from './app-deps.js';
 import { authRoutes } from './auth/auth.routes.js';
@@ -13,15 +13,13 @@ import { requireAuth } from './auth/require-auth.js';
 import { createTokens } from './auth/tokens.js';
 import { writeClockOfDatabase } from './db/database.js';
 import { ReadCache } from './db/read-cache.js';
-import type { ConnectivityCheck } from '@contract/auth.contract.js';
 import { bodyLimit, closeUnreadBody } from './http/body-limit.js';
 import { importRoutes, ingestRoutes } from './ingest/ingest.routes.js';
-import { success } from './http/envelope.js';
 import { errorHandler, failure, notFound } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { staticSpa } from './http/static-spa.js';
 import { apiKeysRoutes } from './integrations/api-keys.routes.js';
-import { openApiRoute } from './openapi/openapi.routes.js';
+import { serviceRoutes } from './openapi/openapi.routes.js';
 import { peopleRoutes } from './people/people.routes.js';
 import { reportSubscriptionRoutes } from './reports/report-subscriptions.routes.js';
 import { restaurantsRoutes } from './restaurants/restaurants.routes.js';
@@ -54,10 +52,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Batches of trade (ingest, CSV import) may be large: their routes read them (ingestBody) only once the key or
   // token was checked, so here a body they left unread closes the connection instead of being read for nothing.
   api.use((c, next) => (/^\/api\/v1\/(ingest|franchise\/import)\//.test(c.req.path) ? closeUnreadBody : bodyLimit)(c, next));
-  // Liveness without the database: answers as fast as the event loop is free (the bench's responsiveness probe).
-  api.get('/health', (c) => success(c, { ok: true, time: new Date(deps.clock()).toISOString() } satisfies ConnectivityCheck, 'Healthy'));
-  // Describes every route of `api`: it reads them at its first request, when all are registered.
-  api.get('/openapi.json', openApiRoute(api));
+  api.route('/', serviceRoutes(routeDeps, api));
   api.route('/', authRoutes(routeDeps));
   api.route('/', profileRoutes(routeDeps));
   api.route('/', peopleRoutes(routeDeps));
@@ -68,10 +63,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', reportSubscriptionRoutes(routeDeps));
   api.route('/', alertRulesRoutes(routeDeps));
   api.route('/', alertsRoutes(routeDeps));
-  api.route('/franchise', analyticsRoutes(routeDeps));
-  api.route('/franchise', pageReportRoutes(routeDeps));
-  api.route('/franchise/import', importRoutes(routeDeps));
-  api.route('/ingest', ingestRoutes(routeDeps));
+  api.route('/', analyticsTokenCheck(routeDeps));
+  api.route('/', analyticsRoutes(routeDeps));
+  api.route('/', pageReportRoutes(routeDeps));
+  api.route('/', importRoutes(routeDeps));
+  api.route('/', ingestRoutes(routeDeps));
 
   const app = new Hono<AppEnv>();
   app.use(securityHeaders);

@@ -44,6 +44,8 @@ export type Call = {
   access: Access;
   /** The JSON body, validated before the handler runs (415, 400, 422). */
   body?: z.ZodType;
+  /** The body's schema by the path's `{kind}`, when it depends on it; `body` then describes them all. */
+  bodyByKind?: Record<string, z.ZodType>;
   /** The query, validated before the handler runs: one parameter per property, unknown names refused (422). */
   query?: z.ZodObject;
   /** The message of the 404 for a path's `{id}` that names no record of the caller's. */

@@ -1,5 +1,6 @@
 import { ALERT_CALLS, ALERT_RULE_CALLS } from './alerts.calls.js';
 import { ACTIVITY_CALLS } from './activity.calls.js';
+import { ANALYTICS_CALLS, PAGE_REPORT_CALLS } from './analytics.calls.js';
 import { API_KEY_CALLS } from './api-keys.calls.js';
 import { AUTH_CALLS } from './auth.calls.js';
 import { PROFILE_CALLS } from './profile.calls.js';
@@ -7,12 +8,12 @@ import { PEOPLE_CALLS } from './people.calls.js';
 import { RESTAURANT_CALLS } from './restaurants.calls.js';
 import { TEAM_CALLS } from './team.calls.js';
 import { REPORT_SUBSCRIPTION_CALLS } from './report-subscriptions.calls.js';
+import { IMPORT_CALLS, INGEST_CALLS } from './ingest.calls.js';
+import { SERVICE_CALLS } from './service.calls.js';
 
-/**
- * Every call defined in contract/api, by key. Calls move here domain by domain from the server's own
- * route files (docs/architecture.md, "Adding a call"); the OpenAPI document holds both until then.
- */
+/** Every call of the API, by key (docs/architecture.md, "Adding a call"). */
 export const CALLS = {
+  ...SERVICE_CALLS,
   ...AUTH_CALLS,
   ...PROFILE_CALLS,
   ...REPORT_SUBSCRIPTION_CALLS,
@@ -23,5 +24,9 @@ export const CALLS = {
   ...RESTAURANT_CALLS,
   ...TEAM_CALLS,
   ...ACTIVITY_CALLS,
+  ...ANALYTICS_CALLS,
+  ...PAGE_REPORT_CALLS,
+  ...INGEST_CALLS,
+  ...IMPORT_CALLS,
 };
 export type Calls = typeof CALLS;

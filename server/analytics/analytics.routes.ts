@@ -1,24 +1,16 @@
-import { Hono, type Context } from 'hono';
-import type { ZodType } from 'zod';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { branchesOf, mayReach } from '../auth/access.js';
-import {
-  ANALYTICS_KINDS,
-  analyticsQuery,
-  type AnalyticsKind,
-  type AnalyticsWindow,
-  type ParsedAnalyticsQuery,
-} from '@contract/analytics.contract.js';
+import { type AnalyticsKind, type AnalyticsWindow, type ParsedAnalyticsQuery } from '@contract/analytics.contract.js';
+import { ANALYTICS_CALLS } from '@contract/api/analytics.calls.js';
 import { recordIdOf } from '@contract/record-id.js';
 import { franchiseState } from '../db/data-version.js';
+import { callRoutes } from '../http/call-routes.js';
 import { HttpError } from '../http/errors.js';
-import { readQuery } from '../http/query.js';
 import { LruMap } from '../lib/lru-map.js';
 import { dayIn } from './calendar.js';
 import type { AnalyticsScope } from './answers/scope.js';
 import { resolveWindow } from './window.js';
-
-const restaurantNotFound = () => new HttpError(404, 'Restaurant not found');
 
 /** What an analytics request is about once checked: the scope, the franchise's data version (the cache key), the query and its window. */
 export type AnalyticsRequest<Q extends ParsedAnalyticsQuery> = {
@@ -29,65 +21,92 @@ export type AnalyticsRequest<Q extends ParsedAnalyticsQuery> = {
 };
 
 /**
- * Reads an analytics request behind the token check: the restaurant (404 without data when it is
- * not the caller's, or a branch a manager does not reach), then the query against `schema` (422
- * naming the field). The scope carries the member's branches: a manager's "All Branches" is theirs.
+ * The analytics calls' and page reports' shared steps. `reach`, before the query is read: the
+ * restaurant (404 without data when it is not the caller's, or a branch a manager does not reach)
+ * and the franchise's clock and data version. `request`: the scope (a manager's "All Branches" is
+ * theirs) and the query's window.
  */
-export function analyticsRequests<Q extends ParsedAnalyticsQuery>(deps: RouteDeps, schema: ZodType<Q>) {
-  // The window memo (docs/caching.md): valid queries and their windows per zone, day and query string;
-  // parsing and calendar arithmetic were an eighth of a cached answer's CPU. Shared between requests,
-  // so read-only; the same for every member, whatever their branches.
-  const windows = new LruMap<string, { query: Q; window: AnalyticsWindow }>(1000);
-  return async (c: Context<AppEnv>, perRestaurant: boolean): Promise<AnalyticsRequest<Q>> => {
+export function analyticsRequests(deps: RouteDeps) {
+  // The window memo (docs/caching.md): windows per zone, day and query string; calendar arithmetic
+  // was a sizeable share of a cached answer's CPU. The same for every member, whatever their branches.
+  const windows = new LruMap<string, AnalyticsWindow>(1000);
+  const states = new WeakMap<Context<AppEnv>, Awaited<ReturnType<typeof franchiseState>> & { restaurantId: number | null }>();
+
+  const reach: MiddlewareHandler<AppEnv> = async (c, next) => {
     const { user } = c.get('auth');
-    const franchiseId = user.franchise.id;
     let restaurantId: number | null = null;
-    if (perRestaurant) {
+    if (c.req.param('id') !== undefined) {
       const id = recordIdOf(c.req.param('id'));
-      if (id === undefined || !mayReach(user, id)) throw restaurantNotFound();
+      if (id === undefined || !mayReach(user, id)) throw new HttpError(404, 'Restaurant not found');
       restaurantId = id;
     }
-    const state = await deps.reads.read(`franchise|${franchiseId}|${restaurantId ?? '*'}`, () =>
-      franchiseState(deps.db, franchiseId, restaurantId),
+    const state = await deps.reads.read(`franchise|${user.franchise.id}|${restaurantId ?? '*'}`, () =>
+      franchiseState(deps.db, user.franchise.id, restaurantId),
     );
-    if (perRestaurant && !state.restaurant_found) throw restaurantNotFound();
+    if (restaurantId !== null && !state.restaurant_found) throw new HttpError(404, 'Restaurant not found');
+    states.set(c, { ...state, restaurantId });
+    await next();
+  };
+
+  const request = <Q extends ParsedAnalyticsQuery>(c: Context<AppEnv>, query: Q): AnalyticsRequest<Q> => {
+    const { user } = c.get('auth');
+    const state = states.get(c)!;
     const now = new Date(deps.clock());
     const url = c.req.url;
-    const search = url.includes('?') ? url.slice(url.indexOf('?')) : '';
-    const memo = `${state.time_zone}|${dayIn(state.time_zone, now)}|${search}`;
-    let resolved = windows.get(memo);
-    if (!resolved) {
-      const query = readQuery(c, schema);
-      resolved = { query, window: resolveWindow(query, state.time_zone, now) };
-      windows.set(memo, resolved);
+    const memo = `${state.time_zone}|${dayIn(state.time_zone, now)}|${url.includes('?') ? url.slice(url.indexOf('?')) : ''}`;
+    let window = windows.get(memo);
+    if (!window) {
+      window = resolveWindow(query, state.time_zone, now);
+      windows.set(memo, window);
     }
-    return { scope: { franchiseId, restaurantId, branches: branchesOf(user) }, dataVersion: state.data_version, ...resolved };
+    return {
+      scope: { franchiseId: user.franchise.id, restaurantId: state.restaurantId, branches: branchesOf(user) },
+      dataVersion: state.data_version,
+      query,
+      window,
+    };
   };
+
+  return { reach, request };
 }
 
 /**
- * GET /analytics/{kind} (franchise-wide: a manager's branches) and /restaurants/{id}/analytics/{kind}.
- * Checked in this order: the token (an unknown kind or a foreign restaurant is still 401 without
- * one), the restaurant (404 without data when it is not the caller's, or not a manager's branch),
- * then the query (422 naming the field).
+ * The token check of every path under the analytics calls, known or not, so an unknown kind or page
+ * and a foreign restaurant are not told apart without a valid token. Mounted before the analytics
+ * and page report calls; their own check then finds the token accepted.
  */
+export function analyticsTokenCheck(deps: RouteDeps) {
+  return new Hono<AppEnv>()
+    .use('/franchise/analytics/*', deps.authenticated)
+    .use('/franchise/restaurants/:id/analytics/*', deps.authenticated);
+}
+
+/** The figures of one kind, franchise-wide (a manager's branches) or for one restaurant (contract/api/analytics.calls.ts). */
 export function analyticsRoutes(deps: RouteDeps) {
-  const answers = deps.analytics;
-  const request = analyticsRequests(deps, analyticsQuery);
-
-  const handler = (kind: AnalyticsKind, perRestaurant: boolean) => async (c: Context<AppEnv>) => {
-    const { scope, dataVersion, query, window } = await request(c, perRestaurant);
-    return (await answers.body(kind, { scope, dataVersion, window, limit: query.limit })).respond(c);
-  };
-
-  const routes = new Hono<AppEnv>();
-  // Before routing on the kind or the restaurant, so neither is revealed to a caller without a valid token
-  // (the page reports apply it too: the token is checked once per request, whichever module is mounted first).
-  routes.use('/analytics/*', deps.authenticated);
-  routes.use('/restaurants/:id/analytics/*', deps.authenticated);
-  for (const kind of ANALYTICS_KINDS) {
-    routes.get(`/analytics/${kind}`, handler(kind, false));
-    routes.get(`/restaurants/:id/analytics/${kind}`, handler(kind, true));
-  }
-  return routes;
+  const { reach, request } = analyticsRequests(deps);
+  const answer =
+    (kind: AnalyticsKind) =>
+    async ({ c, query }: { c: Context<AppEnv>; query: ParsedAnalyticsQuery }) => {
+      const { scope, dataVersion, window } = request(c, query);
+      return (await deps.analytics.body(kind, { scope, dataVersion, window, limit: query.limit })).respond(c);
+    };
+  return callRoutes(
+    deps,
+    ANALYTICS_CALLS,
+    {
+      'GET /franchise/analytics/headcounts': answer('headcounts'),
+      'GET /franchise/restaurants/{id}/analytics/headcounts': answer('headcounts'),
+      'GET /franchise/analytics/revenues': answer('revenues'),
+      'GET /franchise/restaurants/{id}/analytics/revenues': answer('revenues'),
+      'GET /franchise/analytics/best-sellers': answer('best-sellers'),
+      'GET /franchise/restaurants/{id}/analytics/best-sellers': answer('best-sellers'),
+      'GET /franchise/analytics/orders': answer('orders'),
+      'GET /franchise/restaurants/{id}/analytics/orders': answer('orders'),
+      'GET /franchise/analytics/roster': answer('roster'),
+      'GET /franchise/restaurants/{id}/analytics/roster': answer('roster'),
+      'GET /franchise/analytics/procurement': answer('procurement'),
+      'GET /franchise/restaurants/{id}/analytics/procurement': answer('procurement'),
+    },
+    { before: [reach] },
+  );
 }

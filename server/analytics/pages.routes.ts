@@ -1,17 +1,10 @@
-import { Hono, type Context } from 'hono';
-import * as z from 'zod';
+import type { Context } from 'hono';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
-import { analyticsQuery, type AnalyticsKind, type ParsedAnalyticsQuery } from '@contract/analytics.contract.js';
-import {
-  ANALYTICS_PAGES,
-  EXPORT_FORMATS,
-  PAGE_TITLES,
-  type AnalyticsPage,
-  type ExportFormat,
-  type PageReport,
-} from '@contract/page-reports.contract.js';
+import type { AnalyticsKind, ParsedAnalyticsQuery } from '@contract/analytics.contract.js';
+import { PAGE_REPORT_CALLS } from '@contract/api/analytics.calls.js';
+import { PAGE_TITLES, type AnalyticsPage, type ExportFormat, type PageReport } from '@contract/page-reports.contract.js';
+import { callRoutes } from '../http/call-routes.js';
 import { successText } from '../http/envelope.js';
-import { HttpError } from '../http/errors.js';
 import { SharedJsonBody } from '../http/shared-json-body.js';
 import { analyticsRequests, type AnalyticsRequest } from './analytics.routes.js';
 import { AnalyticsCache } from './cache.js';
@@ -19,11 +12,6 @@ import { withExportSlot } from './exports/export-slots.js';
 import { renderExport, type ExportFile } from './exports/report-export.js';
 import { pageReport } from './page-reports.js';
 import { reportHeading } from './answers/report-heading.js';
-
-/** The export's query: the analytics query and the file's format. */
-const exportQuery = analyticsQuery.safeExtend({
-  format: z.enum(EXPORT_FORMATS, { error: `must be one of ${EXPORT_FORMATS.join(', ')}` }),
-});
 
 /**
  * A page's cache key stands in for the kind of the answer that shapes it; the revenue page's is best
@@ -38,8 +26,6 @@ const CACHE_KIND: Record<AnalyticsPage, AnalyticsKind> = {
   procurement: 'procurement',
 };
 
-const isPage = (page: string | undefined): page is AnalyticsPage => (ANALYTICS_PAGES as readonly string[]).includes(page ?? '');
-
 /** A cached report, its JSON body and its files as far as they were asked for. */
 type CachedReport = { report: PageReport; body: SharedJsonBody; files: Map<ExportFormat, Promise<ExportFile>> };
 
@@ -47,7 +33,7 @@ type CachedReport = { report: PageReport; body: SharedJsonBody; files: Map<Expor
  * A cached report's file, rendered once: the same report makes the same bytes, and a PDF costs a core
  * for tens of ms. A failed render is not kept.
  */
-function exportOf(cached: CachedReport, format: ExportFormat): Promise<ExportFile> {
+function fileOf(cached: CachedReport, format: ExportFormat): Promise<ExportFile> {
   let file = cached.files.get(format);
   if (!file) {
     const rendering = renderExport(cached.report, format);
@@ -61,17 +47,14 @@ function exportOf(cached: CachedReport, format: ExportFormat): Promise<ExportFil
 }
 
 /**
- * GET /analytics/pages/{page} and /restaurants/{id}/analytics/pages/{page}: a page's report (cards,
- * tables with totals, chart recipe), and `…/export?format=csv|pdf`: the same report as a file. Checked
- * in the order of the analytics calls: the token (401), the page and the restaurant (404), then the
- * query (422 naming the field). A file is made from the cached report, so it holds the screen's figures.
+ * A page's report (cards, tables with totals, chart recipe) and the same report as a CSV or PDF file
+ * (contract/api/analytics.calls.ts). A file is made from the cached report, so it holds the screen's figures.
  */
 export function pageReportRoutes(deps: RouteDeps) {
   // The page reports' own cache (docs/caching.md); the answers they are built from are the app's.
   const cache = new AnalyticsCache(deps.analyticsCacheEntries);
   const answers = deps.analytics;
-  const reportRequest = analyticsRequests(deps, analyticsQuery);
-  const exportRequest = analyticsRequests(deps, exportQuery);
+  const { reach, request } = analyticsRequests(deps);
 
   const report = (page: AnalyticsPage, { scope, dataVersion, query, window }: AnalyticsRequest<ParsedAnalyticsQuery>) =>
     cache.answer<CachedReport>({ ...scope, dataVersion, kind: CACHE_KIND[page], window, limit: query.limit }, async () => {
@@ -92,23 +75,20 @@ export function pageReportRoutes(deps: RouteDeps) {
       };
     });
 
-  const pageOf = (c: Context<AppEnv>): AnalyticsPage => {
-    const page = c.req.param('page');
-    if (!isPage(page)) throw new HttpError(404, 'Not found');
-    return page;
-  };
+  const reportOf = async ({ c, query, params }: { c: Context<AppEnv>; query: ParsedAnalyticsQuery; params: { page: AnalyticsPage } }) =>
+    (await report(params.page, request(c, query))).body.respond(c);
 
-  const reportHandler = (perRestaurant: boolean) => async (c: Context<AppEnv>) => {
-    const page = pageOf(c);
-    const { body } = await report(page, await reportRequest(c, perRestaurant));
-    return body.respond(c);
-  };
-
-  const exportHandler = (perRestaurant: boolean) => async (c: Context<AppEnv>) => {
-    const page = pageOf(c);
-    const request = await exportRequest(c, perRestaurant);
-    const cached = await report(page, request);
-    const file = await withExportSlot(deps.db, c.get('auth').user.id, deps.clock(), () => exportOf(cached, request.query.format));
+  const exportOf = async ({
+    c,
+    query,
+    params,
+  }: {
+    c: Context<AppEnv>;
+    query: ParsedAnalyticsQuery & { format: ExportFormat };
+    params: { page: AnalyticsPage };
+  }) => {
+    const cached = await report(params.page, request(c, query));
+    const file = await withExportSlot(deps.db, c.get('auth').user.id, deps.clock(), () => fileOf(cached, query.format));
     return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': file.contentType,
       'Content-Disposition': `attachment; filename="${file.filename.replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
@@ -116,12 +96,15 @@ export function pageReportRoutes(deps: RouteDeps) {
     });
   };
 
-  const routes = new Hono<AppEnv>();
-  routes.use('/analytics/pages/*', deps.authenticated);
-  routes.use('/restaurants/:id/analytics/pages/*', deps.authenticated);
-  routes.get('/analytics/pages/:page', reportHandler(false));
-  routes.get('/restaurants/:id/analytics/pages/:page', reportHandler(true));
-  routes.get('/analytics/pages/:page/export', exportHandler(false));
-  routes.get('/restaurants/:id/analytics/pages/:page/export', exportHandler(true));
-  return routes;
+  return callRoutes(
+    deps,
+    PAGE_REPORT_CALLS,
+    {
+      'GET /franchise/analytics/pages/{page}': reportOf,
+      'GET /franchise/restaurants/{id}/analytics/pages/{page}': reportOf,
+      'GET /franchise/analytics/pages/{page}/export': exportOf,
+      'GET /franchise/restaurants/{id}/analytics/pages/{page}/export': exportOf,
+    },
+    { before: [reach] },
+  );
 }

@@ -1,11 +1,9 @@
 import * as z from 'zod';
 import { ALERTS_PAGE_SIZE, createAlertRuleInput, updateAlertRuleInput } from '@contract/alerts.contract.js';
 import { ACTIVITY_PAGE_SIZE } from '@contract/activity.contract.js';
-import type { AnalyticsKind } from '@contract/analytics.contract.js';
 import { createApiKeyInput } from '@contract/api-keys.contract.js';
 import { forgotPasswordInput, loginInput, resetPasswordInput } from '@contract/auth.contract.js';
 import {
-  INGEST_KINDS,
   menuItemRecord,
   menuItemsBody,
   orderLine,
@@ -19,13 +17,14 @@ import {
   shiftRecord,
   shiftsBody,
 } from '@contract/ingest.contract.js';
-import { ANALYTICS_PAGES } from '@contract/page-reports.contract.js';
 import { createPersonInput, updatePersonInput } from '@contract/people.contract.js';
 import { updateProfileInput } from '@contract/profile.contract.js';
 import { createRestaurantInput, updateRestaurantInput } from '@contract/restaurants.contract.js';
 import { createSubscriptionInput } from '@contract/report-subscriptions.contract.js';
 import { inviteMemberInput, updateMemberInput } from '@contract/team.contract.js';
-import * as data from './responses.js';
+import * as answers from '@contract/api/analytics-answers.js';
+import { errorEnvelope } from '@contract/api/primitives.js';
+import { ingestResult, keyRestaurant, removalResult } from '@contract/api/ingest.calls.js';
 import { alert, alertRule, alertsPage, unreadAlerts } from '@contract/api/alerts.calls.js';
 import { apiKey, createdApiKey } from '@contract/api/api-keys.calls.js';
 import { connectivityCheck, franchiseUser, tokenResponse } from '@contract/api/auth.calls.js';
@@ -35,16 +34,8 @@ import { person } from '@contract/api/people.calls.js';
 import { restaurant, restaurantDetail } from '@contract/api/restaurants.calls.js';
 import { member } from '@contract/api/team.calls.js';
 import { reportSubscription, unsubscribeTarget } from '@contract/api/report-subscriptions.calls.js';
-import { MAX_RECORD_ID } from '@contract/record-id.js';
 
-// The named schemas and parameters the document references (`#/components/…`), and the analytics answers by kind.
-
-/** Path parameters by name, wherever they occur. */
-export const PATH_PARAMETERS: Record<string, { schema: z.ZodType; description: string }> = {
-  id: { schema: z.int().min(1).max(MAX_RECORD_ID), description: 'The record’s id; one not of the caller’s franchise is 404' },
-  page: { schema: z.enum(ANALYTICS_PAGES), description: 'The analytics page' },
-  kind: { schema: z.enum(INGEST_KINDS), description: 'What the file held: the body is that ingest call’s' },
-};
+// The named schemas the document references (`#/components/…`) and what each query parameter means.
 
 /** What a query parameter means, by name (its schema comes from the call's query). */
 export const QUERY_PARAMETERS: Record<string, string> = {
@@ -92,18 +83,9 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   RecordKey: recordKey,
 };
 
-export const ANALYTICS_DATA = {
-  headcounts: data.headcounts,
-  revenues: data.revenues,
-  'best-sellers': data.bestSellers,
-  orders: data.orders,
-  roster: data.roster,
-  procurement: data.procurement,
-} satisfies Record<AnalyticsKind, z.ZodType>;
-
 /** Named answer schemas, likewise. */
 export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
-  ErrorEnvelope: data.errorEnvelope,
+  ErrorEnvelope: errorEnvelope,
   ConnectivityCheck: connectivityCheck,
   FranchiseUser: franchiseUser,
   TokenResponse: tokenResponse,
@@ -121,17 +103,17 @@ export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   UnreadAlerts: unreadAlerts,
   ApiKey: apiKey,
   CreatedApiKey: createdApiKey,
-  KeyRestaurant: data.keyRestaurant,
-  IngestResult: data.ingestResult,
-  RemovalResult: data.removalResult,
-  AnalyticsWindow: data.analyticsWindow,
-  HeadcountAnalytics: data.headcounts,
-  RevenueAnalytics: data.revenues,
-  BestSellerAnalytics: data.bestSellers,
-  OrderAnalytics: data.orders,
-  RosterAnalytics: data.roster,
-  ProcurementAnalytics: data.procurement,
-  PageReport: data.pageReport,
+  KeyRestaurant: keyRestaurant,
+  IngestResult: ingestResult,
+  RemovalResult: removalResult,
+  AnalyticsWindow: answers.analyticsWindow,
+  HeadcountAnalytics: answers.headcounts,
+  RevenueAnalytics: answers.revenues,
+  BestSellerAnalytics: answers.bestSellers,
+  OrderAnalytics: answers.orders,
+  RosterAnalytics: answers.roster,
+  ProcurementAnalytics: answers.procurement,
+  PageReport: answers.pageReport,
   ActivityItem: activityItem,
   ActivityPage: activityPage,
   ActivityMember: activityMember,

@@ -1,18 +1,11 @@
 import * as z from 'zod';
-import { errorEnvelope } from './responses.js';
-import {
-  OPERATIONS,
-  PATH_PARAMETERS,
-  QUERY_PARAMETERS,
-  REQUEST_COMPONENTS,
-  RESPONSE_COMPONENTS,
-  TAGS,
-  type Operation,
-} from './operations.js';
+import { errorEnvelope } from '@contract/api/primitives.js';
+import { PATH_PARAMETERS } from '@contract/api/path-parameters.js';
+import { OPERATIONS, QUERY_PARAMETERS, REQUEST_COMPONENTS, RESPONSE_COMPONENTS, TAGS, type Operation } from './operations.js';
 
 /**
  * Builds the API's OpenAPI 3.1 document from the routes the app registers (relative to /api/v1) and
- * the entries of operations.ts; every shape is converted from zod with `z.toJSONSchema` (JSON Schema
+ * the calls of contract/api; every shape is converted from zod with `z.toJSONSchema` (JSON Schema
  * 2020-12, the dialect of OpenAPI 3.1). A route without an entry, or an entry without a route, throws.
  */
 
@@ -176,7 +169,7 @@ function queryParameters(query: z.ZodObject): object[] {
 }
 
 function pathParameter(name: string): object {
-  const parameter = PATH_PARAMETERS[name];
+  const parameter = Object.hasOwn(PATH_PARAMETERS, name) ? PATH_PARAMETERS[name as keyof typeof PATH_PARAMETERS] : undefined;
   if (!parameter) throw new Error(`OpenAPI: path parameter :${name} has no entry in PATH_PARAMETERS`);
   return { name, in: 'path', required: true, description: parameter.description, schema: schemaOf(parameter.schema, 'input') };
 }
@@ -219,9 +212,9 @@ export function buildOpenApiDocument(routes: readonly RegisteredRoute[]) {
     calls.set(`${route.method} ${path}`, { method: route.method.toLowerCase(), path, parameters });
   }
   const undescribed = [...calls.keys()].filter((key) => !Object.hasOwn(OPERATIONS, key));
-  if (undescribed.length) throw new Error(`OpenAPI: no entry in server/openapi/operations.ts for ${undescribed.join(', ')}`);
+  if (undescribed.length) throw new Error(`OpenAPI: no entry in contract/api for ${undescribed.join(', ')}`);
   const unrouted = Object.keys(OPERATIONS).filter((key) => !calls.has(key));
-  if (unrouted.length) throw new Error(`OpenAPI: operations.ts describes calls the app does not register: ${unrouted.join(', ')}`);
+  if (unrouted.length) throw new Error(`OpenAPI: contract/api defines calls the app does not register: ${unrouted.join(', ')}`);
 
   const paths: Record<string, Record<string, object>> = {};
   for (const [key, { method, path, parameters }] of calls) {

@@ -1,21 +1,37 @@
 import { CALLS } from '@contract/api/calls.js';
-import { operationOf, type Operation } from './operation-model.js';
-import { CONSOLE_OPERATIONS } from './operations/console.js';
-import { FEATURE_OPERATIONS } from './operations/features.js';
+import { TAGS, type Call } from '@contract/api/call.js';
 
-export type { Auth, ExtraError, Operation } from './operation-model.js';
-export { TAGS } from './operation-model.js';
-export { PATH_PARAMETERS, QUERY_PARAMETERS, REQUEST_COMPONENTS, RESPONSE_COMPONENTS } from './components.js';
+export type { ExtraError } from '@contract/api/call.js';
+export { TAGS };
+export { QUERY_PARAMETERS, REQUEST_COMPONENTS, RESPONSE_COMPONENTS } from './components.js';
+
+/** `bearer`: a console access token; `bearer-or-expired`: one also accepted expired, inside the refresh window; `api-key`: an Integrations key. */
+export type Auth = 'public' | 'bearer' | 'bearer-or-expired' | 'api-key';
+
+/** An entry of the document: a call as the contract defines it (contract/api/call.ts), with its auth as the document names it. */
+export type Operation = Omit<Call, 'access' | 'notFound' | 'bodyByKind'> & { auth: Auth };
+
+const OWNERS_ONLY = 'Owners only: to a manager the call does not exist (404).';
+
+const AUTH_OF: Record<Call['access'], Auth> = {
+  public: 'public',
+  member: 'bearer',
+  'member-or-expired': 'bearer-or-expired',
+  owner: 'bearer',
+  'ingest-key': 'api-key',
+};
+
+/** A call of the contract's table as the document describes it. */
+export function operationOf({ access, notFound: _notFound, bodyByKind: _bodies, description, ...call }: Call): Operation {
+  const about = access === 'owner' ? [OWNERS_ONLY, description].filter(Boolean).join(' ') : description;
+  const errors = access === 'owner' ? [...new Set([404 as const, ...(call.errors ?? [])])] : call.errors;
+  return { ...call, auth: AUTH_OF[access], ...(about ? { description: about } : {}), ...(errors ? { errors } : {}) };
+}
 
 /**
- * What the OpenAPI document says about each call, keyed by "METHOD /path" as the app registers it
- * under /api/v1 (`{name}` for a path parameter). Shapes are only ever the contract's zod schemas
- * (contract/) or the answer schemas of responses.ts; openapi.ts turns them into JSON Schema.
- * A route registered without an entry here makes the document fail to build. The calls of contract/api are
- * described from their tables.
+ * What the OpenAPI document says about each call of the contract's table (contract/api), keyed by
+ * "METHOD /path" as the app registers it under /api/v1 (`{name}` for a path parameter).
  */
-export const OPERATIONS: Record<string, Operation> = {
-  ...CONSOLE_OPERATIONS,
-  ...FEATURE_OPERATIONS,
-  ...Object.fromEntries(Object.entries(CALLS).map(([key, call]) => [key, operationOf(call)])),
-};
+export const OPERATIONS: Record<string, Operation> = Object.fromEntries(
+  Object.entries(CALLS).map(([key, call]) => [key, operationOf(call)]),
+);

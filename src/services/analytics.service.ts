@@ -1,4 +1,6 @@
 import type { AnalyticsData, AnalyticsKind, AnalyticsQuery } from '@contract/analytics.contract';
+import { addressOf } from '@contract/api/call';
+import type { Calls } from '@contract/api/calls';
 import type { ApiSuccess } from '@contract/envelope';
 import { ApiError, withDefaultMessage } from './api-error';
 import { httpClient, type HttpClient } from './http-client';
@@ -20,8 +22,11 @@ export function analyticsErrorMessage(kind: AnalyticsKind, { restaurantId }: Ana
   return `Failed to fetch ${restaurantId === null ? '' : 'restaurant '}${NOUNS[kind]}`;
 }
 
+/** The path of the contract's call of `kind` for the scope. */
 export function analyticsPath(kind: AnalyticsKind, { restaurantId }: AnalyticsScope): string {
-  return restaurantId === null ? `/franchise/analytics/${kind}` : `/franchise/restaurants/${restaurantId}/analytics/${kind}`;
+  return restaurantId === null
+    ? addressOf(`GET /franchise/analytics/${kind}` satisfies keyof Calls).path
+    : addressOf(`GET /franchise/restaurants/{id}/analytics/${kind}` satisfies keyof Calls, { id: restaurantId }).path;
 }
 
 export function createAnalyticsService(client: HttpClient) {

@@ -1,3 +1,5 @@
+import { addressOf } from '@contract/api/call';
+import type { Calls } from '@contract/api/calls';
 import type { IngestKind, IngestResult } from '@contract/ingest.contract';
 import { MAPPING_STORAGE_PREFIX, type ColumnMapping } from '../shared/import-spec';
 import { callApi } from './api-error';
@@ -5,12 +7,14 @@ import { httpClient, type HttpClient } from './http-client';
 
 export const IMPORT_FAILED = 'The import call failed';
 
-/** The console's import call: POST /franchise/import/{kind} with the ingest call's body, already as JSON text. */
+/** The console's import call with the ingest call's body, already as JSON text (so not through the typed `call`, which takes objects). */
 export function createImportService(client: HttpClient) {
   return {
     /** Rejects with ApiError: 422 carries `errors` keyed by path (`orders[3].lines[0].sku`), 429 asks to wait. */
-    send: (kind: IngestKind, body: string) =>
-      callApi<IngestResult>(IMPORT_FAILED, () => client.request<IngestResult>(`/franchise/import/${kind}`, { method: 'POST', body })),
+    send: (kind: IngestKind, body: string) => {
+      const { method, path } = addressOf('POST /franchise/import/{kind}' satisfies keyof Calls, { kind });
+      return callApi<IngestResult>(IMPORT_FAILED, () => client.request<IngestResult>(path, { method, body }));
+    },
   };
 }
 

@@ -1,4 +1,6 @@
 import type { AnalyticsQuery } from '@contract/analytics.contract';
+import { addressOf } from '@contract/api/call';
+import type { Calls } from '@contract/api/calls';
 import type { ApiSuccess } from '@contract/envelope';
 import type { AnalyticsPage, ExportFormat, PageReport } from '@contract/page-reports.contract';
 import { ApiError, withDefaultMessage } from './api-error';
@@ -19,8 +21,13 @@ export function pageReportErrorMessage(page: AnalyticsPage, { restaurantId }: An
   return `Failed to fetch ${restaurantId === null ? '' : 'restaurant '}${page} report`;
 }
 
-export function pageReportPath(page: AnalyticsPage, { restaurantId }: AnalyticsScope): string {
-  return restaurantId === null ? `/franchise/analytics/pages/${page}` : `/franchise/restaurants/${restaurantId}/analytics/pages/${page}`;
+/** The path of the contract's call for the page's report, or (`file`) for its export, in the scope. */
+export function pageReportPath(page: AnalyticsPage, { restaurantId }: AnalyticsScope, file = false): string {
+  const key =
+    restaurantId === null
+      ? (`GET /franchise/analytics/pages/{page}${file ? '/export' : ''}` as const)
+      : (`GET /franchise/restaurants/{id}/analytics/pages/{page}${file ? '/export' : ''}` as const);
+  return addressOf(key satisfies keyof Calls, { page, ...(restaurantId === null ? {} : { id: restaurantId }) }).path;
 }
 
 /** A file ready to save, named as the server named it. */
@@ -68,7 +75,7 @@ export function createPageReportsService(client: HttpClient & FileClient) {
     format: ExportFormat,
   ): Promise<ExportFile> {
     try {
-      const { blob, headers } = await client.download(`${pageReportPath(page, scope)}/export`, {
+      const { blob, headers } = await client.download(pageReportPath(page, scope, true), {
         query: { ...query, format },
         timeout: EXPORT_TIMEOUT_MS,
       });

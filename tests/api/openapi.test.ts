@@ -293,12 +293,12 @@ describe('the generator', () => {
   it('refuses a route registered without an entry in operations.ts', () => {
     const extra = new Hono().get('/franchise/made-up/:id', (c) => c.text('')).post('/ingest/coupons', (c) => c.text(''));
     expect(() => buildOpenApiDocument([...apiRoutes(), ...extra.routes])).toThrow(
-      'no entry in server/openapi/operations.ts for GET /franchise/made-up/{id}, POST /ingest/coupons',
+      'no entry in contract/api for GET /franchise/made-up/{id}, POST /ingest/coupons',
     );
   });
 
   it('refuses an entry whose route the app does not register', () => {
     const routes = apiRoutes().filter((r) => r.path !== '/ingest/shifts/remove');
-    expect(() => buildOpenApiDocument(routes)).toThrow('describes calls the app does not register: POST /ingest/shifts/remove');
+    expect(() => buildOpenApiDocument(routes)).toThrow('defines calls the app does not register: POST /ingest/shifts/remove');
   });
 });

@@ -26,40 +26,37 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-/**
- * Each route module with where the app mounts it and one of its calls; the app mounts several of them on `/franchise`,
- * and the modules of calls defined in contract/api at the root, their paths being whole.
- */
-const MODULES: [string, (deps: RouteDeps) => Hono<AppEnv>, string, string][] = [
-  ['analytics', analyticsRoutes, '/franchise', 'analytics/revenues?period=7days'],
-  ['analytics (a restaurant)', analyticsRoutes, '/franchise', 'restaurants/1/analytics/headcounts'],
-  ['page reports', pageReportRoutes, '/franchise', 'analytics/pages/revenue?period=7days'],
-  ['page reports (a restaurant)', pageReportRoutes, '/franchise', 'restaurants/1/analytics/pages/order'],
-  ['profile', profileRoutes, '', 'franchise/profile'],
-  ['people', peopleRoutes, '', 'franchise/people'],
-  ['restaurants', restaurantsRoutes, '', 'franchise/restaurants'],
-  ['team', teamRoutes, '', 'franchise/team'],
-  ['activity', activityRoutes, '', 'franchise/activity'],
-  ['alerts', alertsRoutes, '', 'franchise/alerts/unread'],
-  ['alert rules', alertRulesRoutes, '', 'franchise/alert-rules'],
-  ['API keys', apiKeysRoutes, '', 'franchise/api-keys'],
-  ['report subscriptions', reportSubscriptionRoutes, '', 'franchise/report-subscriptions'],
+/** Each route module, which the app mounts at the root (the calls' paths are whole), and one of its calls. */
+const MODULES: [string, (deps: RouteDeps) => Hono<AppEnv>, string][] = [
+  ['analytics', analyticsRoutes, 'franchise/analytics/revenues?period=7days'],
+  ['analytics (a restaurant)', analyticsRoutes, 'franchise/restaurants/1/analytics/headcounts'],
+  ['page reports', pageReportRoutes, 'franchise/analytics/pages/revenue?period=7days'],
+  ['page reports (a restaurant)', pageReportRoutes, 'franchise/restaurants/1/analytics/pages/order'],
+  ['profile', profileRoutes, 'franchise/profile'],
+  ['people', peopleRoutes, 'franchise/people'],
+  ['restaurants', restaurantsRoutes, 'franchise/restaurants'],
+  ['team', teamRoutes, 'franchise/team'],
+  ['activity', activityRoutes, 'franchise/activity'],
+  ['alerts', alertsRoutes, 'franchise/alerts/unread'],
+  ['alert rules', alertRulesRoutes, 'franchise/alert-rules'],
+  ['API keys', apiKeysRoutes, 'franchise/api-keys'],
+  ['report subscriptions', reportSubscriptionRoutes, 'franchise/report-subscriptions'],
 ];
 
 /** One route module on its own, built from the deps the app passes every module: nothing else mounted before or after it. */
-function mountAlone(module: (deps: RouteDeps) => Hono<AppEnv>, base: string) {
+function mountAlone(module: (deps: RouteDeps) => Hono<AppEnv>) {
   const deps = createRouteDeps({ db: database.db, config: testConfig(), clock: () => START, mailer: memoryMailer(), logger: silentLogger });
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(silentLogger));
   app.notFound(notFound);
-  app.route(`/api/v1${base}`, module(deps));
+  app.route('/api/v1', module(deps));
   return (path: string, headers: Record<string, string> = {}) =>
-    app.request(`/api/v1${base}${path ? `/${path}` : ''}`, { headers: { Accept: 'application/json', ...headers } });
+    app.request(`/api/v1/${path}`, { headers: { Accept: 'application/json', ...headers } });
 }
 
 describe('a route module mounted alone', () => {
-  it.each(MODULES)('%s: its calls need a token, and answer with one', async (_name, module, base, path) => {
-    const call = mountAlone(module, base);
+  it.each(MODULES)('%s: its calls need a token, and answer with one', async (_name, module, path) => {
+    const call = mountAlone(module);
     const anonymous = await call(path);
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('WWW-Authenticate')).toBe('Bearer');

@@ -69,9 +69,11 @@ describe('page reports service: the report', () => {
     expect(calls[0]!.authorization).toBe(`Bearer ${VALID}`);
   });
 
-  it.each(ANALYTICS_PAGES)('%s: its own path, franchise-wide and per branch', (page) => {
+  it.each(ANALYTICS_PAGES)('%s: its own path, franchise-wide and per branch, for the report and the file', (page) => {
     expect(pageReportPath(page, { restaurantId: null })).toBe(`/franchise/analytics/pages/${page}`);
     expect(pageReportPath(page, { restaurantId: 3 })).toBe(`/franchise/restaurants/3/analytics/pages/${page}`);
+    expect(pageReportPath(page, { restaurantId: null }, true)).toBe(`/franchise/analytics/pages/${page}/export`);
+    expect(pageReportPath(page, { restaurantId: 3 }, true)).toBe(`/franchise/restaurants/3/analytics/pages/${page}/export`);
   });
 
   it("keeps the server's message and status; without one, the page's default", async () => {

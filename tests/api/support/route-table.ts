@@ -5,11 +5,12 @@
  */
 
 import { activityQuery as activityQuerySchema } from '@contract/activity.contract';
+import { ANALYTICS_KINDS } from '@contract/analytics.contract';
 import type { Call } from '@contract/api/call';
 import { CALLS, type Calls } from '@contract/api/calls';
 import { MAX_SUBSCRIPTIONS_PER_MEMBER, unsubscribeQuery } from '@contract/report-subscriptions.contract';
 import { alertsQuery as alertsQuerySchema, MAX_ALERT_RULES } from '@contract/alerts.contract';
-import { operationOf } from '../../../server/openapi/operation-model';
+import { operationOf } from '../../../server/openapi/operations';
 import { unsubscribeToken } from '../../../server/reports/report-mail';
 import { validAbn } from '../../support/abn';
 import { testConfig, type CallOptions, type CallResult } from './test-app';
@@ -111,17 +112,9 @@ const analyticsQuery: Query = {
   },
 };
 
-const ANALYTICS_KINDS = ['headcounts', 'revenues', 'best-sellers', 'orders', 'roster', 'procurement'];
 const analyticsRoutes: RouteSpec[] = ANALYTICS_KINDS.flatMap((kind): RouteSpec[] => [
-  { name: `analytics ${kind}`, method: 'GET', path: `${API}/analytics/${kind}`, auth: 'bearer', query: analyticsQuery },
-  {
-    name: `restaurant analytics ${kind}`,
-    method: 'GET',
-    path: `${API}/restaurants/:id/analytics/${kind}`,
-    auth: 'bearer',
-    params: { id: restaurantId },
-    query: analyticsQuery,
-  },
+  fromCall(`GET /franchise/analytics/${kind}`, { query: analyticsQuery }),
+  fromCall(`GET /franchise/restaurants/{id}/analytics/${kind}`, { params: { id: restaurantId }, query: analyticsQuery }),
 ]);
 
 // The five analytics pages' reports and exports (contract/page-reports.contract.ts).
@@ -131,35 +124,20 @@ const exportQuery: Query = {
   fields: { ...analyticsQuery.fields, format: { refused: ['', 'xls', 'CSV', 'pdf ', 'csv,pdf'] } },
 };
 const pageRoutes: RouteSpec[] = [
-  { name: 'page report', method: 'GET', path: `${API}/analytics/pages/:page`, auth: 'bearer', params: { page }, query: analyticsQuery },
-  {
-    name: 'restaurant page report',
-    method: 'GET',
-    path: `${API}/restaurants/:id/analytics/pages/:page`,
-    auth: 'bearer',
-    params: { id: restaurantId, page },
-    query: analyticsQuery,
-  },
-  {
-    name: 'page export',
-    method: 'GET',
-    path: `${API}/analytics/pages/:page/export`,
-    auth: 'bearer',
+  fromCall('GET /franchise/analytics/pages/{page}', { params: { page }, query: analyticsQuery }),
+  fromCall('GET /franchise/restaurants/{id}/analytics/pages/{page}', { params: { id: restaurantId, page }, query: analyticsQuery }),
+  fromCall('GET /franchise/analytics/pages/{page}/export', {
     params: { page },
     query: exportQuery,
     requires: ['format'],
     file: /^text\/csv; charset=utf-8$/,
-  },
-  {
-    name: 'restaurant page export',
-    method: 'GET',
-    path: `${API}/restaurants/:id/analytics/pages/:page/export`,
-    auth: 'bearer',
+  }),
+  fromCall('GET /franchise/restaurants/{id}/analytics/pages/{page}/export', {
     params: { id: restaurantId, page },
     query: exportQuery,
     requires: ['format'],
     file: /^text\/csv; charset=utf-8$/,
-  },
+  }),
 ];
 
 // People (contract/people.contract.ts): the seed's first person is the owner's (id 1); the
@@ -412,38 +390,25 @@ const INGEST_BODIES = {
 };
 const batch: Field = { refused: ['', 'orders', '[]'] };
 const BULK_BYTES = 8 * 1024 * 1024;
-const ingestRoute = (name: string, method: 'POST' | 'PUT', path: string, field: keyof typeof INGEST_BODIES): RouteSpec => ({
-  name,
-  method,
-  path: `/api/v1/ingest/${path}`,
-  auth: 'api-key',
-  body: { [field]: batch },
-  strict: true,
-  maxBodyBytes: BULK_BYTES,
-  prepare: async (api) => {
-    const { authorization, email } = await integrationOf(api);
-    return { authorization, body: { [field]: INGEST_BODIES[field](email) } };
-  },
-});
+const ingestRoute = (key: keyof Calls, field: keyof typeof INGEST_BODIES): RouteSpec =>
+  fromCall(key, {
+    body: { [field]: batch },
+    strict: true,
+    maxBodyBytes: BULK_BYTES,
+    prepare: async (api) => {
+      const { authorization, email } = await integrationOf(api);
+      return { authorization, body: { [field]: INGEST_BODIES[field](email) } };
+    },
+  });
 const ingestRoutes: RouteSpec[] = [
-  {
-    name: 'ingest restaurants',
-    method: 'GET',
-    path: '/api/v1/ingest/restaurants',
-    auth: 'api-key',
-    prepare: async (api) => ({ authorization: (await integrationOf(api)).authorization }),
-  },
-  ingestRoute('ingest menu items', 'PUT', 'menu-items', 'items'),
-  ingestRoute('ingest orders', 'POST', 'orders', 'orders'),
-  ingestRoute('ingest shifts', 'POST', 'shifts', 'shifts'),
-  ingestRoute('ingest purchases', 'POST', 'purchases', 'purchases'),
-  ingestRoute('ingest shifts remove', 'POST', 'shifts/remove', 'records'),
-  ingestRoute('ingest purchases remove', 'POST', 'purchases/remove', 'records'),
-  {
-    name: 'import',
-    method: 'POST',
-    path: `${API}/import/:kind`,
-    auth: 'bearer',
+  fromCall('GET /ingest/restaurants', { prepare: async (api) => ({ authorization: (await integrationOf(api)).authorization }) }),
+  ingestRoute('PUT /ingest/menu-items', 'items'),
+  ingestRoute('POST /ingest/orders', 'orders'),
+  ingestRoute('POST /ingest/shifts', 'shifts'),
+  ingestRoute('POST /ingest/purchases', 'purchases'),
+  ingestRoute('POST /ingest/shifts/remove', 'records'),
+  ingestRoute('POST /ingest/purchases/remove', 'records'),
+  fromCall('POST /franchise/import/{kind}', {
     params: { kind: { valid: 'orders', refused: ['people', 'Orders', 'order', 'menu_items', '..', '%2e%2e'] } },
     body: { orders: batch },
     strict: true,
@@ -452,7 +417,7 @@ const ingestRoutes: RouteSpec[] = [
       await integrationOf(api);
       return { body: { orders: INGEST_BODIES.orders() } };
     },
-  },
+  }),
 ];
 
 // Scheduled report mails (contract/report-subscriptions.contract.ts): weekday and hour are numbers.
@@ -574,9 +539,9 @@ export const ROUTES: RouteSpec[] = [
   fromCall('POST /franchise/refresh'),
   fromCall('GET /franchise/restaurants'),
   fromCall('GET /franchise/test'),
-  { name: 'health', method: 'GET', path: '/api/v1/health', auth: 'public' },
+  fromCall('GET /health'),
   // The OpenAPI document is JSON without the envelope.
-  { name: 'openapi', method: 'GET', path: '/api/v1/openapi.json', auth: 'public', file: /^application\/json; charset=utf-8$/ },
+  fromCall('GET /openapi.json', { file: /^application\/json; charset=utf-8$/ }),
   fromCall('POST /franchise/password/forgot', { body: { email } }),
   fromCall('POST /franchise/password/reset', {
     body: {

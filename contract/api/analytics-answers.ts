@@ -1,0 +1,194 @@
+import * as z from 'zod';
+import { GROUPINGS } from '../analytics.contract.js';
+import { MENUS, PURCHASE_CATEGORIES } from '../ingest.contract.js';
+import { ANALYTICS_PAGES } from '../page-reports.contract.js';
+import { id, instant, calendarDay, dollars, hours, percent } from './primitives.js';
+
+// The analytics answers and the page reports as the analytics and page report calls return them; their TypeScript
+// types are inferred from these schemas. Money is in dollars with two decimals, hours with two decimals,
+// percentages 0–100 with one decimal; dates are calendar days in the franchise's time zone, inclusive.
+
+/** The window an answer covers, and the window of equal length just before it (the change is measured against it). */
+export const analyticsWindow = z.object({
+  start_date: calendarDay,
+  end_date: calendarDay,
+  days: z.int(),
+  grouping: z.enum(GROUPINGS),
+  time_zone: z.string(),
+  previous: z.object({ start_date: calendarDay, end_date: calendarDay }).meta({ description: 'The window of equal length just before' }),
+  today: calendarDay.meta({ description: 'The franchise’s current calendar day, whose trade so far the `today` figures hold' }),
+});
+export type AnalyticsWindow = z.output<typeof analyticsWindow>;
+
+/** One bucket of a series: every bucket of the window is present, zero when there was no trade. */
+const bucket = z.object({
+  label: z.string().meta({ description: 'e.g. "Mon 16 Nov", "16–22 Nov", "Nov 2026"' }),
+  start_date: calendarDay,
+  end_date: calendarDay,
+});
+export type Bucket = z.output<typeof bucket>;
+
+/** A series of buckets with `figures`, the window's totals and the previous window's. */
+const series = <F extends z.ZodRawShape>(figures: z.ZodObject<F>) => ({
+  window: analyticsWindow,
+  series: z.array(bucket.extend(figures.shape)),
+  totals: figures,
+  previous_totals: figures,
+});
+
+const headcountFigures = z.object({ recurrent: z.int(), new: z.int(), total: z.int() });
+export type HeadcountFigures = z.output<typeof headcountFigures>;
+export const headcounts = z.object({ ...series(headcountFigures), today: headcountFigures });
+export type Headcounts = z.output<typeof headcounts>;
+
+const revenueFigures = z.object({
+  revenue: dollars,
+  dine_in: dollars,
+  takeaway: dollars,
+  orders: z.int(),
+  transactions: z.int(),
+  aov: dollars.meta({ description: 'Average order value: revenue / orders (0 without orders)' }),
+  atv: dollars.meta({ description: 'Average transaction value: revenue / payment transactions' }),
+});
+export type RevenueFigures = z.output<typeof revenueFigures>;
+const franchiseSummary = z.object({
+  total_revenue: dollars,
+  total_orders: z.int(),
+  average_revenue_per_restaurant: dollars,
+  total_dine_in_revenue: dollars,
+  total_takeaway_revenue: dollars,
+});
+export type FranchiseSummary = z.output<typeof franchiseSummary>;
+export const revenues = z.object({
+  ...series(revenueFigures),
+  franchise_summary: franchiseSummary,
+  restaurants: z
+    .array(z.object({ id, name: z.string(), location: z.string(), units: z.int(), revenue: dollars }))
+    .meta({ description: 'Branches by revenue, lowest first (the revenue page’s Low Selling Restaurants)' }),
+});
+export type Revenues = z.output<typeof revenues>;
+
+const sellingItem = z.object({
+  sku: z.string(),
+  name: z.string(),
+  menu: z.enum(MENUS),
+  is_combo: z.boolean(),
+  units: z.int(),
+  revenue: dollars,
+});
+export type SellingItem = z.output<typeof sellingItem>;
+export type MenuName = SellingItem['menu'];
+export const bestSellers = z.object({
+  window: analyticsWindow,
+  items: z.array(sellingItem).meta({ description: 'By units sold, ties by revenue; `limit` long at most' }),
+  combos: z.array(sellingItem),
+});
+export type BestSellers = z.output<typeof bestSellers>;
+
+const orderFigures = z.object({ dine_in: z.int(), takeaway: z.int(), pos: z.int(), app: z.int(), total: z.int() });
+export type OrderFigures = z.output<typeof orderFigures>;
+export const orders = z.object({ ...series(orderFigures), today: orderFigures });
+export type Orders = z.output<typeof orders>;
+
+const rosterFigures = z.object({
+  assigned_hours: hours,
+  actual_hours: hours,
+  labour_cost: dollars,
+  attendance: percent.meta({ description: 'Attended / rostered shifts, %' }),
+  revenue: dollars,
+  revenue_per_labour_hour: dollars.meta({ description: 'Revenue per actual labour hour' }),
+});
+export type RosterFigures = z.output<typeof rosterFigures>;
+const staffProductivity = z.object({
+  person_id: id,
+  name: z.string(),
+  restaurant: z.string(),
+  assigned_hours: hours,
+  actual_hours: hours,
+  percent: percent.meta({ description: 'Actual as % of assigned' }),
+});
+export type StaffProductivity = z.output<typeof staffProductivity>;
+export const roster = z.object({
+  ...series(rosterFigures),
+  staff: z
+    .array(staffProductivity)
+    .meta({ description: 'The `limit` people with most actual hours in the window, most first (ties by name)' }),
+  staff_count: z.int().meta({ description: 'How many people had a shift in the window' }),
+});
+export type Roster = z.output<typeof roster>;
+
+const procurementFigures = z.object({ spend: dollars, quantity: z.int(), suppliers: z.int(), average_per_supplier: dollars });
+export type ProcurementFigures = z.output<typeof procurementFigures>;
+export const procurement = z.object({
+  window: analyticsWindow,
+  series: z.array(bucket.extend({ spend: dollars })),
+  totals: procurementFigures,
+  previous_totals: procurementFigures,
+  categories: z
+    .array(z.object({ category: z.string(), quantity: z.int(), spend: dollars }))
+    .meta({ description: `All of ${PURCHASE_CATEGORIES.join(', ')}; most spent first` }),
+  suppliers: z.array(z.object({ id, name: z.string(), quantity: z.int(), spend: dollars })),
+});
+export type Procurement = z.output<typeof procurement>;
+
+/**
+ * How a value is shown: `count` whole numbers ("1,234"), `money` dollars ("$1,234.56"), `percent`
+ * 0–100 ("96.3%"), `change` a signed percentage ("+8.4%"), `hours` ("12.50"), `money_per_hour`
+ * ("$85.20/h"), `text` as is. Files carry the plain number.
+ */
+const cellUnit = z.enum(['text', 'count', 'money', 'percent', 'change', 'hours', 'money_per_hour']);
+export type CellUnit = z.output<typeof cellUnit>;
+const reportColumn = z.object({ key: z.string(), label: z.string(), unit: cellUnit });
+export type ReportColumn = z.output<typeof reportColumn>;
+/** null: not defined for this row (e.g. a share of zero revenue), shown as "–" and left empty in a CSV. */
+const reportCell = z.union([z.string(), z.number(), z.null()]);
+export type ReportCell = z.output<typeof reportCell>;
+const reportRow = z.object({
+  cells: z.array(reportCell).meta({ description: 'In column order; null where a figure is undefined' }),
+  restaurant_id: id.optional().meta({ description: 'The row is about that branch (a link to its dashboard)' }),
+});
+export type ReportRow = z.output<typeof reportRow>;
+const reportTable = z.object({
+  id: z.string(),
+  title: z.string(),
+  columns: z.array(reportColumn),
+  rows: z.array(reportRow),
+  total: reportRow
+    .nullable()
+    .meta({ description: 'Computed from the same figures as the rows; its first cell is its label ("Total", "Average / Total")' }),
+  empty_text: z.string().meta({ description: 'Shown instead of the rows when there are none' }),
+});
+export type ReportTable = z.output<typeof reportTable>;
+/** A stat card: this window's figure and the previous window's (null when a previous figure makes no sense). */
+const reportCard = z.object({
+  id: z.string(),
+  label: z.string(),
+  unit: cellUnit,
+  value: z.number(),
+  previous: z.number().nullable(),
+  lower_is_better: z.boolean().optional().meta({ description: 'A rise is shown as bad (red), e.g. labour cost as % of revenue' }),
+});
+export type ReportCard = z.output<typeof reportCard>;
+/** The page's main chart: categories from one column of a table, one series per listed column. */
+const reportChart = z.object({
+  title: z.string(),
+  type: z.enum(['line', 'bar']),
+  table: z.string(),
+  category: z.string(),
+  series: z.array(z.string()),
+});
+export type ReportChart = z.output<typeof reportChart>;
+export const pageReport = z.object({
+  page: z.enum(ANALYTICS_PAGES),
+  title: z.string(),
+  franchise: z.object({ id, name: z.string() }),
+  branch: z.object({ id, name: z.string(), location: z.string() }).nullable().meta({ description: 'null: all branches' }),
+  window: analyticsWindow,
+  range_label: z.string().meta({ description: '“Last 7 Days” for a range, else the window’s dates; side tables are titled with it' }),
+  compared_with: z.string().meta({ description: 'What the previous window is, read after “vs”: “previous 7 days”' }),
+  generated_at: instant.meta({ description: 'When the figures were read' }),
+  cards: z.array(reportCard),
+  tables: z.array(reportTable),
+  chart: reportChart,
+});
+export type PageReport = z.output<typeof pageReport>;

@@ -1,0 +1,95 @@
+import * as z from 'zod';
+import { analyticsQuery, type AnalyticsKind } from '../analytics.contract.js';
+import { EXPORT_FORMATS } from '../page-reports.contract.js';
+import { bestSellers, headcounts, orders, pageReport, procurement, revenues, roster } from './analytics-answers.js';
+import { defineCalls } from './call.js';
+
+export const ANALYTICS_ANSWERS = {
+  headcounts,
+  revenues,
+  'best-sellers': bestSellers,
+  orders,
+  roster,
+  procurement,
+} as const satisfies Record<AnalyticsKind, z.ZodType>;
+
+const SUMMARIES: Record<AnalyticsKind, string> = {
+  headcounts: 'Guests, recurrent and new',
+  revenues: 'Revenue, AOV, ATV and the branches by revenue',
+  'best-sellers': 'Best-selling items and combos',
+  orders: 'Orders by channel and source',
+  roster: 'Hours, labour cost, attendance and staff productivity',
+  procurement: 'Spend by category and supplier',
+};
+
+const pascal = (kebab: string) => kebab.replace(/(^|-)(\w)/g, (_, _dash: string, c: string) => c.toUpperCase());
+
+const RESTAURANT_NOT_FOUND = 'Restaurant not found';
+
+/** An analytics call of `kind`, for every branch the member reaches or, `perRestaurant`, for one. */
+const analyticsCall = <K extends AnalyticsKind>(kind: K, perRestaurant: boolean) => ({
+  operationId: `get${perRestaurant ? 'Restaurant' : ''}${pascal(kind)}`,
+  summary: `${SUMMARIES[kind]}: ${perRestaurant ? 'one restaurant' : 'all branches'}`,
+  tag: 'Analytics' as const,
+  access: 'member' as const,
+  query: analyticsQuery,
+  ...(perRestaurant ? { notFound: RESTAURANT_NOT_FOUND } : {}),
+  success: { data: ANALYTICS_ANSWERS[kind] },
+});
+
+/** An export's query: the analytics query and the file's format. */
+export const exportQuery = analyticsQuery.safeExtend({
+  format: z.enum(EXPORT_FORMATS, { error: `must be one of ${EXPORT_FORMATS.join(', ')}` }),
+});
+
+const pageCall = (perRestaurant: boolean) => ({
+  operationId: `get${perRestaurant ? 'Restaurant' : ''}PageReport`,
+  summary: `An analytics page’s report for ${perRestaurant ? 'one restaurant' : 'all branches'}`,
+  tag: 'Reports' as const,
+  access: 'member' as const,
+  query: analyticsQuery,
+  ...(perRestaurant ? { notFound: RESTAURANT_NOT_FOUND } : {}),
+  success: { data: pageReport },
+});
+
+const exportCall = (perRestaurant: boolean) => ({
+  operationId: `export${perRestaurant ? 'Restaurant' : ''}PageReport`,
+  summary: `An analytics page’s report for ${perRestaurant ? 'one restaurant' : 'all branches'} as a CSV or PDF file`,
+  tag: 'Reports' as const,
+  access: 'member' as const,
+  query: exportQuery,
+  ...(perRestaurant ? { notFound: RESTAURANT_NOT_FOUND } : {}),
+  success: { files: { 'text/csv': z.string(), 'application/pdf': null } },
+  errors: [429 as const],
+});
+
+/**
+ * The dashboard's figures by kind (docs/product.md, Analytics), from the daily rollups; a manager's
+ * "all branches" are their branches. Checked in this order: the token (401), the restaurant (404,
+ * also for one the member does not reach), the query (422).
+ */
+export const ANALYTICS_CALLS = defineCalls({
+  'GET /franchise/analytics/headcounts': analyticsCall('headcounts', false),
+  'GET /franchise/restaurants/{id}/analytics/headcounts': analyticsCall('headcounts', true),
+  'GET /franchise/analytics/revenues': analyticsCall('revenues', false),
+  'GET /franchise/restaurants/{id}/analytics/revenues': analyticsCall('revenues', true),
+  'GET /franchise/analytics/best-sellers': analyticsCall('best-sellers', false),
+  'GET /franchise/restaurants/{id}/analytics/best-sellers': analyticsCall('best-sellers', true),
+  'GET /franchise/analytics/orders': analyticsCall('orders', false),
+  'GET /franchise/restaurants/{id}/analytics/orders': analyticsCall('orders', true),
+  'GET /franchise/analytics/roster': analyticsCall('roster', false),
+  'GET /franchise/restaurants/{id}/analytics/roster': analyticsCall('roster', true),
+  'GET /franchise/analytics/procurement': analyticsCall('procurement', false),
+  'GET /franchise/restaurants/{id}/analytics/procurement': analyticsCall('procurement', true),
+});
+
+/**
+ * The analytics pages as reports (cards, tables with totals, the chart's recipe) and as CSV or PDF
+ * files made from the same report. Checked as the analytics calls, with the page (404) before the query.
+ */
+export const PAGE_REPORT_CALLS = defineCalls({
+  'GET /franchise/analytics/pages/{page}': pageCall(false),
+  'GET /franchise/restaurants/{id}/analytics/pages/{page}': pageCall(true),
+  'GET /franchise/analytics/pages/{page}/export': exportCall(false),
+  'GET /franchise/restaurants/{id}/analytics/pages/{page}/export': exportCall(true),
+});
