@@ -82,6 +82,56 @@ describe('callRoutes', () => {
     expect(ran).toBe(0);
   });
 
+  it('checks a page or kind in the path by its schema (404) and reads the body by the kind, after the table’s before steps', async () => {
+    const KINDS = defineCalls({
+      'POST /pages/{page}/{kind}': {
+        operationId: 'sendKind',
+        summary: 'Send a kind',
+        tag: 'Service',
+        access: 'public',
+        body: z.union([z.object({ orders: z.array(z.int()) }), z.object({ shifts: z.array(z.int()) })]),
+        bodyByKind: { orders: z.object({ orders: z.array(z.int()) }).strict(), shifts: z.object({ shifts: z.array(z.int()) }).strict() },
+        success: { data: z.string() },
+      },
+    });
+    const steps: string[] = [];
+    const app = appOf(
+      callRoutes(
+        deps,
+        KINDS,
+        {
+          'POST /pages/{page}/{kind}': async ({ params, body }) => {
+            steps.push('handler');
+            return { data: `${params.page} ${params.kind} ${JSON.stringify(body)}`, message: 'Sent' };
+          },
+        },
+        {
+          before: [
+            async (_c, next) => {
+              steps.push('before');
+              await next();
+            },
+          ],
+        },
+      ),
+    );
+    expect(await (await post(app, '/pages/revenue/orders', { orders: [1] })).json()).toMatchObject({
+      data: 'revenue orders {"orders":[1]}',
+    });
+    expect(steps).toEqual(['before', 'handler']);
+    steps.length = 0;
+    for (const path of ['/pages/revenues/orders', '/pages/revenue/order', '/pages/Revenue/shifts']) {
+      const res = await post(app, path, { orders: [1] });
+      expect(res.status, path).toBe(404);
+      expect((await res.json()).message).toBe('Not found');
+    }
+    // The union would take an orders body; a shifts call reads it by the shifts schema: shifts missing, orders unknown.
+    const wrongKind = await post(app, '/pages/revenue/shifts', { orders: [1] });
+    expect(wrongKind.status).toBe(422);
+    expect(Object.keys((await wrongKind.json()).errors).sort()).toEqual(['orders', 'shifts']);
+    expect(steps).toEqual(['before', 'before', 'before', 'before']);
+  });
+
   it('refuses a table with a call that has no handler, and a handler of no call', () => {
     const { 'GET /things': _list, ...withoutList } = handlers;
     expect(() => callRoutes(deps, TABLE, withoutList as typeof handlers)).toThrow(
