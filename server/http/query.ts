@@ -1,23 +1,18 @@
 import type { Context } from 'hono';
 import type { ZodType } from 'zod';
-import { LruMap } from '../lib/lru-map.js';
+import type { LruMap } from '../lib/lru-map.js';
 import { HttpError, zodErrors } from './errors.js';
-
-// Valid queries by schema and query string: parsing is a sizeable share of a cached analytics
-// answer's CPU, and the same few queries come again and again. Kept frozen, as requests share them.
-const parsedQueries = new WeakMap<ZodType, LruMap<string, unknown>>();
 
 /**
  * Reads a call's query string against `schema`: every name of the raw query counts (an empty one
  * too, and each at most once), so nothing sent is silently ignored. A refusal is 422 whose message
- * names the first field, e.g. "to: must not be before from".
+ * names the first field, e.g. "to: must not be before from". `memo` keeps valid queries of this schema by
+ * query string (docs/caching.md), frozen, as requests share them.
  */
-export function readQuery<Q>(c: Context, schema: ZodType<Q>): Q {
+export function readQuery<Q>(c: Context, schema: ZodType<Q>, memo?: LruMap<string, unknown>): Q {
   const url = c.req.url;
   const search = url.includes('?') ? url.slice(url.indexOf('?')) : '';
-  let memo = parsedQueries.get(schema);
-  if (memo === undefined) parsedQueries.set(schema, (memo = new LruMap(1000)));
-  if (memo.has(search)) return memo.get(search) as Q;
+  if (memo?.has(search)) return memo.get(search) as Q;
   const pairs = [...new URL(url).searchParams];
   const seen = new Set<string>();
   for (const [name] of pairs) {
@@ -27,7 +22,7 @@ export function readQuery<Q>(c: Context, schema: ZodType<Q>): Q {
   // fromEntries defines own properties, so even a name like __proto__ reaches the schema and is refused.
   const parsed = schema.safeParse(Object.fromEntries(pairs));
   if (parsed.success) {
-    memo.set(search, Object.freeze(parsed.data));
+    memo?.set(search, Object.freeze(parsed.data));
     return parsed.data;
   }
   const errors = zodErrors(parsed.error, 'is not a known query parameter');

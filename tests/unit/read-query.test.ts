@@ -3,9 +3,10 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { errorHandler } from '../../server/http/errors';
 import { readQuery } from '../../server/http/query';
+import { LruMap } from '../../server/lib/lru-map';
 import { silentLogger } from '../../server/logger';
 
-// The query reader keeps valid queries by query string; what it keeps must be what a fresh read gives, and shared safely.
+// The query reader keeps valid queries by query string in the memo it is given; what it keeps must be what a fresh read gives, and shared safely.
 
 describe('readQuery', () => {
   const parses = { count: 0 };
@@ -16,11 +17,12 @@ describe('readQuery', () => {
       parses.count++;
       return q;
     });
+  const memo = new LruMap<string, unknown>(10);
   const seen: unknown[] = [];
   const app = new Hono();
   app.onError(errorHandler(silentLogger));
   app.get('/q', (c) => {
-    const query = readQuery(c, schema);
+    const query = readQuery(c, schema, memo);
     seen.push(query);
     return c.json(query);
   });
