@@ -1,13 +1,13 @@
 import { notifications } from '@mantine/notifications';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FranchiseUser, Restaurant } from '@contract/auth.contract';
+import type { FranchiseUser, MemberRole, Restaurant } from '@contract/auth.contract';
 import { BRANCH_STATUS_OWNERS_ONLY_MESSAGE } from '@contract/choices';
-import { App } from '../../src/app';
 import { sessionStore } from '../../src/services/session-storage';
-import { accessCheckFake } from './support/access-check';
+import { failure, installFakeServer, ok, type Call } from './support/fake-server';
 import { fakeJwt } from './support/jwt';
+import { choose, LAZY, renderApp as renderAppAt, saveConfirmed } from './support/render-app';
 
 const user = {
   id: 3,
@@ -45,30 +45,12 @@ const RESTAURANTS = [
   restaurant(7, 'Parramatta', 'Parramatta, NSW', 'https://menu.example.com'),
   restaurant(9, 'Bondi Beach', 'Bondi, NSW', 'javascript:alert(1)'),
 ];
-const LAZY = { timeout: 5000 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const ok = (data: unknown) => json(200, { status: 'success', message: 'ok', data });
-
-type Request = { method: string; path: string; body: unknown };
-let answer: (request: Request) => Response;
-let requests: Request[];
-let accessCheck: ReturnType<typeof accessCheckFake> | undefined;
+let answer: (request: Call) => Response;
+let requests: Call[];
 
 beforeEach(() => {
-  requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-      const request = { method: init?.method ?? 'GET', path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      const checked = accessCheck?.(request.method, request.path);
-      if (checked) return checked;
-      requests.push(request);
-      return answer(request);
-    }),
-  );
+  requests = installFakeServer((request) => answer(request)).calls;
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -76,17 +58,8 @@ afterEach(() => {
   act(() => notifications.clean());
 });
 
-function renderApp(path: string, member: FranchiseUser = user) {
-  sessionStore.save({ token: fakeJwt(Math.floor(Date.now() / 1000) + 3600), user: member, restaurants: RESTAURANTS, remember: true });
-  accessCheck = accessCheckFake({ user: member, restaurants: RESTAURANTS });
-  window.history.replaceState(null, '', path);
-  render(<App />);
-}
-
-async function saveConfirmed(ui: ReturnType<typeof userEvent.setup>) {
-  await ui.click(screen.getByRole('button', { name: 'Save Changes' }));
-  await ui.click(await screen.findByRole('button', { name: 'Yes' }));
-}
+/** The whole app at `path`, signed in as `user` (as `role`, when given) of these restaurants. */
+const renderApp = (path: string, role?: MemberRole) => renderAppAt(path, { user, restaurants: RESTAURANTS, role });
 
 describe('Restaurant Management', { timeout: 20_000 }, () => {
   it('lists the restaurants, links MENUPLUS only for an http(s) web_link, and searches by name or location', async () => {
@@ -118,7 +91,7 @@ describe('Edit Restaurant', { timeout: 20_000 }, () => {
   const detail = { ...RESTAURANTS[0]!, version: 4 };
 
   it("shows the server's message on its field after a 422, and the conflict notice after a 409", async () => {
-    let put = json(422, { status: 'error', message: 'Validation failed', errors: { email: ['Invalid email address'] } });
+    let put = failure(422, 'Validation failed', { email: ['Invalid email address'] });
     answer = (request) => (request.method === 'PUT' ? put : ok(detail));
     const ui = userEvent.setup();
     renderApp('/restaurant/edit?id=7');
@@ -126,14 +99,14 @@ describe('Edit Restaurant', { timeout: 20_000 }, () => {
     expect(screen.getByRole('textbox', { name: /^ABN/ })).toHaveAttribute('readonly');
     await ui.clear(name);
     await ui.type(name, 'Parramatta Central');
-    await saveConfirmed(ui);
+    await saveConfirmed(ui, 'Save Changes');
     expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
     const sent = requests.find((r) => r.method === 'PUT')!;
-    expect(sent.path).toBe('/api/v1/franchise/restaurants/7');
+    expect(sent.path).toBe('/restaurants/7');
     expect(sent.body).toMatchObject({ name: 'Parramatta Central', abn_no: '12345678901', capacity: 40, status: 1, version: 4 });
 
-    put = json(409, { status: 'error', message: 'This record was changed by someone else.' });
-    await saveConfirmed(ui);
+    put = failure(409, 'This record was changed by someone else.');
+    await saveConfirmed(ui, 'Save Changes');
     expect(await screen.findByText('This restaurant was changed elsewhere')).toBeInTheDocument();
     expect(screen.getByText('This record was changed by someone else.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
@@ -146,7 +119,7 @@ describe('Edit Restaurant', { timeout: 20_000 }, () => {
     const name = await screen.findByRole('textbox', { name: /^Name/ }, LAZY);
     await ui.clear(name);
     await ui.type(name, 'Parramatta Central');
-    await saveConfirmed(ui);
+    await saveConfirmed(ui, 'Save Changes');
     expect(await screen.findByText("Parramatta Central's info updated successfully!")).toBeInTheDocument();
 
     // Without a reload, the session's restaurant list (the pickers' source, and its storage) has the new name.
@@ -166,7 +139,7 @@ describe('Edit Restaurant', { timeout: 20_000 }, () => {
   it("disables Status for a manager, with the reason, and saves the branch's status unchanged", async () => {
     answer = (request) => ok(request.method === 'PUT' ? { ...detail, ...(request.body as object), version: 5 } : detail);
     const ui = userEvent.setup();
-    renderApp('/restaurant/edit?id=7', { ...user, role: 'manager' });
+    renderApp('/restaurant/edit?id=7', 'manager');
     const name = await screen.findByRole('textbox', { name: /^Name/ }, LAZY);
     const status = screen.getByRole('combobox', { name: /^Status/ });
     expect(status).toBeDisabled();
@@ -174,14 +147,14 @@ describe('Edit Restaurant', { timeout: 20_000 }, () => {
     expect(status).toHaveAccessibleDescription(BRANCH_STATUS_OWNERS_ONLY_MESSAGE);
     await ui.clear(name);
     await ui.type(name, 'Parramatta Central');
-    await saveConfirmed(ui);
+    await saveConfirmed(ui, 'Save Changes');
     expect(await screen.findByText("Parramatta Central's info updated successfully!")).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PUT')!.body).toMatchObject({ name: 'Parramatta Central', status: 1 });
   });
 
   it('leaves Status enabled for an owner, without the hint', async () => {
     answer = () => ok(detail);
-    renderApp('/restaurant/edit?id=7', { ...user, role: 'owner' });
+    renderApp('/restaurant/edit?id=7', 'owner');
     await screen.findByRole('textbox', { name: /^Name/ }, LAZY);
     const status = screen.getByRole('combobox', { name: /^Status/ });
     expect(status).toBeEnabled();
@@ -193,7 +166,7 @@ describe('Edit Restaurant', { timeout: 20_000 }, () => {
     renderApp('/restaurant/edit');
     expect(await screen.findByText('The restaurant could not be loaded', undefined, LAZY)).toBeInTheDocument();
     expect(screen.getByText('Restaurant not found')).toBeInTheDocument();
-    expect(requests.filter((r) => r.path.startsWith('/api/v1/franchise/restaurants/'))).toEqual([]);
+    expect(requests.filter((r) => r.path.startsWith('/restaurants/'))).toEqual([]);
   });
 });
 
@@ -204,14 +177,6 @@ describe('Add Restaurant', { timeout: 30_000 }, () => {
     subscriptions: [],
     restaurant_user: null,
   };
-
-  /** Picks an option of a deferred select: pointing swaps in Mantine's Select, whose options show on the click after. */
-  async function choose(ui: ReturnType<typeof userEvent.setup>, label: RegExp, option: string) {
-    await ui.hover(screen.getByRole('combobox', { name: label }));
-    await waitFor(() => expect(screen.getByRole('combobox', { name: label })).toHaveClass('mantine-Select-input'));
-    await ui.click(screen.getByRole('combobox', { name: label }));
-    await ui.click(await screen.findByRole('option', { name: option, hidden: true }, LAZY));
-  }
 
   async function fillIn(ui: ReturnType<typeof userEvent.setup>) {
     const type = async (label: RegExp, value: string) => ui.type(screen.getByRole('textbox', { name: label }), value);
@@ -244,14 +209,12 @@ describe('Add Restaurant', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Reset' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Add Restaurant' })).toBeDisabled();
     // Only the list was asked for: a new restaurant has nothing to load.
-    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v1/franchise/restaurants']);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /restaurants']);
   });
 
   it("shows the server's message on the ABN, then adds the restaurant: toast, back to the list, in the branch pickers at once", async () => {
-    let post = json(422, {
-      status: 'error',
-      message: 'This ABN is already used by another restaurant',
-      errors: { abn_no: ['This ABN is already used by another restaurant'] },
+    let post = failure(422, 'This ABN is already used by another restaurant', {
+      abn_no: ['This ABN is already used by another restaurant'],
     });
     let listed = RESTAURANTS;
     answer = (request) => (request.method === 'POST' ? post : ok(listed));
@@ -259,15 +222,14 @@ describe('Add Restaurant', { timeout: 30_000 }, () => {
     renderApp('/restaurant/create');
     await screen.findByRole('textbox', { name: /^ABN/ }, LAZY);
     await fillIn(ui);
-    await ui.click(screen.getByRole('button', { name: 'Add Restaurant' }));
-    await ui.click(await screen.findByRole('button', { name: 'Yes' }));
+    await saveConfirmed(ui, 'Add Restaurant');
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: /^ABN/ })).toHaveAccessibleDescription(
         expect.stringContaining('This ABN is already used by another restaurant'),
       ),
     );
     const sent = requests.find((r) => r.method === 'POST')!;
-    expect(sent.path).toBe('/api/v1/franchise/restaurants');
+    expect(sent.path).toBe('/restaurants');
     expect(sent.body).toEqual({
       logo: null,
       name: 'Manly Wharf',
@@ -285,12 +247,11 @@ describe('Add Restaurant', { timeout: 30_000 }, () => {
     });
     expect(window.location.pathname).toBe('/restaurant/create');
 
-    post = json(201, { status: 'success', message: 'Manly Wharf created successfully!', data: { ...created, version: 1 } });
+    post = ok({ ...created, version: 1 }, 201, 'Manly Wharf created successfully!');
     listed = [...RESTAURANTS, created];
     await ui.clear(screen.getByRole('textbox', { name: /^ABN/ }));
     await ui.type(screen.getByRole('textbox', { name: /^ABN/ }), '51 824 753 556');
-    await ui.click(screen.getByRole('button', { name: 'Add Restaurant' }));
-    await ui.click(await screen.findByRole('button', { name: 'Yes' }));
+    await saveConfirmed(ui, 'Add Restaurant');
     expect(await screen.findByText('Manly Wharf created successfully!')).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe('/restaurant'));
     // The list shows it; with no restaurant user its (absent) subscriptions read None.
@@ -333,7 +294,7 @@ describe('Profile', { timeout: 20_000 }, () => {
     await ui.type(screen.getByLabelText('Current password'), 'demo-password');
     await ui.type(screen.getByLabelText('New password'), 'new-password-1');
     await ui.type(screen.getByLabelText('Confirm new password'), 'new-password-1');
-    await saveConfirmed(ui);
+    await saveConfirmed(ui, 'Save Changes');
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PUT')!.body).toMatchObject({
       name: 'Olivia Chen',
