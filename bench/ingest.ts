@@ -22,6 +22,7 @@ import { ingestOrders, type IngestScope } from '../server/ingest/ingest.service'
 import { launchBrowser } from '../tests/e2e/support/browser-launch';
 import { startServer, stopServer } from '../tests/e2e/support/server-process';
 import { percentile } from './analytics';
+import { DAY_MS } from '@contract/calendar-day';
 
 const BATCH = 1000;
 /** Batches timed without console calls alongside, one client then two in flight; then each again with the console's calls. */
@@ -40,7 +41,6 @@ const CSV_LINES = 100_000;
 /** The console calls issued during the flood, one every PROBE_INTERVAL_MS, in turn. */
 const PROBE_INTERVAL_MS = 50;
 const DEMO_OWNER = { email: 'owner@example.com', password: 'demo-password' };
-const DAY_MS = 86_400_000;
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const perSecond = (orders: number, millis: number) => Math.round((orders * 1000) / millis);

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { isCalendarDay } from './calendar-day.js';
+import { dayNumber, isCalendarDay } from './calendar-day.js';
 
 /**
  * Inputs of the analytics calls (docs/api.md#analytics-api) and their answers' types, inferred from the
@@ -69,8 +69,6 @@ const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
   .refine(isCalendarDay, 'is not a real calendar date');
-
-const dayNumber = (v: string) => Date.parse(`${v}T00:00:00Z`) / 86_400_000;
 
 /** The query string of every analytics call. */
 export const analyticsQuery = z

@@ -4,6 +4,12 @@
  */
 export const FIRST_DAY = '2000-01-01';
 
+/** A calendar day in UTC milliseconds (a trading day's length varies; a date's does not). */
+export const DAY_MS = 86_400_000;
+
+/** The number of whole days from 1970-01-01 to a 'YYYY-MM-DD' day (its UTC midnight over DAY_MS). */
+export const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+
 const SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Whether `value` is 'YYYY-MM-DD' naming a day that exists. */

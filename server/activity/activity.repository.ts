@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import { DAY_MS } from '@contract/calendar-day.js';
 import type { AuthUser } from '../auth/franchise-users.repository.js';
 import {
   ACTIVITY_PAGE_SIZE,
@@ -175,7 +176,7 @@ const PURGE_CHUNK = 10_000;
 
 /** Deletes entries older than the retention period, in chunks; returns how many went. */
 export async function purgeActivity(db: Db, now: Date): Promise<number> {
-  const cutoff = new Date(now.getTime() - ACTIVITY_RETENTION_DAYS * 86_400_000);
+  const cutoff = new Date(now.getTime() - ACTIVITY_RETENTION_DAYS * DAY_MS);
   let purged = 0;
   for (;;) {
     const result = await db

@@ -1,4 +1,5 @@
 import type { AuthUser } from '../auth/franchise-users.repository.js';
+import { DAY_MS } from '@contract/calendar-day.js';
 import { ALERT_KIND_PAGES, ALERTS_PAGE_SIZE } from '@contract/alerts.contract.js';
 import type { Alert, AlertsPage } from '@contract/api/alerts.calls.js';
 import type { Db } from '../db/database.js';
@@ -104,7 +105,7 @@ export const ALERT_RETENTION_DAYS = 400;
 
 /** Deletes alerts and evaluation claims of days older than the retention. Run by the housekeeping timer. */
 export async function purgeAlerts(db: Db, now: Date): Promise<number> {
-  const before = new Date(now.getTime() - ALERT_RETENTION_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const before = new Date(now.getTime() - ALERT_RETENTION_DAYS * DAY_MS).toISOString().slice(0, 10);
   await db.deleteFrom('alert_evaluations').where('day', '<', before).execute();
   const result = await db.deleteFrom('alerts').where('day', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -4,8 +4,7 @@
  * clock (23- and 25-hour days included); a zone is consulted only to turn an instant into its day.
  */
 
-/** A calendar day in UTC milliseconds (a trading day's length varies; a date's does not). */
-export const DAY_MS = 86_400_000;
+import { DAY_MS } from '@contract/calendar-day.js';
 
 /** The UTC midnight starting the day, in milliseconds (a day's number times DAY_MS). */
 export const dayStartMs = (day: string) => Date.parse(`${day}T00:00:00Z`);

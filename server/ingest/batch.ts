@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { recordActivity, type Actor } from '../activity/activity.repository.js';
-import { DAY_MS } from '../analytics/calendar.js';
+import { DAY_MS } from '@contract/calendar-day.js';
 import { beginFranchiseWrite, type WriteCounts } from '../analytics/ingest.js';
 import { unauthenticated } from '../auth/require-auth.js';
 import { MAX_FUTURE_DAYS, type IngestKind } from '@contract/ingest.contract.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { recordOrders, recordPurchases, recordShifts, removePurchases, removeShifts, type WriteCounts } from '../analytics/ingest.js';
-import { DAY_MS } from '../analytics/calendar.js';
+import { DAY_MS } from '@contract/calendar-day.js';
 import {
   MAX_FUTURE_DAYS,
   type MenuItemRecord,

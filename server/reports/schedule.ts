@@ -1,4 +1,5 @@
-import { addDays, DAY_MS, dayIn, dayStartMs, partsIn } from '../analytics/calendar.js';
+import { addDays, dayIn, dayStartMs, partsIn } from '../analytics/calendar.js';
+import { DAY_MS } from '@contract/calendar-day.js';
 import type { ReportFrequency } from '@contract/report-subscriptions.contract.js';
 
 /**

@@ -7,8 +7,8 @@ import { DEMO_TRADE_SEED } from '../../server/db/seed/demo-franchises';
 import { measureIngestRate } from '../../server/db/seed/ingest-rate';
 import { createTestApp, expectSuccessEnvelope, START } from './support/test-app';
 
-const DAY_MS = 86_400_000;
 import { openTestDatabase, type TestDatabase } from './support/test-db';
+import { DAY_MS } from '@contract/calendar-day';
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import type { AnalyticsWindow, Bucket, Grouping } from '@contract/analytics.contract.js';
 import { formatDayMonth, formatMonth, formatWeekday } from '@contract/presentation/format.js';
-import { addDays, addMonths, DAY_MS, dayStartMs } from '../calendar.js';
+import { addDays, addMonths, dayStartMs } from '../calendar.js';
+import { DAY_MS } from '@contract/calendar-day.js';
 
 // Rollup days are already the franchise's calendar days, so bucketing is date arithmetic on
 // 'YYYY-MM-DD' strings; sums stay integer cents and minutes until the answer is shaped.
