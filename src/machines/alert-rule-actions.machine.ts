@@ -1,12 +1,9 @@
 import { fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { alertsService } from '../services/alerts.service';
-import type { Notice } from '../shared/effects';
 import { confirmDialogMachine, type ConfirmDialogInput } from './confirm-dialog.machine';
-import type { ListReloadRef } from './list.machine';
-import { aim, askFirst, confirmed } from './support/ask-first';
-import { reloadList } from './support/list-reload';
-import { notProvided } from './support/machine-effects';
-import { errorNotice } from './support/notices';
+import type { RowActionsInput } from './list.machine';
+import { askFirst, confirmed } from './support/ask-first';
+import { rowCall, rowEffects, type RowContext } from './support/row-actions';
 
 type Target = { id: number; sentence: string };
 
@@ -22,8 +19,8 @@ export type RuleActionsEvent = { type: 'rule.remove'; id: number; sentence: stri
 /** A rule row's Remove: asked first, only Remove removes; a removal tells the rules list (its input) to read itself again. */
 export const alertRuleActionsMachine = setup({
   types: {
-    context: {} as { target: Target | null; list: ListReloadRef | null },
-    input: {} as { list?: ListReloadRef } | undefined,
+    context: {} as RowContext<Target>,
+    input: {} as RowActionsInput | undefined,
     events: {} as RuleActionsEvent,
     children: {} as { confirmRemove: 'confirmDialog'; removeRule: 'removeRule' },
     tags: {} as 'busy',
@@ -32,11 +29,7 @@ export const alertRuleActionsMachine = setup({
     confirmDialog: confirmDialogMachine,
     removeRule: fromPromise<void, Target>(({ input }) => alertsService.removeRule(input.id)),
   },
-  actions: {
-    notify: (_, _notice: Notice) => notProvided('notify'),
-    aim: aim(),
-    reloadList: reloadList(),
-  },
+  actions: rowEffects<RowContext<Target>, RuleActionsEvent>(),
   guards: { confirmed },
 }).createMachine({
   id: 'alertRuleActions',
@@ -49,19 +42,7 @@ export const alertRuleActionsMachine = setup({
       },
     },
     asking: askFirst('confirmRemove', (target: Target) => removeRuleQuestion(target.sentence), 'removing'),
-    removing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'removeRule',
-        src: 'removeRule',
-        input: ({ context }) => context.target!,
-        onDone: {
-          target: 'idle',
-          actions: [{ type: 'notify', params: { message: RULE_REMOVED, type: 'success' } }, 'reloadList'],
-        },
-        onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => errorNotice(event.error) } },
-      },
-    },
+    removing: rowCall('removeRule', [{ type: 'notify', params: { message: RULE_REMOVED, type: 'success' } }, 'reloadList']),
   },
 });
 

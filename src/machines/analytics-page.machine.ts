@@ -6,8 +6,8 @@ import { pageReportsService, type ExportFile } from '../services/page-reports.se
 import type { Navigation, Notice } from '../shared/effects';
 import { pathOf } from '../shared/routing';
 import {
-  filterChecks,
-  filterUpdates,
+  filterActions,
+  filterGuards,
   filtersFromSearch,
   filtersHref,
   sameFilters,
@@ -77,16 +77,11 @@ export const analyticsPageMachine = setup({
     notify: (_, _notice: Notice) => notProvided('notify'),
     /** Saves the file in the browser (an object URL clicked as a download link). */
     download: (_, _file: ExportFile) => notProvided('download'),
-    draftRange: assign(({ context }, range: Range) => filterUpdates.draftRange(context, range)),
-    draftBranch: assign(({ context }, restaurantId: number | null) => filterUpdates.draftBranch(context, restaurantId)),
-    applyUrl: assign(({ context }, search: string) => filterUpdates.applyUrl(context, search)),
-    /** The picker offers these branches; a draft or applied branch not among them is All Branches now. */
-    takeBranches: assign(({ context }, branches: Branch[]) => filterUpdates.takeBranches(context, branches)),
+    ...filterActions<AnalyticsPageContext, AnalyticsPageEvent>(),
     takeDraft: assign(({ context, event }) => ({ draft: requested(context, event) })),
   },
   guards: {
-    urlShowsApplied: ({ context }, search: string) => filterChecks.urlShowsApplied(context, search),
-    appliedBranchGone: ({ context }, branches: Branch[]) => filterChecks.appliedBranchGone(context, branches),
+    ...filterGuards,
     /** Apply would not change the URL: load the same filters again. */
     requestIsApplied: ({ context, event }) => sameFilters(requested(context, event), context.applied),
   },

@@ -6,8 +6,8 @@ import type { Navigation } from '../shared/effects';
 import { pathOf } from '../shared/routing';
 import {
   DEFAULT_FILTERS,
-  filterChecks,
-  filterUpdates,
+  filterActions,
+  filterGuards,
   filtersFromSearch,
   filtersHref,
   sameFilters,
@@ -142,19 +142,14 @@ export const dashboardMachine = setup({
     fail: assign(({ context }, { kind, error }: { kind: AnalyticsKind; error: unknown }) => ({
       errors: { ...context.errors, [kind]: toErrorInfo(error) },
     })),
-    draftRange: assign(({ context }, range: Range) => filterUpdates.draftRange(context, range)),
-    draftBranch: assign(({ context }, restaurantId: number | null) => filterUpdates.draftBranch(context, restaurantId)),
-    applyUrl: assign(({ context }, search: string) => filterUpdates.applyUrl(context, search)),
-    /** The picker offers these branches; a draft or applied branch not among them is All Branches now. */
-    takeBranches: assign(({ context }, branches: Branch[]) => filterUpdates.takeBranches(context, branches)),
+    ...filterActions<DashboardContext, DashboardEvent>(),
   },
   guards: {
     noTrade: (_, { kind, data }: { kind: AnalyticsKind; data: AnalyticsData[AnalyticsKind] }) => isEmptyAnswer(kind, data),
     isCard: ({ event }, { kind }: { kind: AnalyticsKind }) => event.type === 'dashboard.retry' && event.card === kind,
     draftIsApplied: ({ context }) => sameFilters(context.draft, context.applied),
     appliedIsDefault: ({ context }) => sameFilters(context.applied, DEFAULT_FILTERS),
-    urlShowsApplied: ({ context }, search: string) => filterChecks.urlShowsApplied(context, search),
-    appliedBranchGone: ({ context }, branches: Branch[]) => filterChecks.appliedBranchGone(context, branches),
+    ...filterGuards,
     cardsSettled: and(CARD_KINDS.map((kind) => not(loadingIn(kind)))),
     aCardLoads: not(and(CARD_KINDS.map((kind) => not(loadingIn(kind))))),
   },

@@ -1,4 +1,17 @@
-import { assign, fromPromise, setup, type ActorRef, type Snapshot, type SnapshotFrom } from 'xstate';
+import {
+  assign,
+  fromCallback,
+  fromPromise,
+  setup,
+  spawnChild,
+  type ActorLogic,
+  type ActorRef,
+  type ActorRefFromLogic,
+  type EventObject,
+  type AnyActorLogic,
+  type Snapshot,
+  type SnapshotFrom,
+} from 'xstate';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { Navigation } from '../shared/effects';
 import { notProvided } from './support/machine-effects';
@@ -100,6 +113,11 @@ export type ListEvent =
 /** What another machine may tell a list: only to read its records again. */
 export type ListReloadRef = ActorRef<Snapshot<unknown>, { type: 'list.reload' }>;
 
+/** What a list gives its row actions: itself, to be read again after a row is gone. */
+export type RowActionsInput = { list?: ListReloadRef };
+// The page provides a machine of its own; the list never reads or sends to it, so its snapshot and events stay open.
+type RowActionsLogic = ActorLogic<any, any, RowActionsInput | undefined, any, any>;
+
 const currentPage = (context: ListContext) => pageOf(context.items, context.fields, context, context.pageSize);
 
 /**
@@ -112,11 +130,14 @@ export const listMachine = setup({
     context: {} as ListContext,
     events: {} as ListEvent,
     input: {} as ListInput,
+    children: {} as { fetchItems: 'fetchItems'; rowActions: 'rowActions' },
     tags: {} as 'busy',
   },
   actors: {
     /** The page's own list call (people, restaurants). */
     fetchItems: fromPromise<ListItem[]>(() => notProvided('fetchItems')),
+    /** The page's row actions (a remove, a delete), told of this list to read it again after one; none unless provided. */
+    rowActions: fromCallback<EventObject, RowActionsInput | undefined>(() => undefined) as RowActionsLogic,
   },
   actions: {
     /** Carried out by the page with the router, so the URL stays the record of the search and page. */
@@ -135,6 +156,7 @@ export const listMachine = setup({
 }).createMachine({
   id: 'list',
   initial: 'loading',
+  entry: spawnChild('rowActions', { id: 'rowActions', input: ({ self }) => ({ list: self }) }),
   context: ({ input }) => ({
     path: input.path,
     fields: input.fields,
@@ -191,3 +213,7 @@ export type ListSnapshot = SnapshotFrom<typeof listMachine>;
 
 /** The page the view shows, typed as the page's items. */
 export const shownPage = <T extends ListItem>(s: ListSnapshot): ListPage<T> => currentPage(s.context) as ListPage<T>;
+
+/** The row actions the list spawned when it started, as the logic the page gave them (`TLogic`). */
+export const rowActionsOf = <TLogic extends AnyActorLogic>(s: ListSnapshot) =>
+  s.children.rowActions as unknown as ActorRefFromLogic<TLogic>;

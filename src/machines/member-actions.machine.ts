@@ -1,12 +1,9 @@
 import { fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { teamService } from '../services/team.service';
-import type { Notice } from '../shared/effects';
 import { confirmDialogMachine, type ConfirmDialogInput } from './confirm-dialog.machine';
-import type { ListReloadRef } from './list.machine';
-import { aim, askFirst, confirmed } from './support/ask-first';
-import { reloadList } from './support/list-reload';
-import { notProvided } from './support/machine-effects';
-import { errorNotice } from './support/notices';
+import type { RowActionsInput } from './list.machine';
+import { askFirst, confirmed } from './support/ask-first';
+import { rowCall, rowEffects, toastAnswer, type RowContext } from './support/row-actions';
 
 type Target = { id: number; name: string };
 
@@ -25,10 +22,10 @@ export type MemberActionsEvent = { type: 'member.remove'; id: number; name: stri
  */
 export const memberActionsMachine = setup({
   types: {
-    context: {} as { target: Target | null; list: ListReloadRef | null },
+    context: {} as RowContext<Target>,
     events: {} as MemberActionsEvent,
     /** The Team list, read again after a removal. */
-    input: {} as { list?: ListReloadRef } | undefined,
+    input: {} as RowActionsInput | undefined,
     children: {} as { confirmRemove: 'confirmDialog'; remove: 'remove'; resend: 'resend' },
     tags: {} as 'busy',
   },
@@ -37,11 +34,7 @@ export const memberActionsMachine = setup({
     remove: fromPromise<string, Target>(({ input }) => teamService.remove(input.id)),
     resend: fromPromise<string, Target>(async ({ input }) => (await teamService.resendInvitation(input.id)).message),
   },
-  actions: {
-    notify: (_, _notice: Notice) => notProvided('notify'),
-    aim: aim(),
-    reloadList: reloadList(),
-  },
+  actions: rowEffects<RowContext<Target>, MemberActionsEvent>(),
   guards: { confirmed },
 }).createMachine({
   id: 'memberActions',
@@ -55,29 +48,8 @@ export const memberActionsMachine = setup({
       },
     },
     asking: askFirst('confirmRemove', (target: Target) => removeQuestion(target.name), 'removing'),
-    removing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'remove',
-        src: 'remove',
-        input: ({ context }) => context.target!,
-        onDone: {
-          target: 'idle',
-          actions: [{ type: 'notify', params: ({ event }) => ({ message: event.output, type: 'success' }) }, 'reloadList'],
-        },
-        onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => errorNotice(event.error) } },
-      },
-    },
-    resending: {
-      tags: ['busy'],
-      invoke: {
-        id: 'resend',
-        src: 'resend',
-        input: ({ context }) => context.target!,
-        onDone: { target: 'idle', actions: { type: 'notify', params: ({ event }) => ({ message: event.output, type: 'success' }) } },
-        onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => errorNotice(event.error) } },
-      },
-    },
+    removing: rowCall('remove', [toastAnswer, 'reloadList']),
+    resending: rowCall('resend', [toastAnswer]),
   },
 });
 

@@ -1,3 +1,4 @@
+import { assign, type EventObject } from 'xstate';
 import type { Range } from '@contract/analytics.contract';
 
 // The filters every analytics screen keeps in its URL query (`?range=…&restaurant=…`): the dashboard and the five pages.
@@ -46,27 +47,33 @@ export const sameFilters = (a: AnalyticsFilters, b: AnalyticsFilters) => a.range
 export type FilterState = { branches: Branch[]; draft: AnalyticsFilters; applied: AnalyticsFilters };
 
 /**
- * The header's updates, shared by the dashboard and the analytics pages (each names them as actions in its `setup`):
+ * The header's updates, shared by the dashboard and the analytics pages (each spreads them into its `setup` actions):
  * the selectors change only the draft; a URL sets both; new branches drop a lost branch from both (All Branches).
  */
-export const filterUpdates = {
-  draftRange: (state: FilterState, range: Range) => ({ draft: { ...state.draft, range } }),
-  draftBranch: (state: FilterState, restaurantId: number | null) => ({ draft: { ...state.draft, restaurantId } }),
-  applyUrl: (state: FilterState, search: string) => {
-    const applied = filtersFromSearch(search, state.branches);
-    return { applied, draft: applied };
-  },
-  takeBranches: (state: FilterState, branches: Branch[]) => ({
-    branches,
-    draft: withinBranches(state.draft, branches),
-    applied: withinBranches(state.applied, branches),
-  }),
+export const filterActions = <TContext extends FilterState, TEvent extends EventObject>() => {
+  const update = <TParams>(change: (state: TContext, params: TParams) => Partial<FilterState>) =>
+    assign<TContext, TEvent, TParams, TEvent, never>(({ context }, params) => change(context, params) as Partial<TContext>);
+  return {
+    draftRange: update((state, range: Range) => ({ draft: { ...state.draft, range } })),
+    draftBranch: update((state, restaurantId: number | null) => ({ draft: { ...state.draft, restaurantId } })),
+    applyUrl: update((state, search: string) => {
+      const applied = filtersFromSearch(search, state.branches);
+      return { applied, draft: applied };
+    }),
+    /** The picker offers these branches; a draft or applied branch not among them is All Branches now. */
+    takeBranches: update((state, branches: Branch[]) => ({
+      branches,
+      draft: withinBranches(state.draft, branches),
+      applied: withinBranches(state.applied, branches),
+    })),
+  };
 };
 
 /** The header's guards, shared likewise. */
-export const filterChecks = {
+export const filterGuards = {
   /** The URL names the filters already shown (the page reports the address it mounted with too). */
-  urlShowsApplied: (state: FilterState, search: string) => sameFilters(filtersFromSearch(search, state.branches), state.applied),
+  urlShowsApplied: ({ context }: { context: FilterState }, search: string) =>
+    sameFilters(filtersFromSearch(search, context.branches), context.applied),
   /** The branch shown is no longer the member's: what is shown is what they may not see. */
-  appliedBranchGone: (state: FilterState, branches: Branch[]) => branchGone(state.applied, branches),
+  appliedBranchGone: ({ context }: { context: FilterState }, branches: Branch[]) => branchGone(context.applied, branches),
 };

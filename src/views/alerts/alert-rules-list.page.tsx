@@ -1,9 +1,9 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { ListReloadRef } from '../../machines/list.machine';
+import { rowActionsOf } from '../../machines/list.machine';
 import { alertRuleActionsMachine } from '../../machines/alert-rule-actions.machine';
 import { alertRulesListMachine } from '../../machines/alert-rules.provided';
 import { RULE_SEARCH_FIELDS, type RuleRow } from '../../machines/support/alert-rule-fields';
@@ -17,17 +17,19 @@ import { ListActorContext, ListUrlSync, ListView } from '../shared/list.view';
 import { SessionContext } from '../shared/session.context';
 import { EVERY_BRANCH_SCOPE } from '@contract/presentation/labels';
 
-/** The router carries out the list's address changes; the toasts show Remove's result. */
-const rulesListLogic = alertRulesListMachine.provide({ actions: { navigate: appEffects.navigate } });
-const actionsLogic = alertRuleActionsMachine.provide({ actions: { notify: appEffects.notify } });
+/** The router carries out the list's address changes; the toasts show its Remove's result. */
+const rulesListLogic = alertRulesListMachine.provide({
+  actions: { navigate: appEffects.navigate },
+  actors: { rowActions: alertRuleActionsMachine.provide({ actions: { notify: appEffects.notify } }) },
+});
 
 /** The rule's branch by name, or every branch (also those added later). */
 export const ruleBranchText = (rule: Pick<RuleRow, 'restaurant_id'>, names: ReadonlyMap<number, string>) =>
   rule.restaurant_id === null ? EVERY_BRANCH_SCOPE : (names.get(rule.restaurant_id) ?? `#${rule.restaurant_id}`);
 
-/** Remove, asked first; a removal tells the list to read itself again. */
-function useRuleActions(list: ListReloadRef) {
-  const actor = useActorRef(actionsLogic, { input: { list } });
+/** The list's row action: Remove, asked first; a removal tells the list to read itself again. */
+function useRuleActions() {
+  const actor = ListActorContext.useSelector((s) => rowActionsOf<typeof alertRuleActionsMachine>(s));
   const dialog = useSelector(actor, (s) => s.children.confirmRemove);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   return { dialog, busy, remove: ({ id, sentence }: RuleRow) => actor.send({ type: 'rule.remove', id, sentence }) };
@@ -65,7 +67,7 @@ function RulesTable({ rules, actions }: { rules: RuleRow[]; actions: ReturnType<
 
 /** The rules and their Remove buttons, inside the list's actor. */
 function Rules() {
-  const actions = useRuleActions(ListActorContext.useActorRef());
+  const actions = useRuleActions();
   return (
     <>
       <ListUrlSync />

@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconMailForward, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { Member } from '@contract/team.contract';
-import type { ListReloadRef } from '../../machines/list.machine';
+import { rowActionsOf } from '../../machines/list.machine';
 import { memberActionsMachine } from '../../machines/member-actions.machine';
 import { MEMBER_ROLE_LABELS, TEAM_SEARCH_FIELDS } from '../../machines/support/team-fields';
 import { teamListMachine } from '../../machines/team.provided';
@@ -19,9 +19,11 @@ import { ListActorContext, ListUrlSync, ListView } from '../shared/list.view';
 import { SessionContext } from '../shared/session.context';
 import { EVERY_BRANCH_SCOPE } from '@contract/presentation/labels';
 
-/** The router carries out the list's address changes; the toasts show the row actions' results. */
-const teamListLogic = teamListMachine.provide({ actions: { navigate: appEffects.navigate } });
-const actionsLogic = memberActionsMachine.provide({ actions: { notify: appEffects.notify } });
+/** The router carries out the list's address changes; the toasts show its row actions' results. */
+const teamListLogic = teamListMachine.provide({
+  actions: { navigate: appEffects.navigate },
+  actors: { rowActions: memberActionsMachine.provide({ actions: { notify: appEffects.notify } }) },
+});
 
 /** Invited (no password set yet) or Active, as text on a tinted badge that keeps AA contrast in both schemes. */
 export function MemberStatusBadge({ status }: { status: Member['status'] }) {
@@ -42,9 +44,9 @@ export function branchesText(member: Member, names: ReadonlyMap<number, string>)
   return member.restaurant_ids.flatMap((id) => names.get(id) ?? []).join(', ') || '—';
 }
 
-/** Remove (asked first) and Resend invitation; a removal tells the list to read itself again. */
-function useMemberActions(list: ListReloadRef) {
-  const actor = useActorRef(actionsLogic, { input: { list } });
+/** The list's row actions: Remove (asked first) and Resend invitation; a removal tells the list to read itself again. */
+function useMemberActions() {
+  const actor = ListActorContext.useSelector((s) => rowActionsOf<typeof memberActionsMachine>(s));
   const dialog = useSelector(actor, (s) => s.children.confirmRemove);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   return {
@@ -93,7 +95,7 @@ function TeamTable({ members, actions }: { members: Member[]; actions: ReturnTyp
 
 /** The members and their row actions, inside the list's actor. */
 function TeamMembers() {
-  const actions = useMemberActions(ListActorContext.useActorRef());
+  const actions = useMemberActions();
   return (
     <>
       <ListUrlSync />

@@ -5,8 +5,8 @@ import { deletePersonMachine, type DeletePersonInput } from '../../machines/dele
 import { appEffects } from '../app-effects';
 
 /**
- * The delete question of the list's trash (`list`: it reads itself again) and the form's Delete User (`leaveTo`: the
- * list's address); render `<ConfirmDialogView dialog={dialog} />`. The machine leaves through the page's router.
+ * The delete question of the form's Delete User (`leaveTo`: the list's address; the list's trash is the list's own row
+ * action); render `<ConfirmDialogView dialog={dialog} />`. The machine leaves through the page's router.
  */
 export function useDeletePerson(input: DeletePersonInput) {
   const [, navigate] = useLocation();

@@ -1,9 +1,11 @@
 import { Avatar, Button, Group, Stack } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { Person } from '@contract/people.contract';
-import { USER_SEARCH_FIELDS } from '../../machines/list.machine';
+import { deletePersonMachine } from '../../machines/delete-person.machine';
+import { rowActionsOf, USER_SEARCH_FIELDS } from '../../machines/list.machine';
 import { userListMachine } from '../../machines/users.provided';
 import { pathOf, type PageProps } from '../../shared/routing';
 import { PageTitle } from '../../ui/page-title';
@@ -13,10 +15,12 @@ import { appEffects } from '../app-effects';
 import { ConfirmDialogView } from '../shared/confirm-dialog.view';
 import { EntityTable, StatusText, type EntityColumn } from '../../ui/entity-table';
 import { ListActorContext, ListUrlSync, ListView } from '../shared/list.view';
-import { useDeletePerson } from './use-delete-person';
 
-/** The router carries out the list's address changes. */
-const userListLogic = userListMachine.provide({ actions: { navigate: appEffects.navigate } });
+/** The router carries out the list's address changes; the toasts show its trash button's result. */
+const userListLogic = userListMachine.provide({
+  actions: { navigate: appEffects.navigate },
+  actors: { rowActions: deletePersonMachine.provide({ actions: { notify: appEffects.notify } }) },
+});
 
 const USER_COLUMNS: EntityColumn<Person>[] = [
   {
@@ -48,7 +52,9 @@ function UserTable({ people, onDelete }: { people: Person[]; onDelete: (person: 
 
 /** The people and their trash buttons, inside the list's actor: a delete tells this list to read itself again. */
 function People() {
-  const { dialog, askDelete } = useDeletePerson({ list: ListActorContext.useActorRef() });
+  const actor = ListActorContext.useSelector((s) => rowActionsOf<typeof deletePersonMachine>(s));
+  const dialog = useSelector(actor, (s) => s.children.confirmDelete);
+  const askDelete = ({ id, name }: Person) => actor.send({ type: 'delete.ask', id, name });
   return (
     <>
       <ListUrlSync />

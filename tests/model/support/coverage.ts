@@ -41,7 +41,8 @@ export function coverageRecorder(machine: AnyStateMachine) {
   const record = (snapshot: AnyMachineSnapshot) => snapshot._nodes.forEach((n: AnyStateNode) => current?.states.add(n.id));
 
   function inspect(event: InspectionEvent): void {
-    if (!current || event.actorRef.sessionId !== event.rootId) return;
+    // The machine's own actor, the page's or one it spawned (a list's row actions); not the dialogs it asks with.
+    if (!current || (event.actorRef as { logic?: { id?: unknown } }).logic?.id !== machine.id) return;
     if (event.type === '@xstate.snapshot' || event.type === '@xstate.microstep') {
       const snapshot = event.snapshot as AnyMachineSnapshot;
       if (event.type === '@xstate.microstep') {

@@ -6,7 +6,8 @@ import type { AnyActorLogic, InspectionEvent } from 'xstate';
  * The real pages create their actors themselves (`useActorRef`, `createActorContext`'s Provider) with
  * their module-level logic and fixed options. A model test of a page mocks `@xstate/react` with
  * `withPageInspection`, which adds the inspector registered for a machine id to the options of every
- * actor of that machine the page creates: the machine, its services and the page stay the real ones.
+ * actor of that machine the page creates, or that will spawn it: the machine, its services and the page
+ * stay the real ones.
  *
  *   vi.mock('@xstate/react', async (original) => (await import('./support/page-actors')).withPageInspection(await original()));
  */
@@ -19,10 +20,16 @@ export function inspectPageActors(id: string, inspect: (event: InspectionEvent) 
 
 const machineId = (logic: unknown) => (logic as { id?: unknown } | undefined)?.id;
 
+/** The machine ids in a page's logic: its own, and those of the actors it was provided (a list's row actions). */
+const machineIds = (logic: unknown) => {
+  const actors = (logic as { implementations?: { actors?: Record<string, unknown> } } | undefined)?.implementations?.actors ?? {};
+  return [machineId(logic), ...Object.values(actors).map(machineId)].filter((id): id is string => typeof id === 'string');
+};
+
 function withInspector<T extends { inspect?: unknown } | undefined>(logic: unknown, options: T): T {
-  const id = machineId(logic);
-  const inspect = typeof id === 'string' ? inspectors.get(id) : undefined;
-  return inspect ? ({ ...options, inspect } as T) : options;
+  const found = machineIds(logic).flatMap((id) => inspectors.get(id) ?? []);
+  if (found.length === 0) return options;
+  return { ...options, inspect: (event: InspectionEvent) => found.forEach((inspect) => inspect(event)) } as T;
 }
 
 export function withPageInspection(actual: typeof XStateReact): typeof XStateReact {
