@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, fromPromise, setup, type ActorRef, type Snapshot, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type ActorRef, type Snapshot, type SnapshotFrom } from 'xstate';
 import { fieldErrorsOf, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import type { Navigation, Notice } from '../shared/effects';
 import { confirmDialogMachine, SAVE_CHANGES, type ConfirmDialogInput } from './confirm-dialog.machine';
@@ -16,7 +16,7 @@ export type FormValues = Record<string, FieldValue>;
 /**
  * A stored record as the form edits it: its fields, and the version a save must name (null: not stored yet). A save's
  * answer may bring the server's own sentence (`notice`), which its toast then shows instead of the form's text, and the
- * record as the server answered it (`stored`), which the `saved` emission hands on (a list can show a created row).
+ * record as the server answered it (`stored`), which the form's owner is handed (a list can show a created row).
  */
 export type FormRecord = { values: FormValues; version: number | null; notice?: string; stored?: unknown };
 export type SaveRequest = FormRecord & { id: string | number | null };
@@ -33,10 +33,14 @@ export type EntityFormInput = {
   leaveTo?: string;
   /** The app's session, told after each save to read its stored user and restaurants again (the profile, a restaurant). */
   session?: SessionRef;
+  /** The machine the form is a child of (the report mails' list), told of each stored save with the answer. */
+  owner?: FormOwnerRef;
 };
 
 /** What the form may tell the session: only that what it stores changed. */
 export type SessionRef = ActorRef<Snapshot<unknown>, { type: 'session.storageChanged' }>;
+/** What the form tells its owner: a save was stored, and the server's answer. */
+export type FormOwnerRef = ActorRef<Snapshot<unknown>, { type: 'form.saved'; record: FormRecord }>;
 
 export type EntityFormContext = {
   id: string | number | null;
@@ -45,6 +49,7 @@ export type EntityFormContext = {
   saveUnchanged: boolean;
   leaveTo: string | null;
   session: SessionRef | null;
+  owner: FormOwnerRef | null;
   /** As stored: what Reset returns to and dirtiness is measured against. */
   initial: FormValues;
   values: FormValues;
@@ -101,8 +106,6 @@ export const entityFormMachine = setup({
     input: {} as EntityFormInput,
     children: {} as { load: 'load'; save: 'save'; confirmSave: 'confirmDialog' },
     tags: {} as 'busy',
-    /** A save was stored: what caches the record elsewhere (the session's user and restaurants) can follow. */
-    emitted: {} as { type: 'saved'; record: FormRecord },
   },
   actors: {
     /** The page's read of the record (a new record: its blank fields). */
@@ -146,6 +149,7 @@ export const entityFormMachine = setup({
     saveUnchanged: input.saveUnchanged ?? false,
     leaveTo: input.leaveTo ?? null,
     session: input.session ?? null,
+    owner: input.owner ?? null,
     initial: {},
     values: {},
     version: null,
@@ -208,10 +212,10 @@ export const entityFormMachine = setup({
                 replaces: SAVE_TOAST,
               }),
             },
-            emit(({ event }) => ({ type: 'saved' as const, record: event.output })),
-            // The session re-reads what it shows; a create form goes back to its list.
-            enqueueActions(({ context, enqueue }) => {
+            // The session re-reads what it shows, the owner takes the answer; a create form goes back to its list.
+            enqueueActions(({ context, event, enqueue }) => {
               if (context.session) enqueue.sendTo(context.session, { type: 'session.storageChanged' });
+              if (context.owner) enqueue.sendTo(context.owner, { type: 'form.saved', record: event.output });
               if (context.leaveTo) enqueue({ type: 'navigate', params: { to: context.leaveTo, replace: false } });
             }),
           ],

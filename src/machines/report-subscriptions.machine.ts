@@ -34,7 +34,7 @@ export const ADD_QUESTION: ConfirmDialogInput = {
 export const FORM_ERROR = 'form';
 
 /** The add form: a new mail whose default choices are already a valid one, so it is added as it stands. */
-export const ADD_FORM_INPUT: EntityFormInput = {
+const ADD_FORM_INPUT: EntityFormInput = {
   id: null,
   messages: { reset: 'Report mail choices reset.', saved: ADDED_MESSAGE },
   confirm: ADD_QUESTION,
@@ -61,7 +61,7 @@ export function onTheForm(error: unknown): unknown {
 }
 
 /** The created mail a stored save hands on (the add form's save answers it), for the list. */
-export const createdSubscription = (record: FormRecord) => record.stored as ReportSubscription;
+const createdSubscription = (record: FormRecord) => record.stored as ReportSubscription;
 
 /** The Report mails add form: an entity form on the blank choices whose save is the create call. */
 export const reportMailFormMachine = entityFormMachine.provide({
@@ -89,15 +89,15 @@ export type ReportSubscriptionsContext = {
 
 export type ReportSubscriptionsEvent =
   | { type: 'mails.retry' }
-  /** The add form stored a new mail. */
-  | { type: 'mail.added'; subscription: ReportSubscription }
+  /** The add form (this machine's child) stored a new mail. */
+  | { type: 'form.saved'; record: FormRecord }
   | { type: 'mail.send'; id: number; label: string }
   | { type: 'mail.remove'; id: number; label: string };
 
 /**
  * The Profile page's report mails: the member's subscriptions (loading, the list, its failure with Retry), per row Send
- * now and Remove (asked first), one row action at a time, and the mails the add form (reportMailFormMachine, beside it)
- * stored. An added or removed mail updates the list from the answer.
+ * now and Remove (asked first), one row action at a time, and the add form (reportMailFormMachine, its child once the
+ * list is read) whose stored mails join the list. An added or removed mail updates the list from the answer.
  */
 export const reportSubscriptionsMachine = setup({
   types: {
@@ -105,6 +105,7 @@ export const reportSubscriptionsMachine = setup({
     events: {} as ReportSubscriptionsEvent,
     children: {} as {
       fetchSubscriptions: 'fetchSubscriptions';
+      addForm: 'addForm';
       confirmRemove: 'confirmDialog';
       removeSubscription: 'removeSubscription';
       sendReport: 'sendReport';
@@ -113,6 +114,8 @@ export const reportSubscriptionsMachine = setup({
   },
   actors: {
     fetchSubscriptions: fromPromise<ReportSubscription[]>(() => reportSubscriptionsService.list()),
+    /** The page provides its toasts to the form as to this machine. */
+    addForm: reportMailFormMachine,
     confirmDialog: confirmDialogMachine,
     removeSubscription: fromPromise<void, Target>(({ input }) => reportSubscriptionsService.remove(input.id)),
     sendReport: fromPromise<string, Target>(({ input }) => reportSubscriptionsService.send(input.id)),
@@ -136,12 +139,15 @@ export const reportSubscriptionsMachine = setup({
       },
     },
     failed: { on: { 'mails.retry': 'loading' } },
-    // The rows act only on a list that was read; a mail the add form stored joins it whatever a row is doing.
+    // The rows and the add form act only on a list that was read; a mail the form stored joins it whatever a row is doing.
     ready: {
       type: 'parallel',
+      invoke: { id: 'addForm', src: 'addForm', input: ({ self }) => ({ ...ADD_FORM_INPUT, owner: self }) },
       states: {
         list: {
-          on: { 'mail.added': { actions: assign(({ context, event }) => ({ items: [...context.items, event.subscription] })) } },
+          on: {
+            'form.saved': { actions: assign(({ context, event }) => ({ items: [...context.items, createdSubscription(event.record)] })) },
+          },
         },
         row: {
           initial: 'idle',

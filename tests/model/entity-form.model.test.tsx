@@ -230,12 +230,14 @@ describe('entity form product-rule scenarios', () => {
     expect(button('Save Changes')).toBeDisabled();
   });
 
-  it('a create form whose blank choices are a record saves them unchanged, and `saved` hands on the answer', async () => {
+  it('a create form whose blank choices are a record saves them unchanged, and its owner is handed the answer', async () => {
+    const saved = vi.fn();
+    const owner = createActor(createMachine({ on: { 'form.saved': { actions: ({ event }) => saved(event) } } })).start();
     const start = (saveUnchanged: boolean) => {
       const load = controllableActor<FormRecord, { id: string | number | null }>();
       const save = controllableActor<FormRecord, SaveRequest>();
       const logic = entityFormMachine.provide({ actors: { load: load.logic, save: save.logic }, actions: { notify: () => undefined } });
-      const actor = createActor(logic, { input: { ...INPUT, id: null, saveUnchanged } }).start();
+      const actor = createActor(logic, { input: { ...INPUT, id: null, saveUnchanged, owner } }).start();
       load.resolve(RECORD);
       return { actor, save };
     };
@@ -246,8 +248,6 @@ describe('entity form product-rule scenarios', () => {
     expect(plain.actor.getSnapshot().value).toBe('editing');
 
     const { actor, save } = start(true);
-    const saved = vi.fn();
-    actor.on('saved', saved);
     await settled(actor, (s) => s.matches('editing'));
     actor.send({ type: 'form.submit' });
     actor.getSnapshot().children.confirmSave!.send({ type: 'dialog.confirm' });
@@ -256,7 +256,7 @@ describe('entity form product-rule scenarios', () => {
     const answer = { values: RECORD.values, version: null, stored: { id: 9 } };
     save.resolve(answer);
     await settled(actor, (s) => s.matches('saved'));
-    expect(saved).toHaveBeenCalledWith({ type: 'saved', record: answer });
+    expect(saved).toHaveBeenCalledWith({ type: 'form.saved', record: answer });
   });
 
   it('a profile form takes its own texts and question', async () => {

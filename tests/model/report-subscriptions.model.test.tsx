@@ -113,7 +113,7 @@ function verifyList(state: Snapshot) {
 async function verifyForm(state: Snapshot, event: ModelEvent, calls: ReturnType<typeof fakeCalls>, seen: Seen) {
   if (!state.matches('ready')) return;
   expect(screen.getByRole('form', { name: 'Add report' })).toBeInTheDocument();
-  if (event.type !== 'mail.added') return;
+  if (event.type !== 'form.saved') return;
   // The form's choices were sent, no weekday for a daily mail; the list gained the answer without reading it again.
   expect(calls.create.calls()).toEqual([[{ page: 'revenue', range: '7days', frequency: 'daily', weekday: null, hour: 7 }]]);
   expect(calls.list.calls()).toHaveLength(seen.reads);
@@ -189,9 +189,9 @@ describe('report subscriptions machine × Profile report mails (model-based)', (
             return answer(user, e);
           case 'mails.retry':
             return user.click(screen.getByRole('button', { name: 'Retry loading report mails' }));
-          case 'mail.added':
+          case 'form.saved':
             seen.reads = calls.list.calls().length;
-            return addThroughTheForm(user, calls, e.subscription);
+            return addThroughTheForm(user, calls, e.record.stored as ReportSubscription);
           case 'mail.send':
             return user.click(screen.getByRole('button', { name: `Send now: ${e.label}` }));
           case 'mail.remove':
@@ -200,7 +200,7 @@ describe('report subscriptions machine × Profile report mails (model-based)', (
       },
       verify: async (state, event) => {
         const e = event as ModelEvent;
-        // The list follows the answers (an added mail's through the form's emission): wait for its rows.
+        // The list follows the answers (an added mail's as its child form tells it): wait for its rows.
         await waitFor(() => verifyList(state));
         await verifyForm(state, e, calls, seen);
         await verifyRow(state, e, calls, seen);

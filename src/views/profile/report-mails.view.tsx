@@ -1,13 +1,11 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { createActorContext } from '@xstate/react';
-import { useEffect, useId, type ReactNode } from 'react';
+import { createActorContext, useSelector } from '@xstate/react';
+import { useId, type ReactNode } from 'react';
 import type { Range } from '@contract/analytics.contract';
 import { RANGE_LABELS, REPORT_PAGE_TITLES } from '@contract/presentation/labels';
 import type { ReportFrequency, ReportPage } from '@contract/report-subscriptions.contract';
 import type { ReportSubscription } from '@contract/api/report-subscriptions.calls';
 import {
-  ADD_FORM_INPUT,
-  createdSubscription,
   FORM_ERROR,
   reportMailFormMachine,
   reportSubscriptionsMachine,
@@ -19,7 +17,7 @@ import { formatInstant } from '@contract/presentation/format';
 import { LoadState } from '../../ui/load-state';
 import { appEffects } from '../app-effects';
 import { ConfirmDialogView } from '../shared/confirm-dialog.view';
-import { EntityFormContext, useFormField } from '../shared/entity-form.view';
+import { useFieldOf, type EntityFormRef } from '../shared/entity-form.view';
 import { SessionContext } from '../shared/session.context';
 import { hourLabel } from '@contract/presentation/format';
 
@@ -55,16 +53,18 @@ export const subscriptionLine = (item: ReportSubscription, timeZone: string) =>
   `${scheduleLabel(item)} — ${reportLabel(item.page, item.range)} — next: ${formatInstant(item.next_run_at, timeZone)}`;
 
 function FieldSelect({
+  form,
   field,
   label,
   data,
 }: {
+  form: EntityFormRef;
   field: SubscriptionField;
   label: string;
   data: readonly { value: string; label: string }[];
 }) {
-  const { value, error, onChange } = useFormField(field);
-  const saving = EntityFormContext.useSelector((s) => s.matches('saving'));
+  const { value, error, onChange } = useFieldOf(form, field);
+  const saving = useSelector(form, (s) => s.matches('saving'));
   return (
     <DeferredSelect
       label={label}
@@ -78,24 +78,23 @@ function FieldSelect({
   );
 }
 
-function AddReportForm() {
-  const form = EntityFormContext.useActorRef();
-  const weekly = EntityFormContext.useSelector((s) => s.context.values.frequency === 'weekly');
+function AddReportForm({ form }: { form: EntityFormRef }) {
+  const weekly = useSelector(form, (s) => s.context.values.frequency === 'weekly');
   // Shown until a choice changes, as the field messages are.
-  const formError = EntityFormContext.useSelector((s) => (s.matches('failed') ? s.context.fieldErrors[FORM_ERROR] : undefined));
-  const saving = EntityFormContext.useSelector((s) => s.matches('saving'));
+  const formError = useSelector(form, (s) => (s.matches('failed') ? s.context.fieldErrors[FORM_ERROR] : undefined));
+  const saving = useSelector(form, (s) => s.matches('saving'));
   // A mail just added is not added twice: a changed choice makes the next one.
-  const saved = EntityFormContext.useSelector((s) => s.matches('saved'));
+  const saved = useSelector(form, (s) => s.matches('saved'));
   const timeZone = SessionContext.useSelector((s) => s.context.user?.franchise.time_zone ?? 'Australia/Sydney');
   return (
     <form noValidate aria-label="Add report" onSubmit={submitHandler(() => form.send({ type: 'form.submit' }))}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
-          <FieldSelect field="page" label="Report" data={PAGE_OPTIONS} />
-          <FieldSelect field="range" label="Range" data={RANGE_OPTIONS} />
-          <FieldSelect field="frequency" label="Frequency" data={FREQUENCY_OPTIONS} />
-          {weekly && <FieldSelect field="weekday" label="Weekday" data={WEEKDAY_OPTIONS} />}
-          <FieldSelect field="hour" label="Hour" data={HOUR_OPTIONS} />
+          <FieldSelect form={form} field="page" label="Report" data={PAGE_OPTIONS} />
+          <FieldSelect form={form} field="range" label="Range" data={RANGE_OPTIONS} />
+          <FieldSelect form={form} field="frequency" label="Frequency" data={FREQUENCY_OPTIONS} />
+          {weekly && <FieldSelect form={form} field="weekday" label="Weekday" data={WEEKDAY_OPTIONS} />}
+          <FieldSelect form={form} field="hour" label="Hour" data={HOUR_OPTIONS} />
         </SimpleGrid>
         <Text size="sm" c="dimmed">
           Times are in {timeZone} time.
@@ -192,30 +191,16 @@ function RemoveDialog() {
   return <ConfirmDialogView dialog={dialog} />;
 }
 
-/** The add form with its question; a mail it stored joins the list from the answer. */
-function AddReportFormWithQuestion() {
-  const mails = ReportMailsContext.useActorRef();
-  const form = EntityFormContext.useActorRef();
-  const loaded = EntityFormContext.useSelector((s) => !s.matches('loading'));
-  const dialog = EntityFormContext.useSelector((s) => s.children.confirmSave);
-  useEffect(() => {
-    const subscription = form.on('saved', ({ record }) => mails.send({ type: 'mail.added', subscription: createdSubscription(record) }));
-    return () => subscription.unsubscribe();
-  }, [form, mails]);
+/** The add form (the list's child, once the list is read) with its question. */
+function AddReport() {
+  const form = ReportMailsContext.useSelector((s) => s.children.addForm);
+  const loaded = useSelector(form, (s) => s !== undefined && !s.matches('loading'));
+  const dialog = useSelector(form, (s) => s?.children.confirmSave);
   return (
     <>
-      {loaded && <AddReportForm />}
+      {form && loaded && <AddReportForm form={form} />}
       <ConfirmDialogView dialog={dialog} />
     </>
-  );
-}
-
-/** The add form's own actor, only beside a list that was read. */
-function AddReport() {
-  return (
-    <EntityFormContext.Provider logic={addFormLogic} options={{ input: ADD_FORM_INPUT }}>
-      <AddReportFormWithQuestion />
-    </EntityFormContext.Provider>
   );
 }
 
@@ -245,10 +230,12 @@ export function ReportMailsView() {
 }
 
 /** The real report subscription calls; the toasts carry the machines' notices. */
-const reportMailsLogic = reportSubscriptionsMachine.provide({ actions: { notify: appEffects.notify } });
-const addFormLogic = reportMailFormMachine.provide({ actions: { notify: appEffects.notify } });
+const reportMailsLogic = reportSubscriptionsMachine.provide({
+  actions: { notify: appEffects.notify },
+  actors: { addForm: reportMailFormMachine.provide({ actions: { notify: appEffects.notify } }) },
+});
 
-/** The Profile page's "Report mails" section with its own actor (and the add form's, once the list is read). */
+/** The Profile page's "Report mails" section with its own actor (and its add form's, once the list is read). */
 export function ReportMailsSection() {
   return (
     <ReportMailsContext.Provider logic={reportMailsLogic}>

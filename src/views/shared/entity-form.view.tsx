@@ -1,5 +1,6 @@
-import { createActorContext } from '@xstate/react';
+import { createActorContext, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { entityFormMachine, isDirty, type EntityFormSnapshot, type FieldValue } from '../../machines/entity-form.machine';
 import { EntityFormFrame, type EntityFormStatus } from '../../ui/entity-form-frame';
 import { ConfirmDialogView } from './confirm-dialog.view';
@@ -7,13 +8,17 @@ import { ConfirmDialogView } from './confirm-dialog.view';
 /** The entity-form actor of a create, edit or profile form; tests pass `logic={entityFormMachine.provide(fakes)}`. */
 export const EntityFormContext = createActorContext(entityFormMachine);
 
-/** One field's value, the server's message for it, and its change handler, for a Mantine input among the form's children. */
-export function useFormField(field: string) {
-  const form = EntityFormContext.useActorRef();
-  const value = EntityFormContext.useSelector((s) => s.context.values[field] ?? null);
-  const error = EntityFormContext.useSelector((s) => s.context.fieldErrors[field]);
+export type EntityFormRef = ActorRefFrom<typeof entityFormMachine>;
+
+/** One field's value, the server's message for it, and its change handler, for a Mantine input of the form `form`. */
+export function useFieldOf(form: EntityFormRef, field: string) {
+  const value = useSelector(form, (s) => s.context.values[field] ?? null);
+  const error = useSelector(form, (s) => s.context.fieldErrors[field]);
   return { value, error, onChange: (next: FieldValue) => form.send({ type: 'form.change', field, value: next }) };
 }
+
+/** useFieldOf for the form of the EntityFormContext around the field. */
+export const useFormField = (field: string) => useFieldOf(EntityFormContext.useActorRef(), field);
 
 const statusOf = (s: EntityFormSnapshot): EntityFormStatus =>
   s.matches('loading') ? 'loading' : s.matches('loadFailed') ? 'loadFailed' : s.matches('stale') ? 'stale' : 'ready';

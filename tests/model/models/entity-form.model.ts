@@ -2,7 +2,7 @@
 // the model-based test and the QA document generator (scripts/machine-docs.ts). The fixture is the edit form of one
 // person (name and e-mail); the save's answers are the record as stored, a conflict (409), the server's message on the
 // e-mail field (422) and a failure without one.
-import type { ActorLogic, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import type { DialogOutcome } from '../../../src/machines/confirm-dialog.machine';
 import { entityFormMachine, type EntityFormEvent, type EntityFormInput, type FormRecord } from '../../../src/machines/entity-form.machine';
@@ -57,8 +57,7 @@ function allowed(s: Snapshot, event: ModelEvent): boolean {
   return s.can(event as EntityFormEvent);
 }
 
-// TestModel's logic type knows no emitted events (the machine emits `saved`): the machine is the same.
-export const model = new TestModel(entityFormMachine as unknown as ActorLogic<Snapshot, EntityFormEvent, EntityFormInput>, {
+export const model = new TestModel(entityFormMachine, {
   events: (s: Snapshot) => EVENTS.filter((e) => allowed(s, e)).map((e) => storedAnswer(s, e)) as EntityFormEvent[],
   // Values against the stored record decide dirtiness (the guards), the field messages what the fields show; the state
   // it came from keeps an event several states accept (a change, Reset, Save) on some shortest path from each of them.

@@ -1,12 +1,13 @@
 // The model of the reportSubscriptionsMachine (the Profile page's report mails): the events the tests may send and how
 // graph vertices are told apart. Shared by the model-based test and the QA document generator (scripts/machine-docs.ts).
-// The member has two report mails; the add form (an entity form beside the list) storing a daily Revenue mail makes
+// The member has two report mails; the add form (the machine's child entity form) storing a daily Revenue mail makes
 // three. The list call answers them, none, or fails; Send now mails, is refused (too many sends) or fails (the mail
 // server); the remove question ends with Remove or Cancel, and the removal succeeds or fails.
 import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import type { ReportSubscription } from '@contract/api/report-subscriptions.calls';
 import type { DialogOutcome } from '../../../src/machines/confirm-dialog.machine';
+import type { FormRecord } from '../../../src/machines/entity-form.machine';
 import { reportSubscriptionsMachine, type ReportSubscriptionsEvent } from '../../../src/machines/report-subscriptions.machine';
 import { ApiError } from '../../../src/services/api-error';
 import { eventKey } from '../support/event-key';
@@ -61,6 +62,12 @@ export const CREATED = subscription({
   hour: 7,
   next_run_at: '2026-11-26T20:00:00.000Z',
 });
+/** The add form's stored save of CREATED, as it tells the list. */
+export const CREATED_RECORD: FormRecord = {
+  values: { page: 'revenue', range: '7days', frequency: 'daily', weekday: '1', hour: '7' },
+  version: null,
+  stored: CREATED,
+};
 export const CREATED_LINE = 'Daily at 07:00 — Revenue, last 7 days — next: 27 Nov 2026, 07:00';
 /** The mail whose buttons the user presses: the second row, so a wrong target shows. */
 export const TARGET = { id: 2, label: 'Daily at 18:00 — Revenue, last 1 month' } as const;
@@ -76,7 +83,7 @@ export const EVENTS: ModelEvent[] = [
   { type: 'xstate.done.actor.fetchSubscriptions', output: [] },
   { type: 'xstate.error.actor.fetchSubscriptions', error: new ApiError(LIST_FAILURE, 503) },
   { type: 'mails.retry' },
-  { type: 'mail.added', subscription: CREATED },
+  { type: 'form.saved', record: CREATED_RECORD },
   { type: 'mail.send', ...TARGET },
   { type: 'xstate.done.actor.sendReport', output: MAILED },
   { type: 'xstate.error.actor.sendReport', error: new ApiError(TOO_MANY, 429) },
@@ -97,7 +104,7 @@ function allowed(s: Snapshot, event: ModelEvent): boolean {
   if (settles) return (s.children as Record<string, unknown>)[settles] !== undefined;
   if (event.type === 'mail.send' || event.type === 'mail.remove') return s.context.items.some((i) => i.id === event.id) && s.can(event);
   // One mail is added: another would only repeat it.
-  if (event.type === 'mail.added')
+  if (event.type === 'form.saved')
     return !s.context.items.some((i) => i.id === CREATED.id) && !s.matches({ ready: { row: 'asking' } }) && s.can(event);
   return s.can(event as ReportSubscriptionsEvent);
 }
