@@ -51,6 +51,11 @@ const DAY = field('day', 'text', 'a date, YYYY-MM-DD');
 export const PAYMENT_METHODS_IN_COLUMNS = ['card', 'cash', 'app'] as const;
 export type PaymentColumnMethod = (typeof PAYMENT_METHODS_IN_COLUMNS)[number];
 
+// The orders example: an order's own columns and its payments stand again on each of its lines.
+const POS_ORDER = ['POS-1001', '{restaurant}', '2026-11-24T12:30:00+11:00', 'dine_in', 'pos', '2', 'CUST-42', 'completed'];
+const POS_PAID = ['2000', '1740', ''];
+const APP_ORDER = ['APP-2002', '{restaurant}', '2026-11-24T18:05:00+11:00', 'takeaway', 'app', '1', '', 'completed'];
+
 export const IMPORT_SPECS = {
   'menu-items': {
     label: 'Menu items',
@@ -89,54 +94,9 @@ export const IMPORT_SPECS = {
       ),
     ],
     example: [
-      [
-        'POS-1001',
-        '{restaurant}',
-        '2026-11-24T12:30:00+11:00',
-        'dine_in',
-        'pos',
-        '2',
-        'CUST-42',
-        'completed',
-        'BURGER-CLASSIC',
-        '2',
-        '3190',
-        '2000',
-        '1740',
-        '',
-      ],
-      [
-        'POS-1001',
-        '{restaurant}',
-        '2026-11-24T12:30:00+11:00',
-        'dine_in',
-        'pos',
-        '2',
-        'CUST-42',
-        'completed',
-        'FRIES-LARGE',
-        '1',
-        '550',
-        '2000',
-        '1740',
-        '',
-      ],
-      [
-        'APP-2002',
-        '{restaurant}',
-        '2026-11-24T18:05:00+11:00',
-        'takeaway',
-        'app',
-        '1',
-        '',
-        'completed',
-        'COMBO-LUNCH',
-        '1',
-        '1890',
-        '',
-        '',
-        '1890',
-      ],
+      [...POS_ORDER, 'BURGER-CLASSIC', '2', '3190', ...POS_PAID],
+      [...POS_ORDER, 'FRIES-LARGE', '1', '550', ...POS_PAID],
+      [...APP_ORDER, 'COMBO-LUNCH', '1', '1890', '', '', '1890'],
     ],
   },
   shifts: {
