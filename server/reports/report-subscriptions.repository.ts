@@ -37,12 +37,13 @@ export async function findSubscription(db: Db, franchiseId: number, userId: numb
 }
 
 /**
- * Adds a subscription unless the member has `max` already; undefined when they have. The member's row
- * is locked, so two creates at once cannot both pass the count. `unsubscribeHash` is derived from
- * the new id, so the row is written with a placeholder first, in the same transaction.
+ * Adds a subscription unless the member has `max` already; undefined when they have. Run inside a
+ * member's write (report-subscriptions.service.ts), whose franchise lock keeps two creates at once
+ * from both passing the count. `unsubscribeHash` is derived from the new id, so the row is written
+ * with a placeholder first.
  */
 export async function insertSubscription(
-  db: Db,
+  trx: Db,
   values: {
     franchiseId: number;
     userId: number;
@@ -53,39 +54,36 @@ export async function insertSubscription(
   max: number,
   unsubscribeHash: (id: number) => string,
 ): Promise<ReportSubscription | undefined> {
-  return db.transaction().execute(async (trx) => {
-    await trx.selectFrom('franchise_users').select('id').where('id', '=', values.userId).forUpdate().executeTakeFirst();
-    const { count } = await trx
-      .selectFrom('report_subscriptions')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('user_id', '=', values.userId)
-      .executeTakeFirstOrThrow();
-    if (Number(count) >= max) return undefined;
-    const { input } = values;
-    const { id } = await trx
-      .insertInto('report_subscriptions')
-      .values({
-        franchise_id: values.franchiseId,
-        user_id: values.userId,
-        page: input.page,
-        range: input.range,
-        frequency: input.frequency,
-        weekday: input.weekday,
-        hour: input.hour,
-        next_run_at: values.nextRunAt,
-        unsubscribe_hash: `pending-${randomBytes(16).toString('hex')}`,
-        created_at: values.now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const row = await trx
-      .updateTable('report_subscriptions')
-      .set({ unsubscribe_hash: unsubscribeHash(id) })
-      .where('id', '=', id)
-      .returning(COLUMNS)
-      .executeTakeFirstOrThrow();
-    return shape(row);
-  });
+  const { count } = await trx
+    .selectFrom('report_subscriptions')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('user_id', '=', values.userId)
+    .executeTakeFirstOrThrow();
+  if (Number(count) >= max) return undefined;
+  const { input } = values;
+  const { id } = await trx
+    .insertInto('report_subscriptions')
+    .values({
+      franchise_id: values.franchiseId,
+      user_id: values.userId,
+      page: input.page,
+      range: input.range,
+      frequency: input.frequency,
+      weekday: input.weekday,
+      hour: input.hour,
+      next_run_at: values.nextRunAt,
+      unsubscribe_hash: `pending-${randomBytes(16).toString('hex')}`,
+      created_at: values.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const row = await trx
+    .updateTable('report_subscriptions')
+    .set({ unsubscribe_hash: unsubscribeHash(id) })
+    .where('id', '=', id)
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+  return shape(row);
 }
 
 /** Deletes the member's subscription; false when it is not theirs (or gone). */

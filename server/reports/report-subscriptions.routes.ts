@@ -2,22 +2,13 @@ import type { RouteDeps } from '../app-deps.js';
 import { attempt, LONGEST_WINDOW_MS, release, type LimitRule } from '../auth/rate-limit.js';
 import { REPORT_SUBSCRIPTION_CALLS, SUBSCRIPTION_NOT_FOUND_MESSAGE } from '@contract/api/report-subscriptions.calls.js';
 import { UNSUBSCRIBE_NOT_FOUND_MESSAGE, unsubscribeQuestion, unsubscribedText } from '@contract/presentation/labels.js';
-import { MAX_SUBSCRIPTIONS_PER_MEMBER } from '@contract/report-subscriptions.contract.js';
 import { callRoutes } from '../http/call-routes.js';
 import { HttpError } from '../http/errors.js';
-import { sendReportMail, tokenHash, unsubscribeToken } from './report-mail.js';
-import { nextRun } from './schedule.js';
-import {
-  deleteByUnsubscribeHash,
-  deleteSubscription,
-  findByUnsubscribeHash,
-  findSubscription,
-  insertSubscription,
-  listSubscriptions,
-} from './report-subscriptions.repository.js';
+import { sendReportMail, tokenHash } from './report-mail.js';
+import { addSubscription, removeSubscription } from './report-subscriptions.service.js';
+import { deleteByUnsubscribeHash, findByUnsubscribeHash, findSubscription, listSubscriptions } from './report-subscriptions.repository.js';
 
 export const SEND_FAILED_MESSAGE = 'The report could not be mailed. Please try again shortly.';
-export const SUBSCRIPTION_LIMIT_MESSAGE = `At most ${MAX_SUBSCRIPTIONS_PER_MEMBER} report subscriptions per member`;
 
 /** "Send now" mails per member: each renders a PDF and sends a mail. */
 export const REPORT_SENDS_PER_WINDOW = 5;
@@ -44,21 +35,12 @@ export function reportSubscriptionRoutes(deps: RouteDeps) {
       const { user } = c.get('auth');
       return { data: await listSubscriptions(db, user.franchise.id, user.id), message: 'Report subscriptions retrieved' };
     },
-    'POST /franchise/report-subscriptions': async ({ c, body }) => {
-      const { user } = c.get('auth');
-      const now = new Date(clock());
-      const created = await insertSubscription(
-        db,
-        { franchiseId: user.franchise.id, userId: user.id, input: body, nextRunAt: nextRun(body, user.franchise.time_zone, now).at, now },
-        MAX_SUBSCRIPTIONS_PER_MEMBER,
-        (id) => tokenHash(unsubscribeToken(config.jwtSecret, id)),
-      );
-      if (!created) throw new HttpError(409, SUBSCRIPTION_LIMIT_MESSAGE);
-      return { data: created, message: 'Report subscription created' };
-    },
+    'POST /franchise/report-subscriptions': async ({ c, body }) => ({
+      data: await addSubscription(db, c.get('auth').user, body, { now: new Date(clock()), jwtSecret: config.jwtSecret }),
+      message: 'Report subscription created',
+    }),
     'DELETE /franchise/report-subscriptions/{id}': async ({ c, params }) => {
-      const { user } = c.get('auth');
-      if (!(await deleteSubscription(db, user.franchise.id, user.id, params.id))) throw notFound();
+      await removeSubscription(db, c.get('auth').user, params.id, new Date(clock()));
       return { data: null, message: 'Report subscription deleted' };
     },
     'POST /franchise/report-subscriptions/{id}/send': async ({ c, params }) => {

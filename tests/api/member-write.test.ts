@@ -8,6 +8,8 @@ import { findPerson, listPeople } from '../../server/people/people.repository';
 import { deletePerson } from '../../server/people/people.service';
 import { listRestaurants } from '../../server/restaurants/restaurants.repository';
 import { createRestaurant } from '../../server/restaurants/restaurants.service';
+import { listSubscriptions } from '../../server/reports/report-subscriptions.repository';
+import { addSubscription, removeSubscription } from '../../server/reports/report-subscriptions.service';
 import { findMember, insertMember } from '../../server/team/team.repository';
 import { updateMember } from '../../server/team/team.service';
 import { LAST_OWNER_MESSAGE } from '@contract/team.contract';
@@ -114,6 +116,23 @@ it('takes a person’s deletion through the same write: a member removed while i
   const logged = (await entries(franchiseId)).length;
   await expect(deletePerson(db, removed, person!.id, NOW)).rejects.toMatchObject({ status: 404 });
   expect(await findPerson(db, franchiseId, person!.id, null)).toEqual(person);
+  expect(await entries(franchiseId)).toHaveLength(logged);
+});
+
+it('takes report mails through the same write: a member removed while it waited adds none, removes none, and neither is logged', async () => {
+  const owner = (await findUserByEmail(db, OWNER.email))!;
+  const franchiseId = owner.franchise.id;
+  const input = { page: 'revenue', range: '7days', frequency: 'weekly', weekday: 1, hour: 7 } as const;
+  const logged = (await entries(franchiseId)).length;
+  const mail = await addSubscription(db, owner, input, { now: NOW, jwtSecret: 'x'.repeat(32) });
+  expect(await listSubscriptions(db, franchiseId, owner.id)).toContainEqual(mail);
+  const removed = { ...owner, id: 999_999, name: 'Removed Rita' };
+  await expect(addSubscription(db, removed, input, { now: NOW, jwtSecret: 'x'.repeat(32) })).rejects.toMatchObject({ status: 404 });
+  expect(await listSubscriptions(db, franchiseId, removed.id)).toEqual([]);
+  await expect(removeSubscription(db, removed, mail.id, NOW)).rejects.toMatchObject({ status: 404 });
+  expect(await listSubscriptions(db, franchiseId, owner.id)).toContainEqual(mail);
+  await removeSubscription(db, owner, mail.id, NOW);
+  expect(await listSubscriptions(db, franchiseId, owner.id)).not.toContainEqual(mail);
   expect(await entries(franchiseId)).toHaveLength(logged);
 });
 
