@@ -24,7 +24,8 @@ const sidebarLinks = () =>
 
 const mainNavigation = () => screen.queryAllByRole('navigation', { name: 'Main', hidden: true });
 
-describe('route registry', () => {
+// Its first render compiles the lazy pages, which outlasts the default 5 s on a cold, busy machine.
+describe('route registry', { timeout: 20_000 }, () => {
   it('is what the sidebar lists: the registry nav entries, in the order the product gives', async () => {
     renderApp('/order', { signedIn: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order' }, LAZY)).toBeInTheDocument();
