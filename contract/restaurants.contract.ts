@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { email } from './auth.contract.js';
+import { dayStartsAt, timeZoneName } from './branch-clock.js';
 import { australianState, httpUrl, optional, phone, postCode, version } from './people.contract.js';
 import { displayName } from './text.js';
 
@@ -41,6 +42,9 @@ export const updateRestaurantInput = z.object({
   status: z
     .union([z.literal(1), z.literal(0), z.literal('Active'), z.literal('Inactive')], 'Status must be Active or Inactive')
     .transform((s): 0 | 1 => (s === 1 || s === 'Active' ? 1 : 0)),
+  // The branch's clock: absent on create, the franchise's zone and midnight; absent on save, unchanged.
+  time_zone: timeZoneName.optional(),
+  day_starts_at: dayStartsAt.optional(),
   version,
 });
 export type UpdateRestaurantInput = z.input<typeof updateRestaurantInput>;

@@ -22,6 +22,8 @@ const restaurantFields = {
   capacity: z.int(),
   status: z.union([z.literal(0), z.literal(1)]).meta({ description: '1 Active, 0 Inactive' }),
   location: z.string().meta({ description: '"suburb, state"' }),
+  time_zone: z.string().meta({ description: 'IANA time zone of the branch’s trading days, e.g. Australia/Perth' }),
+  day_starts_at: z.string().meta({ description: '"HH:MM" (00:00–06:00): an order before it counts in the previous trading day' }),
   subscriptions: z.array(subscription),
   restaurant_user: z
     .object({ id, name: z.string(), email: z.string() })
@@ -50,7 +52,8 @@ export const RESTAURANT_CALLS = defineCalls({
   'POST /franchise/restaurants': {
     operationId: 'createRestaurant',
     summary: 'Add a restaurant',
-    description: 'The ABN must pass the ATO checksum and be unique within the franchise (422 on `abn_no`).',
+    description:
+      'The ABN must pass the ATO checksum and be unique within the franchise (422 on `abn_no`). `time_zone` defaults to the franchise’s, `day_starts_at` to "00:00".',
     tag: 'Restaurants',
     access: 'owner',
     body: createRestaurantInput,
@@ -68,7 +71,8 @@ export const RESTAURANT_CALLS = defineCalls({
   'PUT /franchise/restaurants/{id}': {
     operationId: 'updateRestaurant',
     summary: 'Save a restaurant',
-    description: 'Names the `version` it read (409 when stale); `abn_no` is read-only (a different value is 422).',
+    description:
+      'Names the `version` it read (409 when stale); `abn_no` is read-only (a different value is 422). A changed `time_zone` or `day_starts_at` re-files the branch’s whole history.',
     tag: 'Restaurants',
     access: 'member',
     body: updateRestaurantInput,

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { email, newPassword } from '@contract/auth.contract.js';
+import { timeZoneName } from '@contract/branch-clock.js';
 import { displayName } from '@contract/text.js';
 import { NO_CONTACT_DETAILS } from '../db/contact-details.js';
 import type { Db } from '../db/database.js';
@@ -12,20 +13,11 @@ export const FIRST_OWNER_HINT = [
   'Demo data with published passwords: start once with SEED_DEMO=1.',
 ].join('\n');
 
-const isTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en-AU', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 export const ownerInput = z.object({
   email,
   name: displayName(),
   franchise: displayName(200, 'Franchise name'),
-  time_zone: z.string().refine(isTimeZone, 'Unknown time zone (use an IANA name such as Australia/Sydney)'),
+  time_zone: timeZoneName,
   password: newPassword,
 });
 export type OwnerInput = z.input<typeof ownerInput>;

@@ -1,4 +1,5 @@
 import type { Restaurant, Subscription } from '@contract/auth.contract.js';
+import { dayStartMinutes, dayStartText } from '@contract/branch-clock.js';
 import type { RestaurantDetail } from '@contract/restaurants.contract.js';
 import type { Db } from '../db/database.js';
 import { columnsOf, withinBranches } from '../db/typed-sql.js';
@@ -31,6 +32,8 @@ async function readRestaurants(db: Db, franchiseId: number, branches: readonly n
       'r.capacity',
       'r.status',
       'r.location',
+      'r.time_zone',
+      'r.day_starts_at',
       'r.version',
       'ru.id as ru_id',
       'ru.name as ru_name',
@@ -58,6 +61,7 @@ async function readRestaurants(db: Db, franchiseId: number, branches: readonly n
   return rows.map(({ ru_id, ru_name, ru_email, ...r }) => ({
     ...r,
     status: r.status === 1 ? 1 : 0,
+    day_starts_at: dayStartText(r.day_starts_at),
     subscriptions: byRestaurant.get(r.id) ?? [],
     restaurant_user: ru_id === null ? null : { id: ru_id, name: ru_name!, email: ru_email! },
   }));
@@ -82,6 +86,15 @@ export type RestaurantValues = Pick<
   'logo' | 'name' | 'address' | 'suburb' | 'post_code' | 'city' | 'state' | 'phone_no' | 'email' | 'business_type' | 'capacity' | 'status'
 >;
 
+/** A branch's clock as sent: absent fields take the franchise's zone and midnight on create, and stay on save. */
+export type BranchClock = { time_zone?: string | undefined; day_starts_at?: string | undefined };
+
+/** The clock's columns to write: its zone as named, its day start in minutes. */
+const clockColumns = ({ time_zone, day_starts_at }: BranchClock) => ({
+  ...(time_zone === undefined ? {} : { time_zone }),
+  ...(day_starts_at === undefined ? {} : { day_starts_at: dayStartMinutes(day_starts_at) }),
+});
+
 /** The restaurant fields a change records. */
 export const RESTAURANT_FIELDS = [
   'logo',
@@ -96,7 +109,9 @@ export const RESTAURANT_FIELDS = [
   'business_type',
   'capacity',
   'status',
-] as const satisfies readonly (keyof RestaurantValues)[];
+  'time_zone',
+  'day_starts_at',
+] as const satisfies readonly (keyof RestaurantDetail)[];
 
 /** The display location lists show: "suburb, state". */
 const locationOf = (values: Pick<RestaurantValues, 'suburb' | 'state'>) => `${values.suburb}, ${values.state}`;
@@ -126,12 +141,19 @@ export async function abnTaken(db: Db, franchiseId: number, abnNo: string): Prom
 export async function insertRestaurant(
   db: Db,
   franchiseId: number,
-  values: RestaurantValues & { abn_no: string },
+  { time_zone, day_starts_at, ...values }: RestaurantValues & BranchClock & { abn_no: string },
   now: Date,
 ): Promise<number> {
   const row = await db
     .insertInto('restaurants')
-    .values({ ...values, franchise_id: franchiseId, location: locationOf(values), created_at: now, updated_at: now })
+    .values({
+      ...values,
+      ...clockColumns({ time_zone, day_starts_at }),
+      franchise_id: franchiseId,
+      location: locationOf(values),
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -143,12 +165,18 @@ export async function updateRestaurant(
   franchiseId: number,
   id: number,
   version: number,
-  values: RestaurantValues,
+  { time_zone, day_starts_at, ...values }: RestaurantValues & BranchClock,
   now: Date,
 ): Promise<boolean> {
   const row = await db
     .updateTable('restaurants')
-    .set((eb) => ({ ...values, location: locationOf(values), version: eb('version', '+', 1), updated_at: now }))
+    .set((eb) => ({
+      ...values,
+      ...clockColumns({ time_zone, day_starts_at }),
+      location: locationOf(values),
+      version: eb('version', '+', 1),
+      updated_at: now,
+    }))
     .where('id', '=', id)
     .where('franchise_id', '=', franchiseId)
     .where('version', '=', version)

@@ -78,11 +78,17 @@ export async function updateRestaurant(
     // status change, and an owner demoted meanwhile is a manager.
     if (role !== 'owner' && values.status !== before.status) throw fieldError('status', BRANCH_STATUS_OWNERS_ONLY_MESSAGE);
     if (!(await saveRestaurant(trx, franchiseId, id, version, values, now))) throw staleVersion();
+    const after = {
+      ...before,
+      ...values,
+      time_zone: values.time_zone ?? before.time_zone,
+      day_starts_at: values.day_starts_at ?? before.day_starts_at,
+    };
     await record({
       action: 'updated',
       entity: 'restaurant',
       entityId: id,
-      changes: changesBetween(before, { ...before, ...values }, { fields: RESTAURANT_FIELDS }),
+      changes: changesBetween(before, after, { fields: RESTAURANT_FIELDS }),
     });
   });
 }

@@ -87,6 +87,8 @@ const restaurant = ({ name, email }: Shown, version: number): RestaurantDetail =
     capacity: 40,
     status: 1,
     location: 'Parramatta, NSW',
+    time_zone: 'Australia/Sydney',
+    day_starts_at: '00:00',
     subscriptions: [],
     restaurant_user: { id: 112, name, email },
   } as Restaurant),

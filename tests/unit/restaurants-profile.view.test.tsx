@@ -38,6 +38,8 @@ const restaurant = (id: number, name: string, location: string, webLink: string)
   capacity: 40,
   status: id === 9 ? 0 : 1,
   location,
+  time_zone: 'Australia/Sydney',
+  day_starts_at: '00:00',
   subscriptions: [{ id: id * 10, product_name: 'MENUPLUS', plan_name: 'Pro', web_link: webLink }],
   restaurant_user: { id: id + 100, name, email: `${id}@example.com` },
 });

@@ -58,6 +58,10 @@ export interface RestaurantsTable {
   capacity: number;
   status: 0 | 1;
   location: string;
+  /** The branch's IANA zone; an insert that leaves it out takes the franchise's. */
+  time_zone: Generated<string>;
+  /** Minutes after local midnight (0–360) the branch's trading day starts. */
+  day_starts_at: Generated<number>;
   version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
