@@ -5,6 +5,7 @@ import type { AnalyticsAnswers } from './analytics/analytics-answers.js';
 import type { AuthUser } from './auth/franchise-users.repository.js';
 import type { Tokens } from './auth/tokens.js';
 import type { AppConfig } from './config.js';
+import type { ApiKeyAccess } from '@contract/api-keys.contract.js';
 import type { TokenClaims } from '@contract/auth.contract.js';
 import type { Db } from './db/database.js';
 import type { ReadCache } from './db/read-cache.js';
@@ -33,8 +34,15 @@ export type AppEnv = {
   Variables: { auth: { claims: TokenClaims; user: AuthUser }; apiKey: ApiKeyCaller };
 };
 
-/** The API key an ingest call came with (set by requireApiKey): its name, its franchise, and its one branch or null for all. */
-export type ApiKeyCaller = { id: number; name: string; franchiseId: number; restaurantId: number | null; timeZone: string };
+/** The API key a call came with (set by requireApiKey): its name, its franchise, its one branch or null for all, and its access. */
+export type ApiKeyCaller = {
+  id: number;
+  name: string;
+  franchiseId: number;
+  restaurantId: number | null;
+  access: ApiKeyAccess;
+  timeZone: string;
+};
 
 /** What every route factory receives: the deps plus the one token service and its middlewares. */
 export type RouteDeps = AppDeps & {

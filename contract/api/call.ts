@@ -13,9 +13,10 @@ export type CallKey = `${Method} /${string}`;
 /**
  * Who may make the call. `member`: any signed-in member (a manager for their branches); `owner`: an
  * owner, and to a manager the call does not exist (404); `member-or-expired`: also with an expired
- * token inside the refresh window; `ingest-key`: an Integrations API key.
+ * token inside the refresh window; `ingest-key`: an Integrations API key of `ingest` access;
+ * `member-or-read-key`: a member, or an API key of `read` access (a branch's key as that branch's manager).
  */
-export type Access = 'public' | 'member' | 'member-or-expired' | 'owner' | 'ingest-key';
+export type Access = 'public' | 'member' | 'member-or-expired' | 'owner' | 'ingest-key' | 'member-or-read-key';
 
 /** Failures a call names beyond those its access, body, query and path parameters imply. */
 export type ExtraError = 400 | 403 | 404 | 408 | 409 | 429;
@@ -27,7 +28,7 @@ export const TAGS = {
   Restaurants: 'The franchise’s restaurants',
   Analytics: 'Figures of the dashboard and the analytics pages, from daily rollups',
   Reports: 'The analytics pages as reports, and as CSV or PDF files',
-  Integrations: 'API keys for the ingest calls',
+  Integrations: 'API keys for the ingest calls and for reading the analytics',
   Team: 'Members who sign in to the console: owners (every branch) and managers (their branches); owners only',
   Ingest: 'Trade sent by a POS, roster or supplier system with an API key; the console’s CSV import sends the same bodies',
   Service: 'Liveness and this document',

@@ -6,6 +6,7 @@ import { ANALYTICS_CALLS } from '@contract/api/analytics.calls.js';
 import { recordIdOf } from '@contract/record-id.js';
 import { franchiseState } from '../db/data-version.js';
 import { callRoutes } from '../http/call-routes.js';
+import { memberOrReadKey } from '../integrations/api-key-auth.js';
 import { HttpError } from '../http/errors.js';
 import { LruMap } from '../lib/lru-map.js';
 import { dayIn } from './calendar.js';
@@ -21,6 +22,17 @@ export type AnalyticsRequest<Q extends ParsedAnalyticsQuery> = {
 };
 
 /**
+ * Who reads the figures: a member, or a read key as a member of its branches (a branch's key reads as
+ * that branch's manager would: its franchise-wide calls answer for the branch, another branch is a 404).
+ */
+function readerOf(c: Context<AppEnv>): { franchiseId: number; restaurant_ids: number[] | null } {
+  const key = c.get('apiKey') as AppEnv['Variables']['apiKey'] | undefined;
+  if (key) return { franchiseId: key.franchiseId, restaurant_ids: key.restaurantId === null ? null : [key.restaurantId] };
+  const { user } = c.get('auth');
+  return { franchiseId: user.franchise.id, restaurant_ids: user.restaurant_ids };
+}
+
+/**
  * The analytics calls' and page reports' shared steps. `reach`, before the query is read: the
  * restaurant (404 without data when it is not the caller's, or a branch a manager does not reach)
  * and the franchise's clock and data version. `request`: the scope (a manager's "All Branches" is
@@ -33,15 +45,15 @@ export function analyticsRequests(deps: RouteDeps) {
   const states = new WeakMap<Context<AppEnv>, Awaited<ReturnType<typeof franchiseState>> & { restaurantId: number | null }>();
 
   const reach: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const { user } = c.get('auth');
+    const reader = readerOf(c);
     let restaurantId: number | null = null;
     if (c.req.param('id') !== undefined) {
       const id = recordIdOf(c.req.param('id'));
-      if (id === undefined || !mayReach(user, id)) throw new HttpError(404, 'Restaurant not found');
+      if (id === undefined || !mayReach(reader, id)) throw new HttpError(404, 'Restaurant not found');
       restaurantId = id;
     }
-    const state = await deps.reads.read(`franchise|${user.franchise.id}|${restaurantId ?? '*'}`, () =>
-      franchiseState(deps.db, user.franchise.id, restaurantId),
+    const state = await deps.reads.read(`franchise|${reader.franchiseId}|${restaurantId ?? '*'}`, () =>
+      franchiseState(deps.db, reader.franchiseId, restaurantId),
     );
     if (restaurantId !== null && !state.restaurant_found) throw new HttpError(404, 'Restaurant not found');
     states.set(c, { ...state, restaurantId });
@@ -49,7 +61,7 @@ export function analyticsRequests(deps: RouteDeps) {
   };
 
   const request = <Q extends ParsedAnalyticsQuery>(c: Context<AppEnv>, query: Q): AnalyticsRequest<Q> => {
-    const { user } = c.get('auth');
+    const reader = readerOf(c);
     const state = states.get(c)!;
     const now = new Date(deps.clock());
     const url = c.req.url;
@@ -60,7 +72,7 @@ export function analyticsRequests(deps: RouteDeps) {
       windows.set(memo, window);
     }
     return {
-      scope: { franchiseId: user.franchise.id, restaurantId: state.restaurantId, branches: branchesOf(user) },
+      scope: { franchiseId: reader.franchiseId, restaurantId: state.restaurantId, branches: branchesOf(reader) },
       dataVersion: state.data_version,
       query,
       window,
@@ -71,14 +83,14 @@ export function analyticsRequests(deps: RouteDeps) {
 }
 
 /**
- * The token check of every path under the analytics calls, known or not, so an unknown kind or page
- * and a foreign restaurant are not told apart without a valid token. Mounted before the analytics
- * and page report calls; their own check then finds the token accepted.
+ * The token (or read key) check of every path under the analytics calls, known or not, so an unknown
+ * kind or page and a foreign restaurant are not told apart without a valid token. Mounted before the
+ * analytics and page report calls; their own check then finds the token or key accepted (an export's,
+ * members only, refuses a key).
  */
 export function analyticsTokenCheck(deps: RouteDeps) {
-  return new Hono<AppEnv>()
-    .use('/franchise/analytics/*', deps.authenticated)
-    .use('/franchise/restaurants/:id/analytics/*', deps.authenticated);
+  const check = memberOrReadKey(deps);
+  return new Hono<AppEnv>().use('/franchise/analytics/*', check).use('/franchise/restaurants/:id/analytics/*', check);
 }
 
 /** The figures of one kind, franchise-wide (a manager's branches) or for one restaurant (contract/api/analytics.calls.ts). */

@@ -22,6 +22,7 @@ import * as alertMailSkipped from './migrations/2026-11-28-04-alert-mail-skipped
 import * as singleLineNames from './migrations/2026-11-28-06-single-line-names.js';
 import * as revokeDepartedOwnersKeys from './migrations/2026-11-28-07-revoke-departed-owners-keys.js';
 import * as branchClock from './migrations/2026-11-29-01-branch-clock.js';
+import * as apiKeyAccess from './migrations/2026-11-29-02-api-key-access.js';
 
 // Static list: works the same under tsx, vitest and a bundle, with no directory scanning.
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-06-single-line-names': singleLineNames,
   '2026-11-28-07-revoke-departed-owners-keys': revokeDepartedOwnersKeys,
   '2026-11-29-01-branch-clock': branchClock,
+  '2026-11-29-02-api-key-access': apiKeyAccess,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

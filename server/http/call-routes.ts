@@ -5,7 +5,7 @@ import { PATH_PARAMETERS, type PathValue } from '@contract/api/path-parameters.j
 import { recordIdOf } from '@contract/record-id.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { ownersOnly } from '../auth/access.js';
-import { requireApiKey } from '../integrations/api-key-auth.js';
+import { memberOrReadKey, requireApiKey } from '../integrations/api-key-auth.js';
 import { readJson, success } from './envelope.js';
 import { LruMap } from '../lib/lru-map.js';
 import { HttpError } from './errors.js';
@@ -43,7 +43,9 @@ function accessCheck(deps: RouteDeps, call: Call): MiddlewareHandler<AppEnv>[] {
     case 'owner':
       return [deps.authenticated, ownersOnly];
     case 'ingest-key':
-      return [requireApiKey(deps)];
+      return [requireApiKey(deps, 'ingest')];
+    case 'member-or-read-key':
+      return [memberOrReadKey(deps)];
   }
 }
 

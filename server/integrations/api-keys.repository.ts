@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ApiKey, CreatedApiKey } from '@contract/api/api-keys.calls.js';
+import type { ApiKeyAccess } from '@contract/api-keys.contract.js';
 import type { Db } from '../db/database.js';
 import { recordActivity, type Actor } from '../activity/activity.repository.js';
 
@@ -32,7 +33,7 @@ const iso = (value: Date | null) => (value === null ? null : value.toISOString()
 
 export async function insertApiKey(
   db: Db,
-  values: { franchiseId: number; restaurantId: number | null; name: string; createdBy: number; now: Date },
+  values: { franchiseId: number; restaurantId: number | null; name: string; access?: ApiKeyAccess; createdBy: number; now: Date },
 ): Promise<CreatedApiKey> {
   const { secret, prefix, hash } = newSecret();
   const row = await db
@@ -41,14 +42,15 @@ export async function insertApiKey(
       franchise_id: values.franchiseId,
       restaurant_id: values.restaurantId,
       name: values.name,
+      access: values.access ?? 'ingest',
       prefix,
       secret_hash: hash,
       created_by: values.createdBy,
       created_at: values.now,
     })
-    .returning(['id', 'name', 'restaurant_id', 'prefix', 'created_at'])
+    .returning(['id', 'name', 'restaurant_id', 'prefix', 'access', 'created_at'])
     .executeTakeFirstOrThrow();
-  return { id: row.id, name: row.name, restaurant_id: row.restaurant_id, prefix: row.prefix, secret, created_at: iso(row.created_at)! };
+  return { ...row, secret, created_at: iso(row.created_at)! };
 }
 
 /** The franchise's live keys, newest first, with their branch's name. */
@@ -56,7 +58,7 @@ export async function listApiKeys(db: Db, franchiseId: number): Promise<ApiKey[]
   const rows = await db
     .selectFrom('api_keys as k')
     .leftJoin('restaurants as r', 'r.id', 'k.restaurant_id')
-    .select(['k.id', 'k.name', 'k.restaurant_id', 'r.name as restaurant_name', 'k.prefix', 'k.created_at', 'k.last_used_at'])
+    .select(['k.id', 'k.name', 'k.restaurant_id', 'r.name as restaurant_name', 'k.prefix', 'k.access', 'k.created_at', 'k.last_used_at'])
     .where('k.franchise_id', '=', franchiseId)
     .where('k.revoked_at', 'is', null)
     .orderBy('k.created_at', 'desc')
@@ -96,6 +98,7 @@ export type LiveApiKey = {
   name: string;
   franchiseId: number;
   restaurantId: number | null;
+  access: ApiKeyAccess;
   timeZone: string;
   lastUsedAt: Date | null;
 };
@@ -105,7 +108,7 @@ export async function findLiveApiKey(db: Db, secretHash: string): Promise<LiveAp
   const row = await db
     .selectFrom('api_keys as k')
     .innerJoin('franchises as f', 'f.id', 'k.franchise_id')
-    .select(['k.id', 'k.name', 'k.franchise_id', 'k.restaurant_id', 'f.time_zone', 'k.last_used_at'])
+    .select(['k.id', 'k.name', 'k.franchise_id', 'k.restaurant_id', 'k.access', 'f.time_zone', 'k.last_used_at'])
     .where('k.secret_hash', '=', secretHash)
     .where('k.revoked_at', 'is', null)
     .executeTakeFirst();
@@ -115,6 +118,7 @@ export async function findLiveApiKey(db: Db, secretHash: string): Promise<LiveAp
       name: row.name,
       franchiseId: row.franchise_id,
       restaurantId: row.restaurant_id,
+      access: row.access,
       timeZone: row.time_zone,
       lastUsedAt: row.last_used_at,
     }

@@ -19,19 +19,24 @@ import { API_KEY_NAME_INDEX, insertApiKey, revokeApiKeys } from './api-keys.repo
  * re-checked, as team changes are: a key made by an owner being removed or demoted meanwhile would outlive the revoke
  * of their keys.
  */
-export async function createApiKey(db: Db, owner: AuthUser, { name, restaurant_id }: CreateApiKeyInput, now: Date): Promise<CreatedApiKey> {
+export async function createApiKey(
+  db: Db,
+  owner: AuthUser,
+  { name, restaurant_id, access = 'ingest' }: CreateApiKeyInput,
+  now: Date,
+): Promise<CreatedApiKey> {
   const franchiseId = owner.franchise.id;
   if (restaurant_id !== null && !(await isFranchiseRestaurant(db, franchiseId, restaurant_id))) {
     throw fieldError('restaurant_id', API_KEY_RESTAURANT_MESSAGE);
   }
   try {
     return await memberWrite(db, owner, { now, owner: true }, async ({ trx, record }) => {
-      const key = await insertApiKey(trx, { franchiseId, restaurantId: restaurant_id, name, createdBy: owner.id, now });
+      const key = await insertApiKey(trx, { franchiseId, restaurantId: restaurant_id, name, access, createdBy: owner.id, now });
       await record({
         action: 'created',
         entity: 'api_key',
         entityId: key.id,
-        changes: { name: [null, key.name], restaurant_id: [null, key.restaurant_id] },
+        changes: { name: [null, key.name], restaurant_id: [null, key.restaurant_id], access: [null, key.access] },
       });
       return key;
     });

@@ -120,6 +120,8 @@ const SECURITY: Record<Operation['auth'], object[] | undefined> = {
   bearer: [{ bearerAuth: [] }],
   'bearer-or-expired': [{ bearerAuth: [] }],
   'api-key': [{ apiKeyBearer: [] }],
+  // Either scheme: a console token or a read key.
+  'bearer-or-read-key': [{ bearerAuth: [] }, { readKeyBearer: [] }],
 };
 
 function successResponse(entry: Operation): object {
@@ -226,7 +228,7 @@ export function buildOpenApiDocument(routes: readonly RegisteredRoute[]) {
       title: 'Franchise Console API',
       version: '1',
       description:
-        'Every answer is JSON in one envelope: `{ status: "success", message, data }` or `{ status: "error", message, errors? }`. The console signs in with POST /franchise/login; outside systems send trade to /ingest/* with an API key created on the Integrations page.',
+        'Every answer is JSON in one envelope: `{ status: "success", message, data }` or `{ status: "error", message, errors? }`. The console signs in with POST /franchise/login; outside systems send trade to /ingest/* with an ingest API key, and BI tools read the analytics with a read API key, both created on the Integrations page.',
     },
     servers: [{ url: '/api/v1' }],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
@@ -244,7 +246,13 @@ export function buildOpenApiDocument(routes: readonly RegisteredRoute[]) {
           type: 'http',
           scheme: 'bearer',
           description:
-            'An API key created on the Integrations page (POST /franchise/api-keys), sent as `Authorization: Bearer <secret>`; valid on /ingest/* only',
+            'An ingest API key created on the Integrations page (POST /franchise/api-keys, `access` `ingest`), sent as `Authorization: Bearer <secret>`; valid on /ingest/* only',
+        },
+        readKeyBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A read API key created on the Integrations page (POST /franchise/api-keys, `access` `read`), sent as `Authorization: Bearer <secret>`; valid on the analytics and page report GETs of its scope only (not the exports)',
         },
       },
     },

@@ -5,8 +5,11 @@ export type { ExtraError } from '@contract/api/call.js';
 export { TAGS };
 export { QUERY_PARAMETERS, REQUEST_COMPONENTS, RESPONSE_COMPONENTS } from './components.js';
 
-/** `bearer`: a console access token; `bearer-or-expired`: one also accepted expired, inside the refresh window; `api-key`: an Integrations key. */
-export type Auth = 'public' | 'bearer' | 'bearer-or-expired' | 'api-key';
+/**
+ * `bearer`: a console access token; `bearer-or-expired`: one also accepted expired, inside the refresh window;
+ * `api-key`: an Integrations ingest key; `bearer-or-read-key`: a console access token or an Integrations read key.
+ */
+export type Auth = 'public' | 'bearer' | 'bearer-or-expired' | 'api-key' | 'bearer-or-read-key';
 
 /** An entry of the document: a call as the contract defines it (contract/api/call.ts), with its auth as the document names it. */
 export type Operation = Omit<Call, 'access' | 'notFound' | 'bodyByKind'> & { auth: Auth };
@@ -19,6 +22,7 @@ const AUTH_OF: Record<Call['access'], Auth> = {
   'member-or-expired': 'bearer-or-expired',
   owner: 'bearer',
   'ingest-key': 'api-key',
+  'member-or-read-key': 'bearer-or-read-key',
 };
 
 /** A call of the contract's table as the document describes it. */

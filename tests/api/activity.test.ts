@@ -434,7 +434,7 @@ describe('recording changes', () => {
       action: 'created',
       entity: 'api_key',
       entity_id: String(key.id),
-      changes: { name: [null, 'Till 1'], restaurant_id: [null, PARRAMATTA] },
+      changes: { name: [null, 'Till 1'], restaurant_id: [null, PARRAMATTA], access: [null, 'ingest'] },
     });
     const text = await storedText(database.db, olivia.franchiseId);
     expect(text).not.toContain(key.secret);
@@ -442,7 +442,7 @@ describe('recording changes', () => {
     expect(text).not.toContain(createHash('sha256').update(key.secret).digest('hex'));
 
     const all = await t.call('POST', 'api-keys', { token: owner, body: { name: 'All branches', restaurant_id: null } });
-    expect((await newest()).changes).toEqual({ name: [null, 'All branches'], restaurant_id: [null, null] });
+    expect((await newest()).changes).toEqual({ name: [null, 'All branches'], restaurant_id: [null, null], access: [null, 'ingest'] });
 
     t.advance(60_000);
     expect((await t.call('DELETE', `api-keys/${key.id}`, { token: owner })).status).toBe(200);

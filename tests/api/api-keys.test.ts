@@ -51,7 +51,7 @@ const list = async (token = owner) => {
 function probe(db: Db, clock: () => number = t.now) {
   const app = new Hono<AppEnv>()
     .onError(errorHandler(silentLogger))
-    .get('/probe', requireApiKey({ db, clock }), (c) => success(c, c.get('apiKey')));
+    .get('/probe', requireApiKey({ db, clock }, 'ingest'), (c) => success(c, c.get('apiKey')));
   return async (authorization?: string) => {
     const res = await app.request('/probe', { headers: authorization === undefined ? {} : { Authorization: authorization } });
     return { status: res.status, headers: res.headers, body: (await res.json()) as any };
@@ -68,7 +68,7 @@ describe('API keys: create, list, revoke', () => {
     expect(res.status).toBe(201);
     expectSuccessEnvelope(res.body);
     const second = res.body.data;
-    expect(Object.keys(second).sort()).toEqual(['created_at', 'id', 'name', 'prefix', 'restaurant_id', 'secret']);
+    expect(Object.keys(second).sort()).toEqual(['access', 'created_at', 'id', 'name', 'prefix', 'restaurant_id', 'secret']);
     expect(second).toMatchObject({ name: 'Kitchen POS', restaurant_id: OWN_RESTAURANT.id, created_at: new Date(t.now()).toISOString() });
     expect(second.secret).toMatch(/^fck_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/);
     expect(second.prefix).toMatch(/^fck_[0-9a-f]{8}$/);
@@ -86,6 +86,7 @@ describe('API keys: create, list, revoke', () => {
         restaurant_id: OWN_RESTAURANT.id,
         restaurant_name: OWN_RESTAURANT.name,
         prefix: second.prefix,
+        access: 'ingest',
         created_at: second.created_at,
         last_used_at: null,
       },
@@ -95,6 +96,7 @@ describe('API keys: create, list, revoke', () => {
         restaurant_id: null,
         restaurant_name: null,
         prefix: first.prefix,
+        access: 'ingest',
         created_at: first.created_at,
         last_used_at: null,
       },
@@ -231,7 +233,14 @@ describe('requireApiKey', () => {
     const call = probe(database.db);
     const a = await call(`Bearer ${all.secret}`);
     expect(a.status).toBe(200);
-    expect(a.body.data).toEqual({ id: all.id, name: all.name, franchiseId: 1, restaurantId: null, timeZone: 'Australia/Sydney' });
+    expect(a.body.data).toEqual({
+      id: all.id,
+      name: all.name,
+      franchiseId: 1,
+      restaurantId: null,
+      access: 'ingest',
+      timeZone: 'Australia/Sydney',
+    });
     expect((await call(`bearer ${one.secret}`)).body.data).toMatchObject({ id: one.id, restaurantId: OWN_RESTAURANT.id });
   });
 
@@ -269,7 +278,6 @@ describe('requireApiKey', () => {
       ['GET', 'people'],
       ['GET', 'api-keys'],
       ['POST', 'api-keys'],
-      ['GET', 'analytics/revenues'],
     ] as const) {
       const res = await t.call(method, path, {
         token: key.secret,
@@ -278,6 +286,10 @@ describe('requireApiKey', () => {
       expect(res.status, `${method} ${path}`).toBe(401);
     }
     expect((await t.call('DELETE', `api-keys/${key.id}`, { token: key.secret })).status).toBe(401);
+    // The analytics take read keys: an ingest key is told it is the wrong kind.
+    const analytics = await t.call('GET', 'analytics/revenues', { token: key.secret });
+    expect(analytics.status).toBe(403);
+    expectErrorEnvelope(analytics.body, 'This is an ingest key: it may call the ingest calls only');
   });
 
   it('a revoke through one server refuses the key on another at its next request (two apps on one database, no cache)', async () => {

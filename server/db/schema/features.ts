@@ -1,4 +1,5 @@
 import type { AlertKind } from '@contract/alerts.contract.js';
+import type { ApiKeyAccess } from '@contract/api-keys.contract.js';
 import type { Range } from '@contract/analytics.contract.js';
 import type { ReportFrequency, ReportPage } from '@contract/report-subscriptions.contract.js';
 import type { Generated } from 'kysely';
@@ -22,6 +23,8 @@ export interface ApiKeysTable {
   created_at: Timestamp;
   last_used_at: Date | null;
   revoked_at: Date | null;
+  /** 'ingest': sends trade; 'read': reads the analytics (BI tools). */
+  access: Generated<ApiKeyAccess>;
 }
 
 /** An export in progress: a user holds at most EXPORTS_PER_USER slots at a time. */

@@ -16,7 +16,7 @@ import { validAbn } from '../../support/abn';
 import { testConfig, type CallOptions, type CallResult } from './test-app';
 
 /** `bearer-or-expired` also accepts an expired token while its first sign-in is inside the refresh window. */
-export type Auth = 'public' | 'bearer' | 'bearer-or-expired' | 'api-key';
+export type Auth = 'public' | 'bearer' | 'bearer-or-expired' | 'api-key' | 'bearer-or-read-key';
 
 /** A string field of a JSON body or a query, with strings of the right type that validation refuses. */
 export type Field = { refused: string[] };
