@@ -77,3 +77,9 @@ export function dayIn(timeZone: string, at: Date): string {
   const p = partsIn(timeZone, at);
   return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
 }
+
+/** The trading day of an instant on a branch's clock: the wall-clock date of the instant less the day start (tradingDayOf in SQL). */
+export function tradingDayIn(timeZone: string, dayStartMinutes: number, at: Date): string {
+  const p = partsIn(timeZone, at);
+  return iso(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - dayStartMinutes * 60_000);
+}

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
-import { columnsOf, table as tableRef, type ColumnName, type TableName } from '../db/typed-sql.js';
+import { anyOf, columnsOf, table as tableRef, type ColumnName, type TableName } from '../db/typed-sql.js';
+import { tradingDayOf } from './trading-day.js';
 import { HOURS_COUNTERS, ROLLUP_COLUMNS, STATS_COUNTERS, type RollupTable } from './write/rollup-columns.js';
 
 // The daily rollups recomputed from the raw rows with set-based SQL, independently of the
@@ -31,7 +32,21 @@ const o = columnsOf('orders', 'o');
 const completed = sql`${o('status')} = 'completed'`;
 
 const [pt, ol] = [columnsOf('payment_transactions'), columnsOf('order_lines')];
-const restaurantStats = sql`select ${o('restaurant_id')}, ${o('day')},
+
+/** Of one branch's orders only, when given: the condition on `o`, and on the order ids of the lines and payments. */
+const ofBranch = (branch: number | undefined) =>
+  branch === undefined
+    ? { orders: sql`true`, orderIds: (_id: RawBuilder<unknown>) => sql`true` }
+    : {
+        orders: sql`${o('restaurant_id')} = ${branch}`,
+        orderIds: (id: RawBuilder<unknown>) =>
+          sql`${id} in (select ${columnsOf('orders')('id')} from orders where ${columnsOf('orders')('restaurant_id')} = ${branch})`,
+      };
+
+/** daily_restaurant_stats from the raw rows (of one branch, when given). */
+const restaurantStatsOf = (branch?: number) => {
+  const only = ofBranch(branch);
+  return sql`select ${o('restaurant_id')}, ${o('day')},
         count(*) filter (where ${completed} and ${o('channel')} = 'dine_in')::int as orders_dine_in,
         count(*) filter (where ${completed} and ${o('channel')} = 'takeaway')::int as orders_takeaway,
         count(*) filter (where ${completed} and ${o('source')} = 'pos')::int as orders_pos,
@@ -46,9 +61,14 @@ const restaurantStats = sql`select ${o('restaurant_id')}, ${o('day')},
         coalesce(sum(p.n) filter (where ${completed}), 0)::int as transactions,
         coalesce(sum(l.units) filter (where ${completed}), 0)::int as units
       from orders o
-      left join (select ${pt('order_id')}, count(*) as n from payment_transactions group by ${pt('order_id')}) p on p.order_id = ${o('id')}
-      left join (select ${ol('order_id')}, sum(${ol('quantity')}) as units from order_lines group by ${ol('order_id')}) l on l.order_id = ${o('id')}
+      left join (select ${pt('order_id')}, count(*) as n from payment_transactions where ${only.orderIds(pt('order_id'))}
+        group by ${pt('order_id')}) p on p.order_id = ${o('id')}
+      left join (select ${ol('order_id')}, sum(${ol('quantity')}) as units from order_lines where ${only.orderIds(ol('order_id'))}
+        group by ${ol('order_id')}) l on l.order_id = ${o('id')}
+      where ${only.orders}
       group by ${o('restaurant_id')}, ${o('day')}`;
+};
+const restaurantStats = restaurantStatsOf();
 
 // Labour cost rounded to the cent per shift, half up, as write/shifts.ts's labourCostCents.
 const s = columnsOf('staff_shifts');
@@ -123,15 +143,15 @@ const RUNNING_HOURS = [
   { name: 'running_shifts', of: 'shifts', type: 'int' },
 ] satisfies { name: ColumnName<'monthly_staff_hours'>; of: ColumnName<'daily_staff_hours'>; type: string }[];
 
-const ROLLUPS: RollupDefinition[] = [
-  { table: 'daily_restaurant_stats', fromRaw: restaurantStats },
-  { table: 'daily_franchise_stats', fromRaw: perFranchise(restaurantStats, ['day'], typed(STATS_COUNTERS)) },
+/** The per-branch order rollups from the raw rows (of one branch, when given). */
+const branchOrderRollups = (branch?: number): RollupDefinition[] => [
+  { table: 'daily_restaurant_stats', fromRaw: restaurantStatsOf(branch) },
   {
     table: 'monthly_restaurant_stats',
     fromRaw: byMonth(
       sql`select ${d('restaurant_id')}, ${d('day')}, ${d('revenue_dine_in_cents')} + ${d('revenue_takeaway_cents')} as revenue_cents, ${d('units')},
           ${d('orders_dine_in')} + ${d('orders_takeaway')} as orders
-        from (${restaurantStats}) d`,
+        from (${restaurantStatsOf(branch)}) d`,
       columnsOfRollup('monthly_restaurant_stats').keys,
       [],
       [
@@ -145,9 +165,18 @@ const ROLLUPS: RollupDefinition[] = [
     table: 'daily_item_sales',
     fromRaw: sql`select ${o('restaurant_id')}, ${o('day')}, ${l('menu_item_id')}, sum(${l('quantity')})::int as units, sum(${l('amount_cents')})::bigint as revenue_cents
       from order_lines l join orders o on ${o('id')} = ${l('order_id')}
-      where ${completed}
+      where ${completed} and ${ofBranch(branch).orders}
       group by ${o('restaurant_id')}, ${o('day')}, ${l('menu_item_id')}`,
   },
+];
+
+const [dailyRestaurantStats, monthlyRestaurantStats, dailyItemSales] = branchOrderRollups();
+
+const ROLLUPS: RollupDefinition[] = [
+  dailyRestaurantStats!,
+  { table: 'daily_franchise_stats', fromRaw: perFranchise(restaurantStats, ['day'], typed(STATS_COUNTERS)) },
+  monthlyRestaurantStats!,
+  dailyItemSales!,
   {
     table: 'daily_franchise_item_sales',
     fromRaw: sql`select ${r('franchise_id')}, ${o('day')}, ${l('menu_item_id')}, sum(${l('quantity')})::int as units, sum(${l('amount_cents')})::bigint as revenue_cents
@@ -207,6 +236,50 @@ export async function analyzeRollups(db: Db): Promise<void> {
   const tables: TableName[] = [...ROLLUP_TABLES, 'restaurants', 'people', 'suppliers', 'menu_items'];
   // Raw: the builder has no ANALYZE.
   await sql`analyze ${sql.join(tables.map((t) => tableRef(t)))}`.execute(db);
+}
+
+/** Replaces a rollup's rows for `where` by its rows from the raw rows (`fromRaw` of those rows only). */
+async function replaceRows(trx: Db, table: RollupTable, where: RawBuilder<unknown>, fromRaw: RawBuilder<unknown>): Promise<void> {
+  const { keys, values } = columnsOfRollup(table);
+  await sql`delete from ${tableRef(table)} where ${where}`.execute(trx);
+  await sql`insert into ${tableRef(table)} (${sql.join([...keys, ...values].map((c) => sql.ref(c)))}) ${fromRaw}`.execute(trx);
+}
+
+/**
+ * Files a branch's orders again on its clock (after its zone or day start changed), in the caller's
+ * transaction, which holds the franchise's lock: each order's day, the branch's order rollups from its
+ * raw rows, and the franchise's order rollups of the days it traded on before or now from the branch
+ * rollups. The caller bumps data_version.
+ */
+export async function refileBranch(trx: Db, franchiseId: number, restaurantId: number): Promise<void> {
+  const [ord, x, rr] = [columnsOf('orders'), columnsOf('daily_restaurant_stats', 'x'), columnsOf('restaurants', 'rr')];
+  const tradedOn = async () =>
+    (await trx.selectFrom('daily_restaurant_stats').select('day').where('restaurant_id', '=', restaurantId).execute()).map(
+      (row) => row.day,
+    );
+  const before = await tradedOn();
+  await sql`update orders set ${ord('day')} = ${tradingDayOf(ord('placed_at'), 'r')} from restaurants r
+    where ${r('id')} = ${ord('restaurant_id')} and ${ord('restaurant_id')} = ${restaurantId}`.execute(trx);
+  const branch = sql`${sql.ref('restaurant_id')} = ${restaurantId}`;
+  for (const rollup of branchOrderRollups(restaurantId)) await replaceRows(trx, rollup.table, branch, rollup.fromRaw);
+  const days = [...new Set([...before, ...(await tradedOn())])];
+  // The franchise's days the branch traded on, from its branches' rows of those days.
+  const ofDays = (table: 'daily_restaurant_stats' | 'daily_item_sales') =>
+    sql`select x.* from ${tableRef(table)} x join restaurants rr on ${rr('id')} = ${x('restaurant_id')}
+      where ${rr('franchise_id')} = ${franchiseId} and ${x('day')} = ${anyOf(days, 'date')}`;
+  const franchiseDays = sql`${sql.ref('franchise_id')} = ${franchiseId} and ${sql.ref('day')} = ${anyOf(days, 'date')}`;
+  await replaceRows(
+    trx,
+    'daily_franchise_stats',
+    franchiseDays,
+    perFranchise(ofDays('daily_restaurant_stats'), ['day'], typed(STATS_COUNTERS)),
+  );
+  await replaceRows(
+    trx,
+    'daily_franchise_item_sales',
+    franchiseDays,
+    perFranchise(ofDays('daily_item_sales'), ['day', 'menu_item_id'], typed(ROLLUP_COLUMNS.daily_item_sales.counters)),
+  );
 }
 
 export type RollupDifference = {

@@ -12,6 +12,7 @@ import {
   type updateRestaurantInput,
 } from '@contract/restaurants.contract.js';
 import type { Db } from '../db/database.js';
+import { refileBranch } from '../analytics/rollups.js';
 import { HttpError } from '../http/errors.js';
 import { fieldError, isUniqueViolation, staleVersion } from '../http/record-errors.js';
 import {
@@ -84,6 +85,8 @@ export async function updateRestaurant(
       time_zone: values.time_zone ?? before.time_zone,
       day_starts_at: values.day_starts_at ?? before.day_starts_at,
     };
+    // Under the lock an ingest batch takes too: no order of the branch is filed on the old clock after this.
+    if (after.time_zone !== before.time_zone || after.day_starts_at !== before.day_starts_at) await refileBranch(trx, franchiseId, id);
     await record({
       action: 'updated',
       entity: 'restaurant',

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Channel, Db, OrderSource } from '../../db/database.js';
 import { anyOf, columnsOf } from '../../db/typed-sql.js';
+import { tradingDayOf } from '../trading-day.js';
 import { decideRecurrent, type TakenOutOrder } from './customers.js';
 import { OrderRollups } from './order-rollups.js';
 import type { Column } from './rollup-columns.js';
@@ -37,16 +38,16 @@ const ORDER_COLUMNS = [
 ] as const satisfies readonly Column<'orders'>[];
 
 /**
- * Inserts the orders with `day` computed by PostgreSQL in the franchise's time zone, and returns
- * each one's id and day in input order: PostgreSQL inserts the rows of INSERT … SELECT … ORDER BY
+ * Inserts the orders with `day` computed by PostgreSQL on each one's branch clock (tradingDayOf), and
+ * returns each one's id and day in input order: PostgreSQL inserts the rows of INSERT … SELECT … ORDER BY
  * in that order and RETURNING reports them as inserted (Django's bulk_create relies on it too).
  * Raw: an INSERT … SELECT from an unnest WITH ORDINALITY.
  */
-async function insertOrders(db: Db, timeZone: string, rows: Cell[][]): Promise<{ id: number; day: string }[]> {
-  const [o, u] = [columnsOf('orders'), columnsOf('orders', 'u')];
+async function insertOrders(db: Db, rows: Cell[][]): Promise<{ id: number; day: string }[]> {
+  const [o, u, r] = [columnsOf('orders'), columnsOf('orders', 'u'), columnsOf('restaurants', 'r')];
   const columns = sql.join(ORDER_COLUMNS.map(([name]) => o(name)));
   const selected = sql.join(
-    ORDER_COLUMNS.map(([name]) => (name === 'placed_at' ? sql`${u(name)}, (${u(name)} at time zone ${timeZone})::date` : u(name))),
+    ORDER_COLUMNS.map(([name]) => (name === 'placed_at' ? sql`${u(name)}, ${tradingDayOf(u(name), 'r')}` : u(name))),
   );
   const out: { id: number; day: string }[] = [];
   let inserting: Promise<{ rows: { id: number; day: string }[] }> | undefined;
@@ -56,6 +57,7 @@ async function insertOrders(db: Db, timeZone: string, rows: Cell[][]): Promise<{
         (${o('restaurant_id')}, ${o('placed_at')}, ${o('day')}, ${sql.join(ORDER_COLUMNS.slice(2).map(([name]) => o(name)))})
       select ${selected}
       from ${unnestOf(ORDER_COLUMNS, rows.slice(i, i + CHUNK))} with ordinality as u(${columns}, ordinal)
+      join restaurants r on ${r('id')} = ${u('restaurant_id')}
       order by ordinal
       returning ${o('id')}, ${o('day')}`;
     if (inserting) out.push(...(await inserting).rows);
@@ -143,11 +145,10 @@ const ordersKind = (appending: boolean): SentKind<OrderInput, OrderRollups, bool
     for (const f of flipped) if (f.status === 'completed') rollups.moveGuests(f.restaurant_id, f.day, f.guests, f.recurrent);
     return recurrent;
   },
-  async insert(trx, fresh, rollups, recurrent, timeZone) {
+  async insert(trx, fresh, rollups, recurrent) {
     const totals = fresh.map((o) => o.lines.reduce((sum, l) => sum + l.amountCents, 0));
     const inserted = await insertOrders(
       trx,
-      timeZone,
       fresh.map((o, i) => [
         o.restaurantId,
         o.placedAt.toISOString(),

@@ -44,7 +44,7 @@ export type SentKind<T extends Sent, R extends RollupDelta, C> = {
   /** Takes the stored versions `ids` out of `rollups` and deletes them; returns what inserting `fresh` needs. */
   takeOut: (trx: Db, franchiseId: number, ids: number[], rollups: R, fresh: T[]) => Promise<C>;
   /** Inserts `fresh` and adds them to `rollups` (without the foreign-key checks). */
-  insert: (trx: Db, fresh: T[], rollups: R, takenOut: C, timeZone: string) => Promise<void>;
+  insert: (trx: Db, fresh: T[], rollups: R, takenOut: C) => Promise<void>;
 };
 
 /** `t` joined to the sent ids; raw: the builder cannot join an unnest of two arrays (one parameter each, whatever the batch size). */
@@ -106,7 +106,7 @@ export async function recordSent<T extends Sent, R extends RollupDelta, C>(
 ): Promise<WriteCounts> {
   if (records.length === 0) return noneWritten();
   return transaction(db, async (trx) => {
-    const timeZone = await beginFranchiseWrite(trx, franchiseId);
+    await beginFranchiseWrite(trx, franchiseId);
     await assertOwned(
       trx,
       'restaurants',
@@ -118,7 +118,7 @@ export async function recordSent<T extends Sent, R extends RollupDelta, C>(
     const rollups = kind.rollups(franchiseId);
     const takenOut = await kind.takeOut(trx, franchiseId, replaced, rollups, fresh);
     await withoutForeignKeyChecks(trx, async () => {
-      await kind.insert(trx, fresh, rollups, takenOut, timeZone);
+      await kind.insert(trx, fresh, rollups, takenOut);
       await rollups.write(trx, replaced.length > 0);
     });
     return counts;
