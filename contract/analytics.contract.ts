@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { COMPARISONS, type Comparison } from './analytics-window.js';
 import { dayNumber, isCalendarDay } from './calendar-day.js';
 
 /**
@@ -33,6 +34,8 @@ export type AnalyticsQuery = {
   start_date?: string;
   end_date?: string;
   limit?: number;
+  compare?: Comparison;
+  like_for_like?: boolean;
 };
 
 export type {
@@ -82,6 +85,12 @@ export const analyticsQuery = z
       .min(1, 'must be at least 1')
       .max(MAX_BEST_SELLERS_LIMIT, `must be at most ${MAX_BEST_SELLERS_LIMIT}`)
       .default(DEFAULT_BEST_SELLERS_LIMIT),
+    // What the change is measured against, and whether both windows count only the comparable branches (docs/product.md#comparisons).
+    compare: z.enum(COMPARISONS, { error: `must be one of ${COMPARISONS.join(', ')}` }).default('previous'),
+    like_for_like: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((v) => v === 'true'),
   })
   .strict()
   .superRefine((q, ctx) => {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { GROUPINGS } from '../analytics.contract.js';
+import { COMPARISONS } from '../analytics-window.js';
 import { MENUS, PURCHASE_CATEGORIES } from '../ingest.contract.js';
 import { ANALYTICS_PAGES } from '../page-reports.contract.js';
 import { id, instant, calendarDay, dollars, hours, percent } from './primitives.js';
@@ -8,14 +9,21 @@ import { id, instant, calendarDay, dollars, hours, percent } from './primitives.
 // types are inferred from these schemas. Money is in dollars with two decimals, hours with two decimals,
 // percentages 0–100 with one decimal; dates are calendar days in the franchise's time zone, inclusive.
 
-/** The window an answer covers, and the window of equal length just before it (the change is measured against it). */
+/** The window an answer covers, and the window of equal length it is compared with (the change is measured against it). */
 export const analyticsWindow = z.object({
   start_date: calendarDay,
   end_date: calendarDay,
   days: z.int(),
   grouping: z.enum(GROUPINGS),
   time_zone: z.string(),
-  previous: z.object({ start_date: calendarDay, end_date: calendarDay }).meta({ description: 'The window of equal length just before' }),
+  compare: z.enum(COMPARISONS).meta({ description: 'What `previous` is: the window just before, or the same weekdays 364 days earlier' }),
+  previous: z
+    .object({ start_date: calendarDay, end_date: calendarDay })
+    .meta({ description: 'The window of equal length the change is measured against (`compare`)' }),
+  comparable_restaurant_ids: z
+    .array(id)
+    .optional()
+    .meta({ description: 'With like_for_like only: the comparable branches both windows count, by id; absent otherwise' }),
   today: calendarDay.meta({ description: 'The franchise’s current calendar day, whose trade so far the `today` figures hold' }),
 });
 export type AnalyticsWindow = z.output<typeof analyticsWindow>;
@@ -140,12 +148,18 @@ const cellUnit = z.enum(['text', 'count', 'money', 'percent', 'change', 'hours',
 export type CellUnit = z.output<typeof cellUnit>;
 const reportColumn = z.object({ key: z.string(), label: z.string(), unit: cellUnit });
 export type ReportColumn = z.output<typeof reportColumn>;
+/** Why a branch's change is not measured (docs/product.md#comparisons). */
+export const BRANCH_STATUSES = ['new', 'closed'] as const;
 /** null: not defined for this row (e.g. a share of zero revenue), shown as "–" and left empty in a CSV. */
 const reportCell = z.union([z.string(), z.number(), z.null()]);
 export type ReportCell = z.output<typeof reportCell>;
 const reportRow = z.object({
   cells: z.array(reportCell).meta({ description: 'In column order; null where a figure is undefined' }),
   restaurant_id: id.optional().meta({ description: 'The row is about that branch (a link to its dashboard)' }),
+  status: z.enum(BRANCH_STATUSES).optional().meta({
+    description:
+      'A branch comparison row whose change is not comparable, the change left null: `new`, no trade in the window it is compared with; `closed`, none in this window',
+  }),
 });
 export type ReportRow = z.output<typeof reportRow>;
 const reportTable = z.object({

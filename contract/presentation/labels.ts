@@ -1,4 +1,5 @@
 import type { Range } from '../analytics.contract';
+import type { Comparison } from '../analytics-window';
 import { PAGE_TITLES } from '../page-reports.contract';
 import type { UnsubscribeTarget } from '../api/report-subscriptions.calls';
 import type { ReportPage } from '../report-subscriptions.contract';
@@ -18,6 +19,15 @@ export const RANGE_LABELS: Record<Range, string> = {
   '1month': 'Last 1 Month',
   '3months': 'Last 3 Months',
 };
+
+/** The comparison choices (docs/product.md#comparisons), in the header's order. */
+export const COMPARISON_LABELS: Record<Comparison, string> = { previous: 'Previous period', last_year: 'Same days last year' };
+
+/** What a change is measured against, read after "vs": "previous 7 days", "same 7 days last year". */
+export function comparedWith(compare: Comparison, days: number): string {
+  const span = `${days} ${days === 1 ? 'day' : 'days'}`;
+  return compare === 'last_year' ? `same ${span} last year` : `previous ${span}`;
+}
 
 /** Month abbreviations of the answers' labels ("Sep", where Intl's en-AU says "Sept"). */
 export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;

@@ -13,6 +13,8 @@ import { dayIn } from './calendar.js';
 import type { AnalyticsScope } from './answers/scope.js';
 import { resolveWindow } from './window.js';
 
+const LIKE_FOR_LIKE_BRANCH = 'compares all branches, not one branch: leave it out or false on a branch';
+
 /** What an analytics request is about once checked: the scope, the franchise's data version (the cache key), the query and its window. */
 export type AnalyticsRequest<Q extends ParsedAnalyticsQuery> = {
   scope: AnalyticsScope;
@@ -60,9 +62,11 @@ export function analyticsRequests(deps: RouteDeps) {
     await next();
   };
 
-  const request = <Q extends ParsedAnalyticsQuery>(c: Context<AppEnv>, query: Q): AnalyticsRequest<Q> => {
+  const request = async <Q extends ParsedAnalyticsQuery>(c: Context<AppEnv>, query: Q): Promise<AnalyticsRequest<Q>> => {
     const reader = readerOf(c);
     const state = states.get(c)!;
+    if (query.like_for_like && state.restaurantId !== null)
+      throw new HttpError(422, `like_for_like: ${LIKE_FOR_LIKE_BRANCH}`, { errors: { like_for_like: [LIKE_FOR_LIKE_BRANCH] } });
     const now = new Date(deps.clock());
     const url = c.req.url;
     const memo = `${state.time_zone}|${dayIn(state.time_zone, now)}|${url.includes('?') ? url.slice(url.indexOf('?')) : ''}`;
@@ -71,11 +75,15 @@ export function analyticsRequests(deps: RouteDeps) {
       window = resolveWindow(query, state.time_zone, now);
       windows.set(memo, window);
     }
+    const scope: AnalyticsScope = { franchiseId: reader.franchiseId, restaurantId: state.restaurantId, branches: branchesOf(reader) };
+    if (!query.like_for_like) return { scope, dataVersion: state.data_version, query, window };
+    // Like for like: both windows count only the comparable branches of the reader's.
+    const comparable = await deps.analytics.comparable(scope, state.data_version, window);
     return {
-      scope: { franchiseId: reader.franchiseId, restaurantId: state.restaurantId, branches: branchesOf(reader) },
+      scope: { ...scope, branches: comparable },
       dataVersion: state.data_version,
       query,
-      window,
+      window: { ...window, comparable_restaurant_ids: [...comparable] },
     };
   };
 
@@ -99,7 +107,7 @@ export function analyticsRoutes(deps: RouteDeps) {
   const answer =
     (kind: AnalyticsKind) =>
     async ({ c, query }: { c: Context<AppEnv>; query: ParsedAnalyticsQuery }) => {
-      const { scope, dataVersion, window } = request(c, query);
+      const { scope, dataVersion, window } = await request(c, query);
       return (await deps.analytics.body(kind, { scope, dataVersion, window, limit: query.limit })).respond(c);
     };
   return callRoutes(

@@ -5,7 +5,8 @@ import { LruMap } from '../lib/lru-map.js';
 export type AnalyticsCacheKey = {
   franchiseId: number;
   dataVersion: number;
-  kind: AnalyticsKind;
+  /** An answer's kind, or the comparable branches (docs/product.md#comparisons). */
+  kind: AnalyticsKind | 'comparable';
   restaurantId: number | null;
   /** A manager's branches (absent or null: every branch): the same call answers them differently. */
   branches?: readonly number[] | null;
@@ -16,11 +17,13 @@ export type AnalyticsCacheKey = {
 export const DEFAULT_CACHE_ENTRIES = 500;
 
 /** The kinds whose answer lists `limit` entries at most: best sellers, and the roster's staff. */
-const RANKED: ReadonlySet<AnalyticsKind> = new Set(['best-sellers', 'roster']);
+const RANKED: ReadonlySet<AnalyticsCacheKey['kind']> = new Set(['best-sellers', 'roster']);
 
 function keyOf(k: AnalyticsCacheKey): string {
   const w = k.window;
   // The limit only shapes the ranked lists; today is in the key because answers carry today's figures.
+  // The comparison window follows `compare`; a like-for-like answer lists its comparable branches, so
+  // it is not a manager's answer over the same branches.
   const limit = RANKED.has(k.kind) ? k.limit : '';
   return [
     k.franchiseId,
@@ -33,6 +36,8 @@ function keyOf(k: AnalyticsCacheKey): string {
     w.end_date,
     w.grouping,
     w.today,
+    w.compare,
+    w.comparable_restaurant_ids ? 'like' : '',
     limit,
   ].join('|');
 }

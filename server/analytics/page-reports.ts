@@ -1,7 +1,7 @@
 import { RANGES, type AnalyticsWindow, type ParsedAnalyticsQuery, type Range } from '@contract/analytics.contract.js';
 import { PAGE_TITLES, type AnalyticsPage, type PageReport } from '@contract/page-reports.contract.js';
 import { formatDay } from '@contract/presentation/format.js';
-import { RANGE_LABELS } from '@contract/presentation/labels.js';
+import { comparedWith, RANGE_LABELS } from '@contract/presentation/labels.js';
 import type { Db } from '../db/database.js';
 import { analyticsFigures } from './answers/analytics-answer.js';
 import { reportHeading } from './answers/report-heading.js';
@@ -32,6 +32,10 @@ export function rangeLabel(query: Pick<ParsedAnalyticsQuery, 'period' | 'start_d
   const range = (RANGES as readonly string[]).includes(query.period) && query.start_date === undefined ? (query.period as Range) : null;
   return range ? RANGE_LABELS[range] : `${formatDay(w.start_date)} – ${formatDay(w.end_date)}`;
 }
+
+/** What the window is compared with, read after "vs": "previous 7 days", "same 7 days last year, like for like". */
+export const comparedWithLabel = (w: AnalyticsWindow) =>
+  `${comparedWith(w.compare, w.days)}${w.comparable_restaurant_ids ? ', like for like' : ''}`;
 
 const PAGES: Record<AnalyticsPage, (context: PageContext) => Promise<Figures>> = {
   order: orderPage,
@@ -69,7 +73,7 @@ export async function pageReport(
     ...heading,
     window,
     range_label: range,
-    compared_with: `previous ${window.days} ${window.days === 1 ? 'day' : 'days'}`,
+    compared_with: comparedWithLabel(window),
     generated_at: options.now.toISOString(),
     ...figures,
   };

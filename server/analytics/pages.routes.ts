@@ -76,7 +76,7 @@ export function pageReportRoutes(deps: RouteDeps) {
     });
 
   const reportOf = async ({ c, query, params }: { c: Context<AppEnv>; query: ParsedAnalyticsQuery; params: { page: AnalyticsPage } }) =>
-    (await report(params.page, request(c, query))).body.respond(c);
+    (await report(params.page, await request(c, query))).body.respond(c);
 
   const exportOf = async ({
     c,
@@ -87,7 +87,7 @@ export function pageReportRoutes(deps: RouteDeps) {
     query: ParsedAnalyticsQuery & { format: ExportFormat };
     params: { page: AnalyticsPage };
   }) => {
-    const cached = await report(params.page, request(c, query));
+    const cached = await report(params.page, await request(c, query));
     const file = await withExportSlot(deps.db, c.get('auth').user.id, deps.clock(), () => fileOf(cached, query.format));
     return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': file.contentType,

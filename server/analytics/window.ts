@@ -7,6 +7,7 @@ import {
   type ParsedAnalyticsQuery,
   type Range,
 } from '@contract/analytics.contract.js';
+import type { Comparison } from '@contract/analytics-window.js';
 import { addDays, addMonths, dayDiff, dayIn } from './calendar.js';
 
 /**
@@ -30,13 +31,21 @@ function rangeStart(range: Range, end: string): string {
 
 const isGrouping = (period: Grouping | Range): period is Grouping => (GROUPINGS as readonly string[]).includes(period);
 
+/** Last year's window ends this many days before this window's end: 52 weeks, so on the same weekdays. */
+export const LAST_YEAR_DAYS = 364;
+
 /**
  * The window an analytics query covers in the franchise's time zone. Without dates it is the range
  * (or the grouping's default range) ending yesterday, since today is still trading and is reported
- * on its own; with dates it is exactly those days. The previous window has as many days and ends
- * the day before the window starts.
+ * on its own; with dates it is exactly those days. The window it is compared with (`previous`) has
+ * as many days and ends the day before the window starts, or, `compare=last_year`, 364 days before
+ * the window ends (docs/product.md#comparisons).
  */
-export function resolveWindow(query: ParsedAnalyticsQuery, timeZone: string, now: Date): AnalyticsWindow {
+export function resolveWindow(
+  query: Omit<ParsedAnalyticsQuery, 'compare' | 'like_for_like'> & { compare?: Comparison },
+  timeZone: string,
+  now: Date,
+): AnalyticsWindow {
   const today = dayIn(timeZone, now);
   const grouping = isGrouping(query.period) ? query.period : RANGE_GROUPING[query.period];
   let start: string;
@@ -49,13 +58,16 @@ export function resolveWindow(query: ParsedAnalyticsQuery, timeZone: string, now
     start = rangeStart(isGrouping(query.period) ? GROUPING_DEFAULT_RANGE[query.period] : query.period, end);
   }
   const days = dayDiff(start, end) + 1;
+  const compare = query.compare ?? 'previous';
+  const previousEnd = compare === 'last_year' ? addDays(end, -LAST_YEAR_DAYS) : addDays(start, -1);
   return {
     start_date: start,
     end_date: end,
     days,
     grouping,
     time_zone: timeZone,
-    previous: { start_date: addDays(start, -days), end_date: addDays(start, -1) },
+    compare,
+    previous: { start_date: addDays(previousEnd, 1 - days), end_date: previousEnd },
     today,
   };
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { analyticsAnswer } from '../../server/analytics/answers/analytics-answer';
+import { comparableBranches } from '../../server/analytics/answers/comparable';
 import type { AnalyticsScope } from '../../server/analytics/answers/scope';
 import type { AnalyticsWindow, Grouping } from '@contract/analytics.contract';
 import type { Db } from '../../server/db/database';
@@ -21,6 +22,7 @@ const windowOf = (grouping: Grouping, timeZone: string): AnalyticsWindow => ({
   days: DAYS.length,
   grouping,
   time_zone: timeZone,
+  compare: 'previous',
   previous: { start_date: '2026-03-15', end_date: '2026-03-28' },
   today: '2026-04-12',
 });
@@ -149,5 +151,45 @@ describe('analytics answers (read from the rollups)', () => {
     );
     // How many of the 20 runs × 2 franchises × 3 scopes had figures for each kind, or more people than the staff limit (at least 30 of 120 each).
     for (const [kind, count] of Object.entries(reached)) expect(count, kind).toBeGreaterThanOrEqual(30);
+  }, 180_000);
+
+  it('like for like: the comparable branches (trade on or before the comparison window’s first day, and in the window) are the model’s, and both windows count only them', async () => {
+    const reached = { comparable: 0, excluded: 0, previousRevenue: 0 };
+    await fc.assert(
+      fc.asyncProperty(datasetArb, fc.integer({ min: 1, max: 7 }), async (dataset, days) => {
+        const world = await createWorld(db);
+        await write(db, world, dataset);
+        const tables = model(world, dataset);
+        // The last `days` of the fourteen, compared with as many days just before.
+        const start = DAYS[DAYS.length - days]!;
+        const previous = { start_date: DAYS[DAYS.length - 2 * days]!, end_date: DAYS[DAYS.length - days - 1]! };
+        const traded = (r: Row) => Number(r.orders_dine_in) + Number(r.orders_takeaway) > 0;
+        for (const f of world.franchises) {
+          const window: AnalyticsWindow = { ...windowOf('daily', f.timeZone), start_date: start, days, previous };
+          const stats = (id: number) => tables.daily_restaurant_stats.filter((r) => Number(r.restaurant_id) === id && traded(r));
+          const within = (r: Row, w: { start_date: string; end_date: string }) =>
+            String(r.day) >= w.start_date && String(r.day) <= w.end_date;
+          const want = f.restaurants
+            .filter((id) => stats(id).some((r) => String(r.day) <= previous.start_date) && stats(id).some((r) => within(r, window)))
+            .sort((a, b) => a - b);
+          const scope: AnalyticsScope = { franchiseId: f.id, restaurantId: null };
+          const comparable = await comparableBranches(db, scope, window);
+          expect(comparable).toEqual(want);
+          const revenues = await analyticsAnswer(db, 'revenues', { ...scope, branches: comparable }, window, { limit: 10 });
+          const cents = (w: { start_date: string; end_date: string }) =>
+            tables.daily_restaurant_stats
+              .filter((r) => comparable.includes(Number(r.restaurant_id)) && within(r, w))
+              .reduce((s, r) => s + Number(r.revenue_dine_in_cents) + Number(r.revenue_takeaway_cents), 0);
+          expect(revenues.totals.revenue).toBe(dollars(cents(window)));
+          expect(revenues.previous_totals.revenue).toBe(dollars(cents(previous)));
+          if (want.length > 0) reached.comparable++;
+          if (want.length < f.restaurants.length) reached.excluded++;
+          if (cents(previous) > 0) reached.previousRevenue++;
+        }
+      }),
+      { numRuns: 15, endOnFailure: true },
+    );
+    // Of 15 runs × 2 franchises, at least 8 with comparable branches, with branches left out, and with revenue compared.
+    for (const [what, count] of Object.entries(reached)) expect(count, what).toBeGreaterThanOrEqual(8);
   }, 180_000);
 });

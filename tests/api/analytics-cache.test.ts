@@ -16,6 +16,7 @@ const WINDOW: AnalyticsWindow = {
   days: 7,
   grouping: 'daily',
   time_zone: 'Australia/Sydney',
+  compare: 'previous',
   previous: { start_date: '2026-11-08', end_date: '2026-11-14' },
   today: '2026-11-22',
 };

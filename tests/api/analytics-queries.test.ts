@@ -78,6 +78,7 @@ const windowOf = (grouping: Grouping, start: string, end: string, previous: [str
   days: (Date.parse(end) - Date.parse(start)) / 86_400_000 + 1,
   grouping,
   time_zone: 'Australia/Sydney',
+  compare: 'previous',
   previous: { start_date: previous[0], end_date: previous[1] },
   today,
 });

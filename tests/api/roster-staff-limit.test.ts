@@ -19,6 +19,7 @@ const june: AnalyticsWindow = {
   days: 7,
   grouping: 'daily',
   time_zone: 'Australia/Sydney',
+  compare: 'previous',
   previous: { start_date: '2026-05-25', end_date: '2026-05-31' },
   today: '2026-11-23',
 };

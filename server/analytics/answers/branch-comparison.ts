@@ -6,7 +6,7 @@ import { inMonths, monthParts, windowTotal, type MonthPart } from './months.js';
 import { branchConditions, scopeIds, type AnalyticsScope } from './scope.js';
 import { fetchParts, part } from './sql-parts.js';
 
-/** A branch's integer figures over a window, and its revenue over the previous window. */
+/** A branch's integer figures over a window, and its revenue and orders over the window it is compared with. */
 export type BranchFigures = {
   id: number;
   name: string;
@@ -15,6 +15,7 @@ export type BranchFigures = {
   labour_cost_cents: number;
   spend_cents: number;
   previous_revenue_cents: number;
+  previous_orders: number;
 };
 
 type MonthlyBranchTable = 'monthly_restaurant_stats' | 'monthly_restaurant_labour' | 'monthly_restaurant_purchases';
@@ -61,18 +62,18 @@ export async function branchComparison(
     rows: part(
       sql`select ${r('id')}, ${r('name')}, coalesce(s.revenue_cents, 0) as revenue_cents, coalesce(s.orders, 0) as orders,
         coalesce(h.labour_cost_cents, 0) as labour_cost_cents, coalesce(p.spend_cents, 0) as spend_cents,
-        coalesce(v.previous_revenue_cents, 0) as previous_revenue_cents
+        coalesce(v.previous_revenue_cents, 0) as previous_revenue_cents, coalesce(v.previous_orders, 0) as previous_orders
       from restaurants r
       left join (${monthlyTotals('monthly_restaurant_stats', branches, months, { revenue_cents: 'running_revenue_cents', orders: 'running_orders' })}) s
         on s.restaurant_id = ${r('id')}
-      left join (${monthlyTotals('monthly_restaurant_stats', branches, monthParts(window.previous), { previous_revenue_cents: 'running_revenue_cents' })}) v
+      left join (${monthlyTotals('monthly_restaurant_stats', branches, monthParts(window.previous), { previous_revenue_cents: 'running_revenue_cents', previous_orders: 'running_orders' })}) v
         on v.restaurant_id = ${r('id')}
       left join (${monthlyTotals('monthly_restaurant_labour', branches, months, { labour_cost_cents: 'running_labour_cost_cents' })}) h
         on h.restaurant_id = ${r('id')}
       left join (${monthlyTotals('monthly_restaurant_purchases', branches, months, { spend_cents: 'running_spend_cents' })}) p
         on p.restaurant_id = ${r('id')}
       where ${r('franchise_id')} = ${scope.franchiseId}${branchConditions(r('id'), scope)}`,
-      ['id', 'name', 'revenue_cents', 'orders', 'labour_cost_cents', 'spend_cents', 'previous_revenue_cents'],
+      ['id', 'name', 'revenue_cents', 'orders', 'labour_cost_cents', 'spend_cents', 'previous_revenue_cents', 'previous_orders'],
     ),
   });
   return rows;

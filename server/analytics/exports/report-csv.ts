@@ -1,7 +1,7 @@
 import type { CellUnit, PageReport, ReportCell, ReportRow } from '@contract/page-reports.contract';
 import { ALL_BRANCHES } from '@contract/presentation/labels.js';
 
-// A page report as one RFC 4180 file: a header block (report, franchise, branch, window, time zone),
+// A page report as one RFC 4180 file: a header block (report, franchise, branch, window, comparison, time zone),
 // then one section per table (title, header row, rows, total row), sections apart by an empty record.
 // Every record is padded to the widest table's field count, so the file keeps RFC 4180's "same number
 // of fields on each line" and strict parsers read it whole; spreadsheet apps show the sections one
@@ -46,6 +46,7 @@ export async function reportCsv(report: PageReport): Promise<Uint8Array> {
     ['Start date', window.start_date],
     ['End date', window.end_date],
     ['Range', report.range_label],
+    ['Compared with', `${report.compared_with} (${window.previous.start_date} to ${window.previous.end_date})`],
     ['Time zone', window.time_zone],
     ['Generated at', report.generated_at],
   ].map((record) => record.map(neutraliseFormula));

@@ -51,6 +51,7 @@ function header(doc: Doc, report: PageReport): void {
     ['Franchise', report.franchise.name],
     ['Branch', branch],
     ['Window', report.range_label === dates ? dates : `${dates} (${report.range_label})`],
+    ['Compared with', `${report.compared_with} (${formatDays(window.previous.start_date, window.previous.end_date)})`],
     ['Time zone', window.time_zone],
     ['Generated', formatInstant(report.generated_at, report.window.time_zone, { zone: true })],
   ];

@@ -45,8 +45,11 @@ export const card = (
   previous: number | null,
   lowerIsBetter = false,
 ): ReportCard => (lowerIsBetter ? { id, label, unit, value, previous, lower_is_better: true } : { id, label, unit, value, previous });
-export const row = (cells: ReportCell[], restaurantId?: number): ReportRow =>
-  restaurantId === undefined ? { cells } : { cells, restaurant_id: restaurantId };
+export const row = (cells: ReportCell[], restaurantId?: number, status?: ReportRow['status']): ReportRow => ({
+  cells,
+  ...(restaurantId === undefined ? {} : { restaurant_id: restaurantId }),
+  ...(status === undefined ? {} : { status }),
+});
 export const table = (
   id: string,
   title: string,

@@ -26,13 +26,16 @@ export async function revenuePage({ db, scope, window, rangeLabel: range, figure
   ];
   const selling = (items: typeof sellers.items) => items.map(sellingItem).map((i) => row([i.name, i.menu, i.units, i.revenue]));
   const ranked = [...branches].sort((a, b) => b.revenue_cents - a.revenue_cents || byText(a.name, b.name) || a.id - b.id);
-  const comparison = (
-    rank: number | null,
-    name: string,
-    b: Pick<(typeof branches)[number], 'revenue_cents' | 'orders' | 'labour_cost_cents' | 'spend_cents' | 'previous_revenue_cents'>,
-    restaurantId?: number,
-  ) =>
-    row(
+  type Compared = Pick<
+    (typeof branches)[number],
+    'revenue_cents' | 'orders' | 'labour_cost_cents' | 'spend_cents' | 'previous_revenue_cents' | 'previous_orders'
+  >;
+  // A branch that traded in only one of the windows has no change (not +∞ % or −100 %): it is marked instead.
+  const statusOf = (b: Compared) =>
+    b.orders > 0 && b.previous_orders === 0 ? 'new' : b.orders === 0 && b.previous_orders > 0 ? 'closed' : undefined;
+  const comparison = (rank: number | null, name: string, b: Compared, restaurantId?: number) => {
+    const status = restaurantId === undefined ? undefined : statusOf(b);
+    return row(
       [
         rank,
         name,
@@ -41,16 +44,19 @@ export async function revenuePage({ db, scope, window, rangeLabel: range, figure
         b.orders === 0 ? null : perDollars(b.revenue_cents, b.orders),
         share(b.labour_cost_cents, b.revenue_cents),
         share(b.spend_cents, b.revenue_cents),
-        share(b.revenue_cents - b.previous_revenue_cents, b.previous_revenue_cents),
+        status ? null : share(b.revenue_cents - b.previous_revenue_cents, b.previous_revenue_cents),
       ],
       restaurantId,
+      status,
     );
+  };
   const franchise = {
     revenue_cents: sum(branches, (b) => b.revenue_cents),
     orders: sum(branches, (b) => b.orders),
     labour_cost_cents: sum(branches, (b) => b.labour_cost_cents),
     spend_cents: sum(branches, (b) => b.spend_cents),
     previous_revenue_cents: sum(branches, (b) => b.previous_revenue_cents),
+    previous_orders: sum(branches, (b) => b.previous_orders),
   };
   return {
     cards: [
@@ -108,7 +114,7 @@ export async function revenuePage({ db, scope, window, rangeLabel: range, figure
           column('aov', 'AOV', 'money'),
           column('labour_share', 'Labour % of Revenue', 'percent'),
           column('procurement_share', 'Procurement % of Revenue', 'percent'),
-          column('change', 'Revenue vs Previous', 'change'),
+          column('change', `Revenue vs ${window.compare === 'last_year' ? 'Last Year' : 'Previous'}`, 'change'),
         ],
         ranked.map((b, i) => comparison(i + 1, b.name, b, b.id)),
         // The rank column has no figure for the franchise; the label goes in the name column.

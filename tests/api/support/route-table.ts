@@ -109,6 +109,8 @@ const analyticsQuery: Query = {
     // Before start_date, more than 400 days after it, or not a date.
     end_date: { refused: ['2026-10-31', '2027-12-06', '2026-11-31', '', '14/11/2026'] },
     limit: { refused: ['0', '51', '-1', 'abc', '1.5', ''] },
+    compare: { refused: ['', 'bogus', 'last-year', 'Previous', 'previous,last_year'] },
+    like_for_like: { refused: ['', 'maybe', 'TRUE', '1', 'yes'] },
   },
 };
 
