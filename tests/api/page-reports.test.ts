@@ -235,8 +235,8 @@ describe('the revenue page', () => {
 
   it('the branch comparison: every branch ranked by revenue, AOV, labour and procurement shares, change vs 9–15 Nov; totals from sums', async () => {
     const expected = [
-      // Bondi: 16000 ¢, 2 orders; labour 450 min × 28 $/h = 21000 ¢ (131.25 %); bought 10800 ¢ (67.5 %); nothing the week before.
-      { cells: [1, 'Harbour Bondi', 160, 2, 80, 131.3, 67.5, null], restaurant_id: f.bondi },
+      // Bondi: 16000 ¢, 2 orders; labour 450 min × 28 $/h = 21000 ¢ (131.25 %); bought 10800 ¢ (67.5 %); nothing the week before: new.
+      { cells: [1, 'Harbour Bondi', 160, 2, 80, 131.3, 67.5, null], restaurant_id: f.bondi, status: 'new' },
       // Parramatta: 13050 ¢, 4 orders (32.625); labour 25500 + 12500 + 12083 = 50083 ¢ (383.78 %); bought 42000 ¢ (321.84 %); 1800 ¢ before (+625 %).
       { cells: [2, 'Harbour Parramatta', 130.5, 4, 32.63, 383.8, 321.8, 625], restaurant_id: f.parramatta },
       { cells: [3, 'Harbour Manly', 0, 0, null, null, null, null], restaurant_id: f.manly },
