@@ -73,6 +73,9 @@ describe('POST /franchise/restaurants', () => {
       capacity: 40,
       status: 1,
       location: 'Manly, NSW',
+      // The branch clock, the franchise's zone and midnight when the form leaves it out.
+      time_zone: 'Australia/Sydney',
+      day_starts_at: '00:00',
       subscriptions: [],
       restaurant_user: null,
       version: 1,

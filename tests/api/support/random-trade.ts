@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import fc from 'fast-check';
 import {
   labourCostCents,
@@ -9,7 +10,7 @@ import {
   type ShiftInput,
 } from '../../../server/analytics/ingest';
 import { ROLLUP_TABLES } from '../../../server/analytics/rollups';
-import { dayIn } from '../../../server/analytics/calendar';
+import { tradingDayIn } from '../../../server/analytics/calendar';
 import { PURCHASE_CATEGORIES, type Db } from '../../../server/db/database';
 
 /**
@@ -189,8 +190,14 @@ type RollupTable =
   | 'daily_purchases'
   | 'daily_franchise_purchases';
 
-/** The rollups as docs/product.md#metrics defines them, computed in JavaScript from the inputs (the oracle). */
-export function model(world: World, dataset: Dataset) {
+/** A branch's clock, as the model files its orders: its zone and day start in minutes. */
+export type Clock = { timeZone: string; dayStartMinutes: number };
+
+/**
+ * The rollups as docs/product.md#metrics defines them, computed in JavaScript from the inputs (the oracle). Orders
+ * are filed on `clockOf` their branch (the franchise's zone and midnight by default).
+ */
+export function model(world: World, dataset: Dataset, clockOf?: (restaurantId: number) => Clock) {
   const tables: Record<string, Map<string, Row>> = Object.fromEntries(ROLLUP_TABLES.map((t) => [t, new Map()]));
   const add = (table: string, key: Row, counters: Row) => {
     const k = JSON.stringify(key);
@@ -216,7 +223,8 @@ export function model(world: World, dataset: Dataset) {
     }
     for (const o of data.orderBatches.flat()) {
       const restaurant_id = f.restaurants[o.restaurant]!;
-      const day = dayIn(f.timeZone, new Date(at(o)));
+      const clock = clockOf?.(restaurant_id) ?? { timeZone: f.timeZone, dayStartMinutes: 0 };
+      const day = tradingDayIn(clock.timeZone, clock.dayStartMinutes, new Date(at(o)));
       const customer = o.customer === null ? null : f.customers[o.customer]!;
       const first = customer === null ? undefined : firstOrder.get(customer);
       const recurrent = first !== undefined && first < at(o);
@@ -325,6 +333,22 @@ export function model(world: World, dataset: Dataset) {
     'monthly_restaurant_purchases',
   );
   return Object.fromEntries(Object.entries(tables).map(([t, rows]) => [t, [...rows.values()]])) as Record<RollupTable, Row[]>;
+}
+
+/** The world's rows of every rollup table, sorted as sortRows does. */
+export async function rollupsOf(db: Db, world: World): Promise<Record<string, string[]>> {
+  const restaurants = world.franchises.flatMap((f) => f.restaurants);
+  const franchises = world.franchises.map((f) => f.id);
+  const out: Record<string, string[]> = {};
+  for (const table of ROLLUP_TABLES) {
+    const [column, ids] = table.startsWith('daily_franchise_') ? ['franchise_id', franchises] : ['restaurant_id', restaurants];
+    // As JSON: bigint arrays come back as numbers from both drivers.
+    const { rows } = await sql<{
+      row: Row;
+    }>`select to_jsonb(t) as row from ${sql.table(table)} t where ${sql.ref(column)} = any(${ids}::int[])`.execute(db);
+    out[table] = sortRows(rows.map((r) => r.row));
+  }
+  return out;
 }
 
 /** Writes the dataset through the ingest, as real trade is written. */
