@@ -19,6 +19,7 @@ describe('resolveWindow: ranges end yesterday in the franchise time zone', () =>
       days: 7,
       grouping: 'daily',
       time_zone: SYDNEY,
+      compare: 'previous',
       previous: { start_date: '2026-11-08', end_date: '2026-11-14' },
       today: '2026-11-22',
     });
@@ -73,6 +74,24 @@ describe('resolveWindow: explicit dates', () => {
     const leap = window({ start_date: '2028-02-28', end_date: '2028-03-01' }, NOW);
     expect(leap.days).toBe(3);
     expect(leap.previous).toEqual({ start_date: '2028-02-25', end_date: '2028-02-27' });
+  });
+});
+
+describe('resolveWindow: compare=last_year', () => {
+  const NOW = '2026-11-22T00:00:00Z';
+  const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+
+  it.each([
+    [{ period: '7days' }, ['2025-11-16', '2025-11-22']],
+    // 364 days before a leap day is 2 March, so the window keeps its weekdays rather than its dates.
+    [{ start_date: '2028-02-23', end_date: '2028-02-29' }, ['2027-02-24', '2027-03-02']],
+    [{ period: 'daily', start_date: '2026-03-01', end_date: '2026-03-31' }, ['2025-03-02', '2025-04-01']],
+  ] as const)('%j → previous %j: as many days, ending 364 days before, on the same weekdays', (query, [start, end]) => {
+    const w = window({ ...query, compare: 'last_year' }, NOW);
+    expect(w.compare).toBe('last_year');
+    expect(w.previous).toEqual({ start_date: start, end_date: end });
+    expect(weekday(w.previous.start_date)).toBe(weekday(w.start_date));
+    expect(weekday(w.previous.end_date)).toBe(weekday(w.end_date));
   });
 });
 

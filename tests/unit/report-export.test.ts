@@ -95,13 +95,14 @@ describe('CSV export', () => {
   it('parses back to the header facts and to every table: rows and total, amounts as plain numbers, null empty', async () => {
     const report = revenueReport({ branch: { id: 7, name: TRICKY_NAME, location: 'Bondi Beach' } });
     const records: string[][] = parse((await renderExport(report, 'csv')).body, { bom: true });
-    expect(records.slice(0, 8).map((record) => record.slice(0, 2))).toEqual([
+    expect(records.slice(0, 9).map((record) => record.slice(0, 2))).toEqual([
       ['Report', 'Revenue'],
       ['Franchise', 'Harbour Eats'],
       ['Branch', `${TRICKY_NAME} (Bondi Beach)`],
       ['Start date', '2026-11-16'],
       ['End date', '2026-11-22'],
       ['Range', 'Last 7 Days'],
+      ['Compared with', 'previous 7 days (2026-11-09 to 2026-11-15)'],
       ['Time zone', 'Australia/Sydney'],
       ['Generated at', '2026-11-22T22:05:00.000Z'],
     ]);
