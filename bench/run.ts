@@ -15,6 +15,7 @@ import { launchBrowser } from '../tests/e2e/support/browser-launch';
 import { analyticsBench } from './analytics';
 import { firstViewBench } from './first-view';
 import { ingestBench } from './ingest';
+import { refileBench } from './refile';
 import { soakBench } from './soak';
 import { startServer, stopServer } from '../tests/e2e/support/server-process';
 
@@ -175,6 +176,7 @@ const PARTS = {
   'first-view': () => firstViewBench(console.log),
   analytics: () => analyticsBench(console.log),
   ingest: () => ingestBench(console.log),
+  refile: () => refileBench(console.log),
 };
 
 /** `npm run bench -- --pg`: the parts that run against the PostgreSQL server of DATABASE_URL. */
