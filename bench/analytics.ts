@@ -2,7 +2,8 @@
  * The analytics half of `npm run bench`: a large franchise (50 branches, 730 days), the dashboard's
  * calls, the five pages' reports and the revenue page's exports, cached and uncached, the same
  * figures from raw rows, and 20 concurrent dashboard clients (one request each in flight, then whole
- * dashboards) with the health call alongside.
+ * dashboards) with the health call alongside; and, as its own part, the franchise-wide calls with
+ * compare=last_year&like_for_like=true against the same calls without.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ import { ANALYTICS_PAGES, EXPORT_FORMATS } from '@contract/page-reports.contract
 import { pgliteDatabase } from '../server/db/database';
 import { TYPE_PARSERS } from '../server/db/pglite-options.mjs';
 import { startServer, stopServer } from '../tests/e2e/support/server-process';
+import { DEFAULT_FILTERS } from '../src/machines/support/analytics-filters';
 import { CARD_KINDS, dashboardCall } from '../src/machines/support/dashboard-calls';
 import { embeddedFranchise, postgresFranchise, type LargeFranchise, type Size } from './large-franchise';
 
@@ -27,7 +29,7 @@ const DAYS = 730;
  * scope's analytics prefix, with `query` (a window) when given.
  */
 export function cardPath(kind: AnalyticsKind, query?: string): string {
-  const { limit } = dashboardCall(kind, { range: '7days', restaurantId: null }).query;
+  const { limit } = dashboardCall(kind, DEFAULT_FILTERS).query;
   const params = [limit === undefined ? '' : `limit=${limit}`, query ?? ''].filter(Boolean).join('&');
   return params ? `${kind}?${params}` : kind;
 }
@@ -270,6 +272,66 @@ async function underExports(session: Session, count: number) {
     health99: percentile(times, 99),
     probes: times.length,
   };
+}
+
+/** A franchise-wide call's uncached timings without a comparison choice and with last year, like for like. */
+export type ComparisonFigures = { name: string; plain: Timings; compared: Timings };
+const COMPARED = 'compare=last_year&like_for_like=true';
+
+/**
+ * The dashboard's and pages' franchise-wide calls, each round once without and once with `COMPARED`, alternating so
+ * both see the same load, on windows of their own (beyond the call table's): every call a miss, the comparable
+ * branches too (docs/product.md#comparisons).
+ */
+async function comparisonTimings(session: Session): Promise<ComparisonFigures[]> {
+  const figures: ComparisonFigures[] = [];
+  for (const [n, { name, path }] of BENCH_CALLS.filter((c) => !c.path.includes('/export')).entries()) {
+    const url = (query: string) => `analytics/${path}${path.includes('?') ? '&' : '?'}${query}`;
+    const window = (i: number, compared: number) => threeMonthWindow(i, BENCH_CALLS.length + 2 * n + compared);
+    await timed(session, url(window(ROUNDS, 0)));
+    await timed(session, url(`${window(ROUNDS, 1)}&${COMPARED}`));
+    const plain: number[] = [];
+    const compared: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      plain.push(await timed(session, url(window(i, 0))));
+      compared.push(await timed(session, url(`${window(i, 1)}&${COMPARED}`)));
+    }
+    figures.push({ name, plain, compared });
+  }
+  return figures;
+}
+
+const COMPARISON_TARGET = 1.2;
+
+/** Per size and call, the uncached p95 without and with last year, like for like, and their ratio; the worst ratio against the target. */
+function comparisonTable(runs: { size: Size; comparisons: ComparisonFigures[] }[], log: (line: string) => void) {
+  log(`${COMPARED} vs the same calls without, franchise-wide, 3-month windows, uncached p95 (target ratio <= ${COMPARISON_TARGET}):`);
+  let worst = 0;
+  for (const { size, comparisons } of runs) {
+    for (const c of comparisons) {
+      const [plain, compared] = [percentile(c.plain, 95), percentile(c.compared, 95)];
+      worst = Math.max(worst, compared / plain);
+      log(
+        `  ${String(size.restaurants).padStart(4)} ${c.name.padEnd(18)} ${ms(plain)} -> ${ms(compared)} = ${(compared / plain).toFixed(2)}x`,
+      );
+    }
+  }
+  log(`  worst p95 ratio: ${worst.toFixed(2)} (target <= ${COMPARISON_TARGET})`);
+}
+
+/** `npm run bench -- comparisons`: the comparison table alone, at every size on the embedded database. */
+export async function comparisonsBench(log: (line: string) => void) {
+  const runs: { size: Size; comparisons: ComparisonFigures[] }[] = [];
+  for (const franchise of benchSizes().map((size) => embeddedFranchise(size, log))) {
+    const server = await startServer({ dataDir: franchise.dataDir!, pollMs: 50 });
+    try {
+      const session = await signIn(server.url, franchise.account.email, franchise.account.password);
+      runs.push({ size: franchise.size, comparisons: await comparisonTimings(session) });
+    } finally {
+      await stopServer(server.process);
+    }
+  }
+  comparisonTable(runs, log);
 }
 
 /** The bench's sizes: BENCH_SIZES=<n>,<n> (restaurants) for smaller runs while developing; 50 and 200 by default. */

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: sign-in page weight, login latency and cold start, measured against the real
  * `npm start` server on a throwaway DATA_DIR, then the analytics and the ingest halves. A benchmark,
- * not a test: it prints figures. `npm run bench -- ingest` (or `start`, `first-view`, `analytics`) runs only those
+ * not a test: it prints figures. `npm run bench -- ingest` (or `start`, `first-view`, `analytics`, `comparisons`) runs only those
  * parts; `npm run bench -- --pg` runs the analytics part against PostgreSQL (DATABASE_URL); `npm run bench -- --soak`
  * runs only the soak (SOAK_MINUTES, 10 by default).
  */
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { hash, verify } from '@node-rs/argon2';
 import { launchBrowser } from '../tests/e2e/support/browser-launch';
-import { analyticsBench } from './analytics';
+import { analyticsBench, comparisonsBench } from './analytics';
 import { firstViewBench } from './first-view';
 import { ingestBench } from './ingest';
 import { refileBench } from './refile';
@@ -175,6 +175,7 @@ const PARTS = {
   start: startBench,
   'first-view': () => firstViewBench(console.log),
   analytics: () => analyticsBench(console.log),
+  comparisons: () => comparisonsBench(console.log),
   ingest: () => ingestBench(console.log),
   refile: () => refileBench(console.log),
 };
