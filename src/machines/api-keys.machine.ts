@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate';
-import type { CreateApiKeyInput } from '@contract/api-keys.contract';
+import type { ApiKeyAccess, CreateApiKeyInput } from '@contract/api-keys.contract';
 import type { ApiKey, CreatedApiKey } from '@contract/api/api-keys.calls';
 import { fieldErrorsOf, toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { apiKeysService } from '../services/api-keys.service';
@@ -12,9 +12,10 @@ import { errorNotice } from './support/notices';
 /** The scope select's value for every branch; a branch is its restaurant id as text. */
 export const ALL_BRANCHES = 'all';
 
-export type ApiKeyDraft = { name: string; scope: string };
+/** `access`: what the key may call, the ingest calls or (a BI tool's) the analytics GETs. */
+export type ApiKeyDraft = { name: string; scope: string; access: ApiKeyAccess };
 /** The create form's fields that can carry a message (the server's 422, or the empty name caught before a call). */
-export type ApiKeyField = 'name' | 'restaurant_id';
+export type ApiKeyField = 'name' | 'restaurant_id' | 'access';
 type Target = { id: number; name: string };
 
 export const NAME_REQUIRED = 'Name is required';
@@ -40,7 +41,8 @@ export type ApiKeysContext = {
 
 export type ApiKeysEvent =
   | { type: 'keys.retry' }
-  | { type: 'create.change'; field: keyof ApiKeyDraft; value: string }
+  | { type: 'create.change'; field: 'name' | 'scope'; value: string }
+  | { type: 'create.change'; field: 'access'; value: ApiKeyAccess }
   | { type: 'create.submit' }
   | { type: 'secret.copy' }
   | { type: 'secret.done' }
@@ -49,18 +51,19 @@ export type ApiKeysEvent =
 /** A create or revoke that succeeded, as the list region hears it: the list is read again. */
 type KeysChanged = DoneActorEvent<CreatedApiKey, 'createKey'> | DoneActorEvent<void, 'revokeKey'>;
 
-const EMPTY_DRAFT: ApiKeyDraft = { name: '', scope: ALL_BRANCHES };
+const EMPTY_DRAFT: ApiKeyDraft = { name: '', scope: ALL_BRANCHES, access: 'ingest' };
 
-/** The create call's body: the trimmed name, and null for every branch or the branch's id. */
-export const createBody = ({ name, scope }: ApiKeyDraft): CreateApiKeyInput => ({
+/** The create call's body: the trimmed name, null for every branch or the branch's id, and the access. */
+export const createBody = ({ name, scope, access }: ApiKeyDraft): CreateApiKeyInput => ({
   name: name.trim(),
   restaurant_id: scope === ALL_BRANCHES ? null : Number(scope),
+  access,
 });
 
 /** A 422's messages on the form's fields; empty when the failure names none of them. */
 function fieldMessages(error: unknown): Partial<Record<ApiKeyField, string>> {
-  const { name, restaurant_id } = fieldErrorsOf(error);
-  return { ...(name ? { name } : {}), ...(restaurant_id ? { restaurant_id } : {}) };
+  const { name, restaurant_id, access } = fieldErrorsOf(error);
+  return { ...(name ? { name } : {}), ...(restaurant_id ? { restaurant_id } : {}), ...(access ? { access } : {}) };
 }
 
 /** The browser's clipboard; unavailable (an http page other than localhost, a refused permission) it rejects and the page selects the text instead. */
@@ -71,7 +74,7 @@ const writeClipboard = fromPromise<void, string>(async ({ input }) => {
 
 /**
  * The Integrations page: the franchise's API keys (loading, the list, its failure with Retry, read
- * again after every create and revoke), the create form (Name, Scope) whose new secret is shown once
+ * again after every create and revoke), the create form (Name, Scope, Access) whose new secret is shown once
  * until Done, with Copy, and Revoke behind the confirm dialog. Three regions run side by side, so the
  * list refreshes while the secret shows and a revoke can run while a key is being created.
  */
@@ -168,7 +171,7 @@ export const apiKeysMachine = setup({
           on: {
             'create.change': {
               actions: assign(({ context, event }) => {
-                const field: ApiKeyField = event.field === 'scope' ? 'restaurant_id' : 'name';
+                const field: ApiKeyField = event.field === 'scope' ? 'restaurant_id' : event.field;
                 const { [field]: _cleared, ...fieldErrors } = context.fieldErrors;
                 return { draft: { ...context.draft, [event.field]: event.value }, fieldErrors };
               }),

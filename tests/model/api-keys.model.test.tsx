@@ -14,6 +14,7 @@ import {
   LIST_FAILURE,
   NAME_TAKEN,
   NEW_NAME,
+  READ_CHOICE,
   REVOKE_FAILURE,
   SECRET,
   TARGET,
@@ -105,8 +106,9 @@ async function verifyKeys(state: Snapshot) {
       .getAllByRole('cell')
       .map((c) => c.textContent);
     expect(cells[1]).toBe(key.restaurant_name ?? 'All branches');
-    expect(cells[2]).toBe(`${key.prefix}…`);
-    if (key.last_used_at === null) expect(cells[4]).toBe('Never');
+    expect(cells[2]).toBe(key.access === 'read' ? 'Read' : 'Ingest');
+    expect(cells[3]).toBe(`${key.prefix}…`);
+    if (key.last_used_at === null) expect(cells[5]).toBe('Never');
     // The secret is never in the table, only its prefix.
     expect(row.textContent).not.toContain(SECRET.slice(13));
   }
@@ -123,6 +125,9 @@ async function verifyCreate(state: Snapshot, event: ModelEvent) {
     expect(name).toHaveValue(state.context.draft.name);
     expect(screen.getByRole('combobox', { name: /^Scope/ })).toHaveValue(
       state.context.draft.scope === 'all' ? 'All branches' : BRANCH.name,
+    );
+    expect(screen.getByRole('combobox', { name: /^Access/ })).toHaveValue(
+      state.context.draft.access === 'read' ? READ_CHOICE : 'Ingest (send trade)',
     );
     const nameError = state.context.fieldErrors.name;
     if (nameError) expect(name).toHaveAccessibleDescription(expect.stringContaining(nameError));
@@ -219,6 +224,7 @@ describe('api keys machine × Integrations page (model-based)', () => {
             return user.click(screen.getByRole('button', { name: 'Retry' }));
           case 'create.change':
             if (e.field === 'scope') return choose(user, 'Scope', BRANCH.name);
+            if (e.field === 'access') return choose(user, 'Access', READ_CHOICE);
             await user.click(screen.getByRole('textbox', { name: /^Name/ }));
             return user.paste(e.value);
           case 'create.submit':
@@ -236,10 +242,10 @@ describe('api keys machine × Integrations page (model-based)', () => {
         await verifyKeys(state);
         await verifyCreate(state, e);
         await verifyRevoke(state, e, calls.revoke.calls(), seen);
-        // What the create call was sent: the trimmed name and the chosen scope.
+        // What the create call was sent: the trimmed name, the chosen scope and access.
         if (e.type === 'create.submit' && state.matches({ create: 'creating' })) {
           expect(calls.create.calls().at(-1)).toEqual([
-            { name: NEW_NAME, restaurant_id: state.context.draft.scope === 'all' ? null : BRANCH.id },
+            { name: NEW_NAME, restaurant_id: state.context.draft.scope === 'all' ? null : BRANCH.id, access: state.context.draft.access },
           ]);
         }
         // The list is read again after every create and revoke that succeeded.
@@ -267,8 +273,9 @@ describe('api keys product-rule scenarios', () => {
 
     await user.type(screen.getByRole('textbox', { name: /^Name/ }), `  ${NEW_NAME} `);
     await choose(user, 'Scope', BRANCH.name);
+    await choose(user, 'Access', READ_CHOICE);
     await user.click(screen.getByRole('button', { name: 'Create key' }));
-    expect(calls.create.calls()).toEqual([[{ name: NEW_NAME, restaurant_id: BRANCH.id }]]);
+    expect(calls.create.calls()).toEqual([[{ name: NEW_NAME, restaurant_id: BRANCH.id, access: 'read' }]]);
     await act(async () => calls.create.resolve(CREATED));
     expect(screen.getByText(SECRET)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copy' }));
@@ -280,6 +287,7 @@ describe('api keys product-rule scenarios', () => {
     expect(document.body.textContent).not.toContain(SECRET);
     expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('');
     expect(screen.getByRole('combobox', { name: /^Scope/ })).toHaveValue('All branches');
+    expect(screen.getByRole('combobox', { name: /^Access/ })).toHaveValue('Ingest (send trade)');
   });
 
   it('offers All branches and each branch of the session as the scope', async () => {
@@ -291,5 +299,16 @@ describe('api keys product-rule scenarios', () => {
     await user.click(screen.getByRole('combobox', { name: /^Scope/ }));
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
     expect(options).toEqual(['All branches', ...SESSION_RESTAURANTS.map((r) => r.name)]);
+  });
+
+  it('offers the two accesses, ingest first and chosen', async () => {
+    const user = userEvent.setup();
+    fakeCalls();
+    renderPage();
+    await user.hover(screen.getByRole('combobox', { name: /^Access/ }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Access/ })).toHaveClass('mantine-Select-input'));
+    await user.click(screen.getByRole('combobox', { name: /^Access/ }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Ingest (send trade)', READ_CHOICE]);
   });
 });

@@ -9,8 +9,22 @@ import {
 } from '../../src/services/api-keys.service';
 import type { HttpClient } from '../../src/services/http-client';
 
-const KEY = { id: 4, name: 'Kitchen POS', restaurant_id: 7, restaurant_name: 'Parramatta', prefix: 'fck_0a1b2c3d' } as ApiKey;
-const CREATED = { id: 4, name: 'Kitchen POS', restaurant_id: 7, prefix: 'fck_0a1b2c3d', secret: 'fck_0a1b2c3d_x' } as CreatedApiKey;
+const KEY = {
+  id: 4,
+  name: 'Kitchen POS',
+  restaurant_id: 7,
+  restaurant_name: 'Parramatta',
+  prefix: 'fck_0a1b2c3d',
+  access: 'read',
+} as ApiKey;
+const CREATED = {
+  id: 4,
+  name: 'Kitchen POS',
+  restaurant_id: 7,
+  prefix: 'fck_0a1b2c3d',
+  access: 'read',
+  secret: 'fck_0a1b2c3d_x',
+} as CreatedApiKey;
 
 function setup(answer: (path: string, options: unknown) => Promise<unknown>) {
   const request = vi.fn(answer);
@@ -25,11 +39,11 @@ describe('API keys service', () => {
       return { status: 'success', message: 'ok', data: method === 'DELETE' ? null : method === 'POST' ? CREATED : [KEY] };
     });
     expect(await service.list()).toEqual([KEY]);
-    expect(await service.create({ name: 'Kitchen POS', restaurant_id: 7 })).toEqual(CREATED);
+    expect(await service.create({ name: 'Kitchen POS', restaurant_id: 7, access: 'read' })).toEqual(CREATED);
     await expect(service.revoke(4)).resolves.toBeUndefined();
     expect(request.mock.calls).toEqual([
       ['/franchise/api-keys', { method: 'GET' }],
-      ['/franchise/api-keys', { method: 'POST', body: { name: 'Kitchen POS', restaurant_id: 7 } }],
+      ['/franchise/api-keys', { method: 'POST', body: { name: 'Kitchen POS', restaurant_id: 7, access: 'read' } }],
       ['/franchise/api-keys/4', { method: 'DELETE' }],
     ]);
   });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiKey } from '@contract/api/api-keys.calls';
 import { formatInstant } from '@contract/presentation/format';
 import { failure, installFakeServer, ok, OWNER, RESTAURANTS, type Call } from './support/fake-server';
-import { LAZY, renderApp as renderAppAt } from './support/render-app';
+import { choose, LAZY, renderApp as renderAppAt } from './support/render-app';
 
 // The Integrations page in the whole app, on the real machine, services and clipboard actor; the server is a fetch stub.
 
@@ -25,6 +25,7 @@ beforeEach(() => {
       restaurant_id: null,
       restaurant_name: null,
       prefix: 'fck_9c3d7e11',
+      access: 'ingest',
       created_at: '2026-11-20T03:15:00.000Z',
       last_used_at: '2026-11-24T22:05:00.000Z',
     },
@@ -34,6 +35,7 @@ beforeEach(() => {
       restaurant_id: 9,
       restaurant_name: 'Bondi Beach',
       prefix: 'fck_0b8a4f2c',
+      access: 'read',
       created_at: '2026-06-02T01:00:00.000Z',
       last_used_at: null,
     },
@@ -44,12 +46,12 @@ beforeEach(() => {
       return ok(keys);
     }
     if (call.path === '/api-keys' && call.method === 'POST') {
-      const { name, restaurant_id } = call.body as { name: string; restaurant_id: number | null };
+      const { name, restaurant_id, access } = call.body as { name: string; restaurant_id: number | null; access: ApiKey['access'] };
       if (keys.some((k) => k.name === name)) {
         const message = 'An API key with this name already exists';
         return failure(422, message, { name: [message] });
       }
-      const created = { id: 3, name, restaurant_id, prefix: SECRET.slice(0, 12), created_at: '2026-11-25T04:30:00.000Z' };
+      const created = { id: 3, name, restaurant_id, prefix: SECRET.slice(0, 12), access, created_at: '2026-11-25T04:30:00.000Z' };
       keys = [{ ...created, restaurant_name: RESTAURANTS.find((r) => r.id === restaurant_id)?.name ?? null, last_used_at: null }, ...keys];
       return ok({ ...created, secret: SECRET }, 201);
     }
@@ -74,7 +76,7 @@ const cellsOf = (name: string) =>
     .map((c) => c.textContent);
 
 describe('Integrations (/integrations)', { timeout: 20_000 }, () => {
-  it('explains the ingest API and lists the keys: scope, prefix only, times on the franchise’s clock, Never', async () => {
+  it('explains the ingest API and lists the keys: scope, access, prefix only, times on the franchise’s clock, Never', async () => {
     renderApp();
     expect(await screen.findByRole('heading', { level: 1, name: 'Integrations' }, LAZY)).toBeInTheDocument();
     expect(screen.getByText(/ingest API/)).toHaveTextContent('Authorization: Bearer <key>');
@@ -83,6 +85,7 @@ describe('Integrations (/integrations)', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Name',
       'Scope',
+      'Access',
       'Key',
       'Created',
       'Last used',
@@ -92,12 +95,13 @@ describe('Integrations (/integrations)', { timeout: 20_000 }, () => {
     expect(cellsOf('Roster sync')).toEqual([
       'Roster sync',
       'All branches',
+      'Ingest',
       'fck_9c3d7e11…',
       '20 Nov 2026, 14:15',
       '25 Nov 2026, 09:05',
       'Revoke',
     ]);
-    expect(cellsOf('Bondi POS')).toEqual(['Bondi POS', 'Bondi Beach', 'fck_0b8a4f2c…', '2 Jun 2026, 11:00', 'Never', 'Revoke']);
+    expect(cellsOf('Bondi POS')).toEqual(['Bondi POS', 'Bondi Beach', 'Read', 'fck_0b8a4f2c…', '2 Jun 2026, 11:00', 'Never', 'Revoke']);
     // The sidebar's entry, right after Productivity, marks the page.
     const nav = screen.getAllByRole('navigation', { name: 'Main', hidden: true })[0]!;
     const labels = within(nav)
@@ -124,7 +128,7 @@ describe('Integrations (/integrations)', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('cell', { name: 'Roster sync' })).toBeInTheDocument();
   });
 
-  it('creates a key: the name’s 422 on its field; then the secret once, copied to the clipboard; Done hides it for good', async () => {
+  it('creates a key: the name’s 422 on its field; then a read key’s secret once, copied to the clipboard; Done hides it for good', async () => {
     const user = userEvent.setup();
     const writeText = vi.fn(async () => undefined);
     renderApp();
@@ -139,17 +143,20 @@ describe('Integrations (/integrations)', { timeout: 20_000 }, () => {
     await user.clear(screen.getByRole('textbox', { name: /^Name/ }));
     await user.type(screen.getByRole('textbox', { name: /^Name/ }), '  Kitchen POS ');
     expect(screen.getByRole('textbox', { name: /^Name/ })).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('combobox', { name: /^Access/ })).toHaveValue('Ingest (send trade)');
+    await choose(user, /^Access/, 'Read (BI tools: analytics only)');
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     expect(await screen.findByText(SECRET)).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
-      { name: 'Roster sync', restaurant_id: null },
-      { name: 'Kitchen POS', restaurant_id: null },
+      { name: 'Roster sync', restaurant_id: null, access: 'ingest' },
+      { name: 'Kitchen POS', restaurant_id: null, access: 'read' },
     ]);
     expect(screen.getByText(/shown only this once and cannot be shown again/)).toBeInTheDocument();
     expect(await screen.findByText('API key "Kitchen POS" created')).toBeInTheDocument();
     // The list is read again: the new key shows by its prefix only.
     expect(await screen.findByRole('cell', { name: 'Kitchen POS' })).toBeInTheDocument();
     expect(cellsOf('Kitchen POS').join(' ')).not.toContain(SECRET.slice(13));
+    expect(cellsOf('Kitchen POS')[2]).toBe('Read');
 
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(writeText).toHaveBeenCalledWith(SECRET);
@@ -159,6 +166,7 @@ describe('Integrations (/integrations)', { timeout: 20_000 }, () => {
     expect(screen.queryByText(SECRET)).not.toBeInTheDocument();
     expect(document.body.textContent).not.toContain(SECRET.slice(13));
     expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: /^Access/ })).toHaveValue('Ingest (send trade)');
   });
 
   it('without a clipboard, selects the key for the user to copy by hand', async () => {

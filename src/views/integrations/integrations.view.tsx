@@ -1,8 +1,9 @@
-import { Alert, Button, Code, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { createActorContext } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import type { ApiKey } from '@contract/api/api-keys.calls';
+import { API_KEY_ACCESS, type ApiKeyAccess } from '@contract/api-keys.contract';
 import { ALL_BRANCHES, apiKeysMachine, createStatus, listStatus } from '../../machines/api-keys.machine';
 import { DataTable } from '../../ui/data-table';
 import { DeferredSelect } from '../../ui/deferred-select';
@@ -20,6 +21,14 @@ export const ApiKeysContext = createActorContext(apiKeysMachine);
 
 const EMPTY_TEXT = 'No API keys yet.';
 
+/** Each access as the create form offers it, and as the keys table shows it. */
+export const ACCESS_LABELS: Record<ApiKeyAccess, { choice: string; short: string }> = {
+  ingest: { choice: 'Ingest (send trade)', short: 'Ingest' },
+  read: { choice: 'Read (BI tools: analytics only)', short: 'Read' },
+};
+const ACCESS_CHOICES = API_KEY_ACCESS.map((access) => ({ value: access, label: ACCESS_LABELS[access].choice }));
+const isAccess = (value: string | null): value is ApiKeyAccess => API_KEY_ACCESS.includes(value as ApiKeyAccess);
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
@@ -32,15 +41,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** What the ingest API is and where it is described. */
+/** What the ingest API and the read keys are, and where they are described. */
 export function IngestIntro() {
   return (
     <Text maw={760}>
       Your point-of-sale, roster and supplier systems can send orders, shifts, purchases and menu items to the console&apos;s ingest API at{' '}
-      <Code>/api/v1/ingest/…</Code>. Each system calls it with an API key in the header{' '}
-      <Code style={{ whiteSpace: 'nowrap' }}>Authorization: Bearer &lt;key&gt;</Code>; a key works for all branches or for one. The calls
-      are described in the integration guide, <Code>docs/integrations.md</Code>, section &ldquo;Integrating a POS&rdquo;, and every call in{' '}
-      <Code>/api/v1/openapi.json</Code>.
+      <Code>/api/v1/ingest/…</Code> with an ingest key; a BI tool can read the analytics and page reports with a read key. Each system sends
+      its key in the header <Code style={{ whiteSpace: 'nowrap' }}>Authorization: Bearer &lt;key&gt;</Code>; a key works for all branches or
+      for one. The calls are described in the integration guide, <Code>docs/integrations.md</Code>, sections &ldquo;Integrating a POS&rdquo;
+      and &ldquo;Reading with a BI tool&rdquo;, and every call in <Code>/api/v1/openapi.json</Code>.
     </Text>
   );
 }
@@ -49,6 +58,8 @@ function CreateKeyForm() {
   const keys = ApiKeysContext.useActorRef();
   const name = ApiKeysContext.useSelector((s) => s.context.draft.name);
   const scope = ApiKeysContext.useSelector((s) => s.context.draft.scope);
+  const access = ApiKeysContext.useSelector((s) => s.context.draft.access);
+  const accessError = ApiKeysContext.useSelector((s) => s.context.fieldErrors.access);
   const nameError = ApiKeysContext.useSelector((s) => s.context.fieldErrors.name);
   const scopeError = ApiKeysContext.useSelector((s) => s.context.fieldErrors.restaurant_id);
   const creating = ApiKeysContext.useSelector((s) => s.matches({ create: 'creating' }));
@@ -60,7 +71,7 @@ function CreateKeyForm() {
   return (
     <form noValidate onSubmit={submitHandler(() => keys.send({ type: 'create.submit' }))}>
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
           <TextInput
             label="Name"
             description="Which system uses it, e.g. Parramatta POS"
@@ -73,13 +84,23 @@ function CreateKeyForm() {
           />
           <DeferredSelect
             label="Scope"
-            description="The branches it may send data for"
+            description="The branches it may send or read data for"
             data={scopes}
             value={scope}
             error={scopeError}
             disabled={creating}
             allowDeselect={false}
             onChange={(value) => keys.send({ type: 'create.change', field: 'scope', value: value ?? ALL_BRANCHES })}
+          />
+          <DeferredSelect
+            label="Access"
+            description="What it may call"
+            data={ACCESS_CHOICES}
+            value={access}
+            error={accessError}
+            disabled={creating}
+            allowDeselect={false}
+            onChange={(value) => isAccess(value) && keys.send({ type: 'create.change', field: 'access', value })}
           />
         </SimpleGrid>
         <Group>
@@ -158,12 +179,13 @@ function KeysTable({ keys }: { keys: readonly ApiKey[] }) {
   const revoking = ApiKeysContext.useSelector((s) => !s.matches({ revoke: 'idle' }));
   const timeZone = SessionContext.useSelector((s) => s.context.user?.franchise.time_zone ?? 'Australia/Sydney');
   return (
-    <ScrollX minWidth={720} label="API keys, scrollable">
+    <ScrollX minWidth={800} label="API keys, scrollable">
       <DataTable>
         <thead>
           <tr>
             <th>Name</th>
             <th>Scope</th>
+            <th>Access</th>
             <th>Key</th>
             <th>Created</th>
             <th>Last used</th>
@@ -175,6 +197,11 @@ function KeysTable({ keys }: { keys: readonly ApiKey[] }) {
             <tr key={key.id}>
               <td>{key.name}</td>
               <td>{key.restaurant_name ?? EVERY_BRANCH_SCOPE}</td>
+              <td>
+                <Badge variant="light" color={key.access === 'read' ? 'grape' : 'blue'}>
+                  {ACCESS_LABELS[key.access].short}
+                </Badge>
+              </td>
               <td>
                 <Code>{key.prefix}…</Code>
               </td>

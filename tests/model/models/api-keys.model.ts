@@ -1,6 +1,6 @@
 // The model of the apiKeysMachine (the Integrations page): the events the tests may send and how graph vertices are told
 // apart. Shared by the model-based test and the QA document generator (scripts/machine-docs.ts). The franchise has two
-// keys; creating "Kitchen POS" for the Parramatta branch makes three. The list call answers them, none, or fails; the
+// keys, an ingest and a read key; creating "Kitchen POS" for the Parramatta branch (ingest or read) makes three. The list call answers them, none, or fails; the
 // create call answers the new key, a 422 on the name, or fails; the clipboard copies or is unavailable; the revoke
 // question ends with Revoke or Cancel, and the revoke call succeeds or fails.
 import type { SnapshotFrom } from 'xstate';
@@ -27,6 +27,8 @@ export type ModelEvent =
 
 export const BRANCH = { id: 7, name: 'Parramatta' } as const;
 export const NEW_NAME = 'Kitchen POS';
+/** The create form's read access, as it offers it. */
+export const READ_CHOICE = 'Read (BI tools: analytics only)';
 export const SECRET = 'fck_5e1f0a2b_q8ZrVt3mXo1LkP0sNwYb6HcJd9EaUf2GiR7TyQ4vWx5';
 export const KEYS: ApiKey[] = [
   {
@@ -35,6 +37,7 @@ export const KEYS: ApiKey[] = [
     restaurant_id: null,
     restaurant_name: null,
     prefix: 'fck_9c3d7e11',
+    access: 'ingest',
     created_at: '2026-11-20T03:15:00.000Z',
     last_used_at: '2026-11-24T22:05:00.000Z',
   },
@@ -44,6 +47,7 @@ export const KEYS: ApiKey[] = [
     restaurant_id: 9,
     restaurant_name: 'Bondi Beach',
     prefix: 'fck_0b8a4f2c',
+    access: 'read',
     created_at: '2026-11-02T01:00:00.000Z',
     last_used_at: null,
   },
@@ -53,6 +57,7 @@ export const CREATED: CreatedApiKey = {
   name: NEW_NAME,
   restaurant_id: BRANCH.id,
   prefix: SECRET.slice(0, 12),
+  access: 'read',
   secret: SECRET,
   created_at: '2026-11-25T04:30:00.000Z',
 };
@@ -76,6 +81,7 @@ export const EVENTS: ModelEvent[] = [
   { type: 'keys.retry' },
   { type: 'create.change', field: 'name', value: NEW_NAME },
   { type: 'create.change', field: 'scope', value: String(BRANCH.id) },
+  { type: 'create.change', field: 'access', value: 'read' },
   { type: 'create.submit' },
   { type: 'xstate.done.actor.createKey', output: CREATED },
   {
