@@ -72,3 +72,19 @@ describe('docs/integrations.md: Integrating a POS', () => {
     expect((await rebuildRollups(database.db, { check: true })).differing).toBe(0);
   });
 });
+
+describe('docs/integrations.md: Reading with a BI tool', () => {
+  it('runs as written with a read key: the revenues the owner sees, as the document says', async () => {
+    const owner = await t.login(OWNER);
+    const created = await t.call('POST', 'api-keys', { token: owner, body: { name: 'BI tool', restaurant_id: null, access: 'read' } });
+    expect(created.status).toBe(201);
+    const script = docShell('Reading with a BI tool');
+    const ours = script.replace(/^BASE=.*$/m, `BASE=${base}`).replace(/^KEY=.*$/m, `KEY=${created.body.data.secret}`);
+    expect(ours).not.toBe(script);
+    const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', ours]);
+    const answers = stdout.split('\n').filter((line) => line.startsWith('{'));
+    expect(answers).toHaveLength(1);
+    expect(JSON.parse(answers[0]!)).toEqual((await t.call('GET', 'analytics/revenues?period=7days', { token: owner })).body);
+    for (const promised of script.matchAll(/^# → (.*)$/gm)) expect(stdout).toContain(promised[1]!.replace(/^\{/, ''));
+  });
+});
