@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import { successText } from '../http/envelope.js';
 import { SharedJsonBody } from '../http/shared-json-body.js';
 import { analyticsFigures, answerData, type AnswerFigures } from './answers/analytics-answer.js';
-import { comparableBranches } from './answers/comparable.js';
+import { comparableBranches, type Comparable } from './answers/comparable.js';
 import type { AnalyticsScope } from './answers/scope.js';
 import { AnalyticsCache } from './cache.js';
 
@@ -50,7 +50,7 @@ export class AnalyticsAnswers {
   }
 
   /** The scope's comparable branches over a window and the window it is compared with, per data version; shared: never changed. */
-  comparable(scope: AnalyticsScope, dataVersion: number, window: AnalyticsWindow): Promise<readonly number[]> {
+  comparable(scope: AnalyticsScope, dataVersion: number, window: AnalyticsWindow): Promise<Readonly<Comparable>> {
     return this.cache.answer({ ...scope, dataVersion, kind: 'comparable', window, limit: 0 }, () =>
       comparableBranches(this.db, scope, window),
     );

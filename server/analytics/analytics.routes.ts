@@ -77,13 +77,14 @@ export function analyticsRequests(deps: RouteDeps) {
     }
     const scope: AnalyticsScope = { franchiseId: reader.franchiseId, restaurantId: state.restaurantId, branches: branchesOf(reader) };
     if (!query.like_for_like) return { scope, dataVersion: state.data_version, query, window };
-    // Like for like: both windows count only the comparable branches of the reader's.
-    const comparable = await deps.analytics.comparable(scope, state.data_version, window);
+    // Like for like: both windows count only the comparable branches of the reader's. When they are all of them
+    // the figures are the scope's own, read as such (franchise-wide from the per-franchise rollups).
+    const { ids, all } = await deps.analytics.comparable(scope, state.data_version, window);
     return {
-      scope: { ...scope, branches: comparable },
+      scope: all ? scope : { ...scope, branches: ids },
       dataVersion: state.data_version,
       query,
-      window: { ...window, comparable_restaurant_ids: [...comparable] },
+      window: { ...window, comparable_restaurant_ids: [...ids] },
     };
   };
 

@@ -173,8 +173,9 @@ describe('analytics answers (read from the rollups)', () => {
             .filter((id) => stats(id).some((r) => String(r.day) <= previous.start_date) && stats(id).some((r) => within(r, window)))
             .sort((a, b) => a - b);
           const scope: AnalyticsScope = { franchiseId: f.id, restaurantId: null };
-          const comparable = await comparableBranches(db, scope, window);
+          const { ids: comparable, all } = await comparableBranches(db, scope, window);
           expect(comparable).toEqual(want);
+          expect(all).toBe(want.length === f.restaurants.length);
           const revenues = await analyticsAnswer(db, 'revenues', { ...scope, branches: comparable }, window, { limit: 10 });
           const cents = (w: { start_date: string; end_date: string }) =>
             tables.daily_restaurant_stats
