@@ -33,20 +33,21 @@ const completed = sql`${o('status')} = 'completed'`;
 
 const [pt, ol] = [columnsOf('payment_transactions'), columnsOf('order_lines')];
 
-/** Of one branch's orders only, when given: the condition on `o`, and on the order ids of the lines and payments. */
-const ofBranch = (branch: number | undefined) =>
-  branch === undefined
-    ? { orders: sql`true`, orderIds: (_id: RawBuilder<unknown>) => sql`true` }
-    : {
-        orders: sql`${o('restaurant_id')} = ${branch}`,
-        orderIds: (id: RawBuilder<unknown>) =>
-          sql`${id} in (select ${columnsOf('orders')('id')} from orders where ${columnsOf('orders')('restaurant_id')} = ${branch})`,
-      };
+/**
+ * The per-order counts of payments and line units: over whole tables, grouped once; for a few orders (`only`, a
+ * condition on `o`), looked up per order through the order_id indexes (OFFSET 0: a subquery the planner may not
+ * turn into a scan of every line, as it did with PGlite's row estimates).
+ */
+const perOrder = (only: RawBuilder<unknown> | undefined) =>
+  only === undefined
+    ? sql`left join (select ${pt('order_id')}, count(*) as n from payment_transactions group by ${pt('order_id')}) p on p.order_id = ${o('id')}
+      left join (select ${ol('order_id')}, sum(${ol('quantity')}) as units from order_lines group by ${ol('order_id')}) l on l.order_id = ${o('id')}`
+    : sql`cross join lateral (select count(*) as n from payment_transactions where ${pt('order_id')} = ${o('id')} offset 0) p
+      cross join lateral (select sum(${ol('quantity')}) as units from order_lines where ${ol('order_id')} = ${o('id')} offset 0) l`;
 
-/** daily_restaurant_stats from the raw rows (of one branch, when given). */
-const restaurantStatsOf = (branch?: number) => {
-  const only = ofBranch(branch);
-  return sql`select ${o('restaurant_id')}, ${o('day')},
+/** daily_restaurant_stats from the raw rows (of the orders `only` names, a condition on `o`, when given). */
+const restaurantStatsOf = (only?: RawBuilder<unknown>) =>
+  sql`select ${o('restaurant_id')}, ${o('day')},
         count(*) filter (where ${completed} and ${o('channel')} = 'dine_in')::int as orders_dine_in,
         count(*) filter (where ${completed} and ${o('channel')} = 'takeaway')::int as orders_takeaway,
         count(*) filter (where ${completed} and ${o('source')} = 'pos')::int as orders_pos,
@@ -61,13 +62,9 @@ const restaurantStatsOf = (branch?: number) => {
         coalesce(sum(p.n) filter (where ${completed}), 0)::int as transactions,
         coalesce(sum(l.units) filter (where ${completed}), 0)::int as units
       from orders o
-      left join (select ${pt('order_id')}, count(*) as n from payment_transactions where ${only.orderIds(pt('order_id'))}
-        group by ${pt('order_id')}) p on p.order_id = ${o('id')}
-      left join (select ${ol('order_id')}, sum(${ol('quantity')}) as units from order_lines where ${only.orderIds(ol('order_id'))}
-        group by ${ol('order_id')}) l on l.order_id = ${o('id')}
-      where ${only.orders}
+      ${perOrder(only)}
+      where ${only ?? sql`true`}
       group by ${o('restaurant_id')}, ${o('day')}`;
-};
 const restaurantStats = restaurantStatsOf();
 
 // Labour cost rounded to the cent per shift, half up, as write/shifts.ts's labourCostCents.
@@ -143,15 +140,18 @@ const RUNNING_HOURS = [
   { name: 'running_shifts', of: 'shifts', type: 'int' },
 ] satisfies { name: ColumnName<'monthly_staff_hours'>; of: ColumnName<'daily_staff_hours'>; type: string }[];
 
-/** The per-branch order rollups from the raw rows (of one branch, when given). */
-const branchOrderRollups = (branch?: number): RollupDefinition[] => [
-  { table: 'daily_restaurant_stats', fromRaw: restaurantStatsOf(branch) },
+/**
+ * The per-branch order rollups from the raw rows; with `only`, of one branch's days and months: the orders of
+ * `days` (a condition on `o`) and of `months` for the monthly totals.
+ */
+const branchOrderRollups = (only?: { days: RawBuilder<unknown>; months: RawBuilder<unknown> }): RollupDefinition[] => [
+  { table: 'daily_restaurant_stats', fromRaw: restaurantStatsOf(only?.days) },
   {
     table: 'monthly_restaurant_stats',
     fromRaw: byMonth(
       sql`select ${d('restaurant_id')}, ${d('day')}, ${d('revenue_dine_in_cents')} + ${d('revenue_takeaway_cents')} as revenue_cents, ${d('units')},
           ${d('orders_dine_in')} + ${d('orders_takeaway')} as orders
-        from (${restaurantStatsOf(branch)}) d`,
+        from (${restaurantStatsOf(only?.months)}) d`,
       columnsOfRollup('monthly_restaurant_stats').keys,
       [],
       [
@@ -163,9 +163,15 @@ const branchOrderRollups = (branch?: number): RollupDefinition[] => [
   },
   {
     table: 'daily_item_sales',
-    fromRaw: sql`select ${o('restaurant_id')}, ${o('day')}, ${l('menu_item_id')}, sum(${l('quantity')})::int as units, sum(${l('amount_cents')})::bigint as revenue_cents
+    fromRaw:
+      only === undefined
+        ? sql`select ${o('restaurant_id')}, ${o('day')}, ${l('menu_item_id')}, sum(${l('quantity')})::int as units, sum(${l('amount_cents')})::bigint as revenue_cents
       from order_lines l join orders o on ${o('id')} = ${l('order_id')}
-      where ${completed} and ${ofBranch(branch).orders}
+      where ${completed}
+      group by ${o('restaurant_id')}, ${o('day')}, ${l('menu_item_id')}`
+        : sql`select ${o('restaurant_id')}, ${o('day')}, ${l('menu_item_id')}, sum(${l('quantity')})::int as units, sum(${l('amount_cents')})::bigint as revenue_cents
+      from orders o cross join lateral (select * from order_lines where ${ol('order_id')} = ${o('id')} offset 0) l
+      where ${completed} and ${only.days}
       group by ${o('restaurant_id')}, ${o('day')}, ${l('menu_item_id')}`,
   },
 ];
@@ -247,27 +253,46 @@ async function replaceRows(trx: Db, table: RollupTable, where: RawBuilder<unknow
 
 /**
  * Files a branch's orders again on its clock (after its zone or day start changed), in the caller's
- * transaction, which holds the franchise's lock: each order's day, the branch's order rollups from its
- * raw rows, and the franchise's order rollups of the days it traded on before or now from the branch
- * rollups. The caller bumps data_version.
+ * transaction, which holds the franchise's lock: each order whose trading day changed moves, then the days it
+ * left and joined are rebuilt from the raw rows (the branch's rollups of those days and their months, the
+ * franchise's of those days from its branches' rows); no other day changes. The caller bumps data_version.
  */
 export async function refileBranch(trx: Db, franchiseId: number, restaurantId: number): Promise<void> {
   const [ord, x, rr] = [columnsOf('orders'), columnsOf('daily_restaurant_stats', 'x'), columnsOf('restaurants', 'rr')];
-  const tradedOn = async () =>
-    (await trx.selectFrom('daily_restaurant_stats').select('day').where('restaurant_id', '=', restaurantId).execute()).map(
-      (row) => row.day,
-    );
-  const before = await tradedOn();
-  await sql`update orders set ${ord('day')} = ${tradingDayOf(ord('placed_at'), 'r')} from restaurants r
-    where ${r('id')} = ${ord('restaurant_id')} and ${ord('restaurant_id')} = ${restaurantId}`.execute(trx);
-  const branch = sql`${sql.ref('restaurant_id')} = ${restaurantId}`;
-  for (const rollup of branchOrderRollups(restaurantId)) await replaceRows(trx, rollup.table, branch, rollup.fromRaw);
-  const days = [...new Set([...before, ...(await tradedOn())])];
-  // The franchise's days the branch traded on, from its branches' rows of those days.
+  // Raw: an UPDATE … FROM returning the days before and after.
+  const { rows } = await sql<{ day: string }>`with moved as (
+      select ${o('id')}, ${o('day')} as old_day, ${tradingDayOf(o('placed_at'), 'r')} as new_day
+      from orders o join restaurants r on ${r('id')} = ${o('restaurant_id')}
+      where ${o('restaurant_id')} = ${restaurantId}
+    ), changed as (
+      update orders set ${ord('day')} = moved.new_day from moved where ${sql.ref('orders.id')} = moved.id and moved.old_day <> moved.new_day
+      returning moved.old_day, moved.new_day
+    )
+    select distinct unnest(array[old_day, new_day])::text as day from changed`.execute(trx);
+  const days = rows.map((row) => row.day);
+  if (days.length === 0) return;
+  const months = [...new Set(days.map((day) => `${day.slice(0, 7)}-01`))];
+  const branch = sql`${o('restaurant_id')} = ${restaurantId}`;
+  const only = {
+    days: sql`${branch} and ${o('day')} = ${anyOf(days, 'date')}`,
+    months: sql`${branch} and date_trunc('month', ${o('day')})::date = ${anyOf(months, 'date')}`,
+  };
+  const [dailyStats, monthlyStats, itemSales] = branchOrderRollups(only);
+  const ofBranch = sql`${sql.ref('restaurant_id')} = ${restaurantId}`;
+  const onDays = sql`${sql.ref('day')} = ${anyOf(days, 'date')}`;
+  await replaceRows(trx, 'daily_restaurant_stats', sql`${ofBranch} and ${onDays}`, dailyStats!.fromRaw);
+  await replaceRows(
+    trx,
+    'monthly_restaurant_stats',
+    sql`${ofBranch} and ${sql.ref('month')} = ${anyOf(months, 'date')}`,
+    monthlyStats!.fromRaw,
+  );
+  await replaceRows(trx, 'daily_item_sales', sql`${ofBranch} and ${onDays}`, itemSales!.fromRaw);
+  // The franchise's rows of those days, from its branches' rows of those days.
   const ofDays = (table: 'daily_restaurant_stats' | 'daily_item_sales') =>
     sql`select x.* from ${tableRef(table)} x join restaurants rr on ${rr('id')} = ${x('restaurant_id')}
       where ${rr('franchise_id')} = ${franchiseId} and ${x('day')} = ${anyOf(days, 'date')}`;
-  const franchiseDays = sql`${sql.ref('franchise_id')} = ${franchiseId} and ${sql.ref('day')} = ${anyOf(days, 'date')}`;
+  const franchiseDays = sql`${sql.ref('franchise_id')} = ${franchiseId} and ${onDays}`;
   await replaceRows(
     trx,
     'daily_franchise_stats',
