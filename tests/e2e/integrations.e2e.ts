@@ -6,17 +6,18 @@ import { apiData, choose, expectNoSidewaysScroll, h1, navigate, shot, textbox, t
 import { ownServer } from './support/own-server';
 
 // The Integrations page in real Chromium, at desktop and 375 px, on a server of this file's own (its own DATA_DIR): a key
-// is created, its secret read from the page (and from the clipboard after Copy), refused by a console call, and revoked.
+// is created (a read key on desktop, an ingest key on the phone), its secret read from the page (and from the clipboard
+// after Copy), let through by its own kind's calls and refused by the others, and revoked.
 
 const own = ownServer();
 
 const FLOW_TIMEOUT = 180_000;
 const SECRET = /^fck_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/;
 
-/** Per viewport: the key's name and scope (the phone's is one branch). */
+/** Per viewport: the key's name, scope (the phone's is one branch) and access (the desktop's reads the analytics). */
 const PLAN = {
-  desktop: { name: 'Parramatta POS (desktop)', scope: 'All branches' },
-  phone: { name: 'Bondi POS (phone)', scope: 'Harbour Eats Bondi' },
+  desktop: { name: 'Power BI (desktop)', scope: 'All branches', access: 'read', choice: 'Read (BI tools: analytics only)', shown: 'Read' },
+  phone: { name: 'Bondi POS (phone)', scope: 'Harbour Eats Bondi', access: 'ingest', choice: null, shown: 'Ingest' },
 } as const;
 
 /** As tests/e2e/accessibility.e2e.ts checks: serious and critical violations, and the landmark rules at any impact. */
@@ -42,7 +43,7 @@ async function cellTexts(page: Page, name: string): Promise<string[]> {
 
 describe('Integrations (/integrations)', () => {
   it.each(VIEWPORTS)(
-    'at $name: creates a key shown once, copies it, a console call refuses it, and revokes it after asking',
+    'at $name: creates a key shown once, copies it, its own kind’s calls take it and the others refuse it, and revokes it after asking',
     async (viewport: Viewport) => {
       const plan = PLAN[viewport.name];
       const { context, page, unexpected } = await own.open(viewport);
@@ -64,6 +65,7 @@ describe('Integrations (/integrations)', () => {
 
       await textbox(page, 'Name').fill(plan.name);
       await choose(page, 'Scope', plan.scope);
+      if (plan.choice) await choose(page, 'Access', plan.choice);
       await page.getByRole('button', { name: 'Create key' }).click();
       await toast(page, `API key "${plan.name}" created`);
       const box = page.getByRole('alert').filter({ hasText: `Your new API key "${plan.name}"` });
@@ -79,18 +81,23 @@ describe('Integrations (/integrations)', () => {
       await shot(page, `integrations-secret-${viewport.name}`);
       expect(await a11y(page)).toEqual([]);
 
-      // The key is for the ingest API only: the console's calls take console tokens, and refuse it.
-      for (const path of ['/profile', '/restaurants', '/api-keys']) {
-        const res = await fetch(`${own.server.url}/api/v1/franchise${path}`, { headers: { Authorization: `Bearer ${secret}` } });
-        expect(res.status, path).toBe(401);
-      }
+      // A read key reads the analytics and an ingest key sends trade; each is refused by the other's calls (403), and the
+      // console's other calls take console tokens only.
+      const status = async (path: string) =>
+        (await fetch(`${own.server.url}/api/v1${path}`, { headers: { Authorization: `Bearer ${secret}` } })).status;
+      const reads = plan.access === 'read';
+      expect(await status('/franchise/analytics/revenues?period=7days')).toBe(reads ? 200 : 403);
+      expect(await status('/ingest/restaurants')).toBe(reads ? 403 : 200);
+      for (const path of ['/franchise/profile', '/franchise/restaurants', '/franchise/api-keys'])
+        expect(await status(path), path).toBe(401);
 
       // The list shows it by its prefix; the secret never again.
       await keyRow(page, plan.name).waitFor();
       const prefix = secret.slice(0, 12);
-      expect((await cellTexts(page, plan.name)).slice(0, 5)).toEqual([
+      expect((await cellTexts(page, plan.name)).slice(0, 6)).toEqual([
         plan.name,
         plan.scope,
+        plan.shown,
         `${prefix}…`,
         expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/),
         'Never',

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Code, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { createActorContext } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
@@ -197,11 +197,7 @@ function KeysTable({ keys }: { keys: readonly ApiKey[] }) {
             <tr key={key.id}>
               <td>{key.name}</td>
               <td>{key.restaurant_name ?? EVERY_BRANCH_SCOPE}</td>
-              <td>
-                <Badge variant="light" color={key.access === 'read' ? 'grape' : 'blue'}>
-                  {ACCESS_LABELS[key.access].short}
-                </Badge>
-              </td>
+              <td>{ACCESS_LABELS[key.access].short}</td>
               <td>
                 <Code>{key.prefix}…</Code>
               </td>
