@@ -52,6 +52,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
             capacity: r.capacity,
             status: r.status,
             location: `${r.suburb}, ${r.state}`,
+            time_zone: r.time_zone,
           })
           .returning('id')
           .executeTakeFirstOrThrow();

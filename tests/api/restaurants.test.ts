@@ -35,6 +35,9 @@ describe('GET /franchise/restaurants', () => {
         capacity: expect.any(Number),
         status: expect.any(Number),
         location: `${r.suburb}, ${r.state}`,
+        // The demo's Brisbane and Perth branches trade on their own clocks, the others on the franchise's.
+        time_zone: ({ QLD: 'Australia/Brisbane', WA: 'Australia/Perth' } as Record<string, string>)[r.state] ?? 'Australia/Sydney',
+        day_starts_at: '00:00',
         subscriptions: expect.any(Array),
         restaurant_user: { id: expect.any(Number), name: expect.any(String), email: expect.stringContaining('@') },
       });

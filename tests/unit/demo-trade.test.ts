@@ -13,6 +13,7 @@ const franchise: DemoFranchise = {
       capacity: 100,
       active: true,
       takeawayFocused: false,
+      timeZone: TZ,
       people: [
         { id: 101, role: 'Manager' },
         { id: 102, role: 'Chef' },
@@ -21,7 +22,8 @@ const franchise: DemoFranchise = {
         { id: 105, role: 'Waiter' },
       ],
     },
-    { id: 12, capacity: 60, active: true, takeawayFocused: true, people: [{ id: 201, role: 'Waiter' }] },
+    { id: 12, capacity: 60, active: true, takeawayFocused: true, timeZone: TZ, people: [{ id: 201, role: 'Waiter' }] },
+    { id: 13, capacity: 80, active: true, takeawayFocused: false, timeZone: 'Australia/Perth', people: [{ id: 301, role: 'Waiter' }] },
   ],
   items: DEMO_MENU.map((m, i) => ({ id: 500 + i, priceCents: m.priceCents, menu: m.menu, isCombo: m.isCombo })),
   customers: Array.from({ length: 300 }, (_, i) => 9000 + i),
@@ -63,6 +65,24 @@ describe('generateDay', () => {
         expect(localHour(o.placedAt)).toBeLessThanOrEqual(21);
       }
     }
+  });
+
+  it("trades on a branch's own clock: a Perth branch's orders are on its Perth days, its lunch peak at Perth noon", () => {
+    const perth = franchise.restaurants[2]!;
+    const perthHour = new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Perth', hour: 'numeric', hourCycle: 'h23' });
+    const perthOrders = DAYS.flatMap((day) => generateDay(SEED, franchise, perth, day).orders.map((o) => ({ day, o })));
+    for (const { day, o } of perthOrders) {
+      expect(dayIn('Australia/Perth', o.placedAt)).toBe(day);
+      expect(Number(perthHour.format(o.placedAt))).toBeGreaterThanOrEqual(7);
+      expect(Number(perthHour.format(o.placedAt))).toBeLessThanOrEqual(21);
+    }
+    const atPerthHours = (from: number, to: number) =>
+      perthOrders.filter(({ o }) => Number(perthHour.format(o.placedAt)) >= from && Number(perthHour.format(o.placedAt)) < to).length;
+    expect(atPerthHours(12, 14)).toBeGreaterThan(2 * atPerthHours(15, 17));
+    // Sydney's 12:00–14:00 is 09:00–12:00 in Perth, before its lunch.
+    const atSydneyHours = (from: number, to: number) =>
+      perthOrders.filter(({ o }) => localHour(o.placedAt) >= from && localHour(o.placedAt) < to).length;
+    expect(atSydneyHours(14, 16)).toBeGreaterThan(atSydneyHours(12, 14));
   });
 
   it('is busier at weekends than on weekdays, and at lunch and dinner than between them', () => {

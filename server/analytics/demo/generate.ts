@@ -44,6 +44,8 @@ export type DemoRestaurant = {
   capacity: number;
   active: boolean;
   takeawayFocused: boolean;
+  /** The branch's zone: its trade follows its own clock (a Perth lunch peak at Perth noon). */
+  timeZone: string;
   people: { id: number; role: PersonRole }[];
 };
 
@@ -73,7 +75,7 @@ const WEEKDAY_FACTOR = [1.3, 0.8, 0.85, 0.9, 1.0, 1.35, 1.5]; // Sunday … Satu
 /** One restaurant's trade on one day (whole day; the writer drops what lies after "now"). */
 export function generateDay(seed: number, franchise: DemoFranchise, restaurant: DemoRestaurant, day: string): DayTrade {
   const weekday = new Date(dayStartMs(day)).getUTCDay();
-  const offset = offsetAtNoon(franchise.timeZone, day);
+  const offset = offsetAtNoon(restaurant.timeZone, day);
   const at = (minuteOfDay: number) => new Date(dayStartMs(day) + (minuteOfDay - offset) * 60_000);
   return {
     orders: generateOrders(

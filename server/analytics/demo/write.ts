@@ -49,7 +49,7 @@ export async function prepareDemoFranchise(db: Db, franchiseId: number, options:
   const [restaurants, people, items, customers, suppliers] = await Promise.all([
     db
       .selectFrom('restaurants')
-      .select(['id', 'capacity', 'status', 'business_type'])
+      .select(['id', 'capacity', 'status', 'business_type', 'time_zone'])
       .where('franchise_id', '=', franchiseId)
       .orderBy('id')
       .execute(),
@@ -97,6 +97,7 @@ export async function prepareDemoFranchise(db: Db, franchiseId: number, options:
       capacity: r.capacity,
       active: r.status === 1,
       takeawayFocused: /takeaway/i.test(r.business_type),
+      timeZone: r.time_zone,
       people: people.filter((p) => p.restaurant_id === r.id).map((p) => ({ id: p.id, role: p.role })),
     })),
     items: items.map((i) => ({ id: i.id, priceCents: i.price_cents, menu: i.menu, isCombo: i.is_combo })),

@@ -28,6 +28,8 @@ type RestaurantSeed = {
   capacity: number;
   business_type: string;
   products: [product: string, plan: string][];
+  /** The branch's zone when not the franchise's. */
+  time_zone?: string;
 };
 
 type FranchiseSeed = {
@@ -119,6 +121,7 @@ export const DEMO_FRANCHISES: FranchiseSeed[] = [
         capacity: 60,
         business_type: 'Takeaway',
         products: [['POSLITE', 'Basic']],
+        time_zone: 'Australia/Brisbane',
       },
       {
         name: 'Harbour Eats Fremantle',
@@ -131,6 +134,7 @@ export const DEMO_FRANCHISES: FranchiseSeed[] = [
         capacity: 110,
         business_type: 'Casual dining',
         products: [],
+        time_zone: 'Australia/Perth',
       },
     ],
     people: [
