@@ -1,7 +1,7 @@
 import type { EChartsOption } from 'echarts';
 import { barOption, lineOption, type ValueFormat } from './chart-options';
 import { formatCurrency, formatNumber, formatPercent, formatSignedPercent, formatWholeCurrency } from './format';
-import type { CellUnit, PageReport, ReportCell } from '../page-reports.contract';
+import type { CellUnit, PageReport, ReportCell, ReportColumn, ReportRow } from '../page-reports.contract';
 
 // How a page report is shown, shared by the analytics pages and the PDF export. Its own module, so
 // the dashboard's chunk does not carry it.
@@ -27,6 +27,15 @@ export function formatCell(unit: CellUnit, value: ReportCell): string {
       return String(value);
   }
 }
+
+/** What a branch comparison row says in place of a change it does not measure (docs/product.md#comparisons). */
+export const BRANCH_STATUS_LABELS: Record<NonNullable<ReportRow['status']>, string> = { new: 'New', closed: 'Closed' };
+
+/** A table cell as shown: a row's status stands in for its change ("New" rather than "–"). */
+export const rowCellText = (columns: readonly ReportColumn[], row: ReportRow, index: number): string =>
+  columns[index]?.unit === 'change' && row.status
+    ? BRANCH_STATUS_LABELS[row.status]
+    : formatCell(columns[index]?.unit ?? 'text', row.cells[index] ?? null);
 
 /** Value formats of a report column's unit: tooltips to the cent, axes in whole units. */
 function unitFormat(unit: CellUnit): ValueFormat {

@@ -2,7 +2,7 @@ import './report-table.css';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import type { CellUnit, ReportRow, ReportTable as Table } from '@contract/page-reports.contract';
-import { formatCell } from '@contract/presentation/report-display';
+import { rowCellText } from '@contract/presentation/report-display';
 import { DataTable } from './data-table';
 import { ScrollX } from './scroll-x';
 
@@ -30,7 +30,7 @@ export function ReportTable({ table, branchHref }: { table: Table; branchHref?: 
   const linkAt = linkColumn(table);
   const cells = (row: ReportRow, header: boolean) =>
     table.columns.map((column, index) => {
-      const text = formatCell(column.unit, row.cells[index] ?? null);
+      const text = rowCellText(table.columns, row, index);
       const numeric = column.unit !== 'text' || undefined;
       const content =
         branchHref && row.restaurant_id !== undefined && index === linkAt ? (

@@ -2,7 +2,7 @@ import type PDFKit from 'pdfkit';
 import { CHART_HEIGHT } from '@contract/presentation/chart-options';
 import { changeVersus, formatDays, formatInstant } from '@contract/presentation/format';
 import type { CellUnit, PageReport, ReportCell, ReportRow, ReportTable } from '@contract/page-reports.contract';
-import { formatCell, reportChartOption } from '@contract/presentation/report-display';
+import { formatCell, reportChartOption, rowCellText } from '@contract/presentation/report-display';
 import { oneLine, pdfText } from './pdf-text';
 import { ALL_BRANCHES } from '@contract/presentation/labels.js';
 
@@ -203,7 +203,7 @@ function drawRow(doc: Doc, table: ReportTable, line: Line, widths: number[], hei
 }
 
 async function tableBlock(doc: Doc, table: ReportTable): Promise<void> {
-  const cellTexts = (row: ReportRow) => row.cells.map((cell: ReportCell, index) => pdfText(formatCell(table.columns[index]!.unit, cell)));
+  const cellTexts = (row: ReportRow) => row.cells.map((_cell: ReportCell, index) => pdfText(rowCellText(table.columns, row, index)));
   const head: Line = { texts: table.columns.map((column) => pdfText(column.label)), kind: 'head' };
   const lines: Line[] = table.rows.map((row) => ({ texts: cellTexts(row), kind: 'body' }));
   if (table.total) lines.push({ texts: cellTexts(table.total), kind: 'total' });

@@ -2,7 +2,7 @@ import './report-sections.css';
 import { Box, Paper, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import type { PageReport } from '@contract/page-reports.contract';
-import { formatCell, reportChartOption } from '@contract/presentation/report-display';
+import { formatCell, reportChartOption, rowCellText } from '@contract/presentation/report-display';
 import { EChart } from '../../ui/charts/echart';
 import { ReportTable } from '../../ui/report-table';
 import { StatCard } from '../../ui/stat-card';
@@ -52,7 +52,7 @@ export function chartDescription(report: PageReport): string {
     .map((row) => {
       const figures = report.chart.series.map((key) => {
         const index = at(key);
-        return `${table.columns[index]?.label} ${formatCell(table.columns[index]?.unit ?? 'text', row.cells[index] ?? null)}`;
+        return `${table.columns[index]?.label} ${rowCellText(table.columns, row, index)}`;
       });
       return `${String(row.cells[category] ?? '')}: ${figures.join(', ')}`;
     })
