@@ -5,6 +5,24 @@
 export const AUSTRALIAN_STATES = ['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'ACT', 'NT'] as const;
 export type AustralianState = (typeof AUSTRALIAN_STATES)[number];
 
+/** Each state's time zone, which a new branch there is suggested (docs/product.md#time). */
+export const STATE_TIME_ZONES: Record<AustralianState, string> = {
+  NSW: 'Australia/Sydney',
+  VIC: 'Australia/Melbourne',
+  QLD: 'Australia/Brisbane',
+  SA: 'Australia/Adelaide',
+  WA: 'Australia/Perth',
+  TAS: 'Australia/Hobart',
+  ACT: 'Australia/Sydney',
+  NT: 'Australia/Darwin',
+};
+
+/** The times a branch's trading day may start, every half hour from midnight to 06:00 (docs/product.md#time). */
+export const DAY_START_CHOICES = Array.from(
+  { length: 13 },
+  (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
+);
+
 export const PERSON_ROLES = ['Manager', 'Chef', 'Waiter'] as const;
 export type PersonRole = (typeof PERSON_ROLES)[number];
 

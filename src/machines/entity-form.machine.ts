@@ -81,6 +81,18 @@ export const fillMessage = (template: string, values: FormValues) =>
 export const isDirty = ({ initial, values }: Pick<EntityFormContext, 'initial' | 'values'>) =>
   [...new Set([...Object.keys(initial), ...Object.keys(values)])].some((field) => initial[field] !== values[field]);
 
+/**
+ * The `change` action: the values after one field's change (by default, that field's new value), that field's server
+ * message gone. A form with linked fields provides its own (Add Restaurant suggests a state's zone).
+ */
+export const changeAction = (valuesAfter: (values: FormValues, field: string, value: FieldValue) => FormValues) =>
+  assign<EntityFormContext, EntityFormEvent, { field: string; value: FieldValue }, EntityFormEvent, never>(
+    ({ context }, { field, value }) => {
+      const { [field]: _answered, ...fieldErrors } = context.fieldErrors;
+      return { values: valuesAfter(context.values, field, value), fieldErrors };
+    },
+  );
+
 const CHANGE = { type: 'change', params: ({ event }: { event: { field: string; value: FieldValue } }) => event } as const;
 /** Back to the stored record, with its toast ("{name}'s info reset."). */
 const RESET = [
@@ -124,10 +136,7 @@ export const entityFormMachine = setup({
       version: record.version,
       fieldErrors: {},
     })),
-    change: assign(({ context }, { field, value }: { field: string; value: FieldValue }) => {
-      const { [field]: _answered, ...fieldErrors } = context.fieldErrors;
-      return { values: { ...context.values, [field]: value }, fieldErrors };
-    }),
+    change: changeAction((values, field, value) => ({ ...values, [field]: value })),
     reset: assign(({ context }) => ({ values: context.initial, fieldErrors: {} })),
     fail: assign((_, { error }: { error: unknown }) => ({ error: toErrorInfo(error) })),
   },

@@ -2,13 +2,14 @@ import { fromPromise } from 'xstate';
 import type { Restaurant } from '@contract/auth.contract';
 import { ApiError } from '../services/api-error';
 import { restaurantsService } from '../services/restaurants.service';
-import { entityFormMachine, type FormRecord } from './entity-form.machine';
+import { changeAction, entityFormMachine, type FormRecord } from './entity-form.machine';
 import { listMachine, type ListItem } from './list.machine';
 import {
   newRestaurantBody,
   newRestaurantValues,
   restaurantBody,
   restaurantRecord as recordOf,
+  withSuggestedZone,
   RESTAURANT_NOT_FOUND,
 } from './support/restaurant-fields';
 
@@ -34,8 +35,11 @@ export const restaurantEditMachine = entityFormMachine.provide({
   },
 });
 
-/** Add Restaurant: the blank form (no read), and the real create call. */
+/** Add Restaurant: the blank form (no read), a state's zone suggested, and the real create call. */
 export const restaurantCreateMachine = entityFormMachine.provide({
+  actions: {
+    change: changeAction(withSuggestedZone),
+  },
   actors: {
     load: fromPromise<FormRecord, { id: string | number | null }>(async () => ({ values: newRestaurantValues(), version: null })),
     save: fromPromise(async ({ input }) => recordOf(await restaurantsService.create(newRestaurantBody(input.values)))),

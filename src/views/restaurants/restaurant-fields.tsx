@@ -2,12 +2,19 @@ import { SimpleGrid, Stack, TextInput, type TextInputProps } from '@mantine/core
 import { BRANCH_STATUS_OWNERS_ONLY_MESSAGE } from '@contract/choices';
 import { useFormField } from '../shared/entity-form.view';
 import { useIsOwner } from '../shared/session.context';
+import { DAY_START_CHOICES } from '@contract/choices';
 import { FormPictureField, FormSelectField, FormTextField, STATE_OPTIONS } from '../shared/form-fields';
 
 const STATUS_OPTIONS = [
   { value: '1', label: 'Active' },
   { value: '0', label: 'Inactive' },
 ];
+
+/** Every IANA zone the browser knows, Australia's first: the ones a branch here is in. */
+const TIME_ZONES = (() => {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return [...zones.filter((z) => z.startsWith('Australia/')), ...zones.filter((z) => !z.startsWith('Australia/'))];
+})();
 
 // The note goes below the input, so the row's inputs line up.
 const NOTE_BELOW: TextInputProps['inputWrapperOrder'] = ['label', 'input', 'description', 'error'];
@@ -60,6 +67,20 @@ export function RestaurantFields({ abn }: { abn: 'editable' | 'readOnly' }) {
         <FormTextField field="email" label="Email" type="email" required />
         <FormTextField field="business_type" label="Business type" required />
         <FormTextField field="capacity" label="Capacity" inputMode="numeric" required />
+        <FormSelectField
+          field="time_zone"
+          label="Time zone"
+          data={TIME_ZONES}
+          searchable
+          placeholder="The franchise's"
+          description="Its trading days and hours are counted on this clock"
+        />
+        <FormSelectField
+          field="day_starts_at"
+          label="Trading day starts at"
+          data={DAY_START_CHOICES}
+          description="Orders before it count in the day before (late-night trade)"
+        />
         <FormSelectField
           field="status"
           label="Status"

@@ -51,6 +51,8 @@ export function FormSelectField({
   required,
   disabled,
   description,
+  searchable,
+  placeholder,
 }: {
   field: string;
   label: string;
@@ -58,6 +60,9 @@ export function FormSelectField({
   required?: boolean;
   disabled?: boolean;
   description?: string;
+  /** Typing filters the options (a long list such as the time zones). */
+  searchable?: boolean;
+  placeholder?: string;
 }) {
   const { value, error, onChange } = useFormField(field);
   return (
@@ -69,6 +74,9 @@ export function FormSelectField({
       required={required}
       disabled={disabled}
       description={description}
+      searchable={searchable}
+      nothingFoundMessage={searchable ? 'Nothing found' : undefined}
+      placeholder={placeholder}
       allowDeselect={false}
       onChange={(next) => onChange(next ?? '')}
     />
