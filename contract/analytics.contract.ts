@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { COMPARISONS, type Comparison } from './analytics-window.js';
-import { dayNumber, isCalendarDay } from './calendar-day.js';
+import { COMPARISONS, MAX_WINDOW_DAYS, windowProblem, type Comparison } from './analytics-window.js';
+import { isCalendarDay } from './calendar-day.js';
 
 /**
  * Inputs of the analytics calls (docs/api.md#analytics-api) and their answers' types, inferred from the
@@ -23,8 +23,8 @@ export const GROUPING_DEFAULT_RANGE: Record<Grouping, Range> = { daily: '7days',
 export const DEFAULT_RANGE: Range = '7days';
 export const DEFAULT_BEST_SELLERS_LIMIT = 10;
 export const MAX_BEST_SELLERS_LIMIT = 50;
-/** The longest window a query may ask for, in days. */
-export const MAX_WINDOW_DAYS = 400;
+export { MAX_WINDOW_DAYS };
+const WINDOW_PROBLEMS = { reversed: 'must not be before start_date', too_long: `the window may span at most ${MAX_WINDOW_DAYS} days` };
 
 export const ANALYTICS_KINDS = ['headcounts', 'revenues', 'best-sellers', 'orders', 'roster', 'procurement'] as const;
 export type AnalyticsKind = (typeof ANALYTICS_KINDS)[number];
@@ -99,11 +99,7 @@ export const analyticsQuery = z
       ctx.addIssue({ code: 'custom', path: [missing], message: 'start_date and end_date go together' });
       return;
     }
-    if (q.start_date && q.end_date) {
-      const days = dayNumber(q.end_date) - dayNumber(q.start_date) + 1;
-      if (days < 1) ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must not be before start_date' });
-      else if (days > MAX_WINDOW_DAYS)
-        ctx.addIssue({ code: 'custom', path: ['end_date'], message: `the window may span at most ${MAX_WINDOW_DAYS} days` });
-    }
+    const problem = q.start_date && q.end_date ? windowProblem(q.start_date, q.end_date) : null;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['end_date'], message: WINDOW_PROBLEMS[problem] });
   });
 export type ParsedAnalyticsQuery = z.infer<typeof analyticsQuery>;

@@ -6,13 +6,16 @@ import { pageReportsService, type ExportFile } from '../services/page-reports.se
 import type { Navigation, Notice } from '../shared/effects';
 import { pathOf } from '../shared/routing';
 import {
+  datesProblem,
   filterActions,
   filterGuards,
   filtersFromSearch,
   filtersHref,
+  filtersQuery,
   sameFilters,
   type AnalyticsFilters,
   type Branch,
+  type FilterEvent,
 } from './support/analytics-filters';
 import { notProvided } from './support/machine-effects';
 
@@ -39,8 +42,7 @@ export type AnalyticsPageContext = {
 export type AnalyticsPageInput = { page: AnalyticsPage; search: string; branches: Branch[] };
 
 export type AnalyticsPageEvent =
-  | { type: 'page.range'; range: Range }
-  | { type: 'page.branch'; restaurantId: number | null }
+  | FilterEvent<'page'>
   /** Apply; the range button row applies its range at once (`range`), the header's Apply the draft. */
   | { type: 'page.apply'; range?: Range }
   | { type: 'page.retry' }
@@ -50,9 +52,9 @@ export type AnalyticsPageEvent =
   /** The member's branches changed (an owner changed their access): the branch picker follows. */
   | { type: 'page.branchesChanged'; branches: Branch[] };
 
-/** The filters Apply asks for: the draft, with the range a range button names. */
+/** The filters Apply asks for: the draft, with the range a range button names (in place of custom dates). */
 const requested = (context: AnalyticsPageContext, event: AnalyticsPageEvent): AnalyticsFilters =>
-  event.type === 'page.apply' && event.range ? { ...context.draft, range: event.range } : context.draft;
+  event.type === 'page.apply' && event.range ? { ...context.draft, range: event.range, dates: null } : context.draft;
 
 const hrefOf = (context: AnalyticsPageContext, filters: AnalyticsFilters) => filtersHref(pathOf(context.page), filters);
 
@@ -65,10 +67,10 @@ export const analyticsPageMachine = setup({
   },
   actors: {
     fetchReport: fromPromise<PageReport, PageQuery>(({ input: { page, filters } }) =>
-      pageReportsService.fetchReport(page, { restaurantId: filters.restaurantId }, { period: filters.range }),
+      pageReportsService.fetchReport(page, { restaurantId: filters.restaurantId }, filtersQuery(filters)),
     ),
     exportReport: fromPromise<ExportFile, ExportQuery>(({ input: { page, filters, format } }) =>
-      pageReportsService.exportReport(page, { restaurantId: filters.restaurantId }, { period: filters.range }, format),
+      pageReportsService.exportReport(page, { restaurantId: filters.restaurantId }, filtersQuery(filters), format),
     ),
   },
   actions: {
@@ -77,11 +79,16 @@ export const analyticsPageMachine = setup({
     notify: (_, _notice: Notice) => notProvided('notify'),
     /** Saves the file in the browser (an object URL clicked as a download link). */
     download: (_, _file: ExportFile) => notProvided('download'),
-    ...filterActions<AnalyticsPageContext, AnalyticsPageEvent>(),
+    ...filterActions<AnalyticsPageContext, AnalyticsPageEvent>((context) => context.report?.window),
     takeDraft: assign(({ context, event }) => ({ draft: requested(context, event) })),
   },
   guards: {
     ...filterGuards,
+    /** What Apply asks for may be asked: a range button always, the draft when its custom dates are whole. */
+    requestAskable: ({ context, event }) => {
+      const { dates } = requested(context, event);
+      return dates === null || datesProblem(dates) === null;
+    },
     /** Apply would not change the URL: load the same filters again. */
     requestIsApplied: ({ context, event }) => sameFilters(requested(context, event), context.applied),
   },
@@ -103,7 +110,10 @@ export const analyticsPageMachine = setup({
   },
   on: {
     'page.range': { actions: { type: 'draftRange', params: ({ event }) => event.range } },
+    'page.dates': { actions: { type: 'draftDates', params: ({ event }) => event.dates } },
     'page.branch': { actions: { type: 'draftBranch', params: ({ event }) => event.restaurantId } },
+    'page.compare': { actions: { type: 'draftCompare', params: ({ event }) => event.compare } },
+    'page.likeForLike': { actions: { type: 'draftLikeForLike', params: ({ event }) => event.likeForLike } },
     // Back / forward or a link may change the filters at any time; an export under way is dropped with the page it was of.
     'page.urlChanged': [
       { guard: { type: 'urlShowsApplied', params: ({ event }) => event.search } },
@@ -144,6 +154,7 @@ export const analyticsPageMachine = setup({
             'page.apply': [
               { guard: 'requestIsApplied', target: '#analyticsPage.loading', actions: 'takeDraft' },
               {
+                guard: 'requestAskable',
                 actions: [
                   'takeDraft',
                   { type: 'navigate', params: ({ context }) => ({ to: hrefOf(context, context.draft), replace: false }) },
@@ -184,6 +195,7 @@ export const analyticsPageMachine = setup({
         'page.apply': [
           { guard: 'requestIsApplied', target: 'loading', actions: 'takeDraft' },
           {
+            guard: 'requestAskable',
             actions: ['takeDraft', { type: 'navigate', params: ({ context }) => ({ to: hrefOf(context, context.draft), replace: false }) }],
           },
         ],

@@ -1,5 +1,5 @@
 import { and, assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
-import type { AnalyticsData, AnalyticsKind, Range } from '@contract/analytics.contract';
+import type { AnalyticsData, AnalyticsKind } from '@contract/analytics.contract';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { analyticsPrefetch } from '../services/analytics-prefetch';
 import type { Navigation } from '../shared/effects';
@@ -13,6 +13,7 @@ import {
   sameFilters,
   type AnalyticsFilters,
   type Branch,
+  type FilterEvent,
 } from './support/analytics-filters';
 import { CARD_KINDS, dashboardCall } from './support/dashboard-calls';
 import { notProvided } from './support/machine-effects';
@@ -61,8 +62,7 @@ export type DashboardContext = {
 export type DashboardInput = { search: string; branches: Branch[] };
 
 export type DashboardEvent =
-  | { type: 'dashboard.range'; range: Range }
-  | { type: 'dashboard.branch'; restaurantId: number | null }
+  | FilterEvent<'dashboard'>
   | { type: 'dashboard.apply' }
   | { type: 'dashboard.reset' }
   /** The URL query changed (Apply, Reset, back / forward, a followed link): it holds the applied filters. */
@@ -142,7 +142,7 @@ export const dashboardMachine = setup({
     fail: assign(({ context }, { kind, error }: { kind: AnalyticsKind; error: unknown }) => ({
       errors: { ...context.errors, [kind]: toErrorInfo(error) },
     })),
-    ...filterActions<DashboardContext, DashboardEvent>(),
+    ...filterActions<DashboardContext, DashboardEvent>((context) => CARD_KINDS.map((kind) => context.data[kind]?.window).find(Boolean)),
   },
   guards: {
     noTrade: (_, { kind, data }: { kind: AnalyticsKind; data: AnalyticsData[AnalyticsKind] }) => isEmptyAnswer(kind, data),
@@ -166,7 +166,10 @@ export const dashboardMachine = setup({
       initial: 'busy',
       on: {
         'dashboard.range': { actions: { type: 'draftRange', params: ({ event }) => event.range } },
+        'dashboard.dates': { actions: { type: 'draftDates', params: ({ event }) => event.dates } },
         'dashboard.branch': { actions: { type: 'draftBranch', params: ({ event }) => event.restaurantId } },
+        'dashboard.compare': { actions: { type: 'draftCompare', params: ({ event }) => event.compare } },
+        'dashboard.likeForLike': { actions: { type: 'draftLikeForLike', params: ({ event }) => event.likeForLike } },
         'dashboard.urlChanged': [
           { guard: { type: 'urlShowsApplied', params: ({ event }) => event.search } },
           {
@@ -201,7 +204,10 @@ export const dashboardMachine = setup({
             'dashboard.apply': [
               // The URL would not change: load the same filters again.
               { guard: 'draftIsApplied', target: '#dashboard.cards', reenter: true },
-              { actions: { type: 'navigate', params: ({ context }) => ({ to: dashboardHref(context.draft), replace: false }) } },
+              {
+                guard: 'draftAskable',
+                actions: { type: 'navigate', params: ({ context }) => ({ to: dashboardHref(context.draft), replace: false }) },
+              },
             ],
             'dashboard.reset': [
               { guard: 'appliedIsDefault', actions: assign({ draft: DEFAULT_FILTERS }) },

@@ -9,8 +9,8 @@ export const RANGE_BUTTONS: readonly { value: Range; label: string }[] = [
   { value: '3months', label: '3 months' },
 ];
 
-/** One button per range; the selected one is pressed, and a click on any (the selected one too) picks it. */
-export function RangeButtons({ value, disabled, onPick }: { value: Range; disabled: boolean; onPick: (range: Range) => void }) {
+/** One button per range; the selected one (none for custom dates) is pressed, and a click on any (the selected one too) picks it. */
+export function RangeButtons({ value, disabled, onPick }: { value: Range | null; disabled: boolean; onPick: (range: Range) => void }) {
   return (
     <Button.Group aria-label="Range">
       {RANGE_BUTTONS.map((option) => (

@@ -9,7 +9,7 @@ import { analyticsPageMachine, type ExportQuery, type PageQuery } from '../../sr
 import { ApiError } from '../../src/services/api-error';
 import type { ExportFile } from '../../src/services/page-reports.service';
 import type { Navigation } from '../../src/shared/effects';
-import type { AnalyticsFilters } from '../../src/machines/support/analytics-filters';
+import { datesProblem, DEFAULT_FILTERS, filtersHref, sameFilters } from '../../src/machines/support/analytics-filters';
 import { AnalyticsPageContext } from '../../src/views/analytics/analytics-page.context';
 import { AnalyticsPageBranchesSync, AnalyticsPageUrlSync, AnalyticsPageView } from '../../src/views/analytics/analytics-page.view';
 import { SessionContext } from '../../src/views/shared/session.context';
@@ -28,11 +28,11 @@ import {
   type ModelEvent,
 } from './models/analytics-page.model';
 import { controllableActor } from './support/deferred';
+import { expectDraftShown, performFilterEvent } from './support/filter-header';
 import { runModel } from './support/model-runner';
 import { signedInSession } from './support/page-session';
 import { renderView } from './support/render-view';
 
-const RANGE_LABEL = { '7days': 'Last 7 Days', '14days': 'Last 14 Days', '1month': 'Last 1 Month', '3months': 'Last 3 Months' } as const;
 const RANGE_BUTTON = { '7days': '7 days', '14days': '14 days', '1month': '1 month', '3months': '3 months' } as const;
 const branchLabel = (id: number | null) => (id === null ? 'All Branches' : BRANCHES.find((b) => b.id === id)!.name);
 const PATHS: Record<AnalyticsPage, string> = {
@@ -121,15 +121,14 @@ describe('analytics page machine × analytics page view (model-based)', () => {
     };
 
     // What was applied, and how many navigations there were, before the step.
-    const before = { applied: { range: '7days', restaurantId: null } as AnalyticsFilters, navigations: 0 };
+    const before = { applied: DEFAULT_FILTERS, navigations: 0 };
 
     return {
       perform: async (event) => {
         const e = event as ModelEvent;
         before.navigations = navigations.length;
-        if (e.type === 'page.range') await choose(user, 'Time range', RANGE_LABEL[e.range]);
-        else if (e.type === 'page.branch') await choose(user, 'Branch', branchLabel(e.restaurantId));
-        else if (e.type === 'page.apply' && e.range) await user.click(rangeButton(e.range));
+        if (await performFilterEvent(user, 'page', e, branchLabel)) return;
+        if (e.type === 'page.apply' && e.range) await user.click(rangeButton(e.range));
         else if (e.type === 'page.apply') await user.click(screen.getByRole('button', { name: 'Apply' }));
         else if (e.type === 'page.retry') await user.click(screen.getByRole('button', { name: 'Retry' }));
         else if (e.type === 'page.export') await exportAs(user, e.format === 'csv' ? 'CSV' : 'PDF');
@@ -141,11 +140,13 @@ describe('analytics page machine × analytics page view (model-based)', () => {
       verify: async (state, event) => {
         const e = event as ModelEvent;
         const { draft, applied } = state.context;
+        // Custom dates that cannot be asked for keep Apply disabled.
+        const askable = draft.dates === null || datesProblem(draft.dates) === null;
         expect(screen.getByRole('heading', { level: 1, name: 'Order' })).toBeInTheDocument();
-        // The header's dropdown and the range buttons show one range: the draft.
-        expect(screen.getByRole('combobox', { name: 'Time range' })).toHaveValue(RANGE_LABEL[draft.range]);
-        expect(rangeButton(draft.range)).toHaveAttribute('aria-pressed', 'true');
-        expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveValue(branchLabel(draft.restaurantId));
+        // The header's dropdown and the range buttons show one range: the draft's (none pressed for custom dates).
+        expectDraftShown(draft, branchLabel);
+        for (const range of Object.keys(RANGE_BUTTON) as (keyof typeof RANGE_BUTTON)[])
+          expect(rangeButton(range)).toHaveAttribute('aria-pressed', String(!draft.dates && range === draft.range));
 
         if (state.matches('loading')) {
           expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
@@ -157,7 +158,7 @@ describe('analytics page machine × analytics page view (model-based)', () => {
         } else if (state.matches('failed')) {
           expect(screen.getByText(REPORT_FAILURE)).toBeInTheDocument();
           expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
-          expect(screen.getByRole('button', { name: 'Apply' })).toBeEnabled();
+          expect(screen.getByRole('button', { name: 'Apply' })).toHaveProperty('disabled', !askable);
           expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
         } else {
           expect(screen.getByText('Total Orders')).toBeInTheDocument();
@@ -173,7 +174,7 @@ describe('analytics page machine × analytics page view (model-based)', () => {
             expect(exporter.inputs.at(-1)).toEqual({ page: 'order', filters: applied, format: state.context.exporting });
           } else {
             expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();
-            expect(screen.getByRole('button', { name: 'Apply' })).toBeEnabled();
+            expect(screen.getByRole('button', { name: 'Apply' })).toHaveProperty('disabled', !askable);
             expect(rangeButton('7days')).toBeEnabled();
           }
         }
@@ -189,21 +190,12 @@ describe('analytics page machine × analytics page view (model-based)', () => {
         if (e.type === 'page.branchesChanged') {
           const lost = before.applied.restaurantId !== null && !e.branches.some((b) => b.id === before.applied.restaurantId);
           expect(navigations.length).toBe(before.navigations + (lost ? 1 : 0));
-          if (lost) {
-            expect(navigations.at(-1)).toEqual({
-              to: applied.range === '7days' ? '/order' : `/order?range=${applied.range}`,
-              replace: true,
-            });
-          }
+          if (lost) expect(navigations.at(-1)).toEqual({ to: filtersHref('/order', applied), replace: true });
           expect(draft.restaurantId === null || e.branches.some((b) => b.id === draft.restaurantId)).toBe(true);
         }
         // Apply asks for a new address; the URL, not the machine, then says what is applied.
-        if (e.type === 'page.apply' && (draft.range !== applied.range || draft.restaurantId !== applied.restaurantId)) {
-          const query = new URLSearchParams();
-          query.set('range', draft.range);
-          if (draft.restaurantId !== null) query.set('restaurant', String(draft.restaurantId));
-          const search = draft.range === '7days' && draft.restaurantId === null ? '' : `?${query}`;
-          expect(navigations.at(-1)).toEqual({ to: `/order${search}`, replace: false });
+        if (e.type === 'page.apply' && !sameFilters(draft, applied) && askable) {
+          expect(navigations.at(-1)).toEqual({ to: filtersHref('/order', draft), replace: false });
         }
         before.applied = applied;
       },
@@ -215,7 +207,7 @@ describe('analytics page machine × analytics page view (model-based)', () => {
 describe('analytics page product-rule scenarios', () => {
   it('opens at 7 days franchise-wide, one call for its page, "Loading..." until the report arrives', async () => {
     const { fetch } = renderPage();
-    expect(fetch.inputs).toEqual([{ page: 'order', filters: { range: '7days', restaurantId: null } }]);
+    expect(fetch.inputs).toEqual([{ page: 'order', filters: { ...DEFAULT_FILTERS, range: '7days', restaurantId: null } }]);
     expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
     await act(async () => fetch.resolve(ORDER_REPORT));
     expect(screen.getByRole('button', { name: 'Apply' })).toBeEnabled();
@@ -229,7 +221,7 @@ describe('analytics page product-rule scenarios', () => {
     await user.click(rangeButton('1month'));
     expect(location.history.at(-1)).toBe('/order?range=1month');
     expect(screen.getByRole('combobox', { name: 'Time range' })).toHaveValue('Last 1 Month');
-    expect(fetch.inputs.at(-1)).toEqual({ page: 'order', filters: { range: '1month', restaurantId: null } });
+    expect(fetch.inputs.at(-1)).toEqual({ page: 'order', filters: { ...DEFAULT_FILTERS, range: '1month', restaurantId: null } });
   });
 
   it('the header dropdown moves the pressed range button without loading; Apply then loads it with the branch', async () => {
@@ -243,15 +235,15 @@ describe('analytics page product-rule scenarios', () => {
     expect(fetch.inputs).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(location.history.at(-1)).toBe('/order?range=3months&restaurant=9');
-    expect(fetch.inputs.at(-1)).toEqual({ page: 'order', filters: { range: '3months', restaurantId: 9 } });
+    expect(fetch.inputs.at(-1)).toEqual({ page: 'order', filters: { ...DEFAULT_FILTERS, range: '3months', restaurantId: 9 } });
   });
 
   it('an address with a range and branch loads them; one with unknown values shows the defaults', () => {
     const first = renderPage({ search: '?range=14days&restaurant=7' });
-    expect(first.fetch.inputs).toEqual([{ page: 'order', filters: { range: '14days', restaurantId: 7 } }]);
+    expect(first.fetch.inputs).toEqual([{ page: 'order', filters: { ...DEFAULT_FILTERS, range: '14days', restaurantId: 7 } }]);
     first.unmount();
     const second = renderPage({ search: '?range=fortnight&restaurant=999' });
-    expect(second.fetch.inputs).toEqual([{ page: 'order', filters: { range: '7days', restaurantId: null } }]);
+    expect(second.fetch.inputs).toEqual([{ page: 'order', filters: { ...DEFAULT_FILTERS, range: '7days', restaurantId: null } }]);
     expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveValue('All Branches');
   });
 
@@ -305,7 +297,7 @@ describe('analytics page product-rule scenarios', () => {
     // A draft not applied yet is not what the file holds: the screen's filters are.
     await choose(user, 'Time range', 'Last 3 Months');
     await exportAs(user, 'CSV');
-    expect(exporter.inputs).toEqual([{ page: 'order', filters: { range: '1month', restaurantId: 7 }, format: 'csv' }]);
+    expect(exporter.inputs).toEqual([{ page: 'order', filters: { ...DEFAULT_FILTERS, range: '1month', restaurantId: 7 }, format: 'csv' }]);
     expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
     await act(async () => exporter.resolve(CSV_FILE));
     expect(downloads).toEqual([CSV_FILE]);
@@ -351,11 +343,13 @@ describe('analytics page product-rule scenarios', () => {
     const user = userEvent.setup();
     const session = signedInSession(BRANCHES as Restaurant[]);
     const { fetch, navigations } = renderPage({ search: '?range=1month&restaurant=7', session });
-    await waitFor(() => expect(fetch.inputs).toEqual([{ page: 'order', filters: { range: '1month', restaurantId: 7 } }]));
+    await waitFor(() =>
+      expect(fetch.inputs).toEqual([{ page: 'order', filters: { ...DEFAULT_FILTERS, range: '1month', restaurantId: 7 } }]),
+    );
     await act(async () => fetch.resolve(ORDER_REPORT));
     await session.changeRestaurants(WITHOUT_PARRAMATTA as Restaurant[]);
     expect(navigations).toEqual([{ to: '/order?range=1month', replace: true }]);
-    expect(fetch.inputs.at(-1)).toEqual({ page: 'order', filters: { range: '1month', restaurantId: null } });
+    expect(fetch.inputs.at(-1)).toEqual({ page: 'order', filters: { ...DEFAULT_FILTERS, range: '1month', restaurantId: null } });
     expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveValue('All Branches');
     await user.hover(screen.getByRole('combobox', { name: 'Branch' }));
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveClass('mantine-Select-input'));
@@ -370,6 +364,6 @@ describe('analytics page product-rule scenarios', () => {
     expect(screen.getByText('Failed to fetch order report')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(fetch.inputs).toHaveLength(2);
-    expect(fetch.inputs.at(-1)).toEqual({ page: 'order', filters: { range: '3months', restaurantId: null } });
+    expect(fetch.inputs.at(-1)).toEqual({ page: 'order', filters: { ...DEFAULT_FILTERS, range: '3months', restaurantId: null } });
   });
 });

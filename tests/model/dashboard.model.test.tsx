@@ -12,6 +12,7 @@ import {
   type CardQuery,
   type DashboardFilters,
 } from '../../src/machines/dashboard.machine';
+import { datesProblem, sameFilters } from '../../src/machines/support/analytics-filters';
 import { ApiError } from '../../src/services/api-error';
 import type { Navigation } from '../../src/shared/effects';
 import { DashboardContext } from '../../src/views/dashboard/dashboard.context';
@@ -19,6 +20,7 @@ import { DashboardBranchesSync, DashboardUrlSync, DashboardView } from '../../sr
 import { SessionContext } from '../../src/views/shared/session.context';
 import { BRANCHES, FAILURE, TRADE } from './models/dashboard.fixtures';
 import { INPUT, paths, WITHOUT_PARRAMATTA, type ModelEvent } from './models/dashboard.model';
+import { expectDraftShown, performFilterEvent } from './support/filter-header';
 import { controllableActor } from './support/deferred';
 import { runModel } from './support/model-runner';
 import { signedInSession } from './support/page-session';
@@ -53,13 +55,14 @@ const FIGURE: Record<AnalyticsKind, () => HTMLElement> = {
   roster: () => screen.getByText('Top 5 Staffs'),
   procurement: () => screen.getByText('Top 5 Categories'),
 };
-const RANGE_LABEL = { '7days': 'Last 7 Days', '14days': 'Last 14 Days', '1month': 'Last 1 Month', '3months': 'Last 3 Months' } as const;
 const HEADING = {
   '7days': 'Data Analytics of Past 7 Days',
   '14days': 'Data Analytics of Past 14 Days',
   '1month': 'Data Analytics of Past 1 Month',
   '3months': 'Data Analytics of Past 3 Months',
 } as const;
+const OCTOBER_HEADING = 'Data Analytics of 1 Oct 2026 – 31 Oct 2026';
+
 const branchLabel = (id: number | null) => (id === null ? 'All Branches' : BRANCHES.find((b) => b.id === id)!.name);
 
 /**
@@ -140,9 +143,8 @@ describe('dashboard machine × dashboard view (model-based)', () => {
       perform: async (event) => {
         const e = event as ModelEvent;
         before.navigations = navigations.length;
-        if (e.type === 'dashboard.range') await choose(user, 'Time range', RANGE_LABEL[e.range]);
-        else if (e.type === 'dashboard.branch') await choose(user, 'Branch', branchLabel(e.restaurantId));
-        else if (e.type === 'dashboard.apply') await user.click(screen.getByRole('button', { name: 'Apply' }));
+        if (await performFilterEvent(user, 'dashboard', e, branchLabel)) return;
+        if (e.type === 'dashboard.apply') await user.click(screen.getByRole('button', { name: 'Apply' }));
         else if (e.type === 'dashboard.reset') await user.click(screen.getByRole('button', { name: 'Reset' }));
         else if (e.type === 'dashboard.urlChanged') visit(e.search);
         else if (e.type === 'dashboard.retry') await user.click(screen.getByRole('button', { name: `Retry ${TITLES[e.card][0]}` }));
@@ -153,16 +155,19 @@ describe('dashboard machine × dashboard view (model-based)', () => {
       verify: async (state, event) => {
         const e = event as ModelEvent;
         const { draft, applied } = state.context;
+        const askable = draft.dates === null || datesProblem(draft.dates) === null;
         expect(screen.getByRole('heading', { level: 1, name: GROUP })).toBeInTheDocument();
-        expect(screen.getByRole('heading', { level: 2, name: HEADING[applied.range] })).toBeInTheDocument();
-        expect(screen.getByRole('combobox', { name: 'Time range' })).toHaveValue(RANGE_LABEL[draft.range]);
-        expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveValue(branchLabel(draft.restaurantId));
+        expect(
+          screen.getByRole('heading', { level: 2, name: applied.dates ? OCTOBER_HEADING : HEADING[applied.range] }),
+        ).toBeInTheDocument();
+        expectDraftShown(draft, branchLabel);
 
         if (state.matches({ filters: 'busy' })) {
           expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
           expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
         } else {
-          expect(screen.getByRole('button', { name: 'Apply' })).toBeEnabled();
+          // Custom dates that cannot be asked for keep Apply disabled.
+          expect(screen.getByRole('button', { name: 'Apply' })).toHaveProperty('disabled', !askable);
         }
 
         for (const kind of ANALYTICS_KINDS) {
@@ -182,12 +187,12 @@ describe('dashboard machine × dashboard view (model-based)', () => {
         }
 
         // Apply and Reset ask for a new address; the URL, not the machine, then says what is applied.
-        if (e.type === 'dashboard.apply' && (draft.range !== applied.range || draft.restaurantId !== applied.restaurantId)) {
+        if (e.type === 'dashboard.apply' && !sameFilters(draft, applied) && askable) {
           expect(navigations.at(-1)).toEqual({ to: dashboardHref(draft), replace: false });
         }
         if (e.type === 'dashboard.reset') {
           expect(draft).toEqual(DEFAULT_FILTERS);
-          if (applied.range !== DEFAULT_FILTERS.range || applied.restaurantId !== null) {
+          if (!sameFilters(applied, DEFAULT_FILTERS)) {
             expect(navigations.at(-1)).toEqual({ to: '/dashboard', replace: false });
           }
         }
@@ -213,9 +218,7 @@ describe('dashboard product-rule scenarios', () => {
     expect(screen.getByRole('heading', { name: 'Data Analytics of Past 7 Days' })).toBeInTheDocument();
     expect(fetch.pending()).toBe(6);
     expect(fetch.inputs.map((q) => q.kind).sort()).toEqual([...ANALYTICS_KINDS].sort());
-    expect(new Set(fetch.inputs.map((q) => JSON.stringify(q.filters)))).toEqual(
-      new Set([JSON.stringify({ range: '7days', restaurantId: null })]),
-    );
+    expect(new Set(fetch.inputs.map((q) => JSON.stringify(q.filters)))).toEqual(new Set([JSON.stringify(DEFAULT_FILTERS)]));
     await settleAll(fetch);
     expect(screen.getByText(/16 Nov 2026 – 22 Nov 2026 \(Australia\/Sydney time\)/)).toBeInTheDocument();
   });
@@ -233,7 +236,7 @@ describe('dashboard product-rule scenarios', () => {
     expect(location.history.at(-1)).toBe('/dashboard?range=1month&restaurant=7');
     expect(await screen.findByRole('button', { name: 'Loading...' })).toBeDisabled();
     expect(screen.getByRole('heading', { name: 'Data Analytics of Past 1 Month' })).toBeInTheDocument();
-    expect(loadingFilters(fetch).map((q) => q.filters)).toEqual(Array(6).fill({ range: '1month', restaurantId: 7 }));
+    expect(loadingFilters(fetch).map((q) => q.filters)).toEqual(Array(6).fill({ ...DEFAULT_FILTERS, range: '1month', restaurantId: 7 }));
     await settleAll(fetch);
     expect(screen.getByRole('button', { name: 'Apply' })).toBeEnabled();
   });
@@ -292,7 +295,7 @@ describe('dashboard product-rule scenarios', () => {
     expect(screen.queryByText('Today: 29')).not.toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading Number of Orders' })).toBeInTheDocument();
     const fresh = calls.findLast((c) => c.query.kind === 'orders')!;
-    expect(fresh.query.filters).toEqual({ range: '14days', restaurantId: null } satisfies DashboardFilters);
+    expect(fresh.query.filters).toEqual({ ...DEFAULT_FILTERS, range: '14days' } satisfies DashboardFilters);
     await act(async () => fresh.resolve({ ...TRADE.orders, today: { ...TRADE.orders.today, total: 4 } }));
     expect(screen.getByText('Today: 4')).toBeInTheDocument();
   });
@@ -304,7 +307,7 @@ describe('dashboard product-rule scenarios', () => {
     await user.click(screen.getByRole('link', { name: 'Show analytics of Parramatta' }));
     expect(location.history.at(-1)).toBe('/dashboard?range=14days&restaurant=7');
     expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveValue('Parramatta');
-    expect(loadingFilters(fetch).map((q) => q.filters)).toEqual(Array(6).fill({ range: '14days', restaurantId: 7 }));
+    expect(loadingFilters(fetch).map((q) => q.filters)).toEqual(Array(6).fill({ ...DEFAULT_FILTERS, range: '14days', restaurantId: 7 }));
   });
 
   it('Top 5 Staffs: actual as % of assigned with one decimal, green at 80 or above, red below', async () => {
@@ -349,7 +352,7 @@ describe('dashboard product-rule scenarios', () => {
     await session.changeRestaurants(RESTAURANTS.filter((r) => WITHOUT_PARRAMATTA.some((b) => b.id === r.id)));
     expect(navigations).toEqual([{ to: '/dashboard?range=14days', replace: true }]);
     expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveValue('All Branches');
-    expect(loadingFilters(fetch).map((q) => q.filters)).toEqual(Array(6).fill({ range: '14days', restaurantId: null }));
+    expect(loadingFilters(fetch).map((q) => q.filters)).toEqual(Array(6).fill({ ...DEFAULT_FILTERS, range: '14days' }));
   });
 
   it('a reported address that shows what is applied loads nothing again', async () => {

@@ -19,6 +19,7 @@ const window: AnalyticsWindow = {
   days: 7,
   grouping: 'daily',
   time_zone: 'Australia/Sydney',
+  compare: 'previous',
   previous: { start_date: '2026-11-12', end_date: '2026-11-18' },
   today: '2026-11-25',
 };

@@ -1,49 +1,116 @@
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_KINDS, DEFAULT_RANGE, RANGES } from '@contract/analytics.contract';
-import { CARD_KINDS, DEFAULT_FILTERS, dashboardHref, filtersFromSearch, isEmptyAnswer } from '../../src/machines/dashboard.machine';
+import { COMPARISONS } from '@contract/analytics-window';
+import {
+  CARD_KINDS,
+  DEFAULT_FILTERS,
+  dashboardHref,
+  filtersFromSearch,
+  isEmptyAnswer,
+  type DashboardFilters,
+} from '../../src/machines/dashboard.machine';
+import { datesProblem, filtersQuery } from '../../src/machines/support/analytics-filters';
 import { barOption, bucketLabel, lineOption, shortName } from '@contract/presentation/chart-options';
 import { formatCurrency, formatWholeCurrency } from '@contract/presentation/format';
 import { dashboardHeading, windowText } from '../../src/views/dashboard/dashboard.view';
 import { BRANCHES, NO_TRADE, TRADE, WINDOW } from '../model/models/dashboard.fixtures';
 
+const filters = (change: Partial<DashboardFilters> = {}): DashboardFilters => ({ ...DEFAULT_FILTERS, ...change });
+
 describe('dashboard filters in the URL', () => {
   it.each([
-    ['', { range: '7days', restaurantId: null }],
-    ['?range=14days', { range: '14days', restaurantId: null }],
-    ['?range=1month&restaurant=7', { range: '1month', restaurantId: 7 }],
-    ['range=3months&restaurant=9', { range: '3months', restaurantId: 9 }],
-    ['?range=fortnight', { range: '7days', restaurantId: null }],
-    ['?range=daily', { range: '7days', restaurantId: null }],
-    ['?range=1month&restaurant=999', { range: '1month', restaurantId: null }],
-    ['?restaurant=7.5', { range: '7days', restaurantId: null }],
-    ['?restaurant=', { range: '7days', restaurantId: null }],
-  ])('%j applies %j (unknown values fall back to the defaults)', (search, filters) => {
-    expect(filtersFromSearch(search, BRANCHES)).toEqual(filters);
+    ['', filters()],
+    ['?range=14days', filters({ range: '14days' })],
+    ['?range=1month&restaurant=7', filters({ range: '1month', restaurantId: 7 })],
+    ['range=3months&restaurant=9', filters({ range: '3months', restaurantId: 9 })],
+    ['?range=fortnight', filters()],
+    ['?range=daily', filters()],
+    ['?range=1month&restaurant=999', filters({ range: '1month' })],
+    ['?restaurant=7.5', filters()],
+    ['?restaurant=', filters()],
+    ['?compare=last_year', filters({ compare: 'last_year' })],
+    ['?compare=lastyear', filters()],
+    ['?like_for_like=true', filters({ likeForLike: true })],
+    ['?like_for_like=1', filters()],
+    // Like for like is of the whole franchise: a branch's address drops it.
+    ['?restaurant=7&like_for_like=true', filters({ restaurantId: 7 })],
+    ['?from=2026-10-01&to=2026-10-31', filters({ dates: { start: '2026-10-01', end: '2026-10-31' } })],
+    ['?from=2026-10-31&to=2026-10-01', filters()],
+    ['?from=2025-01-01&to=2026-10-31', filters()],
+    ['?from=2026-02-30&to=2026-03-31', filters()],
+    ['?from=2026-10-01', filters()],
+  ])('%j applies %j (unknown values fall back to the defaults)', (search, expected) => {
+    expect(filtersFromSearch(search, BRANCHES)).toEqual(expected);
   });
 
-  it('writes the defaults as the bare path, anything else as range and branch, and reads back what it wrote', () => {
-    expect(dashboardHref({ range: '7days', restaurantId: null })).toBe('/dashboard');
-    expect(dashboardHref({ range: '3months', restaurantId: null })).toBe('/dashboard?range=3months');
-    expect(dashboardHref({ range: '7days', restaurantId: 9 })).toBe('/dashboard?range=7days&restaurant=9');
+  it('writes the defaults as the bare path, anything else as its parameters, and reads back what it wrote', () => {
+    expect(dashboardHref(filters())).toBe('/dashboard');
+    expect(dashboardHref(filters({ range: '3months' }))).toBe('/dashboard?range=3months');
+    expect(dashboardHref(filters({ restaurantId: 9 }))).toBe('/dashboard?range=7days&restaurant=9');
+    expect(dashboardHref(filters({ compare: 'last_year', likeForLike: true }))).toBe('/dashboard?compare=last_year&like_for_like=true');
+    expect(dashboardHref(filters({ range: '1month', dates: { start: '2026-10-01', end: '2026-10-31' } }))).toBe(
+      '/dashboard?from=2026-10-01&to=2026-10-31',
+    );
+    const dates = [null, { start: '2026-10-01', end: '2026-10-31' }];
     for (const range of ['7days', '14days', '1month', '3months'] as const) {
       for (const restaurantId of [null, 7]) {
-        const href = dashboardHref({ range, restaurantId });
-        expect(filtersFromSearch(href.slice('/dashboard'.length), BRANCHES)).toEqual({ range, restaurantId });
+        for (const compare of ['previous', 'last_year'] as const) {
+          for (const custom of dates) {
+            const shown = filters({
+              range: custom ? '7days' : range,
+              dates: custom,
+              restaurantId,
+              compare,
+              likeForLike: restaurantId === null,
+            });
+            expect(filtersFromSearch(dashboardHref(shown).slice('/dashboard'.length), BRANCHES)).toEqual(shown);
+          }
+        }
       }
     }
+  });
+
+  it('asks the API for the window, its grouping by length, and the comparison, leaving the defaults out', () => {
+    expect(filtersQuery(filters())).toEqual({ period: '7days' });
+    expect(filtersQuery(filters({ compare: 'last_year', likeForLike: true }))).toEqual({
+      period: '7days',
+      compare: 'last_year',
+      like_for_like: true,
+    });
+    const custom = (start: string, end: string) => filtersQuery(filters({ dates: { start, end } }));
+    expect(custom('2026-10-01', '2026-10-14')).toEqual({ period: 'daily', start_date: '2026-10-01', end_date: '2026-10-14' });
+    expect(custom('2026-10-01', '2026-10-15').period).toBe('weekly');
+    expect(custom('2026-10-01', '2026-11-30').period).toBe('weekly');
+    expect(custom('2026-10-01', '2026-12-01').period).toBe('monthly');
+  });
+
+  it('says why custom dates cannot be asked for', () => {
+    expect(datesProblem({ start: '', end: '2026-10-01' })).toBe('Pick the first and the last day');
+    expect(datesProblem({ start: '2026-10-02', end: '2026-10-01' })).toBe('The last day is before the first');
+    expect(datesProblem({ start: '2025-09-24', end: '2026-10-29' })).toBe('A window spans at most 400 days');
+    expect(datesProblem({ start: '2025-09-25', end: '2026-10-29' })).toBeNull();
   });
 });
 
 describe('dashboard wording', () => {
-  it('heads the applied window: Data Analytics of Past 7 Days', () => {
-    expect(dashboardHeading('7days')).toBe('Data Analytics of Past 7 Days');
-    expect(dashboardHeading('14days')).toBe('Data Analytics of Past 14 Days');
-    expect(dashboardHeading('1month')).toBe('Data Analytics of Past 1 Month');
-    expect(dashboardHeading('3months')).toBe('Data Analytics of Past 3 Months');
+  it('heads the applied window: Data Analytics of Past 7 Days, or of the custom dates', () => {
+    expect(dashboardHeading(filters())).toBe('Data Analytics of Past 7 Days');
+    expect(dashboardHeading(filters({ range: '14days' }))).toBe('Data Analytics of Past 14 Days');
+    expect(dashboardHeading(filters({ range: '1month' }))).toBe('Data Analytics of Past 1 Month');
+    expect(dashboardHeading(filters({ range: '3months' }))).toBe('Data Analytics of Past 3 Months');
+    expect(dashboardHeading(filters({ dates: { start: '2026-10-01', end: '2026-10-31' } }))).toBe(
+      'Data Analytics of 1 Oct 2026 – 31 Oct 2026',
+    );
   });
 
-  it('says which days and which time zone the figures cover', () => {
-    expect(windowText(WINDOW)).toBe('16 Nov 2026 – 22 Nov 2026 (Australia/Sydney time), compared with the 7 days before');
+  it('says which days and which time zone the figures cover, and which days they are compared with', () => {
+    expect(windowText(WINDOW)).toBe(
+      '16 Nov 2026 – 22 Nov 2026 (Australia/Sydney time), compared with 9 Nov 2026 – 15 Nov 2026, the previous 7 days',
+    );
+    const lastYear = { ...WINDOW, compare: 'last_year' as const, previous: { start_date: '2025-11-17', end_date: '2025-11-23' } };
+    expect(windowText({ ...lastYear, comparable_restaurant_ids: [7, 9] })).toBe(
+      '16 Nov 2026 – 22 Nov 2026 (Australia/Sydney time), compared with 17 Nov 2025 – 23 Nov 2025, the same 7 days last year, like for like (2 branches)',
+    );
   });
 
   it('labels buckets by day, by week start and by month', () => {
@@ -106,7 +173,7 @@ describe('a card without trade shows its empty text', () => {
 describe('the dashboard restates the contract without loading it', () => {
   it('has one card per analytics call, in the contract order, and defaults to its default range', () => {
     expect(CARD_KINDS).toEqual([...ANALYTICS_KINDS]);
-    expect(DEFAULT_FILTERS).toEqual({ range: DEFAULT_RANGE, restaurantId: null });
+    expect(DEFAULT_FILTERS).toEqual({ range: DEFAULT_RANGE, dates: null, restaurantId: null, compare: COMPARISONS[0], likeForLike: false });
     for (const range of RANGES) expect(filtersFromSearch(`?range=${range}`, []).range).toBe(range);
   });
 });

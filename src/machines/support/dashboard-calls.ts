@@ -1,6 +1,6 @@
 import type { AnalyticsKind } from '@contract/analytics.contract';
 import { analyticsPrefetch, type AnalyticsCall } from '../../services/analytics-prefetch';
-import { DEFAULT_FILTERS, type AnalyticsFilters } from './analytics-filters';
+import { DEFAULT_FILTERS, filtersQuery, type AnalyticsFilters } from './analytics-filters';
 
 // The dashboard's analytics calls, apart from its machine so that the sign-in page can start them (prefetchDashboard)
 // without carrying the dashboard's code.
@@ -29,7 +29,7 @@ const LIMITS: Partial<Record<AnalyticsKind, number>> = { 'best-sellers': DASHBOA
 export const dashboardCall = (kind: AnalyticsKind, filters: AnalyticsFilters): AnalyticsCall => ({
   kind,
   scope: { restaurantId: filters.restaurantId },
-  query: { period: filters.range, ...(LIMITS[kind] === undefined ? {} : { limit: LIMITS[kind] }) },
+  query: { ...filtersQuery(filters), ...(LIMITS[kind] === undefined ? {} : { limit: LIMITS[kind] }) },
 });
 
 /** Starts the calls of the dashboard a sign-in opens (the default filters) with its new token; the cards take them over. */

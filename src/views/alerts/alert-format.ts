@@ -1,7 +1,7 @@
 import type { Alert } from '@contract/api/alerts.calls';
 import { formatCurrency, formatDay, formatNumber, formatPercent, hourLabel } from '@contract/presentation/format';
 import { PAGE_TITLES } from '@contract/page-reports.contract';
-import { filtersHref } from '../../machines/support/analytics-filters';
+import { DEFAULT_FILTERS, filtersHref } from '../../machines/support/analytics-filters';
 import { pathOf } from '../../shared/routing';
 
 // How an alert reads on the Alerts page: its figures, its day, and the link to the page that shows its branch and day.
@@ -29,7 +29,7 @@ export const alertDay = (alert: Pick<Alert, 'day'>) => formatDay(alert.day);
 
 /** The analytics page of the alert's kind, on its branch and the shortest range that shows its day. */
 export function alertHref({ page, range, restaurant_id }: Pick<Alert, 'page' | 'range' | 'restaurant_id'>): string {
-  return filtersHref(pathOf(page), { range, restaurantId: restaurant_id });
+  return filtersHref(pathOf(page), { ...DEFAULT_FILTERS, range, restaurantId: restaurant_id });
 }
 
 /** "Open Roster & Productivity for Parramatta". */

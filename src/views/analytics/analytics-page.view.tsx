@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { formatDays } from '@contract/presentation/format';
 import { PAGE_TITLES, type PageReport } from '@contract/page-reports.contract';
-import { filtersHref } from '../../machines/support/analytics-filters';
+import { filtersHref, onBranch } from '../../machines/support/analytics-filters';
+import { draftHeaderProps, filterHandlers } from '../shared/filter-header';
 import { ExportMenu } from '../../ui/export-menu';
 import { LoadState } from '../../ui/load-state';
 import { RangeButtons } from '../../ui/range-buttons';
@@ -38,8 +39,7 @@ export function AnalyticsPageBranchesSync() {
 function PageHeader() {
   const actor = AnalyticsPageContext.useActorRef();
   const page = AnalyticsPageContext.useSelector((s) => s.context.page);
-  const range = AnalyticsPageContext.useSelector((s) => s.context.draft.range);
-  const restaurantId = AnalyticsPageContext.useSelector((s) => s.context.draft.restaurantId);
+  const draft = AnalyticsPageContext.useSelector((s) => s.context.draft);
   const branches = AnalyticsPageContext.useSelector((s) => s.context.branches);
   const loading = AnalyticsPageContext.useSelector((s) => s.matches('loading'));
   const exporting = AnalyticsPageContext.useSelector((s) => s.hasTag('exporting'));
@@ -48,17 +48,19 @@ function PageHeader() {
     <Stack gap="sm">
       <AnalyticsHeader
         title={PAGE_TITLES[page]}
-        range={range}
-        restaurantId={restaurantId}
+        {...draftHeaderProps(draft)}
+        {...filterHandlers('page', actor.send)}
         branches={branches}
         loading={loading}
         applyDisabled={exporting}
-        onRange={(value) => actor.send({ type: 'page.range', range: value })}
-        onBranch={(value) => actor.send({ type: 'page.branch', restaurantId: value })}
         onApply={() => actor.send({ type: 'page.apply' })}
       />
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <RangeButtons value={range} disabled={loading || exporting} onPick={(value) => actor.send({ type: 'page.apply', range: value })} />
+        <RangeButtons
+          value={draft.dates ? null : draft.range}
+          disabled={loading || exporting}
+          onPick={(value) => actor.send({ type: 'page.apply', range: value })}
+        />
         <ExportMenu busy={exporting} disabled={!loaded} onExport={(format) => actor.send({ type: 'page.export', format })} />
       </Group>
     </Stack>
@@ -80,8 +82,8 @@ function ReportSkeleton() {
 }
 
 function LoadedReport({ report }: { report: PageReport }) {
-  const range = AnalyticsPageContext.useSelector((s) => s.context.applied.range);
-  const branchHref = (restaurantId: number) => filtersHref(pathOf('dashboard'), { range, restaurantId });
+  const applied = AnalyticsPageContext.useSelector((s) => s.context.applied);
+  const branchHref = (restaurantId: number) => filtersHref(pathOf('dashboard'), onBranch(applied, restaurantId));
   return (
     <Stack gap="md">
       <Text c="dimmed" size="sm">

@@ -9,6 +9,7 @@ import { ScrollX } from '../../ui/scroll-x';
 import { StatCard } from '../../ui/stat-card';
 import { AnalyticsCard, CardBody, CardFrame } from './card-frame';
 import { CHART_HEIGHT, bucketLabel, lineOption, pieOption } from '@contract/presentation/chart-options';
+import { comparedWith } from '@contract/presentation/labels';
 
 /** How many categories the procurement card shows (the roster card's staff: DASHBOARD_STAFF). */
 export const TOP = 5;
@@ -18,7 +19,7 @@ export const MONEY = { format: formatCurrency, axisFormat: formatWholeCurrency }
 const labels = (series: { start_date: string; end_date: string; label: string }[], grouping: Grouping) =>
   series.map((b) => bucketLabel(b, grouping));
 
-/** The revenue summary: franchise_summary as stat cards, each with its change against the previous window and a More button. */
+/** The revenue summary: franchise_summary as stat cards, each with its change against the comparison window and a More button. */
 export function RevenueSummaryCard() {
   return (
     <AnalyticsCard kind="revenues" title="Revenue Summary" emptyText="No sales in this window." height={96}>
@@ -29,7 +30,7 @@ export function RevenueSummaryCard() {
             value={formatCurrency(summary.total_revenue)}
             current={totals.revenue}
             previous={previous.revenue}
-            comparedWith={`previous ${window.days} days`}
+            comparedWith={comparedWith(window.compare, window.days)}
             moreHref={pathOf('revenue')}
           />
           <StatCard
@@ -37,7 +38,7 @@ export function RevenueSummaryCard() {
             value={formatNumber(summary.total_orders)}
             current={totals.orders}
             previous={previous.orders}
-            comparedWith={`previous ${window.days} days`}
+            comparedWith={comparedWith(window.compare, window.days)}
             moreHref={pathOf('order')}
           />
           <StatCard
@@ -45,7 +46,7 @@ export function RevenueSummaryCard() {
             value={formatCurrency(summary.average_revenue_per_restaurant)}
             current={summary.average_revenue_per_restaurant}
             previous={restaurants.length ? previous.revenue / restaurants.length : 0}
-            comparedWith={`previous ${window.days} days`}
+            comparedWith={comparedWith(window.compare, window.days)}
             moreHref={pathOf('restaurants')}
           />
           {/* The dine-in and takeaway totals carry no currency symbol (docs/product.md#metrics). */}
@@ -54,7 +55,7 @@ export function RevenueSummaryCard() {
             value={formatNumber(summary.total_dine_in_revenue, 2)}
             current={totals.dine_in}
             previous={previous.dine_in}
-            comparedWith={`previous ${window.days} days`}
+            comparedWith={comparedWith(window.compare, window.days)}
             moreHref={pathOf('revenue')}
           />
           <StatCard
@@ -62,7 +63,7 @@ export function RevenueSummaryCard() {
             value={formatNumber(summary.total_takeaway_revenue, 2)}
             current={totals.takeaway}
             previous={previous.takeaway}
-            comparedWith={`previous ${window.days} days`}
+            comparedWith={comparedWith(window.compare, window.days)}
             moreHref={pathOf('revenue')}
           />
         </div>

@@ -2,24 +2,32 @@ import './dashboard-grid.css';
 import { Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
-import type { AnalyticsWindow, Range } from '@contract/analytics.contract';
+import type { AnalyticsWindow } from '@contract/analytics.contract';
 import type { Restaurant } from '@contract/auth.contract';
 import { formatDays } from '@contract/presentation/format';
 import { AnalyticsHeader, rangeLabel } from '../../ui/analytics-header';
-import { CARD_KINDS } from '../../machines/dashboard.machine';
+import { CARD_KINDS, type DashboardFilters } from '../../machines/dashboard.machine';
 import { useBranchesChanged } from '../shared/session.context';
 import { DashboardContext } from './dashboard.context';
 import { HeadcountsCard, OrdersCard, RevenueSummaryCard, RevenueTrendsCard } from './dashboard-cards';
 import { ProcurementCard, RosterCard } from './operations-cards';
 import { RestaurantWidget } from './restaurant-widget';
-import { ALL_BRANCHES } from '@contract/presentation/labels';
+import { ALL_BRANCHES, comparedWith } from '@contract/presentation/labels';
+import { draftHeaderProps, filterHandlers } from '../shared/filter-header';
 
-/** "Data Analytics of Past 7 Days" (docs/product.md#dashboard), or of the window applied. */
-export const dashboardHeading = (range: Range) => `Data Analytics of Past ${rangeLabel(range).replace(/^Last /, '')}`;
+/** "Data Analytics of Past 7 Days" (docs/product.md#dashboard), or of the custom dates applied. */
+export const dashboardHeading = ({ range, dates }: Pick<DashboardFilters, 'range' | 'dates'>) =>
+  dates ? `Data Analytics of ${formatDays(dates.start, dates.end)}` : `Data Analytics of Past ${rangeLabel(range).replace(/^Last /, '')}`;
 
-/** Which calendar days, in which time zone, the figures cover; from the first answer that arrived. */
+/**
+ * Which calendar days, in which time zone, the figures cover, and which days they are compared with; from the first
+ * answer that arrived.
+ */
 export function windowText(window: AnalyticsWindow): string {
-  return `${formatDays(window.start_date, window.end_date)} (${window.time_zone} time), compared with the ${window.days} days before`;
+  const { start_date, end_date } = window.previous;
+  const comparable = window.comparable_restaurant_ids;
+  const likeForLike = comparable ? `, like for like (${comparable.length} ${comparable.length === 1 ? 'branch' : 'branches'})` : '';
+  return `${formatDays(window.start_date, window.end_date)} (${window.time_zone} time), compared with ${formatDays(start_date, end_date)}, the ${comparedWith(window.compare, window.days)}${likeForLike}`;
 }
 
 /** Reports the URL query, the one record of the applied filters, to the machine (mount, Apply, Reset, back / forward, links). */
@@ -38,7 +46,7 @@ export function DashboardBranchesSync() {
 }
 
 function AppliedWindow() {
-  const range = DashboardContext.useSelector((s) => s.context.applied.range);
+  const applied = DashboardContext.useSelector((s) => s.context.applied);
   const branch = DashboardContext.useSelector((s) => {
     const id = s.context.applied.restaurantId;
     return id === null ? ALL_BRANCHES : (s.context.branches.find((b) => b.id === id)?.name ?? ALL_BRANCHES);
@@ -47,7 +55,7 @@ function AppliedWindow() {
   return (
     <Stack gap={2}>
       <Title order={2} size="h3">
-        {dashboardHeading(range)}
+        {dashboardHeading(applied)}
       </Title>
       <Text c="dimmed" size="sm">
         {branch}
@@ -59,19 +67,16 @@ function AppliedWindow() {
 
 function DashboardHeader({ title }: { title: string }) {
   const dashboard = DashboardContext.useActorRef();
-  const range = DashboardContext.useSelector((s) => s.context.draft.range);
-  const restaurantId = DashboardContext.useSelector((s) => s.context.draft.restaurantId);
+  const draft = DashboardContext.useSelector((s) => s.context.draft);
   const branches = DashboardContext.useSelector((s) => s.context.branches);
   const busy = DashboardContext.useSelector((s) => s.hasTag('busy'));
   return (
     <AnalyticsHeader
       title={title}
-      range={range}
-      restaurantId={restaurantId}
+      {...draftHeaderProps(draft)}
+      {...filterHandlers('dashboard', dashboard.send)}
       branches={branches}
       loading={busy}
-      onRange={(value) => dashboard.send({ type: 'dashboard.range', range: value })}
-      onBranch={(value) => dashboard.send({ type: 'dashboard.branch', restaurantId: value })}
       onApply={() => dashboard.send({ type: 'dashboard.apply' })}
       onReset={() => dashboard.send({ type: 'dashboard.reset' })}
     />
@@ -91,7 +96,7 @@ export function DashboardView({
   /** An owner is offered to add restaurants; a manager is not. */
   owner: boolean;
 }) {
-  const range = DashboardContext.useSelector((s) => s.context.applied.range);
+  const applied = DashboardContext.useSelector((s) => s.context.applied);
   return (
     <Stack gap="md">
       <DashboardHeader title={title} />
@@ -116,7 +121,7 @@ export function DashboardView({
           <ProcurementCard />
         </div>
         <div className="fc-lg-5">
-          <RestaurantWidget restaurants={restaurants} franchiseUserId={franchiseUserId} range={range} owner={owner} />
+          <RestaurantWidget restaurants={restaurants} franchiseUserId={franchiseUserId} filters={applied} owner={owner} />
         </div>
       </div>
     </Stack>

@@ -2,24 +2,26 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { pathOf } from '../../shared/routing';
 import type { Restaurant } from '@contract/auth.contract';
-import type { Range } from '@contract/analytics.contract';
 import { dashboardHref } from '../../machines/dashboard.machine';
+import { onBranch, type AnalyticsFilters } from '../../machines/support/analytics-filters';
 import { RestaurantTable } from '../../ui/restaurant-table';
 import { CardFrame } from './card-frame';
 
 /**
- * The dashboard's Restaurants card: Restaurant Management's table; each analytics icon applies that branch to the dashboard, keeping the range.
+ * The dashboard's Restaurants card: Restaurant Management's table; each analytics icon applies that branch to the dashboard, keeping the
+ * window and comparison.
  * `owner`: the empty list says where restaurants and trade come from (pages a manager does not get).
  */
 export function RestaurantWidget({
   restaurants,
   franchiseUserId,
-  range,
+  filters,
   owner,
 }: {
   restaurants: readonly Restaurant[];
   franchiseUserId: number | null;
-  range: Range;
+  /** The dashboard's applied filters. */
+  filters: AnalyticsFilters;
   owner: boolean;
 }) {
   return (
@@ -49,7 +51,7 @@ export function RestaurantWidget({
         <RestaurantTable
           restaurants={restaurants}
           franchiseUserId={franchiseUserId}
-          analyticsHref={(r) => dashboardHref({ range, restaurantId: r.id })}
+          analyticsHref={(r) => dashboardHref(onBranch(filters, r.id))}
         />
       )}
     </CardFrame>

@@ -8,6 +8,7 @@ import { analyticsPageMachine, type AnalyticsPageEvent } from '../../../src/mach
 import { ApiError } from '../../../src/services/api-error';
 import type { ExportFile } from '../../../src/services/page-reports.service';
 import { eventKey } from '../support/event-key';
+import { headerOffers, OCTOBER, OCTOBER_VS_LAST_YEAR, REVERSED } from '../support/filter-header';
 import { selectPaths } from '../support/inventory';
 import { WINDOW } from './dashboard.fixtures';
 
@@ -142,7 +143,12 @@ export const WITHOUT_PARRAMATTA = BRANCHES.filter((b) => b.id !== 7);
 
 export const EVENTS: ModelEvent[] = [
   { type: 'page.range', range: '1month' },
+  { type: 'page.range', range: 'custom' },
+  { type: 'page.dates', dates: OCTOBER },
+  { type: 'page.dates', dates: REVERSED },
   { type: 'page.branch', restaurantId: 7 },
+  { type: 'page.compare', compare: 'last_year' },
+  { type: 'page.likeForLike', likeForLike: true },
   { type: 'page.apply' },
   { type: 'page.apply', range: '14days' },
   { type: 'page.retry' },
@@ -151,6 +157,7 @@ export const EVENTS: ModelEvent[] = [
   { type: 'page.urlChanged', search: MONTH_AT_PARRAMATTA },
   { type: 'page.urlChanged', search: '' },
   { type: 'page.urlChanged', search: UNKNOWN_VALUES },
+  { type: 'page.urlChanged', search: OCTOBER_VS_LAST_YEAR },
   { type: 'xstate.done.actor.fetchReport', output: ORDER_REPORT },
   { type: 'xstate.error.actor.fetchReport', error: new ApiError(REPORT_FAILURE, 503) },
   { type: 'xstate.done.actor.exportReport', output: CSV_FILE },
@@ -166,8 +173,10 @@ const fileFor = (s: Snapshot, event: ModelEvent): ModelEvent =>
   event.type === 'xstate.done.actor.exportReport' && s.context.exporting === 'pdf' ? { ...event, output: PDF_FILE } : event;
 
 function allowed(s: Snapshot, event: ModelEvent): boolean {
+  const offered = headerOffers('page', s.context, event, s.matches({ loaded: 'idle' }));
+  if (offered !== null) return offered;
   // A dropdown's option already shown sends nothing when chosen again.
-  if (event.type === 'page.range' && s.context.draft.range === event.range) return false;
+  if (event.type === 'page.range' && s.context.draft.dates === null && s.context.draft.range === event.range) return false;
   if (event.type === 'page.branch' && s.context.draft.restaurantId === event.restaurantId) return false;
   // A branch no longer offered cannot be picked; the session reports only branches that changed.
   if (event.type === 'page.branch' && event.restaurantId !== null && !s.context.branches.some((b) => b.id === event.restaurantId)) {

@@ -7,6 +7,7 @@ export const WINDOW: AnalyticsWindow = {
   days: 7,
   grouping: 'daily',
   time_zone: 'Australia/Sydney',
+  compare: 'previous',
   previous: { start_date: '2026-11-09', end_date: '2026-11-15' },
   today: '2026-11-23',
 };

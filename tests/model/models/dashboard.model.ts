@@ -5,6 +5,7 @@ import { TestModel } from 'xstate/graph';
 import { ANALYTICS_KINDS, type AnalyticsData, type AnalyticsKind } from '@contract/analytics.contract';
 import { dashboardMachine, type DashboardEvent } from '../../../src/machines/dashboard.machine';
 import { ApiError } from '../../../src/services/api-error';
+import { headerOffers, OCTOBER, OCTOBER_VS_LAST_YEAR, REVERSED } from '../support/filter-header';
 import { selectPaths } from '../support/inventory';
 import { eventKey } from '../support/event-key';
 import { BRANCHES, FAILURE, NO_TRADE, TRADE } from './dashboard.fixtures';
@@ -31,12 +32,18 @@ export const WITHOUT_PARRAMATTA = BRANCHES.filter((b) => b.id !== 7);
 
 export const EVENTS: ModelEvent[] = [
   { type: 'dashboard.range', range: '1month' },
+  { type: 'dashboard.range', range: 'custom' },
+  { type: 'dashboard.dates', dates: OCTOBER },
+  { type: 'dashboard.dates', dates: REVERSED },
   { type: 'dashboard.branch', restaurantId: 7 },
+  { type: 'dashboard.compare', compare: 'last_year' },
+  { type: 'dashboard.likeForLike', likeForLike: true },
   { type: 'dashboard.apply' },
   { type: 'dashboard.reset' },
   { type: 'dashboard.urlChanged', search: MONTH_AT_PARRAMATTA },
   { type: 'dashboard.urlChanged', search: '' },
   { type: 'dashboard.urlChanged', search: UNKNOWN_VALUES },
+  { type: 'dashboard.urlChanged', search: OCTOBER_VS_LAST_YEAR },
   ...ANALYTICS_KINDS.map((card): ModelEvent => ({ type: 'dashboard.retry', card })),
   { type: 'dashboard.branchesChanged', branches: WITHOUT_PARRAMATTA },
   { type: 'dashboard.branchesChanged', branches: BRANCHES },
@@ -71,6 +78,8 @@ function allowed(s: Snapshot, event: ModelEvent): boolean {
     const outcome = outcomeOf(event as SettleEvent);
     return ANALYTICS_KINDS.every((k) => cardState(s, k) === (index(k) < index(settled) ? outcome : 'loading'));
   }
+  const offered = headerOffers('dashboard', s.context, event, s.matches({ filters: 'ready' }));
+  if (offered !== null) return offered;
   // The session reports only branches that changed; a branch no longer offered cannot be picked.
   if (event.type === 'dashboard.branchesChanged') return ids(event.branches) !== ids(s.context.branches);
   if (event.type === 'dashboard.branch' && event.restaurantId !== null && !s.context.branches.some((b) => b.id === event.restaurantId)) {
