@@ -182,7 +182,7 @@ describe('analytics: every path answers its window', () => {
       expectSuccessEnvelope(res.body);
       // Every API answer (security-headers.ts): a franchise's figures are never kept by a shared cache.
       expect(res.headers.get('cache-control')).toBe('no-store');
-      expect(res.body.data.window, path).toEqual({ ...window, time_zone: 'Australia/Sydney', today: '2026-11-22' });
+      expect(res.body.data.window, path).toEqual({ ...window, time_zone: 'Australia/Sydney', compare: 'previous', today: '2026-11-22' });
     }
   });
 

@@ -45,7 +45,8 @@ beforeAll(async () => {
     .post('/foreign-key', async () => {
       await db
         .insertInto('restaurants')
-        .values({ ...restaurant, franchise_id: 2_000_000_000 })
+        // The zone given: a missing franchise has none to lend its new branch.
+        .values({ ...restaurant, franchise_id: 2_000_000_000, time_zone: 'Australia/Sydney' })
         .execute();
       return new Response(null, { status: 204 });
     })

@@ -246,6 +246,9 @@ describe('Add Restaurant', { timeout: 30_000 }, () => {
       business_type: 'Cafe',
       capacity: 60,
       status: 1,
+      // NSW's zone, suggested by the state; the day starting at midnight.
+      time_zone: 'Australia/Sydney',
+      day_starts_at: '00:00',
     });
     expect(window.location.pathname).toBe('/restaurant/create');
 

@@ -2,17 +2,26 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
 
-/** For each event type, the files under src/ that send it: views as `.send({ type: '<event>' … })` or `useUrlBridge(actor, '<event>')`, machines with `sendTo`. */
+/**
+ * For each event type, the files under src/ that send it: views as `.send({ type: '<event>' … })`,
+ * `useUrlBridge(actor, '<event>')` or `filterHandlers('<prefix>', …)` (the analytics header's events, each kind
+ * `<prefix>.<kind>` read from src/views/shared/filter-header.ts), machines with `sendTo`.
+ */
 export function productSenders(): Map<string, string[]> {
   const root = join(process.cwd(), 'src');
   const files = (readdirSync(root, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !f.startsWith('machines')).sort();
   const senders = new Map<string, string[]>();
+  const headerKinds = [...readFileSync(join(root, 'views/shared/filter-header.ts'), 'utf8').matchAll(/type: `\$\{prefix\}\.(\w+)`/g)].map(
+    (m) => m[1]!,
+  );
   for (const file of files) {
-    const sends = /\.send\(\{\s*type:\s*'([\w.]+)'|useUrlBridge\(\s*\w+,\s*'([\w.]+)'/g;
+    const sends = /\.send\(\{\s*type:\s*'([\w.]+)'|useUrlBridge\(\s*\w+,\s*'([\w.]+)'|filterHandlers\(\s*'(\w+)'/g;
     for (const match of readFileSync(join(root, file), 'utf8').matchAll(sends)) {
-      const type = (match[1] ?? match[2])!;
-      const list = senders.get(type) ?? [];
-      if (!list.includes(`src/${file}`)) senders.set(type, [...list, `src/${file}`]);
+      const types = match[3] ? headerKinds.map((kind) => `${match[3]}.${kind}`) : [(match[1] ?? match[2])!];
+      for (const type of types) {
+        const list = senders.get(type) ?? [];
+        if (!list.includes(`src/${file}`)) senders.set(type, [...list, `src/${file}`]);
+      }
     }
   }
   // Machines tell one another too (a form tells the session its stored user changed); a shared action in
