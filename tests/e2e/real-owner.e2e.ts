@@ -491,7 +491,7 @@ describe('a real owner, from owner:create to the figures of their own trade (emb
     const screen = await figuresOnScreen();
     figuresBefore = screen;
     expect(screen.dashboard).toEqual({
-      window: `All Branches · ${formatDay(WINDOW.start)} – ${formatDay(WINDOW.end)} (${ZONE} time), compared with the 7 days before`,
+      window: `All Branches · ${formatDay(WINDOW.start)} – ${formatDay(WINDOW.end)} (${ZONE} time), compared with ${formatDay(addDays(WINDOW.start, -7))} – ${formatDay(addDays(WINDOW.start, -1))}, the previous 7 days`,
       'Total Revenue': money(e.revenueCents),
       'Total Orders': formatNumber(e.orders),
       'Average Revenue per Restaurant': money(e.revenueCents),

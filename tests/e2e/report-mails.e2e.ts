@@ -177,7 +177,10 @@ describe('Report mails (Profile)', () => {
     expect(mail.html).toContain(`Last 7 Days (${escapeHtml(days)}), all branches:</p>`);
     await page.getByText(`Last 7 Days · All Branches · ${days} (${timeZone} time)`, { exact: true }).waitFor();
     const pdfWords = await pdfText(pdf!.content);
-    expect(pdfWords).toContain(`Revenue Franchise: ${franchise} Branch: All Branches Window: ${days} (Last 7 Days) Time zone: ${timeZone}`);
+    expect(pdfWords).toContain(
+      `Revenue Franchise: ${franchise} Branch: All Branches Window: ${days} (Last 7 Days) Compared with: previous 7 days (`,
+    );
+    expect(pdfWords).toMatch(new RegExp(`Compared with: previous 7 days \\([^)]+\\) Time zone: ${timeZone}`));
     for (const { label, value, change } of cards) {
       expect(mail.text).toContain(`${label}: ${value} (${change})\n`);
       expect(mail.html).toContain(`<th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td><td>${escapeHtml(change)}</td>`);
