@@ -5,9 +5,9 @@ import type { AnalyticsAnswers } from './analytics/analytics-answers.js';
 import type { AuthUser } from './auth/franchise-users.repository.js';
 import type { Tokens } from './auth/tokens.js';
 import type { AppConfig } from './config.js';
-import type { ApiKeyAccess } from '@contract/api-keys.contract.js';
 import type { TokenClaims } from '@contract/auth.contract.js';
 import type { Db } from './db/database.js';
+import type { LiveApiKey } from './integrations/api-keys.repository.js';
 import type { ReadCache } from './db/read-cache.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
@@ -35,14 +35,7 @@ export type AppEnv = {
 };
 
 /** The API key a call came with (set by requireApiKey): its name, its franchise, its one branch or null for all, and its access. */
-export type ApiKeyCaller = {
-  id: number;
-  name: string;
-  franchiseId: number;
-  restaurantId: number | null;
-  access: ApiKeyAccess;
-  timeZone: string;
-};
+export type ApiKeyCaller = Omit<LiveApiKey, 'lastUsedAt'>;
 
 /** What every route factory receives: the deps plus the one token service and its middlewares. */
 export type RouteDeps = AppDeps & {
