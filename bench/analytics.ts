@@ -160,7 +160,10 @@ async function rawTimings(dataDir: string, rounds: number): Promise<{ name: stri
         await db.query(sql);
         times.push(performance.now() - t);
         t = performance.now();
-        await analyticsAnswer(kysely, name as AnalyticsKind, { franchiseId: id, restaurantId: null }, rollupWindow, { limit: 10 });
+        await analyticsAnswer(kysely, name as AnalyticsKind, { franchiseId: id, restaurantId: null }, rollupWindow, {
+          limit: 10,
+          now: new Date(),
+        });
         rollup.push(performance.now() - t);
       }
       results.push({ name, times, rollup });

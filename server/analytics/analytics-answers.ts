@@ -16,8 +16,11 @@ const MESSAGES: Record<AnalyticsKind, string> = {
   procurement: 'Procurement retrieved',
 };
 
-/** What an answer is cached by, besides its kind. */
-export type AnswerKey = { scope: AnalyticsScope; dataVersion: number; window: AnalyticsWindow; limit: number };
+/** The request's instant, and its franchise's branches' trading days at it (docs/product.md#time). */
+export type TradingNow = { now: Date; todays: string };
+
+/** What an answer is cached by, besides its kind; `at` decides its "today" figures. */
+export type AnswerKey = { scope: AnalyticsScope; dataVersion: number; window: AnalyticsWindow; limit: number; at: TradingNow };
 
 /**
  * The app's analytics answers, kept as their integer figures (for the page reports) and serialised
@@ -37,9 +40,9 @@ export class AnalyticsAnswers {
     this.cache = new AnalyticsCache(maxEntries);
   }
 
-  private entry<K extends AnalyticsKind>(kind: K, { scope, dataVersion, window, limit }: AnswerKey) {
-    return this.cache.answer({ ...scope, dataVersion, kind, window, limit }, async () => {
-      const figures = await this.compute(this.db, kind, scope, window, { limit });
+  private entry<K extends AnalyticsKind>(kind: K, { scope, dataVersion, window, limit, at }: AnswerKey) {
+    return this.cache.answer({ ...scope, dataVersion, kind, window, limit, todays: at.todays }, async () => {
+      const figures = await this.compute(this.db, kind, scope, window, { limit, now: at.now });
       return { figures, body: new SharedJsonBody(successText(answerData(kind, figures), MESSAGES[kind])) };
     });
   }

@@ -9,19 +9,34 @@ import { callRoutes } from '../http/call-routes.js';
 import { memberOrReadKey } from '../integrations/api-key-auth.js';
 import { HttpError } from '../http/errors.js';
 import { LruMap } from '../lib/lru-map.js';
-import { dayIn } from './calendar.js';
+import { dayIn, tradingDayIn } from './calendar.js';
+import type { TradingNow } from './analytics-answers.js';
 import type { AnalyticsScope } from './answers/scope.js';
 import { resolveWindow } from './window.js';
 
 const LIKE_FOR_LIKE_BRANCH = 'compares all branches, not one branch: leave it out or false on a branch';
 
-/** What an analytics request is about once checked: the scope, the franchise's data version (the cache key), the query and its window. */
+/** What an analytics request is about once checked: the scope, the franchise's data version (the cache key), the query, its window and its instant. */
 export type AnalyticsRequest<Q extends ParsedAnalyticsQuery> = {
   scope: AnalyticsScope;
   dataVersion: number;
   query: Q;
   window: AnalyticsWindow;
+  at: TradingNow;
 };
+
+/** The distinct trading days of the branches' clocks ("zone|day start minutes") at `now`, as a key. */
+const tradingDays = (clocks: readonly string[], now: Date) =>
+  [
+    ...new Set(
+      clocks.map((clock) => {
+        const [zone, minutes] = clock.split('|');
+        return tradingDayIn(zone!, Number(minutes), now);
+      }),
+    ),
+  ]
+    .sort()
+    .join(',');
 
 /**
  * Who reads the figures: a member, or a read key as a member of its branches (a branch's key reads as
@@ -76,7 +91,8 @@ export function analyticsRequests(deps: RouteDeps) {
       windows.set(memo, window);
     }
     const scope: AnalyticsScope = { franchiseId: reader.franchiseId, restaurantId: state.restaurantId, branches: branchesOf(reader) };
-    if (!query.like_for_like) return { scope, dataVersion: state.data_version, query, window };
+    const at = { now, todays: tradingDays(state.branch_clocks, now) };
+    if (!query.like_for_like) return { scope, dataVersion: state.data_version, query, window, at };
     // Like for like: both windows count only the comparable branches of the reader's. When they are all of them
     // the figures are the scope's own, read as such (franchise-wide from the per-franchise rollups).
     const { ids, all } = await deps.analytics.comparable(scope, state.data_version, window);
@@ -85,6 +101,7 @@ export function analyticsRequests(deps: RouteDeps) {
       dataVersion: state.data_version,
       query,
       window: { ...window, comparable_restaurant_ids: [...ids] },
+      at,
     };
   };
 
@@ -108,8 +125,8 @@ export function analyticsRoutes(deps: RouteDeps) {
   const answer =
     (kind: AnalyticsKind) =>
     async ({ c, query }: { c: Context<AppEnv>; query: ParsedAnalyticsQuery }) => {
-      const { scope, dataVersion, window } = await request(c, query);
-      return (await deps.analytics.body(kind, { scope, dataVersion, window, limit: query.limit })).respond(c);
+      const { scope, dataVersion, window, at } = await request(c, query);
+      return (await deps.analytics.body(kind, { scope, dataVersion, window, limit: query.limit, at })).respond(c);
     };
   return callRoutes(
     deps,

@@ -12,6 +12,8 @@ export type AnalyticsCacheKey = {
   branches?: readonly number[] | null;
   window: AnalyticsWindow;
   limit: number;
+  /** The franchise's branches' current trading days (the answers' "today"), when the answer holds today's figures. */
+  todays?: string;
 };
 
 export const DEFAULT_CACHE_ENTRIES = 500;
@@ -21,7 +23,8 @@ const RANKED: ReadonlySet<AnalyticsCacheKey['kind']> = new Set(['best-sellers', 
 
 function keyOf(k: AnalyticsCacheKey): string {
   const w = k.window;
-  // The limit only shapes the ranked lists; today is in the key because answers carry today's figures.
+  // The limit only shapes the ranked lists; the branches' todays are in the key because answers carry
+  // today's figures, and a branch's day turns at its own midnight and day start.
   // The comparison window follows `compare`; a like-for-like answer lists its comparable branches, so
   // it is not a manager's answer over the same branches.
   const limit = RANKED.has(k.kind) ? k.limit : '';
@@ -36,6 +39,7 @@ function keyOf(k: AnalyticsCacheKey): string {
     w.end_date,
     w.grouping,
     w.today,
+    k.todays ?? '',
     w.compare,
     w.comparable_restaurant_ids ? 'like' : '',
     limit,

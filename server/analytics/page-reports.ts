@@ -64,7 +64,7 @@ export async function pageReport(
     scope,
     window,
     rangeLabel: range,
-    figures: (kind) => read(db, kind, scope, window, { limit: options.limit }),
+    figures: (kind) => read(db, kind, scope, window, { limit: options.limit, now: options.now }),
   };
   const [heading, figures] = await Promise.all([options.heading ? options.heading() : reportHeading(db, scope), PAGES[page](context)]);
   return {

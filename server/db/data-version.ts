@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from './database.js';
 
 /**
@@ -16,22 +17,36 @@ export async function bumpDataVersion(db: Db, franchiseId: number): Promise<stri
   return row?.time_zone;
 }
 
-/** The franchise's time zone and data version (the cache key), and whether the restaurant is the franchise's: one indexed read, kept until the next write. */
+/**
+ * The franchise's time zone and data version (the cache key), its branches' distinct clocks ("zone|day start
+ * minutes", which decide each branch's "today") and whether the restaurant is the franchise's: one indexed
+ * read, kept until the next write.
+ */
 export async function franchiseState(db: Db, franchiseId: number, restaurantId: number | null) {
-  return db
-    .selectFrom('franchises as f')
-    .select(['f.time_zone', 'f.data_version'])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('restaurants as r')
-            .select('r.id')
-            .whereRef('r.franchise_id', '=', 'f.id')
-            .where('r.id', '=', restaurantId ?? 0),
-        )
-        .as('restaurant_found'),
-    )
-    .where('f.id', '=', franchiseId)
-    .executeTakeFirstOrThrow();
+  return (
+    db
+      .selectFrom('franchises as f')
+      .select(['f.time_zone', 'f.data_version'])
+      // Raw: the builder has no array_agg(distinct …).
+      .select(
+        sql<
+          string[]
+        >`(select coalesce(array_agg(distinct c.time_zone || '|' || c.day_starts_at), '{}') from restaurants c where c.franchise_id = f.id)`.as(
+          'branch_clocks',
+        ),
+      )
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('restaurants as r')
+              .select('r.id')
+              .whereRef('r.franchise_id', '=', 'f.id')
+              .where('r.id', '=', restaurantId ?? 0),
+          )
+          .as('restaurant_found'),
+      )
+      .where('f.id', '=', franchiseId)
+      .executeTakeFirstOrThrow()
+  );
 }

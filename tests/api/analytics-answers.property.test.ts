@@ -27,6 +27,9 @@ const windowOf = (grouping: Grouping, timeZone: string): AnalyticsWindow => ({
   today: '2026-04-12',
 });
 
+/** An instant of the windows' today: these answers' "today" figures are not what is checked here. */
+const NOW = new Date('2026-04-12T03:00:00Z');
+
 const dollars = (cents: number) => Math.round(cents) / 100;
 const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 const sum = (rows: Row[], column: string) => rows.reduce((s, r) => s + Number(r[column] ?? 0), 0);
@@ -104,12 +107,12 @@ describe('analytics answers (read from the rollups)', () => {
               const scope: AnalyticsScope = { franchiseId: f.id, restaurantId };
               const want = expected(tables, world, fi, restaurantId);
               const [revenues, orders, headcounts, roster, procurement, bestSellers] = await Promise.all([
-                analyticsAnswer(db, 'revenues', scope, window, { limit: 50 }),
-                analyticsAnswer(db, 'orders', scope, window, { limit: 50 }),
-                analyticsAnswer(db, 'headcounts', scope, window, { limit: 50 }),
-                analyticsAnswer(db, 'roster', scope, window, { limit: staffLimit }),
-                analyticsAnswer(db, 'procurement', scope, window, { limit: 50 }),
-                analyticsAnswer(db, 'best-sellers', scope, window, { limit: 50 }),
+                analyticsAnswer(db, 'revenues', scope, window, { limit: 50, now: NOW }),
+                analyticsAnswer(db, 'orders', scope, window, { limit: 50, now: NOW }),
+                analyticsAnswer(db, 'headcounts', scope, window, { limit: 50, now: NOW }),
+                analyticsAnswer(db, 'roster', scope, window, { limit: staffLimit, now: NOW }),
+                analyticsAnswer(db, 'procurement', scope, window, { limit: 50, now: NOW }),
+                analyticsAnswer(db, 'best-sellers', scope, window, { limit: 50, now: NOW }),
               ]);
               expect(revenues.totals).toMatchObject(want.revenues);
               expect(orders.totals).toEqual(want.orders);
@@ -176,7 +179,7 @@ describe('analytics answers (read from the rollups)', () => {
           const { ids: comparable, all } = await comparableBranches(db, scope, window);
           expect(comparable).toEqual(want);
           expect(all).toBe(want.length === f.restaurants.length);
-          const revenues = await analyticsAnswer(db, 'revenues', { ...scope, branches: comparable }, window, { limit: 10 });
+          const revenues = await analyticsAnswer(db, 'revenues', { ...scope, branches: comparable }, window, { limit: 10, now: NOW });
           const cents = (w: { start_date: string; end_date: string }) =>
             tables.daily_restaurant_stats
               .filter((r) => comparable.includes(Number(r.restaurant_id)) && within(r, w))

@@ -20,7 +20,15 @@ const WINDOW: AnalyticsWindow = {
   previous: { start_date: '2026-11-08', end_date: '2026-11-14' },
   today: '2026-11-22',
 };
-const KEY: AnalyticsCacheKey = { franchiseId: 1, dataVersion: 7, kind: 'revenues', restaurantId: null, window: WINDOW, limit: 10 };
+const KEY: AnalyticsCacheKey = {
+  franchiseId: 1,
+  dataVersion: 7,
+  kind: 'revenues',
+  restaurantId: null,
+  window: WINDOW,
+  limit: 10,
+  todays: '2026-11-22',
+};
 
 describe('AnalyticsCache', () => {
   it('computes identical concurrent misses once and answers later calls from memory', async () => {
@@ -43,6 +51,7 @@ describe('AnalyticsCache', () => {
     ['end', { window: { ...WINDOW, end_date: '2026-11-22' } }],
     ['grouping', { window: { ...WINDOW, grouping: 'weekly' } }],
     ['today', { window: { ...WINDOW, today: '2026-11-23' } }],
+    ["branches' trading days", { todays: '2026-11-21,2026-11-22' }],
     ['time zone', { window: { ...WINDOW, time_zone: 'UTC' } }],
   ])('computes again when the %s differs', async (_, change) => {
     const cache = new AnalyticsCache();

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { recordShifts } from '../../server/analytics/ingest';
 import { analyticsAnswer } from '../../server/analytics/answers/analytics-answer';
+import { slotInstant } from '../../server/reports/schedule';
 import { bucketLabel, windowBuckets } from '../../server/analytics/answers/buckets';
 import type {
   AnalyticsKind,
@@ -83,10 +84,13 @@ const windowOf = (grouping: Grouping, start: string, end: string, previous: [str
   today,
 });
 
+/** 1 pm on the window's today, the instant whose trade so far its "today" figures hold. */
+const seenAt = (w: AnalyticsWindow) => slotInstant(w.time_zone, w.today, 13);
+
 /** The fixture's main week, Monday 16 to Sunday 22 November 2026, seen on Monday 23 November. */
 const week = windowOf('daily', '2026-11-16', '2026-11-22', ['2026-11-09', '2026-11-15'], '2026-11-23');
 const answer = <K extends AnalyticsKind>(kind: K, restaurantId: number | null, window = week, limit = 10, franchiseId?: number) =>
-  analyticsAnswer(db, kind, { franchiseId: franchiseId ?? f.harbour, restaurantId }, window, { limit });
+  analyticsAnswer(db, kind, { franchiseId: franchiseId ?? f.harbour, restaurantId }, window, { limit, now: seenAt(window) });
 
 const dailyBuckets = [
   ['Mon 16 Nov', '2026-11-16'],
@@ -546,7 +550,7 @@ describe('franchise-wide answers on random trade', () => {
           const all = (kind: AnalyticsKind) =>
             Promise.all(
               [null, ...franchise.restaurants].map((restaurantId) =>
-                analyticsAnswer(db, kind, { franchiseId: franchise.id, restaurantId }, window, { limit: 50 }),
+                analyticsAnswer(db, kind, { franchiseId: franchise.id, restaurantId }, window, { limit: 50, now: seenAt(window) }),
               ),
             );
           const [[orders, ...branchOrders], [guests, ...branchGuests]] = [

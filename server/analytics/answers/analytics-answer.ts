@@ -24,6 +24,9 @@ export type AnswerFigures = {
   procurement: ProcurementTally;
 };
 
+/** The ranked lists' length, and the instant whose trade so far the "today" figures hold. */
+export type AnswerOptions = { limit: number; now: Date };
+
 /**
  * The integer figures of one analytics kind for a scope (one branch, or every branch the member
  * reaches) over a resolved window, read from the daily rollups only: one statement per answer.
@@ -33,13 +36,13 @@ export async function analyticsFigures<K extends AnalyticsKind>(
   kind: K,
   scope: AnalyticsScope,
   window: AnalyticsWindow,
-  options: { limit: number },
+  options: AnswerOptions,
 ): Promise<AnswerFigures[K]> {
   const figures: { [Kind in AnalyticsKind]: () => Promise<AnswerFigures[Kind]> } = {
-    headcounts: () => headcountTally(db, scope, window),
+    headcounts: () => headcountTally(db, scope, window, options.now),
     revenues: () => revenueTally(db, scope, window),
     'best-sellers': () => soldItems(db, scope, window, options.limit),
-    orders: () => orderTally(db, scope, window),
+    orders: () => orderTally(db, scope, window, options.now),
     roster: () => rosterTally(db, scope, window, options.limit),
     procurement: () => procurementTally(db, scope, window),
   };
@@ -66,7 +69,7 @@ export async function analyticsAnswer<K extends AnalyticsKind>(
   kind: K,
   scope: AnalyticsScope,
   window: AnalyticsWindow,
-  options: { limit: number },
+  options: AnswerOptions,
 ): Promise<AnalyticsData[K]> {
   return answerData(kind, await analyticsFigures(db, kind, scope, window, options));
 }

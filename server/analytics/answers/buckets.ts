@@ -34,7 +34,7 @@ export function windowBuckets(window: Pick<AnalyticsWindow, 'start_date' | 'end_
   return buckets;
 }
 
-// Per-day counters summed into buckets, the window, the previous window and today.
+// Per-day counters summed into buckets, the window and the previous window.
 
 export type Counters<K extends string> = Record<K, number>;
 export type DayRow<K extends string> = { day: string } & Counters<K>;
@@ -43,7 +43,6 @@ export type Tally<K extends string> = {
   series: Counters<K>[];
   totals: Counters<K>;
   previous: Counters<K>;
-  today: Counters<K>;
 };
 
 export function tally<K extends string>(keys: readonly K[], rows: DayRow<K>[], window: AnalyticsWindow): Tally<K> {
@@ -55,7 +54,7 @@ export function tally<K extends string>(keys: readonly K[], rows: DayRow<K>[], w
     // Whole days in UTC milliseconds: one date format per day instead of parsing both ends again per day.
     for (let ms = dayStartMs(b.start_date), end = dayStartMs(b.end_date); ms <= end; ms += DAY_MS) indexOf.set(isoDay(ms), i);
   }
-  const result: Tally<K> = { buckets, series, totals: zero(), previous: zero(), today: zero() };
+  const result: Tally<K> = { buckets, series, totals: zero(), previous: zero() };
   const add = (into: Counters<K>, row: DayRow<K>) => {
     for (const k of keys) into[k] += row[k];
   };
@@ -66,7 +65,6 @@ export function tally<K extends string>(keys: readonly K[], rows: DayRow<K>[], w
       add(result.totals, row);
     }
     if (row.day >= window.previous.start_date && row.day <= window.previous.end_date) add(result.previous, row);
-    if (row.day === window.today) add(result.today, row);
   }
   return result;
 }

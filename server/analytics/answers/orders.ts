@@ -1,13 +1,13 @@
 import type { AnalyticsWindow, OrderFigures, Orders } from '@contract/analytics.contract.js';
 import type { Db } from '../../db/database.js';
-import { tally, type Counters, type DayRow, type Tally } from './buckets.js';
+import type { Counters } from './buckets.js';
 import type { AnalyticsScope } from './scope.js';
-import { fetchParts, statsByDay } from './sql-parts.js';
+import { statsTally, type StatsTally } from './sql-parts.js';
 
 export const ORDER_KEYS = ['orders_dine_in', 'orders_takeaway', 'orders_pos', 'orders_app'] as const;
 
 /** The orders answer before shaping: counts per bucket, the window, the previous window and today. */
-export type OrderTally = Tally<(typeof ORDER_KEYS)[number]> & { window: AnalyticsWindow };
+export type OrderTally = StatsTally<(typeof ORDER_KEYS)[number]> & { window: AnalyticsWindow };
 
 export function orderFigures(c: Counters<(typeof ORDER_KEYS)[number]>): OrderFigures {
   return {
@@ -19,9 +19,8 @@ export function orderFigures(c: Counters<(typeof ORDER_KEYS)[number]>): OrderFig
   };
 }
 
-export async function orderTally(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<OrderTally> {
-  const { days } = await fetchParts<{ days: DayRow<(typeof ORDER_KEYS)[number]>[] }>(db, { days: statsByDay(scope, window, ORDER_KEYS) });
-  return { window, ...tally(ORDER_KEYS, days, window) };
+export async function orderTally(db: Db, scope: AnalyticsScope, window: AnalyticsWindow, now: Date): Promise<OrderTally> {
+  return { window, ...(await statsTally(db, scope, window, now, ORDER_KEYS)) };
 }
 
 export function ordersAnswer(t: OrderTally): Orders {

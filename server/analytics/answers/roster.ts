@@ -90,7 +90,7 @@ function topStaff(scope: AnalyticsScope, w: AnalyticsWindow, limit: number): Raw
     order by k.person_id, h.actual_minutes desc, ${branch} collate "C"`;
 }
 
-/** The roster's integer counters per bucket, for the window, the previous window and today; its top staff and how many worked. */
+/** The roster's integer counters per bucket, for the window and the previous window; its top staff and how many worked. */
 export type RosterTally = Tally<HoursKey | RosterRevenueKey> & { window: AnalyticsWindow; staff: StaffRow[]; staff_count: number };
 
 /** The roster answer's figures before rounding (the roster page sums them into its Total rows): one statement. */

@@ -2,6 +2,8 @@ import { RawNode, sql, type OperationNodeSource, type RawBuilder } from 'kysely'
 import type { AnalyticsWindow } from '@contract/analytics.contract.js';
 import type { Database, Db } from '../../db/database.js';
 import { columnsOf, table, type ColumnName, type TableName } from '../../db/typed-sql.js';
+import { currentTradingDay } from '../trading-day.js';
+import { tally, type Counters, type DayRow, type Tally } from './buckets.js';
 import { scopeIds, wholeFranchise, type AnalyticsScope } from './scope.js';
 
 /** A part of an answer's statement: a query (raw or the builder's) and the columns it returns, by name. */
@@ -40,16 +42,15 @@ export async function fetchParts<P extends Record<string, unknown[]>>(db: Db, pa
 }
 
 /**
- * The days of the window, the previous window and today. The range bounds the index scan of the
- * (restaurant_id, day) primary keys; the disjunction drops the days in between when today is far
- * from the window.
+ * The days of the window and the previous window. The range bounds the index scan of the
+ * (restaurant_id, day) primary keys; the disjunction drops the days in between when the windows are
+ * far apart (last year).
  */
 export function answerDays(column: RawBuilder<unknown>, w: AnalyticsWindow): RawBuilder<unknown> {
-  const days = [w.start_date, w.end_date, w.previous.start_date, w.previous.end_date, w.today].sort();
+  const days = [w.start_date, w.end_date, w.previous.start_date, w.previous.end_date].sort();
   return sql`${column} between ${days[0]}::date and ${days.at(-1)}::date
     and (${column} between ${w.start_date}::date and ${w.end_date}::date
-      or ${column} between ${w.previous.start_date}::date and ${w.previous.end_date}::date
-      or ${column} = ${w.today}::date)`;
+      or ${column} between ${w.previous.start_date}::date and ${w.previous.end_date}::date)`;
 }
 
 export const inWindow = (column: RawBuilder<unknown>, w: Pick<AnalyticsWindow, 'start_date' | 'end_date'>) =>
@@ -114,3 +115,36 @@ export type StatsCounter = CounterOf<'daily_franchise_stats', 'daily_restaurant_
 const STATS_BIGINTS: StatsCounter[] = ['revenue_dine_in_cents', 'revenue_takeaway_cents'];
 export const statsByDay = (scope: AnalyticsScope, w: AnalyticsWindow, columns: readonly StatsCounter[]) =>
   rollupByDay(scope, w, STATS_TABLES, columns, STATS_BIGINTS);
+
+/**
+ * The scope's trade so far today, each branch on its own clock (docs/product.md#time): the sum of every
+ * branch's rollup row of its current trading day at `now`, one row (null sums when none traded yet).
+ */
+function statsToday(scope: AnalyticsScope, now: Date, columns: readonly StatsCounter[]) {
+  const s = columnsOf('daily_restaurant_stats', 's');
+  const r = columnsOf('restaurants', 'r');
+  // Raw: the day is a per-row expression of the branch's clock, which the builder cannot state.
+  const query = sql`select ${sums('daily_restaurant_stats', columns, STATS_BIGINTS)}
+    from ${table('daily_restaurant_stats')} s join ${table('restaurants')} r on ${r('id')} = ${s('restaurant_id')}
+    where ${s('restaurant_id')} in ${scopeIds(scope)} and ${s('day')} = ${currentTradingDay(now, 'r')}`;
+  return part(query, columns);
+}
+
+/** Daily stats counters per bucket, for the window and the previous window, and today so far. */
+export type StatsTally<K extends StatsCounter> = Tally<K> & { today: Counters<K> };
+
+/** The stats counters of a window and of today at `now`: one statement. */
+export async function statsTally<K extends StatsCounter>(
+  db: Db,
+  scope: AnalyticsScope,
+  w: AnalyticsWindow,
+  now: Date,
+  keys: readonly K[],
+): Promise<StatsTally<K>> {
+  const { days, today } = await fetchParts<{ days: DayRow<K>[]; today: Partial<Counters<K>>[] }>(db, {
+    days: statsByDay(scope, w, keys),
+    today: statsToday(scope, now, keys),
+  });
+  const todays = Object.fromEntries(keys.map((k) => [k, today[0]?.[k] ?? 0])) as Counters<K>;
+  return { ...tally(keys, days, w), today: todays };
+}
