@@ -1,4 +1,4 @@
-import { addDays, dayIn } from '../analytics/calendar.js';
+import { addDays, tradingDayIn } from '../analytics/calendar.js';
 import { resolveWindow } from '../analytics/window.js';
 import type { AlertKind } from '@contract/alerts.contract.js';
 import { DEFAULT_BEST_SELLERS_LIMIT, RANGES, type Range } from '@contract/analytics.contract.js';
@@ -116,19 +116,33 @@ export function headline(kind: AlertKind, threshold: number, value: number | nul
 export const baselineDays = (day: string) => Array.from({ length: BASELINE_WEEKS }, (_, i) => addDays(day, -7 * (i + 1)));
 
 export type RuleClock = { kind: AlertKind; threshold_tenths: number; created_at: Date };
+/** A branch's clock: its zone and the minutes after local midnight its trading day starts. */
+export type BranchClock = { time_zone: string; day_starts_at: number };
 
 /**
- * The latest day of the rule that is due at `now` on the franchise's clock, or null before its first.
- * A day closes at the next local midnight, so the latest closed day is yesterday; a "no trade by H"
- * rule is due for today from H:00 (the first instant the clock shows it), else for yesterday. A rule
- * watches days from the day it was created. Only the latest due day is ever evaluated: a server that
- * was down does not raise stale alerts for the days it missed.
+ * The instant "no trade by H" is decided for the branch's trading day `day`: H:00 on the branch's wall
+ * clock within that day, so on `day` itself when H is after the day start, else on the next date (an
+ * hour at or before the day start belongs to the day's late end).
  */
-export function latestDueDay(rule: RuleClock, timeZone: string, now: Date): string | null {
-  const today = dayIn(timeZone, now);
+function noTradeDueAt(tenths: number, branch: BranchClock, day: string): Date {
+  const hour = thresholdOf(tenths);
+  return slotInstant(branch.time_zone, hour * 60 > branch.day_starts_at ? day : addDays(day, 1), hour);
+}
+
+/**
+ * The latest trading day of the rule that is due for the branch at `now` on the branch's clock, or null
+ * before its first. A day closes when the next one starts (the branch's local midnight plus its day
+ * start), so the latest closed day is the one before the current trading day; a "no trade by H" rule
+ * is due for the current day from its hour (noTradeDueAt), else for the one before. A rule watches days
+ * from its creation's trading day. Only the latest due day is ever evaluated: a server that was down
+ * does not raise stale alerts for the days it missed.
+ */
+export function latestDueDay(rule: RuleClock, branch: BranchClock, now: Date): string | null {
+  const tradingDay = (at: Date) => tradingDayIn(branch.time_zone, branch.day_starts_at, at);
+  const today = tradingDay(now);
   let day = addDays(today, -1);
-  if (rule.kind === 'no_trade' && slotInstant(timeZone, today, thresholdOf(rule.threshold_tenths)).getTime() <= now.getTime()) day = today;
-  return day >= dayIn(timeZone, rule.created_at) ? day : null;
+  if (rule.kind === 'no_trade' && noTradeDueAt(rule.threshold_tenths, branch, today).getTime() <= now.getTime()) day = today;
+  return day >= tradingDay(rule.created_at) ? day : null;
 }
 
 /** The shortest range whose window (ending yesterday) holds the day; the longest for an older day, the shortest for today. */

@@ -1,48 +1,71 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { AlertKind } from '@contract/alerts.contract.js';
-import type { Db } from '../db/database.js';
+import type { Database, Db } from '../db/database.js';
+import { anyOf } from '../db/typed-sql.js';
 import { branchIdsOf } from '../auth/franchise-users.repository.js';
 import { baselineDays, evaluate, latestDueDay, type DayFigures } from './conditions.js';
 
 /**
- * Evaluates every rule's latest due day once across servers (docs/alerts.md). The server that
- * inserts the (rule, day) row in alert_evaluations evaluates it, in the same transaction that
- * writes the alerts and their recipients; another server's insert waits for that commit and then
- * finds the row there. Figures come from the daily rollups, one grouped query per franchise and day.
+ * Evaluates every rule's latest due day for each branch it watches, on the branch's clock, once across
+ * servers (docs/alerts.md). The server that inserts the (rule, branch, day) row in alert_evaluations
+ * evaluates it, in the same transaction that writes the alerts and their recipients; another server's
+ * insert waits for that commit and then finds the row there. Figures come from the daily rollups, one
+ * grouped query per franchise and day, whatever the number of branches sharing that due day.
  */
 
-type DueRule = { id: number; franchise_id: number; day: string };
+type DueRule = { id: number; franchise_id: number; restaurant_id: number; day: string };
 
-/** The (rule, day) pairs due at `now` that no server has evaluated yet. */
+/** A rule for every branch watches the active ones; a rule naming a branch watches it whatever its status. */
+const watches = (eb: ExpressionBuilder<{ r: Database['alert_rules']; b: Database['restaurants'] }, 'r' | 'b'>) =>
+  eb.or([eb('r.restaurant_id', '=', eb.ref('b.id')), eb.and([eb('r.restaurant_id', 'is', null), eb('b.status', '=', 1)])]);
+
+/** The (rule, branch, day) triples due at `now` later than any day evaluated for their (rule, branch). */
 async function dueRules(db: Db, now: Date): Promise<DueRule[]> {
-  const rules = await db
+  const watched = await db
     .selectFrom('alert_rules as r')
-    .innerJoin('franchises as f', 'f.id', 'r.franchise_id')
-    .select(['r.id', 'r.franchise_id', 'r.kind', 'r.threshold_tenths', 'r.created_at', 'f.time_zone'])
+    .innerJoin('restaurants as b', 'b.franchise_id', 'r.franchise_id')
+    .select([
+      'r.id',
+      'r.franchise_id',
+      'r.kind',
+      'r.threshold_tenths',
+      'r.created_at',
+      'b.id as restaurant_id',
+      'b.time_zone',
+      'b.day_starts_at',
+    ])
+    .where(watches)
+    .orderBy('r.id')
+    .orderBy('b.id')
     .execute();
-  const due = rules.flatMap((rule) => {
-    const day = latestDueDay(rule, rule.time_zone, now);
-    return day === null ? [] : [{ id: rule.id, franchise_id: rule.franchise_id, day }];
+  const due = watched.flatMap((w) => {
+    const day = latestDueDay(w, w, now);
+    return day === null ? [] : [{ id: w.id, franchise_id: w.franchise_id, restaurant_id: w.restaurant_id, day }];
   });
   if (due.length === 0) return [];
+  // A day at or before one already evaluated is not due: a clock going back through a day start
+  // (daylight saving ending) shows the trading day before again, and a server never goes back a day.
+  const earliest = due.reduce((min, d) => (d.day < min ? d.day : min), due[0]!.day);
   const done = await db
     .selectFrom('alert_evaluations')
-    .select(['rule_id', 'day'])
-    .where('rule_id', 'in', [...new Set(due.map((d) => d.id))])
-    .where('day', 'in', [...new Set(due.map((d) => d.day))])
+    .select(['rule_id', 'restaurant_id'])
+    .select((eb) => eb.fn.max('day').as('day'))
+    .where('rule_id', '=', anyOf([...new Set(due.map((d) => d.id))], 'int'))
+    .where('day', '>=', earliest)
+    .groupBy(['rule_id', 'restaurant_id'])
     .execute();
-  const evaluated = new Set(done.map((e) => `${e.rule_id}/${e.day}`));
-  return due.filter((d) => !evaluated.has(`${d.id}/${d.day}`));
+  const latest = new Map(done.map((e) => [`${e.rule_id}/${e.restaurant_id}`, e.day]));
+  return due.filter((d) => (latest.get(`${d.id}/${d.restaurant_id}`) ?? '') < d.day);
 }
 
-type BranchDay = DayFigures & { restaurant_id: number; status: number };
+type BranchDay = DayFigures & { restaurant_id: number };
 
-/** Every branch of the franchise on `day`, from the rollups (a branch without rows has zeros). */
-async function branchFigures(db: Db, franchiseId: number, day: string): Promise<BranchDay[]> {
+/** The franchise's branches `ids` on `day`, from the rollups (a branch without rows has zeros). */
+async function branchFigures(db: Db, franchiseId: number, ids: number[], day: string): Promise<BranchDay[]> {
   const baseline = baselineDays(day);
   // Raw SQL: every branch left-joined to its grouped rollups with coalesce, in one round trip; the builder would only restate it.
   const { rows } = await sql<BranchDay>`
-    select r.id as restaurant_id, r.status,
+    select r.id as restaurant_id,
       coalesce(s.revenue_dine_in_cents + s.revenue_takeaway_cents, 0)::float8 as revenue_cents,
       coalesce(s.orders_dine_in + s.orders_takeaway + s.orders_voided, 0)::float8 as orders,
       coalesce(h.labour_cost_cents, 0)::float8 as labour_cost_cents,
@@ -67,7 +90,7 @@ async function branchFigures(db: Db, franchiseId: number, day: string): Promise<
       from daily_restaurant_stats b join restaurants br on br.id = b.restaurant_id
       where br.franchise_id = ${franchiseId} and b.day in (${sql.join(baseline.map((d) => sql`${d}::date`))}) group by b.restaurant_id
     ) b on b.restaurant_id = r.id
-    where r.franchise_id = ${franchiseId}
+    where r.franchise_id = ${franchiseId} and r.id = ${anyOf(ids, 'int')}
     order by r.id`.execute(db);
   return rows;
 }
@@ -83,87 +106,87 @@ async function recipientsOf(db: Db, ruleIds: number[]): Promise<Recipient[]> {
     .execute();
 }
 
-/** Evaluates one franchise's due rules for one day; the alerts raised. */
-async function evaluateGroup(db: Db, franchiseId: number, day: string, ruleIds: number[], now: Date): Promise<number> {
+/** Evaluates one franchise's due (rule, branch) pairs of one day; the alerts raised. */
+async function evaluateGroup(db: Db, franchiseId: number, day: string, pairs: DueRule[], now: Date): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    // The claim: rows inserted here are this server's to evaluate; a deleted rule is skipped.
+    // The claim: rows inserted here are this server's to evaluate; a deleted rule, or a branch it no longer watches, is skipped.
     const claimed = await trx
       .insertInto('alert_evaluations')
-      .columns(['rule_id', 'day', 'evaluated_at'])
+      .columns(['rule_id', 'restaurant_id', 'day', 'evaluated_at'])
       .expression((eb) =>
         eb
-          .selectFrom('alert_rules')
+          .selectFrom('alert_rules as r')
+          .innerJoin('restaurants as b', 'b.franchise_id', 'r.franchise_id')
           .select((eb) => [
-            'id',
+            'r.id',
+            'b.id',
             eb.cast<string>(eb.val(day), 'date').as('day'),
             eb.cast<Date>(eb.val(now), 'timestamptz').as('evaluated_at'),
           ])
-          .where('id', 'in', ruleIds)
-          .where('franchise_id', '=', franchiseId)
-          .orderBy('id'),
+          .where('r.franchise_id', '=', franchiseId)
+          // Two array parameters, however many pairs.
+          .where(
+            sql<SqlBool>`(${sql.ref('r.id')}, ${sql.ref('b.id')}) in (select * from unnest(${pairs.map((p) => p.id)}::int[], ${pairs.map((p) => p.restaurant_id)}::int[]))`,
+          )
+          .where(watches)
+          .orderBy('r.id')
+          .orderBy('b.id'),
       )
-      .onConflict((oc) => oc.columns(['rule_id', 'day']).doNothing())
-      .returning('rule_id')
+      .onConflict((oc) => oc.columns(['rule_id', 'restaurant_id', 'day']).doNothing())
+      .returning(['rule_id', 'restaurant_id'])
       .execute();
     if (claimed.length === 0) return 0;
-    const ids = claimed.map((c) => c.rule_id);
-    const rules = await trx
-      .selectFrom('alert_rules')
-      .select(['id', 'kind', 'restaurant_id', 'threshold_tenths'])
-      .where('id', 'in', ids)
-      .orderBy('id')
-      .execute();
-    const branches = await branchFigures(trx, franchiseId, day);
+    const ids = [...new Set(claimed.map((c) => c.rule_id))];
+    const rules = await trx.selectFrom('alert_rules').select(['id', 'kind', 'threshold_tenths']).where('id', 'in', ids).execute();
+    const ruleOf = new Map(rules.map((r) => [r.id, r]));
+    const branches = await branchFigures(trx, franchiseId, [...new Set(claimed.map((c) => c.restaurant_id))], day);
+    const figuresOf = new Map(branches.map((b) => [b.restaurant_id, b]));
     const recipients = await recipientsOf(trx, ids);
     let raised = 0;
-    for (const rule of rules) {
-      // A rule for every branch watches the active ones; a rule naming a branch watches it whatever its status.
-      const watched = branches.filter((b) => (rule.restaurant_id === null ? b.status === 1 : b.restaurant_id === rule.restaurant_id));
-      for (const branch of watched) {
-        const firing = evaluate(rule.kind as AlertKind, rule.threshold_tenths, branch);
-        if (!firing) continue;
-        const alert = await trx
-          .insertInto('alerts')
-          .values({
-            franchise_id: franchiseId,
-            rule_id: rule.id,
-            kind: rule.kind,
-            threshold_tenths: rule.threshold_tenths,
-            restaurant_id: branch.restaurant_id,
-            day,
-            value: firing.value,
-            baseline: firing.baseline,
-            summary: firing.summary,
-            created_at: now,
-          })
-          .onConflict((oc) => oc.columns(['rule_id', 'restaurant_id', 'day']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!alert) continue;
-        raised++;
-        const told = recipients.filter((r) => r.rule_id === rule.id && (r.role === 'owner' || r.branch_ids.includes(branch.restaurant_id)));
-        if (told.length === 0) continue;
-        await trx
-          .insertInto('alert_recipients')
-          .values(told.map((r) => ({ alert_id: alert.id, user_id: r.user_id, next_attempt_at: now })))
-          .execute();
-      }
+    for (const { rule_id, restaurant_id } of claimed) {
+      const rule = ruleOf.get(rule_id)!;
+      const firing = evaluate(rule.kind as AlertKind, rule.threshold_tenths, figuresOf.get(restaurant_id)!);
+      if (!firing) continue;
+      const alert = await trx
+        .insertInto('alerts')
+        .values({
+          franchise_id: franchiseId,
+          rule_id,
+          kind: rule.kind,
+          threshold_tenths: rule.threshold_tenths,
+          restaurant_id,
+          day,
+          value: firing.value,
+          baseline: firing.baseline,
+          summary: firing.summary,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.columns(['rule_id', 'restaurant_id', 'day']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!alert) continue;
+      raised++;
+      const told = recipients.filter((r) => r.rule_id === rule_id && (r.role === 'owner' || r.branch_ids.includes(restaurant_id)));
+      if (told.length === 0) continue;
+      await trx
+        .insertInto('alert_recipients')
+        .values(told.map((r) => ({ alert_id: alert.id, user_id: r.user_id, next_attempt_at: now })))
+        .execute();
     }
     return raised;
   });
 }
 
-/** Evaluates every due rule's latest due day; returns how many alerts were raised. */
+/** Evaluates every due (rule, branch) pair's latest due day, grouped by franchise and day; returns how many alerts were raised. */
 export async function evaluateDue(db: Db, now: Date): Promise<number> {
-  const due = await dueRules(db, now);
-  const groups = new Map<string, { franchiseId: number; day: string; ruleIds: number[] }>();
-  for (const d of due) {
+  const groups = new Map<string, { franchiseId: number; day: string; pairs: DueRule[] }>();
+  for (const d of await dueRules(db, now)) {
     const key = `${d.franchise_id}/${d.day}`;
-    const group = groups.get(key) ?? { franchiseId: d.franchise_id, day: d.day, ruleIds: [] };
-    group.ruleIds.push(d.id);
+    const group = groups.get(key) ?? { franchiseId: d.franchise_id, day: d.day, pairs: [] };
+    group.pairs.push(d);
     groups.set(key, group);
   }
   let raised = 0;
-  for (const group of groups.values()) raised += await evaluateGroup(db, group.franchiseId, group.day, group.ruleIds, now);
+  for (const group of groups.values()) raised += await evaluateGroup(db, group.franchiseId, group.day, group.pairs, now);
   return raised;
 }

@@ -23,6 +23,7 @@ import * as singleLineNames from './migrations/2026-11-28-06-single-line-names.j
 import * as revokeDepartedOwnersKeys from './migrations/2026-11-28-07-revoke-departed-owners-keys.js';
 import * as branchClock from './migrations/2026-11-29-01-branch-clock.js';
 import * as apiKeyAccess from './migrations/2026-11-29-02-api-key-access.js';
+import * as alertEvaluationsPerBranch from './migrations/2026-11-29-03-alert-evaluations-per-branch.js';
 
 // Static list: works the same under tsx, vitest and a bundle, with no directory scanning.
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-07-revoke-departed-owners-keys': revokeDepartedOwnersKeys,
   '2026-11-29-01-branch-clock': branchClock,
   '2026-11-29-02-api-key-access': apiKeyAccess,
+  '2026-11-29-03-alert-evaluations-per-branch': alertEvaluationsPerBranch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

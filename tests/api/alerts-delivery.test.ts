@@ -21,6 +21,8 @@ let peer: Db;
 beforeAll(async () => {
   database = await openTestDatabase();
   peer = database.openPeer();
+  // Fremantle trades on Perth's clock in the seed; here every branch is on Sydney's, so one rule is due for all at once.
+  await database.db.updateTable('restaurants').set({ time_zone: 'Australia/Sydney' }).where('franchise_id', '=', 1).execute();
 });
 afterAll(() => database.close());
 afterEach(async () => {
@@ -95,8 +97,11 @@ describe('two servers on one database', () => {
     const now = new Date(ELEVEN);
     let other: Promise<number> | undefined;
     await database.db.transaction().execute(async (trx) => {
-      // The first server's claim, not yet committed.
-      await trx.insertInto('alert_evaluations').values({ rule_id: rule, day: DAY, evaluated_at: now }).execute();
+      // The first server's claims, not yet committed.
+      await trx
+        .insertInto('alert_evaluations')
+        .values([1, 2, 3, 5].map((restaurant_id) => ({ rule_id: rule, restaurant_id, day: DAY, evaluated_at: now })))
+        .execute();
       other = evaluateDue(peer, now);
       await new Promise((resolve) => setTimeout(resolve, 200));
     });

@@ -9,8 +9,8 @@ import { openTestDatabase, type TestDatabase } from './support/test-db';
 // Alert rules evaluated on trade written through the ingest API, with the clock pinned on Sydney's
 // calendar: each kind at its threshold fires and a step away does not; the close of a day is
 // evaluated once, after local midnight (across both daylight-saving changes); "no trade by H" at H:00.
-// The demo franchise's active branches are 1 Parramatta, 2 Bondi, 3 Fitzroy and 5 Fremantle (4 is
-// inactive); the demo manager reaches 1 and 2.
+// The demo franchise's active branches are 1 Parramatta, 2 Bondi, 3 Fitzroy (on Sydney's clock) and
+// 5 Fremantle (on Perth's, three hours behind in December); 4 is inactive. The demo manager reaches 1 and 2.
 
 const SYDNEY = 'Australia/Sydney';
 const PARRAMATTA = 1;
@@ -260,7 +260,7 @@ describe('revenue drop against the same weekday of the last 4 weeks', () => {
 
 describe('no trade by an hour', () => {
   const DAY = '2026-12-02'; // Wednesday
-  it('fires at H:00 on the franchise’s clock (not before) for branches without any order that day, once', async () => {
+  it('fires at H:00 on each branch’s clock (not before) for branches without any order that day, once', async () => {
     setClock(sydney(DAY, 8));
     const [all, fitzroyOnly] = await rules(rule('no_trade', 11), rule('no_trade', 11, FITZROY));
     // Parramatta sold at 10:30, Bondi voided an order at 10:45 (its POS is sending); Fitzroy and Fremantle nothing.
@@ -271,13 +271,21 @@ describe('no trade by an hour', () => {
     await roundAt(sydney(DAY, 11));
     expect(await fired()).toEqual([
       [all, FITZROY, DAY],
+      [fitzroyOnly, FITZROY, DAY],
+    ]);
+    // A sale after the hour changes nothing. Fremantle's 11:00 is Sydney's 14:00.
+    await sell(FITZROY, DAY, 1_000, { hour: 11, minute: 5 });
+    await roundAt(sydney(DAY, 13, 59));
+    expect(await fired()).toHaveLength(2);
+    await roundAt(sydney(DAY, 14));
+    expect(await fired()).toEqual([
+      [all, FITZROY, DAY],
       [all, FREMANTLE, DAY],
       [fitzroyOnly, FITZROY, DAY],
     ]);
-    // A sale after the hour changes nothing; later rounds add nothing.
-    await sell(FITZROY, DAY, 1_000, { hour: 11, minute: 5 });
-    await roundAt(sydney(DAY, 11, 30));
+    // Later rounds add nothing.
     await roundAt(sydney('2026-12-03', 0, 5));
+    await roundAt(sydney('2026-12-03', 3, 5));
     expect(await fired()).toHaveLength(3);
     const [alert] = await alertRows();
     expect([alert!.value, alert!.baseline, alert!.summary]).toEqual([0, null, 'No order was recorded by 11:00 (rule: no trade by 11:00)']);
@@ -301,11 +309,13 @@ describe('no trade by an hour', () => {
     await rules(rule('no_trade', 9));
     expect(await fired()).toEqual([]);
     await roundAt(sydney(day, 9));
+    expect(await fired()).toHaveLength(3);
+    await roundAt(sydney(day, 12));
     expect(await fired()).toHaveLength(4);
   });
 });
 
-describe('days on the franchise’s clock across daylight saving', () => {
+describe('days on a Sydney branch’s clock across daylight saving', () => {
   /** Rounds every 10 minutes from `from` to `to`: what each evaluation claimed, and when. */
   async function roundsBetween(from: number, to: number) {
     for (let at = from; at <= to; at += 10 * 60_000) await roundAt(at);
@@ -317,7 +327,7 @@ describe('days on the franchise’s clock across daylight saving', () => {
 
   it('evaluates the close of each day once, in the first round after local midnight, when the clocks go back (5 April)', async () => {
     setClock(sydney('2026-04-03', 12));
-    await rules(rule('labour_cost', 50));
+    await rules(rule('labour_cost', 50, PARRAMATTA));
     expect(await roundsBetween(sydney('2026-04-03', 23), sydney('2026-04-07', 1))).toEqual([
       ['2026-04-03', '2026-04-03T13:00:00.000Z'], // midnight AEDT (+11)
       ['2026-04-04', '2026-04-04T13:00:00.000Z'],
@@ -328,7 +338,7 @@ describe('days on the franchise’s clock across daylight saving', () => {
 
   it('evaluates the close of each day once when the clocks go forward (4 October)', async () => {
     setClock(sydney('2026-10-02', 12));
-    await rules(rule('labour_cost', 50));
+    await rules(rule('labour_cost', 50, PARRAMATTA));
     expect(await roundsBetween(sydney('2026-10-02', 23), sydney('2026-10-06', 1))).toEqual([
       ['2026-10-02', '2026-10-02T14:00:00.000Z'], // midnight AEST (+10)
       ['2026-10-03', '2026-10-03T14:00:00.000Z'],
@@ -373,6 +383,7 @@ describe('who is told', () => {
     t.mailer.messages.length = 0;
     await sell(FITZROY, DAY, 1_000, { hour: 8 });
     await rules(rule('no_trade', 11, null, [OWNER_ID, MANAGER_ID]));
+    // Fremantle's 11:00 comes three hours later, on Perth's clock.
     await roundAt(sydney(DAY, 11));
     const told = await db
       .selectFrom('alert_recipients as ar')
@@ -384,14 +395,12 @@ describe('who is told', () => {
     expect(told.map((r) => [r.user_id, r.restaurant_id, r.status])).toEqual([
       [OWNER_ID, PARRAMATTA, 'sent'],
       [OWNER_ID, BONDI, 'sent'],
-      [OWNER_ID, FREMANTLE, 'sent'],
       [MANAGER_ID, PARRAMATTA, 'sent'],
       [MANAGER_ID, BONDI, 'sent'],
     ]);
     expect(t.mailer.messages.map((m) => [m.to, m.subject]).sort()).toEqual(
       [
         [OWNER.email, 'Alert: Harbour Eats Bondi — no trade by 11:00 on Tue 8 Dec'],
-        [OWNER.email, 'Alert: Harbour Eats Fremantle — no trade by 11:00 on Tue 8 Dec'],
         [OWNER.email, 'Alert: Harbour Eats Parramatta — no trade by 11:00 on Tue 8 Dec'],
         [DEMO_MANAGER.email, 'Alert: Harbour Eats Bondi — no trade by 11:00 on Tue 8 Dec'],
         [DEMO_MANAGER.email, 'Alert: Harbour Eats Parramatta — no trade by 11:00 on Tue 8 Dec'],

@@ -331,10 +331,10 @@ describe('alerts', () => {
       const { id: ruleId } = (await create(owner)).body.data;
       let deleted: ReturnType<typeof t.call> | undefined;
       await db.transaction().execute(async (trx) => {
-        // A server evaluating the rule: its claim refers to the rule, its alert to the franchise (key-share locks on both).
+        // A server evaluating the rule: its claim refers to the rule and the branch, its alert to the franchise (key-share locks on them).
         await trx
           .insertInto('alert_evaluations')
-          .values({ rule_id: ruleId, day: '2026-11-21', evaluated_at: new Date(t.now()) })
+          .values({ rule_id: ruleId, restaurant_id: 1, day: '2026-11-21', evaluated_at: new Date(t.now()) })
           .execute();
         deleted = t.call('DELETE', `alert-rules/${ruleId}`, { token: owner });
         // Long enough for the delete to take the franchise's lock and wait for the rule.

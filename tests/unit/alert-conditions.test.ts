@@ -74,27 +74,105 @@ describe('alert conditions', () => {
   });
 });
 
-describe('the latest due day of a rule', () => {
-  const SYDNEY = 'Australia/Sydney';
-  const created = new Date('2026-11-22T00:00:00Z'); // 11:00 on Sunday 22 November in Sydney
-  it('is yesterday for a close once the franchise’s day has turned, from the rule’s creation day', () => {
+describe('the latest due day of a rule for a branch, on the branch’s clock', () => {
+  // A Sydney franchise's branches: in November Sydney is on +11 (daylight saving), Perth on +8 all year.
+  const SYDNEY = { time_zone: 'Australia/Sydney', day_starts_at: 0 };
+  const PERTH = { time_zone: 'Australia/Perth', day_starts_at: 0 };
+  const created = new Date('2026-11-22T00:00:00Z'); // 11:00 on Sunday 22 November in Sydney, 08:00 in Perth
+  const at = (iso: string) => new Date(iso);
+
+  it('is the day before the current trading day for a close, from the rule’s creation day', () => {
     const rule = { kind: 'labour_cost' as const, threshold_tenths: 350, created_at: created };
-    expect(latestDueDay(rule, SYDNEY, new Date('2026-11-22T12:59:59Z'))).toBeNull();
-    expect(latestDueDay(rule, SYDNEY, new Date('2026-11-22T13:00:00Z'))).toBe('2026-11-22');
-    expect(latestDueDay(rule, SYDNEY, new Date('2026-11-30T05:00:00Z'))).toBe('2026-11-29');
-    // Another zone's midnight is its own.
-    expect(latestDueDay(rule, 'Australia/Perth', new Date('2026-11-22T15:59:00Z'))).toBeNull();
-    expect(latestDueDay(rule, 'Australia/Perth', new Date('2026-11-22T16:00:00Z'))).toBe('2026-11-22');
+    expect(latestDueDay(rule, SYDNEY, at('2026-11-22T12:59:59Z'))).toBeNull();
+    expect(latestDueDay(rule, SYDNEY, at('2026-11-22T13:00:00Z'))).toBe('2026-11-22');
+    expect(latestDueDay(rule, SYDNEY, at('2026-11-30T05:00:00Z'))).toBe('2026-11-29');
+    // Perth's midnight is its own, three hours after Sydney's.
+    expect(latestDueDay(rule, PERTH, at('2026-11-22T15:59:00Z'))).toBeNull();
+    expect(latestDueDay(rule, PERTH, at('2026-11-22T16:00:00Z'))).toBe('2026-11-22');
   });
 
-  it('is today from H:00 for "no trade by H", else yesterday; the creation day when created after H', () => {
+  it('closes a day when the next one starts: after 03:00 local for a day starting at 03:00, not at midnight', () => {
+    const rule = { kind: 'labour_cost' as const, threshold_tenths: 350, created_at: created };
+    const late = { time_zone: 'Australia/Sydney', day_starts_at: 180 };
+    expect(latestDueDay(rule, late, at('2026-11-23T13:00:00Z'))).toBe('2026-11-22'); // Tuesday 00:00 in Sydney
+    expect(latestDueDay(rule, late, at('2026-11-23T15:59:59Z'))).toBe('2026-11-22');
+    expect(latestDueDay(rule, late, at('2026-11-23T16:00:00Z'))).toBe('2026-11-23'); // Tuesday 03:00: Monday closes
+    // A Perth branch starting at 02:00: Monday closes at Tuesday 02:00 in Perth.
+    const perthLate = { time_zone: 'Australia/Perth', day_starts_at: 120 };
+    expect(latestDueDay(rule, perthLate, at('2026-11-23T17:59:59Z'))).toBe('2026-11-22');
+    expect(latestDueDay(rule, perthLate, at('2026-11-23T18:00:00Z'))).toBe('2026-11-23');
+    // A rule created before the day start of its creation date watches from the trading day before it.
+    const early = { ...rule, created_at: at('2026-11-22T15:00:00Z') }; // Monday 02:00 in Sydney: still Sunday's trading day
+    expect(latestDueDay(early, late, at('2026-11-22T16:00:00Z'))).toBe('2026-11-22');
+  });
+
+  it('is due for "no trade by H" at H:00 on each branch’s clock: Sydney’s 10:00 is Perth’s 07:00', () => {
+    const rule = { kind: 'no_trade' as const, threshold_tenths: 100, created_at: created };
+    // 10:00 on Monday 23 November in Sydney: due for the Sydney branch, not yet for Perth.
+    expect(latestDueDay(rule, SYDNEY, at('2026-11-22T22:59:59Z'))).toBe('2026-11-22');
+    expect(latestDueDay(rule, SYDNEY, at('2026-11-22T23:00:00Z'))).toBe('2026-11-23');
+    expect(latestDueDay(rule, PERTH, at('2026-11-22T23:00:00Z'))).toBe('2026-11-22');
+    // 10:00 in Perth.
+    expect(latestDueDay(rule, PERTH, at('2026-11-23T01:59:59Z'))).toBe('2026-11-22');
+    expect(latestDueDay(rule, PERTH, at('2026-11-23T02:00:00Z'))).toBe('2026-11-23');
+  });
+
+  it('is due for "no trade by H" the day the rule is created when created after H, else from H', () => {
     const rule = { kind: 'no_trade' as const, threshold_tenths: 100, created_at: created };
     expect(latestDueDay(rule, SYDNEY, created)).toBe('2026-11-22');
-    expect(latestDueDay(rule, SYDNEY, new Date('2026-11-22T22:59:59Z'))).toBe('2026-11-22');
-    expect(latestDueDay(rule, SYDNEY, new Date('2026-11-22T23:00:00Z'))).toBe('2026-11-23');
-    const early = { ...rule, threshold_tenths: 230 };
-    expect(latestDueDay(early, SYDNEY, created)).toBeNull();
-    expect(latestDueDay(early, SYDNEY, new Date('2026-11-22T12:00:00Z'))).toBe('2026-11-22');
+    expect(latestDueDay(rule, PERTH, created)).toBeNull(); // 08:00 in Perth
+    const late = { ...rule, threshold_tenths: 230 };
+    expect(latestDueDay(late, SYDNEY, created)).toBeNull();
+    expect(latestDueDay(late, SYDNEY, at('2026-11-22T12:00:00Z'))).toBe('2026-11-22');
+  });
+
+  it('reads "no trade by H" within the trading day: an hour at or before the day start is on the next date', () => {
+    const late = { time_zone: 'Australia/Sydney', day_starts_at: 180 };
+    const by = (hour: number) => ({ kind: 'no_trade' as const, threshold_tenths: hour * 10, created_at: created });
+    // By 04:00: Monday's trading day at 04:00 on Monday.
+    expect(latestDueDay(by(4), late, at('2026-11-22T16:59:59Z'))).toBe('2026-11-22');
+    expect(latestDueDay(by(4), late, at('2026-11-22T17:00:00Z'))).toBe('2026-11-23');
+    // By 02:00: Monday's trading day at 02:00 on Tuesday, before it closes at 03:00.
+    expect(latestDueDay(by(2), late, at('2026-11-23T14:59:59Z'))).toBe('2026-11-22');
+    expect(latestDueDay(by(2), late, at('2026-11-23T15:00:00Z'))).toBe('2026-11-23');
+    // By 03:00: at the day's close.
+    expect(latestDueDay(by(3), late, at('2026-11-23T15:59:59Z'))).toBe('2026-11-22');
+    expect(latestDueDay(by(3), late, at('2026-11-23T16:00:00Z'))).toBe('2026-11-23');
+  });
+
+  describe('across Sydney’s daylight-saving changes', () => {
+    const old = new Date('2026-01-01T00:00:00Z');
+    const close = { kind: 'labour_cost' as const, threshold_tenths: 350, created_at: old };
+    const byTwo = { kind: 'no_trade' as const, threshold_tenths: 20, created_at: old };
+    const twoThirty = { time_zone: 'Australia/Sydney', day_starts_at: 150 };
+
+    it('springing forward (4 October, 02:00 +10 to 03:00 +11): the 23-hour day closes at midnight +11', () => {
+      expect(latestDueDay(close, SYDNEY, at('2026-10-03T13:59:59Z'))).toBe('2026-10-02');
+      expect(latestDueDay(close, SYDNEY, at('2026-10-03T14:00:00Z'))).toBe('2026-10-03'); // midnight +10
+      expect(latestDueDay(close, SYDNEY, at('2026-10-04T12:59:59Z'))).toBe('2026-10-03');
+      expect(latestDueDay(close, SYDNEY, at('2026-10-04T13:00:00Z'))).toBe('2026-10-04'); // midnight +11
+      // A day starting at the skipped 02:30 starts when the clock jumps.
+      expect(latestDueDay(close, twoThirty, at('2026-10-03T15:59:59Z'))).toBe('2026-10-02');
+      expect(latestDueDay(close, twoThirty, at('2026-10-03T16:00:00Z'))).toBe('2026-10-03');
+      // "By 02:00", an hour the clock skips, is due at the jump.
+      expect(latestDueDay(byTwo, SYDNEY, at('2026-10-03T15:59:59Z'))).toBe('2026-10-03');
+      expect(latestDueDay(byTwo, SYDNEY, at('2026-10-03T16:00:00Z'))).toBe('2026-10-04');
+    });
+
+    it('falling back (5 April, 03:00 +11 to 02:00 +10): the 25-hour day closes at midnight +10', () => {
+      expect(latestDueDay(close, SYDNEY, at('2026-04-04T12:59:59Z'))).toBe('2026-04-03');
+      expect(latestDueDay(close, SYDNEY, at('2026-04-04T13:00:00Z'))).toBe('2026-04-04'); // midnight +11
+      expect(latestDueDay(close, SYDNEY, at('2026-04-05T13:59:59Z'))).toBe('2026-04-04');
+      expect(latestDueDay(close, SYDNEY, at('2026-04-05T14:00:00Z'))).toBe('2026-04-05'); // midnight +10
+      // A day starting at 02:30, shown twice: the first showing closes the day before; the clock going
+      // back shows that trading day again for half an hour (the evaluation never goes back to a day).
+      expect(latestDueDay(close, twoThirty, at('2026-04-04T15:29:59Z'))).toBe('2026-04-03');
+      expect(latestDueDay(close, twoThirty, at('2026-04-04T15:30:00Z'))).toBe('2026-04-04');
+      expect(latestDueDay(close, twoThirty, at('2026-04-04T16:00:00Z'))).toBe('2026-04-03');
+      // "By 02:00", shown twice, is due at its first showing.
+      expect(latestDueDay(byTwo, SYDNEY, at('2026-04-04T14:59:59Z'))).toBe('2026-04-04');
+      expect(latestDueDay(byTwo, SYDNEY, at('2026-04-04T15:00:00Z'))).toBe('2026-04-05');
+    });
   });
 });
 

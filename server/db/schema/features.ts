@@ -102,9 +102,10 @@ export interface AlertRuleRecipientsTable {
   user_id: number;
 }
 
-/** A rule's day, claimed by the server that evaluates it (unique per rule and day). */
+/** A rule's trading day of one branch, claimed by the server that evaluates it (unique per rule, branch and day). */
 export interface AlertEvaluationsTable {
   rule_id: number;
+  restaurant_id: number;
   day: string;
   evaluated_at: Date;
 }
