@@ -13,7 +13,7 @@ import { openTestDatabase, type TestDatabase } from './support/test-db';
 // 2026 in Sydney, plus last year's orders written here: "7 days" is 16–22 Nov 2026; its previous window
 // 9–15 Nov 2026; last year's 17–23 Nov 2025 (364 days before, also Monday to Sunday). Parramatta first
 // traded on 10 Nov 2025 and trades in both windows; Bondi opened inside last year's window (19 Nov 2025);
-// Manly traded only last year (21 Nov 2025), not in the current window.
+// Manly traded only last year (21 Nov 2025), not in the current window, and before that on 1 and 20 March 2024.
 
 const DAY = 86_400_000;
 
@@ -51,6 +51,8 @@ beforeAll(async () => {
     lastYearOrder(f.manly, '2025-11-21T12:00:00+11:00', 8_000),
     // Outside last year's window (the day after it): counted nowhere below.
     lastYearOrder(f.parramatta, '2025-11-24T12:00:00+11:00', 16_000),
+    lastYearOrder(f.manly, '2024-03-01T12:00:00+11:00', 500),
+    lastYearOrder(f.manly, '2024-03-20T12:00:00+11:00', 500),
   ]);
   t = createTestApp(db);
   t.advance(DAY);
@@ -141,6 +143,20 @@ describe('like_for_like=true', () => {
     const page = await data<PageReport>('analytics/pages/order?period=7days&compare=last_year&like_for_like=true');
     expect(page.window.comparable_restaurant_ids).toEqual([f.parramatta]);
     expect(page.compared_with).toBe('same 7 days last year, like for like');
+  });
+});
+
+describe('comparable branches', () => {
+  it('need a first trade on or before the comparison window’s first day and a trade in the window, at either end of them', async () => {
+    const comparable = async (start: string, end: string) =>
+      (await data<Revenues>(`analytics/revenues?period=daily&start_date=${start}&end_date=${end}&like_for_like=true`)).window
+        .comparable_restaurant_ids;
+    // 11–20 March against 1–10 March: Manly's first trade is the comparison window's first day, its only trade in the window its last day.
+    expect(await comparable('2024-03-11', '2024-03-20')).toEqual([f.manly]);
+    // 2–20 March against 13 February – 1 March: Manly opened inside the comparison window, after its first day.
+    expect(await comparable('2024-03-02', '2024-03-20')).toEqual([]);
+    // 11–19 March against 2–10 March: Manly traded before and after the window, not in it.
+    expect(await comparable('2024-03-11', '2024-03-19')).toEqual([]);
   });
 });
 
