@@ -338,7 +338,7 @@ export async function comparisonsBench(log: (line: string) => void) {
 }
 
 /** The bench's sizes: BENCH_SIZES=<n>,<n> (restaurants) for smaller runs while developing; 50 and 200 by default. */
-function benchSizes(): Size[] {
+export function benchSizes(): Size[] {
   const sizes = (process.env.BENCH_SIZES ?? '50,200').split(',').map(Number);
   if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`BENCH_SIZES must list whole numbers of restaurants, e.g. 50,200`);
   return sizes.map((restaurants) => ({ restaurants, days: DAYS }));

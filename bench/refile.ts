@@ -1,10 +1,11 @@
 /**
- * The branch-clock half of `npm run bench -- refile`: on a copy of the large franchise (50 branches × 730
- * days), one branch's zone and day start changed as a save does (the franchise's lock, the row, then
- * refileBranch), timed per change against the 2 s budget, then the rollups checked against a rebuild.
+ * The branch-clock half of `npm run bench -- refile`: on a copy of each large franchise (50 and 200
+ * branches × 730 days, or BENCH_SIZES), one branch's zone and day start changed as a save does (the
+ * franchise's lock, the row, then refileBranch), timed per change against the 2 s budget, then the
+ * rollups checked against a rebuild.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
@@ -13,7 +14,8 @@ import { rebuildRollups, refileBranch } from '../server/analytics/rollups';
 import { pgliteDatabase } from '../server/db/database';
 import { bumpDataVersion } from '../server/db/data-version';
 import { TYPE_PARSERS } from '../server/db/pglite-options.mjs';
-import { embeddedFranchise } from './large-franchise';
+import { benchSizes } from './analytics';
+import { embeddedFranchise, type Size } from './large-franchise';
 
 const BUDGET_MS = 2000;
 const CLOCKS = [
@@ -24,7 +26,11 @@ const CLOCKS = [
 ];
 
 export async function refileBench(log: (line: string) => void): Promise<void> {
-  const franchise = embeddedFranchise({ restaurants: 50, days: 730 }, log);
+  for (const size of benchSizes()) await refileAt(size, log);
+}
+
+async function refileAt(size: Size, log: (line: string) => void): Promise<void> {
+  const franchise = embeddedFranchise(size, log);
   const copy = mkdtempSync(join(tmpdir(), 'fc-bench-refile-'));
   cpSync(join(franchise.dataDir!, 'pglite'), copy, { recursive: true });
   const db = pgliteDatabase(await PGlite.create(copy, { parsers: TYPE_PARSERS }));
@@ -42,7 +48,9 @@ export async function refileBench(log: (line: string) => void): Promise<void> {
       .where('franchise_id', '=', branch.franchise_id)
       .executeTakeFirstOrThrow();
     log(
-      `re-file one branch (${Number(branch.orders).toLocaleString('en-AU')} orders, one of ${branches} branches), budget ${BUDGET_MS} ms:`,
+      `re-file one branch (${Number(branch.orders).toLocaleString('en-AU')} orders, one of ${branches} branches), budget ${BUDGET_MS} ms (load average now ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}):`,
     );
     for (const clock of CLOCKS) {
       const t = performance.now();

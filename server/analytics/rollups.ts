@@ -34,38 +34,45 @@ const completed = sql`${o('status')} = 'completed'`;
 const [pt, ol] = [columnsOf('payment_transactions'), columnsOf('order_lines')];
 
 /**
- * The per-order counts of payments and line units: over whole tables, grouped once; for a few orders (`only`, a
- * condition on `o`), looked up per order through the order_id indexes (OFFSET 0: a subquery the planner may not
+ * The per-order counts of payments and line units: over whole tables, grouped once; for a few orders
+ * (`lookups`), looked up per order through the order_id indexes (OFFSET 0: a subquery the planner may not
  * turn into a scan of every line, as it did with PGlite's row estimates).
  */
-const perOrder = (only: RawBuilder<unknown> | undefined) =>
-  only === undefined
-    ? sql`left join (select ${pt('order_id')}, count(*) as n from payment_transactions group by ${pt('order_id')}) p on p.order_id = ${o('id')}
-      left join (select ${ol('order_id')}, sum(${ol('quantity')}) as units from order_lines group by ${ol('order_id')}) l on l.order_id = ${o('id')}`
-    : sql`cross join lateral (select count(*) as n from payment_transactions where ${pt('order_id')} = ${o('id')} offset 0) p
-      cross join lateral (select sum(${ol('quantity')}) as units from order_lines where ${ol('order_id')} = ${o('id')} offset 0) l`;
+const perOrder = (lookups: boolean) =>
+  lookups
+    ? sql`cross join lateral (select count(*) as n from payment_transactions where ${pt('order_id')} = ${o('id')} offset 0) p
+      cross join lateral (select sum(${ol('quantity')}) as units from order_lines where ${ol('order_id')} = ${o('id')} offset 0) l`
+    : sql`left join (select ${pt('order_id')}, count(*) as n from payment_transactions group by ${pt('order_id')}) p on p.order_id = ${o('id')}
+      left join (select ${ol('order_id')}, sum(${ol('quantity')}) as units from order_lines group by ${ol('order_id')}) l on l.order_id = ${o('id')}`;
 
-/** daily_restaurant_stats from the raw rows (of the orders `only` names, a condition on `o`, when given). */
-const restaurantStatsOf = (only?: RawBuilder<unknown>) =>
-  sql`select ${o('restaurant_id')}, ${o('day')},
-        count(*) filter (where ${completed} and ${o('channel')} = 'dine_in')::int as orders_dine_in,
-        count(*) filter (where ${completed} and ${o('channel')} = 'takeaway')::int as orders_takeaway,
-        count(*) filter (where ${completed} and ${o('source')} = 'pos')::int as orders_pos,
-        count(*) filter (where ${completed} and ${o('source')} = 'app')::int as orders_app,
-        count(*) filter (where ${o('status')} = 'voided')::int as orders_voided,
-        coalesce(sum(${o('total_cents')}) filter (where ${completed} and ${o('channel')} = 'dine_in'), 0)::bigint as revenue_dine_in_cents,
-        coalesce(sum(${o('total_cents')}) filter (where ${completed} and ${o('channel')} = 'takeaway'), 0)::bigint as revenue_takeaway_cents,
-        coalesce(sum(${o('total_cents')}) filter (where ${completed} and ${o('source')} = 'pos'), 0)::bigint as revenue_pos_cents,
-        coalesce(sum(${o('total_cents')}) filter (where ${completed} and ${o('source')} = 'app'), 0)::bigint as revenue_app_cents,
-        coalesce(sum(${o('guests')}) filter (where ${completed} and ${o('recurrent')}), 0)::int as guests_recurrent,
-        coalesce(sum(${o('guests')}) filter (where ${completed} and not ${o('recurrent')}), 0)::int as guests_new,
-        coalesce(sum(p.n) filter (where ${completed}), 0)::int as transactions,
-        coalesce(sum(l.units) filter (where ${completed}), 0)::int as units
+/**
+ * daily_restaurant_stats' counters (STATS_COUNTERS' order) of the orders `o`, with each order's count of
+ * payments and of line units, each order counted `weight` times (1; -1 to take it out).
+ */
+const statsCounters = (weight: RawBuilder<unknown>, payments: RawBuilder<unknown>, units: RawBuilder<unknown>) => {
+  const count = (condition: RawBuilder<unknown>) => sql`coalesce(sum(${weight}) filter (where ${condition}), 0)::int`;
+  const total = (value: RawBuilder<unknown>, condition: RawBuilder<unknown>, type: 'int' | 'bigint') =>
+    sql`coalesce(sum(${weight} * ${value}) filter (where ${condition}), 0)::${sql.raw(type)}`;
+  return sql`${count(sql`${completed} and ${o('channel')} = 'dine_in'`)} as orders_dine_in,
+        ${count(sql`${completed} and ${o('channel')} = 'takeaway'`)} as orders_takeaway,
+        ${count(sql`${completed} and ${o('source')} = 'pos'`)} as orders_pos,
+        ${count(sql`${completed} and ${o('source')} = 'app'`)} as orders_app,
+        ${count(sql`${o('status')} = 'voided'`)} as orders_voided,
+        ${total(o('total_cents'), sql`${completed} and ${o('channel')} = 'dine_in'`, 'bigint')} as revenue_dine_in_cents,
+        ${total(o('total_cents'), sql`${completed} and ${o('channel')} = 'takeaway'`, 'bigint')} as revenue_takeaway_cents,
+        ${total(o('total_cents'), sql`${completed} and ${o('source')} = 'pos'`, 'bigint')} as revenue_pos_cents,
+        ${total(o('total_cents'), sql`${completed} and ${o('source')} = 'app'`, 'bigint')} as revenue_app_cents,
+        ${total(o('guests'), sql`${completed} and ${o('recurrent')}`, 'int')} as guests_recurrent,
+        ${total(o('guests'), sql`${completed} and not ${o('recurrent')}`, 'int')} as guests_new,
+        ${total(payments, completed, 'int')} as transactions,
+        ${total(units, completed, 'int')} as units`;
+};
+
+/** daily_restaurant_stats from the raw rows. */
+const restaurantStats = sql`select ${o('restaurant_id')}, ${o('day')}, ${statsCounters(sql`1`, sql`p.n`, sql`l.units`)}
       from orders o
-      ${perOrder(only)}
-      where ${only ?? sql`true`}
+      ${perOrder(false)}
       group by ${o('restaurant_id')}, ${o('day')}`;
-const restaurantStats = restaurantStatsOf();
 
 // Labour cost rounded to the cent per shift, half up, as write/shifts.ts's labourCostCents.
 const s = columnsOf('staff_shifts');
@@ -140,49 +147,32 @@ const RUNNING_HOURS = [
   { name: 'running_shifts', of: 'shifts', type: 'int' },
 ] satisfies { name: ColumnName<'monthly_staff_hours'>; of: ColumnName<'daily_staff_hours'>; type: string }[];
 
-/**
- * The per-branch order rollups from the raw rows; with `only`, of one branch's days and months: the orders of
- * `days` (a condition on `o`) and of `months` for the monthly totals.
- */
-const branchOrderRollups = (only?: { days: RawBuilder<unknown>; months: RawBuilder<unknown> }): RollupDefinition[] => [
-  { table: 'daily_restaurant_stats', fromRaw: restaurantStatsOf(only?.days) },
-  {
-    table: 'monthly_restaurant_stats',
-    fromRaw: byMonth(
-      sql`select ${d('restaurant_id')}, ${d('day')}, ${d('revenue_dine_in_cents')} + ${d('revenue_takeaway_cents')} as revenue_cents, ${d('units')},
-          ${d('orders_dine_in')} + ${d('orders_takeaway')} as orders
-        from (${restaurantStatsOf(only?.months)}) d`,
-      columnsOfRollup('monthly_restaurant_stats').keys,
-      [],
-      [
-        { name: 'running_revenue_cents', of: 'revenue_cents', type: 'bigint' },
-        { name: 'running_units', of: 'units', type: 'int' },
-        { name: 'running_orders', of: 'orders', type: 'int' },
-      ] satisfies { name: ColumnName<'monthly_restaurant_stats'>; of: string; type: string }[],
-    ),
-  },
-  {
-    table: 'daily_item_sales',
-    fromRaw:
-      only === undefined
-        ? sql`select ${o('restaurant_id')}, ${o('day')}, ${l('menu_item_id')}, sum(${l('quantity')})::int as units, sum(${l('amount_cents')})::bigint as revenue_cents
-      from order_lines l join orders o on ${o('id')} = ${l('order_id')}
-      where ${completed}
-      group by ${o('restaurant_id')}, ${o('day')}, ${l('menu_item_id')}`
-        : sql`select ${o('restaurant_id')}, ${o('day')}, ${l('menu_item_id')}, sum(${l('quantity')})::int as units, sum(${l('amount_cents')})::bigint as revenue_cents
-      from orders o cross join lateral (select * from order_lines where ${ol('order_id')} = ${o('id')} offset 0) l
-      where ${completed} and ${only.days}
-      group by ${o('restaurant_id')}, ${o('day')}, ${l('menu_item_id')}`,
-  },
-];
-
-const [dailyRestaurantStats, monthlyRestaurantStats, dailyItemSales] = branchOrderRollups();
+/** monthly_restaurant_stats from daily_restaurant_stats' rows `daily` (from the raw rows, or the rollup's own). */
+const restaurantMonthsOf = (daily: RawBuilder<unknown>) =>
+  byMonth(
+    sql`select ${d('restaurant_id')}, ${d('day')}, ${d('revenue_dine_in_cents')} + ${d('revenue_takeaway_cents')} as revenue_cents, ${d('units')},
+        ${d('orders_dine_in')} + ${d('orders_takeaway')} as orders
+      from (${daily}) d`,
+    columnsOfRollup('monthly_restaurant_stats').keys,
+    [],
+    [
+      { name: 'running_revenue_cents', of: 'revenue_cents', type: 'bigint' },
+      { name: 'running_units', of: 'units', type: 'int' },
+      { name: 'running_orders', of: 'orders', type: 'int' },
+    ] satisfies { name: ColumnName<'monthly_restaurant_stats'>; of: string; type: string }[],
+  );
 
 const ROLLUPS: RollupDefinition[] = [
-  dailyRestaurantStats!,
+  { table: 'daily_restaurant_stats', fromRaw: restaurantStats },
   { table: 'daily_franchise_stats', fromRaw: perFranchise(restaurantStats, ['day'], typed(STATS_COUNTERS)) },
-  monthlyRestaurantStats!,
-  dailyItemSales!,
+  { table: 'monthly_restaurant_stats', fromRaw: restaurantMonthsOf(restaurantStats) },
+  {
+    table: 'daily_item_sales',
+    fromRaw: sql`select ${o('restaurant_id')}, ${o('day')}, ${l('menu_item_id')}, sum(${l('quantity')})::int as units, sum(${l('amount_cents')})::bigint as revenue_cents
+      from order_lines l join orders o on ${o('id')} = ${l('order_id')}
+      where ${completed}
+      group by ${o('restaurant_id')}, ${o('day')}, ${l('menu_item_id')}`,
+  },
   {
     table: 'daily_franchise_item_sales',
     fromRaw: sql`select ${r('franchise_id')}, ${o('day')}, ${l('menu_item_id')}, sum(${l('quantity')})::int as units, sum(${l('amount_cents')})::bigint as revenue_cents
@@ -251,59 +241,76 @@ async function replaceRows(trx: Db, table: RollupTable, where: RawBuilder<unknow
   await sql`insert into ${tableRef(table)} (${sql.join([...keys, ...values].map((c) => sql.ref(c)))}) ${fromRaw}`.execute(trx);
 }
 
+/** Adds each counter of rows `rows` (keys, then `counters`) to a rollup's row of the same keys, or inserts it. */
+const addRows = (table: RollupTable, counters: readonly string[], rows: RawBuilder<unknown>) => {
+  const { keys } = columnsOfRollup(table);
+  const add = counters.map((c) => sql`${sql.ref(c)} = ${sql.ref(`${table}.${c}`)} + ${sql.ref(`excluded.${c}`)}`);
+  return sql`insert into ${tableRef(table)} (${sql.join([...keys, ...counters].map((c) => sql.ref(c)))}) ${rows}
+    on conflict (${sql.join(keys.map((k) => sql.ref(k)))}) do update set ${sql.join(add)}`;
+};
+
 /**
  * Files a branch's orders again on its clock (after its zone or day start changed), in the caller's
- * transaction, which holds the franchise's lock: each order whose trading day changed moves, then the days it
- * left and joined are rebuilt from the raw rows (the branch's rollups of those days and their months, the
- * franchise's of those days from its branches' rows); no other day changes. The caller bumps data_version.
+ * transaction, which holds the franchise's lock. Only the orders whose trading day changed are touched: each
+ * moves, and its counts leave its old day and join its new one in the branch's and the franchise's daily
+ * rollups, as the write path's deltas do; rows left without orders go (a rebuild would not have them), and the
+ * branch's months of those days are summed again from its days. The franchise's other branches are not read,
+ * so the cost follows the branch, not the franchise. The caller bumps data_version.
  */
 export async function refileBranch(trx: Db, franchiseId: number, restaurantId: number): Promise<void> {
-  const [ord, x, rr] = [columnsOf('orders'), columnsOf('daily_restaurant_stats', 'x'), columnsOf('restaurants', 'rr')];
-  // Raw: an UPDATE … FROM returning the days before and after.
-  const { rows } = await sql<{ day: string }>`with moved as (
+  const rr = columnsOf('restaurants', 'r');
+  // The moved orders first, through the branch's index: an UPDATE … FROM joining them was planned as a scan of every order.
+  const { rows: moved } = await sql<{ id: string; old_day: string; new_day: string }>`select m.id, m.old_day::text, m.new_day::text from (
       select ${o('id')}, ${o('day')} as old_day, ${tradingDayOf(o('placed_at'), 'r')} as new_day
-      from orders o join restaurants r on ${r('id')} = ${o('restaurant_id')}
+      from orders o join restaurants r on ${rr('id')} = ${o('restaurant_id')}
       where ${o('restaurant_id')} = ${restaurantId}
-    ), changed as (
-      update orders set ${ord('day')} = moved.new_day from moved where ${sql.ref('orders.id')} = moved.id and moved.old_day <> moved.new_day
-      returning moved.old_day, moved.new_day
-    )
-    select distinct unnest(array[old_day, new_day])::text as day from changed`.execute(trx);
-  const days = rows.map((row) => row.day);
-  if (days.length === 0) return;
+    ) m where m.old_day <> m.new_day`.execute(trx);
+  if (moved.length === 0) return;
+  const days = [...new Set(moved.flatMap((m) => [m.old_day, m.new_day]))];
   const months = [...new Set(days.map((day) => `${day.slice(0, 7)}-01`))];
-  const branch = sql`${o('restaurant_id')} = ${restaurantId}`;
-  const only = {
-    days: sql`${branch} and ${o('day')} = ${anyOf(days, 'date')}`,
-    months: sql`${branch} and date_trunc('month', ${o('day')})::date = ${anyOf(months, 'date')}`,
-  };
-  const [dailyStats, monthlyStats, itemSales] = branchOrderRollups(only);
-  const ofBranch = sql`${sql.ref('restaurant_id')} = ${restaurantId}`;
+  const stats = STATS_COUNTERS.map(([name]) => name);
+  const items = ROLLUP_COLUMNS.daily_item_sales.counters.map(([name]) => name);
+  // Raw: data-modifying CTEs. Each moved order counts -1 on its old day and +1 on its new one; its other facts are unchanged.
+  await sql`with moved as (
+      select * from unnest(${moved.map((m) => m.id)}::bigint[], ${moved.map((m) => m.old_day)}::date[], ${moved.map((m) => m.new_day)}::date[])
+        as m(id, old_day, new_day)
+    ), refiled as (
+      update orders set ${columnsOf('orders')('day')} = moved.new_day from moved where ${sql.ref('orders.id')} = moved.id returning moved.id
+    ), counted as (
+      select ${o('id')}, ${o('status')}, ${o('channel')}, ${o('source')}, ${o('guests')}, ${o('recurrent')}, ${o('total_cents')}, p.n, l.units, s.day, s.weight
+      from moved join orders o on ${o('id')} = moved.id
+      ${perOrder(true)}
+      cross join lateral (values (moved.old_day, -1), (moved.new_day, 1)) s(day, weight)
+    ), stats as (
+      select o.day, ${statsCounters(sql`o.weight`, sql`o.n`, sql`o.units`)} from counted o group by o.day
+    ), items as (
+      select o.day, ${l('menu_item_id')}, sum(o.weight * ${l('quantity')})::int as units, sum(o.weight * ${l('amount_cents')})::bigint as revenue_cents
+      from counted o join order_lines l on ${l('order_id')} = ${o('id')} where ${completed} group by o.day, ${l('menu_item_id')}
+    ), branch_stats as (
+      ${addRows('daily_restaurant_stats', stats, sql`select ${restaurantId}::int, stats.* from stats`)}
+    ), franchise_stats as (
+      ${addRows('daily_franchise_stats', stats, sql`select ${franchiseId}::int, stats.* from stats`)}
+    ), branch_items as (
+      ${addRows('daily_item_sales', items, sql`select ${restaurantId}::int, items.* from items`)}
+    )
+    ${addRows('daily_franchise_item_sales', items, sql`select ${franchiseId}::int, items.* from items`)}`.execute(trx);
   const onDays = sql`${sql.ref('day')} = ${anyOf(days, 'date')}`;
-  await replaceRows(trx, 'daily_restaurant_stats', sql`${ofBranch} and ${onDays}`, dailyStats!.fromRaw);
+  const ofBranch = sql`${sql.ref('restaurant_id')} = ${restaurantId} and ${onDays}`;
+  const ofFranchise = sql`${sql.ref('franchise_id')} = ${franchiseId} and ${onDays}`;
+  // Every order counts in one of these (voided, else dine-in or takeaway); every line has a quantity above 0.
+  const noOrders = sql`${sql.ref('orders_dine_in')} = 0 and ${sql.ref('orders_takeaway')} = 0 and ${sql.ref('orders_voided')} = 0`;
+  await sql`with branch_stats as (delete from daily_restaurant_stats where ${ofBranch} and ${noOrders}),
+      franchise_stats as (delete from daily_franchise_stats where ${ofFranchise} and ${noOrders}),
+      branch_items as (delete from daily_item_sales where ${ofBranch} and ${sql.ref('units')} = 0)
+    delete from daily_franchise_item_sales where ${ofFranchise} and ${sql.ref('units')} = 0`.execute(trx);
+  const x = columnsOf('daily_restaurant_stats', 'x');
   await replaceRows(
     trx,
     'monthly_restaurant_stats',
-    sql`${ofBranch} and ${sql.ref('month')} = ${anyOf(months, 'date')}`,
-    monthlyStats!.fromRaw,
-  );
-  await replaceRows(trx, 'daily_item_sales', sql`${ofBranch} and ${onDays}`, itemSales!.fromRaw);
-  // The franchise's rows of those days, from its branches' rows of those days.
-  const ofDays = (table: 'daily_restaurant_stats' | 'daily_item_sales') =>
-    sql`select x.* from ${tableRef(table)} x join restaurants rr on ${rr('id')} = ${x('restaurant_id')}
-      where ${rr('franchise_id')} = ${franchiseId} and ${x('day')} = ${anyOf(days, 'date')}`;
-  const franchiseDays = sql`${sql.ref('franchise_id')} = ${franchiseId} and ${onDays}`;
-  await replaceRows(
-    trx,
-    'daily_franchise_stats',
-    franchiseDays,
-    perFranchise(ofDays('daily_restaurant_stats'), ['day'], typed(STATS_COUNTERS)),
-  );
-  await replaceRows(
-    trx,
-    'daily_franchise_item_sales',
-    franchiseDays,
-    perFranchise(ofDays('daily_item_sales'), ['day', 'menu_item_id'], typed(ROLLUP_COLUMNS.daily_item_sales.counters)),
+    sql`${sql.ref('restaurant_id')} = ${restaurantId} and ${sql.ref('month')} = ${anyOf(months, 'date')}`,
+    restaurantMonthsOf(
+      sql`select x.* from daily_restaurant_stats x where ${x('restaurant_id')} = ${restaurantId} and date_trunc('month', ${x('day')})::date = ${anyOf(months, 'date')}`,
+    ),
   );
 }
 
