@@ -36,10 +36,14 @@ const bucket = z.object({
 });
 export type Bucket = z.output<typeof bucket>;
 
-/** A series of buckets with `figures`, the window's totals and the previous window's. */
+/** A series of buckets with `figures`, the comparison window's figures per bucket, the window's totals and the previous window's. */
 const series = <F extends z.ZodRawShape>(figures: z.ZodObject<F>) => ({
   window: analyticsWindow,
   series: z.array(bucket.extend(figures.shape)),
+  previous_series: z.array(figures).meta({
+    description:
+      'The comparison window’s figures per bucket of `series`, in its order: each bucket’s days moved back to `window.previous` (by the days from `previous.start_date` to `start_date`)',
+  }),
   totals: figures,
   previous_totals: figures,
 });
@@ -183,13 +187,17 @@ const reportCard = z.object({
   lower_is_better: z.boolean().optional().meta({ description: 'A rise is shown as bad (red), e.g. labour cost as % of revenue' }),
 });
 export type ReportCard = z.output<typeof reportCard>;
-/** The page's main chart: categories from one column of a table, one series per listed column. */
+/** The page's main chart: categories from one column of a table, one series per listed column, and their comparison lines. */
 const reportChart = z.object({
   title: z.string(),
   type: z.enum(['line', 'bar']),
   table: z.string(),
   category: z.string(),
   series: z.array(z.string()),
+  compared: z.array(z.array(z.number())).meta({
+    description:
+      'A line chart’s comparison lines: per listed column, the comparison window’s values per row (the answers’ `previous_series`); empty for bars',
+  }),
 });
 export type ReportChart = z.output<typeof reportChart>;
 export const pageReport = z.object({

@@ -1,6 +1,6 @@
 import type { EChartsOption } from 'echarts';
 import type { Bucket, Grouping } from '../analytics.contract';
-import { formatDayMonth, formatMonth } from './format';
+import { formatDay, formatDayMonth, formatMonth } from './format';
 
 // ECharts options of the dashboard and the analytics pages. Here, beside the contract, because the
 // server renders the same options into PDF exports; pure data and formatters, no ECharts runtime.
@@ -33,14 +33,27 @@ function valueAxis({ format, axisFormat = format, axisName }: ValueFormat) {
   return { type: 'value' as const, name: axisName, minInterval: 1, axisLabel: { formatter: (v: number) => axisFormat(v) } };
 }
 
-export function lineOption(categories: string[], series: { name: string; values: number[] }[], values: ValueFormat): EChartsOption {
+/** A comparison line's name, naming the comparison window's days: "Dine-In (9 Nov – 15 Nov 2026)". */
+export function comparisonName(name: string, previous: { start_date: string; end_date: string }): string {
+  return `${name} (${formatDayMonth(previous.start_date)} – ${formatDay(previous.end_date)})`;
+}
+
+/** A line of a chart: a comparison window's line is dashed beside the window's own. */
+export type LineSeries = { name: string; values: number[]; compared?: boolean };
+
+export function lineOption(categories: string[], series: LineSeries[], values: ValueFormat): EChartsOption {
   return {
     tooltip: { trigger: 'axis', valueFormatter: (v) => values.format(Number(v)) },
-    legend: { top: 0 },
+    // One scrolling row: four named lines would wrap over the plot at 375 px.
+    legend: { top: 0, type: 'scroll' },
     grid,
     xAxis: { type: 'category', data: categories, boundaryGap: false, axisLabel: { hideOverlap: true } },
     yAxis: valueAxis(values),
-    series: series.map(({ name, values: data }) => ({ type: 'line', name, data, smooth: true, showSymbol: data.length <= 14 })),
+    series: series.map(({ name, values: data, compared }) =>
+      compared
+        ? { type: 'line', name, data, smooth: true, showSymbol: false, lineStyle: { type: 'dashed', width: 1.5 } }
+        : { type: 'line', name, data, smooth: true, showSymbol: data.length <= 14 },
+    ),
   };
 }
 

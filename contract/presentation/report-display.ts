@@ -1,5 +1,5 @@
 import type { EChartsOption } from 'echarts';
-import { barOption, lineOption, type ValueFormat } from './chart-options';
+import { barOption, comparisonName, lineOption, type ValueFormat } from './chart-options';
 import { formatCurrency, formatNumber, formatPercent, formatSignedPercent, formatWholeCurrency } from './format';
 import type { CellUnit, PageReport, ReportCell, ReportColumn, ReportRow } from '../page-reports.contract';
 
@@ -61,5 +61,11 @@ export function reportChartOption(report: PageReport): EChartsOption {
   const series = chart.series.map(column);
   const values = series.map(({ index, column: c }) => ({ name: c.label, values: table.rows.map((row) => Number(row.cells[index] ?? 0)) }));
   const format = unitFormat(series[0]!.column.unit);
-  return chart.type === 'line' ? lineOption(categories, values, format) : barOption(categories, values, format);
+  if (chart.type === 'bar') return barOption(categories, values, format);
+  const compared = chart.compared.map((line, i) => ({
+    name: comparisonName(values[i]!.name, report.window.previous),
+    values: line,
+    compared: true,
+  }));
+  return lineOption(categories, [...values, ...compared], format);
 }

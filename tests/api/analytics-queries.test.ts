@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { recordShifts } from '../../server/analytics/ingest';
 import { analyticsAnswer } from '../../server/analytics/answers/analytics-answer';
 import { slotInstant } from '../../server/reports/schedule';
+import { addDays, dayDiff } from '../../server/analytics/calendar';
 import { bucketLabel, windowBuckets } from '../../server/analytics/answers/buckets';
 import type {
   AnalyticsKind,
@@ -468,6 +469,42 @@ describe('weekly and monthly grouping', () => {
     expect(revenues.series.map((b) => b.revenue)).toEqual([280, 308.5]);
     expect(revenues.totals.revenue).toBe(588.5);
     expect(revenues.previous_totals.revenue).toBe(30);
+  });
+});
+
+describe('the comparison series', () => {
+  /** The comparison window's days, read as a daily answer of their own, moved forward and summed into the window's buckets. */
+  async function modelled<K extends 'orders' | 'headcounts'>(kind: K, window: AnalyticsWindow, keys: string[]) {
+    const shift = dayDiff(window.previous.start_date, window.start_date);
+    const days = windowOf('daily', window.previous.start_date, window.previous.end_date, ['2026-01-01', '2026-01-01'], window.today);
+    const daily = (await answer(kind, null, days)).series as unknown as Record<string, number | string>[];
+    const buckets = (await answer(kind, null, window)).series;
+    const sums = buckets.map(() => Object.fromEntries(keys.map((k) => [k, 0])));
+    for (const day of daily) {
+      const moved = addDays(day.start_date as string, shift);
+      const i = buckets.findIndex((b) => b.start_date <= moved && moved <= b.end_date);
+      for (const k of keys) sums[i]![k]! += day[k] as number;
+    }
+    return sums;
+  }
+
+  it.each([
+    ['daily, the week before', windowOf('daily', '2026-11-16', '2026-11-22', ['2026-11-09', '2026-11-15'], '2026-11-23')],
+    [
+      'weekly, 10 days back (weeks do not line up)',
+      windowOf('weekly', '2026-11-13', '2026-11-22', ['2026-11-03', '2026-11-12'], '2026-11-23'),
+    ],
+    ['monthly, 53 days back', windowOf('monthly', '2026-10-01', '2026-11-22', ['2026-08-09', '2026-09-30'], '2026-11-23')],
+  ])('%s: each bucket holds its days moved back, and the buckets sum to the previous totals', async (_, window) => {
+    const orders = await answer('orders', null, window);
+    const headcounts = await answer('headcounts', null, window);
+    expect(orders.previous_series).toEqual(await modelled('orders', window, ['dine_in', 'takeaway', 'pos', 'app', 'total']));
+    expect(headcounts.previous_series).toEqual(await modelled('headcounts', window, ['recurrent', 'new', 'total']));
+    expect(orders.previous_series.reduce((n, b) => n + b.total, 0)).toBe(orders.previous_totals.total);
+    expect(orders.previous_totals.total).toBeGreaterThan(0);
+    const revenues = await answer('revenues', null, window);
+    expect(revenues.previous_series).toHaveLength(revenues.series.length);
+    expect(revenues.previous_series.reduce((n, b) => n + b.revenue, 0)).toBeCloseTo(revenues.previous_totals.revenue, 2);
   });
 });
 

@@ -172,6 +172,11 @@ describe('the headcount page', () => {
     });
     expectTotalsAreSums(tableOf(r, 'breakdown'));
     expect(r.chart.series).toEqual(['recurrent', 'new']);
+    // The week before, day by day on the days they are compared with: Alice's first visit, 10 Nov, beside 17 Nov.
+    expect(r.chart.compared).toEqual([
+      [0, 0, 0, 0, 0, 0, 0],
+      [0, 2, 0, 0, 0, 0, 0],
+    ]);
   });
 
   it('monthly across the end of daylight saving (5 April 2026): both 02:30s fall on 5 April, 23:30 on 31 March in March', async () => {
@@ -403,7 +408,14 @@ describe('the procurement page', () => {
       total: ['Total', 55, 528, 100],
     });
     expectTotalsAreSums(tableOf(r, 'suppliers'));
-    expect(r.chart).toEqual({ title: 'Spend by Category', type: 'bar', table: 'categories', category: 'category', series: ['spend'] });
+    expect(r.chart).toEqual({
+      title: 'Spend by Category',
+      type: 'bar',
+      table: 'categories',
+      category: 'category',
+      series: ['spend'],
+      compared: [],
+    });
   });
 
   it('one branch, weekly: its purchases; a branch that bought nothing has no shares', async () => {

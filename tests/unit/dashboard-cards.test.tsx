@@ -28,6 +28,7 @@ const orderFigures = { dine_in: 30, takeaway: 20, pos: 40, app: 10, total: 50 };
 const orders: AnalyticsData['orders'] = {
   window,
   series: [{ ...day, ...orderFigures }],
+  previous_series: [{ ...orderFigures, dine_in: 27, takeaway: 22, total: 49 }],
   totals: orderFigures,
   previous_totals: orderFigures,
   today: { ...orderFigures, total: 12 },
@@ -36,6 +37,7 @@ const guestFigures = { recurrent: 8, new: 4, total: 12 };
 const headcounts: AnalyticsData['headcounts'] = {
   window,
   series: [{ ...day, ...guestFigures }],
+  previous_series: [guestFigures],
   totals: guestFigures,
   previous_totals: guestFigures,
   today: guestFigures,
@@ -76,9 +78,13 @@ describe('dashboard split cards', () => {
       'Dine-In 30, Takeaway 20',
     );
     expect(within(ordersCard).getByRole('tab', { name: 'Dine-In' })).toHaveAttribute('aria-selected', 'true');
-    expect(within(ordersCard).getByRole('img', { name: 'Orders per period: Dine-In' })).toHaveAccessibleDescription('25 Nov: 30');
+    expect(within(ordersCard).getByRole('img', { name: 'Orders per period: Dine-In' })).toHaveAccessibleDescription(
+      '25 Nov: 30 (compared: 27)',
+    );
     await userEvent.setup().click(within(ordersCard).getByRole('tab', { name: 'Takeaway' }));
-    expect(within(ordersCard).getByRole('img', { name: 'Orders per period: Takeaway' })).toHaveAccessibleDescription('25 Nov: 20');
+    expect(within(ordersCard).getByRole('img', { name: 'Orders per period: Takeaway' })).toHaveAccessibleDescription(
+      '25 Nov: 20 (compared: 22)',
+    );
     expect(within(ordersCard).queryByRole('img', { name: 'Orders per period: Dine-In' })).toBeNull();
   });
 

@@ -10,7 +10,7 @@ import {
   type DashboardFilters,
 } from '../../src/machines/dashboard.machine';
 import { datesProblem, filtersQuery } from '../../src/machines/support/analytics-filters';
-import { barOption, bucketLabel, lineOption, shortName } from '@contract/presentation/chart-options';
+import { barOption, bucketLabel, comparisonName, lineOption, shortName } from '@contract/presentation/chart-options';
 import { formatCurrency, formatWholeCurrency } from '@contract/presentation/format';
 import { dashboardHeading, windowText } from '../../src/views/dashboard/dashboard.view';
 import { BRANCHES, NO_TRADE, TRADE, WINDOW } from '../model/models/dashboard.fixtures';
@@ -132,6 +132,25 @@ describe('chart options', () => {
     expect((option.yAxis as Axis).axisLabel.formatter(21000)).toBe('$21,000');
     expect((option.tooltip as Tooltip).valueFormatter(1200.5)).toBe('$1,200.50');
     expect(option.series).toEqual([expect.objectContaining({ type: 'line', name: 'Dine-In', data: [1200.5, 980] })]);
+  });
+
+  it("a comparison line is dashed and named with the comparison window's days", () => {
+    const option = lineOption(
+      ['16 Nov', '17 Nov'],
+      [
+        { name: 'Dine-In', values: [1200.5, 980] },
+        { name: comparisonName('Dine-In', { start_date: '2025-11-17', end_date: '2025-11-23' }), values: [1000, 900], compared: true },
+      ],
+      money,
+    );
+    expect(option.series).toEqual([
+      expect.not.objectContaining({ lineStyle: expect.anything() }),
+      expect.objectContaining({
+        name: 'Dine-In (17 Nov – 23 Nov 2025)',
+        data: [1000, 900],
+        lineStyle: expect.objectContaining({ type: 'dashed' }),
+      }),
+    ]);
   });
 
   it('bar charts: horizontal, first category on top, the value axis named', () => {

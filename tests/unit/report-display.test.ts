@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportColumn, ReportRow } from '@contract/page-reports.contract';
-import { rowCellText } from '@contract/presentation/report-display';
+import { reportChartOption, rowCellText } from '@contract/presentation/report-display';
+import { ORDER_REPORT } from '../model/models/analytics-page.model';
 
 // A branch comparison row's change, on screen and in the PDF (docs/product.md#comparisons).
 const COLUMNS: ReportColumn[] = [
@@ -21,5 +22,18 @@ describe('a branch comparison row', () => {
     expect(COLUMNS.map((_, i) => rowCellText(COLUMNS, opened, i))).toEqual(['Fremantle', '$900.00', 'New']);
     expect(rowCellText(COLUMNS, closed, 2)).toBe('Closed');
     expect(rowCellText(COLUMNS, { cells: ['Total', 2100, null] }, 2)).toBe('–');
+  });
+});
+
+describe("a page's line chart", () => {
+  it('draws each listed column, then its comparison line dashed and named with the comparison window’s days', () => {
+    const series = reportChartOption(ORDER_REPORT).series as { name: string; data: number[]; lineStyle?: { type: string } }[];
+    expect(series.map((s) => [s.name, s.lineStyle?.type])).toEqual([
+      ['Dine-In', undefined],
+      ['Takeaway', undefined],
+      ['Dine-In (9 Nov – 15 Nov 2026)', 'dashed'],
+      ['Takeaway (9 Nov – 15 Nov 2026)', 'dashed'],
+    ]);
+    expect(series[2]!.data).toEqual(ORDER_REPORT.chart.compared[0]);
   });
 });

@@ -63,7 +63,17 @@ function revenueReport(overrides: Partial<PageReport> = {}): PageReport {
         empty_text: 'No branches',
       },
     ],
-    chart: { title: 'Revenue', type: 'line', table: 'breakdown', category: 'period', series: ['dine_in', 'takeaway'] },
+    chart: {
+      title: 'Revenue',
+      type: 'line',
+      table: 'breakdown',
+      category: 'period',
+      series: ['dine_in', 'takeaway'],
+      compared: [
+        [900, 100, 1800],
+        [200, 0, 1000],
+      ],
+    },
     ...overrides,
   };
 }

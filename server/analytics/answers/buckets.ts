@@ -34,13 +34,16 @@ export function windowBuckets(window: Pick<AnalyticsWindow, 'start_date' | 'end_
   return buckets;
 }
 
-// Per-day counters summed into buckets, the window and the previous window.
+// Per-day counters summed into buckets, the window and the previous window; the previous window's days
+// also into the buckets they fall on when moved forward to the window (docs/product.md#comparisons).
 
 export type Counters<K extends string> = Record<K, number>;
 export type DayRow<K extends string> = { day: string } & Counters<K>;
 export type Tally<K extends string> = {
   buckets: Bucket[];
   series: Counters<K>[];
+  /** The comparison window's counters per bucket: each bucket's days moved back to the previous window. */
+  previousSeries: Counters<K>[];
   totals: Counters<K>;
   previous: Counters<K>;
 };
@@ -49,12 +52,19 @@ export function tally<K extends string>(keys: readonly K[], rows: DayRow<K>[], w
   const zero = () => Object.fromEntries(keys.map((k) => [k, 0])) as Counters<K>;
   const buckets = windowBuckets(window);
   const series = buckets.map(zero);
+  const previousSeries = buckets.map(zero);
   const indexOf = new Map<string, number>();
+  const previousIndexOf = new Map<string, number>();
+  // The windows have as many days, so the shift maps the previous window onto this one exactly.
+  const shift = dayStartMs(window.start_date) - dayStartMs(window.previous.start_date);
   for (const [i, b] of buckets.entries()) {
     // Whole days in UTC milliseconds: one date format per day instead of parsing both ends again per day.
-    for (let ms = dayStartMs(b.start_date), end = dayStartMs(b.end_date); ms <= end; ms += DAY_MS) indexOf.set(isoDay(ms), i);
+    for (let ms = dayStartMs(b.start_date), end = dayStartMs(b.end_date); ms <= end; ms += DAY_MS) {
+      indexOf.set(isoDay(ms), i);
+      previousIndexOf.set(isoDay(ms - shift), i);
+    }
   }
-  const result: Tally<K> = { buckets, series, totals: zero(), previous: zero() };
+  const result: Tally<K> = { buckets, series, previousSeries, totals: zero(), previous: zero() };
   const add = (into: Counters<K>, row: DayRow<K>) => {
     for (const k of keys) into[k] += row[k];
   };
@@ -64,7 +74,11 @@ export function tally<K extends string>(keys: readonly K[], rows: DayRow<K>[], w
       add(series[i]!, row);
       add(result.totals, row);
     }
-    if (row.day >= window.previous.start_date && row.day <= window.previous.end_date) add(result.previous, row);
+    const p = previousIndexOf.get(row.day);
+    if (p !== undefined) {
+      add(previousSeries[p]!, row);
+      add(result.previous, row);
+    }
   }
   return result;
 }

@@ -21,6 +21,7 @@ export function headcountsAnswer(t: HeadcountTally): Headcounts {
   return {
     window: t.window,
     series: t.buckets.map((b, i) => ({ ...b, ...headcountFigures(t.series[i]!) })),
+    previous_series: t.previousSeries.map(headcountFigures),
     totals: headcountFigures(t.totals),
     previous_totals: headcountFigures(t.previous),
     today: headcountFigures(t.today),

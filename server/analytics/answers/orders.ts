@@ -27,6 +27,7 @@ export function ordersAnswer(t: OrderTally): Orders {
   return {
     window: t.window,
     series: t.buckets.map((b, i) => ({ ...b, ...orderFigures(t.series[i]!) })),
+    previous_series: t.previousSeries.map(orderFigures),
     totals: orderFigures(t.totals),
     previous_totals: orderFigures(t.previous),
     today: orderFigures(t.today),

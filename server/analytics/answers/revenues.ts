@@ -66,6 +66,7 @@ export function revenuesAnswer(t: RevenueTally): Revenues {
   return {
     window: t.window,
     series: t.buckets.map((b, i) => ({ ...b, ...revenueFigures(t.series[i]!) })),
+    previous_series: t.previousSeries.map(revenueFigures),
     totals,
     previous_totals: revenueFigures(t.previous),
     franchise_summary: {

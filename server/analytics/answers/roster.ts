@@ -122,6 +122,7 @@ export function rosterAnswer(t: RosterTally): Roster {
   return {
     window: t.window,
     series: t.buckets.map((b, i) => ({ ...b, ...rosterFigures(t.series[i]!) })),
+    previous_series: t.previousSeries.map(rosterFigures),
     totals: rosterFigures(t.totals),
     previous_totals: rosterFigures(t.previous),
     staff: t.staff.map((p): StaffProductivity => ({

@@ -27,7 +27,12 @@ export async function orderPage({ window, figures }: PageContext): Promise<Figur
         NO_TRADE,
       ),
     ],
-    chart: lineChart('Orders', 'breakdown', ['dine_in', 'takeaway']),
+    chart: lineChart(
+      'Orders',
+      'breakdown',
+      ['dine_in', 'takeaway'],
+      [o.previous_series.map((b) => b.dine_in), o.previous_series.map((b) => b.takeaway)],
+    ),
   };
 }
 
@@ -54,6 +59,11 @@ export async function headcountPage({ window, figures }: PageContext): Promise<F
         NO_TRADE,
       ),
     ],
-    chart: lineChart('Headcount', 'breakdown', ['recurrent', 'new']),
+    chart: lineChart(
+      'Headcount',
+      'breakdown',
+      ['recurrent', 'new'],
+      [h.previous_series.map((b) => b.recurrent), h.previous_series.map((b) => b.new)],
+    ),
   };
 }

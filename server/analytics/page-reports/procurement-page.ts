@@ -74,6 +74,6 @@ export async function procurementPage({ window, figures }: PageContext): Promise
         'Nothing bought in this window.',
       ),
     ],
-    chart: { title: 'Spend by Category', type: 'bar', table: 'categories', category: 'category', series: ['spend'] },
+    chart: { title: 'Spend by Category', type: 'bar', table: 'categories', category: 'category', series: ['spend'], compared: [] },
   };
 }

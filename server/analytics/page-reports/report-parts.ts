@@ -65,12 +65,14 @@ export const table = (
   total,
   empty_text: emptyText,
 });
-export const lineChart = (title: string, tableId: string, series: string[]): ReportChart => ({
+/** A line per column of the table's periods, each with its comparison window's values per period (`compared`, in the columns' order). */
+export const lineChart = (title: string, tableId: string, series: string[], compared: number[][]): ReportChart => ({
   title,
   type: 'line',
   table: tableId,
   category: 'period',
   series,
+  compared,
 });
 
 const PERIOD_LABELS: Record<Grouping, string> = { daily: 'Date', weekly: 'Week', monthly: 'Month' };

@@ -122,6 +122,11 @@ export async function revenuePage({ db, scope, window, rangeLabel: range, figure
         'No restaurants.',
       ),
     ],
-    chart: lineChart('Revenue', 'breakdown', ['dine_in', 'takeaway']),
+    chart: lineChart(
+      'Revenue',
+      'breakdown',
+      ['dine_in', 'takeaway'],
+      [r.previousSeries.map((c) => revenueFigures(c).dine_in), r.previousSeries.map((c) => revenueFigures(c).takeaway)],
+    ),
   };
 }

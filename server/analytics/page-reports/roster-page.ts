@@ -81,6 +81,11 @@ export async function rosterPage({ window, rangeLabel: range, figures: read }: P
         'No one was rostered in this window.',
       ),
     ],
-    chart: lineChart('Labour Cost and Revenue', 'breakdown', ['labour_cost', 'revenue']),
+    chart: lineChart(
+      'Labour Cost and Revenue',
+      'breakdown',
+      ['labour_cost', 'revenue'],
+      [t.previousSeries.map((c) => dollars(c.labour_cost_cents)), t.previousSeries.map((c) => dollars(revenue(c)))],
+    ),
   };
 }

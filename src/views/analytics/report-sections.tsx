@@ -49,10 +49,12 @@ export function chartDescription(report: PageReport): string {
   const at = (key: string) => table.columns.findIndex((c) => c.key === key);
   const category = at(report.chart.category);
   return table.rows
-    .map((row) => {
-      const figures = report.chart.series.map((key) => {
+    .map((row, r) => {
+      const figures = report.chart.series.map((key, s) => {
         const index = at(key);
-        return `${table.columns[index]?.label} ${rowCellText(table.columns, row, index)}`;
+        const line = report.chart.compared[s];
+        const compared = line ? ` (compared: ${formatCell(table.columns[index]!.unit, line[r] ?? 0)})` : '';
+        return `${table.columns[index]?.label} ${rowCellText(table.columns, row, index)}${compared}`;
       });
       return `${String(row.cells[category] ?? '')}: ${figures.join(', ')}`;
     })

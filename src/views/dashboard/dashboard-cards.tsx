@@ -1,6 +1,6 @@
 import './dashboard-grid.css';
 import { Stack, Tabs, Text } from '@mantine/core';
-import type { Grouping } from '@contract/analytics.contract';
+import type { AnalyticsWindow as Window, Grouping } from '@contract/analytics.contract';
 import { formatCurrency, formatNumber, formatWholeCurrency } from '@contract/presentation/format';
 import { pathOf } from '../../shared/routing';
 import { EChart } from '../../ui/charts/echart';
@@ -8,7 +8,7 @@ import { DataTable } from '../../ui/data-table';
 import { ScrollX } from '../../ui/scroll-x';
 import { StatCard } from '../../ui/stat-card';
 import { AnalyticsCard, CardBody, CardFrame } from './card-frame';
-import { CHART_HEIGHT, bucketLabel, lineOption, pieOption } from '@contract/presentation/chart-options';
+import { CHART_HEIGHT, bucketLabel, comparisonName, lineOption, pieOption } from '@contract/presentation/chart-options';
 import { comparedWith } from '@contract/presentation/labels';
 
 /** How many categories the procurement card shows (the roster card's staff: DASHBOARD_STAFF). */
@@ -72,19 +72,24 @@ export function RevenueSummaryCard() {
   );
 }
 
-/** One slice of a split card: its name, its total in the window, and its value per period. */
-type SplitPart = { name: string; total: number; values: number[] };
+/** One slice of a split card: its name, its total in the window, and its value per period in the window and in the comparison window. */
+type SplitPart = { name: string; total: number; values: number[]; compared: number[] };
 
-/** "Today" figure, a two-slice pie of the window, and tabs switching a line chart between the slices. */
+/**
+ * "Today" figure, a two-slice pie of the window, and tabs switching a line chart between the slices, each
+ * with the comparison window's line.
+ */
 function SplitCard({
   today,
   parts,
   categories,
+  previous,
   label,
 }: {
   today: number;
   parts: [SplitPart, SplitPart];
   categories: string[];
+  previous: Window['previous'];
   label: string;
 }) {
   const slices = parts.map(({ name, total }) => ({ name, value: total }));
@@ -109,10 +114,19 @@ function SplitCard({
         {parts.map((p) => (
           <Tabs.Panel key={p.name} value={p.name} pt="xs">
             <EChart
-              option={lineOption(categories, [{ name: p.name, values: p.values }], { format: formatNumber })}
+              option={lineOption(
+                categories,
+                [
+                  { name: p.name, values: p.values },
+                  { name: comparisonName(p.name, previous), values: p.compared, compared: true },
+                ],
+                { format: formatNumber },
+              )}
               height={CHART_HEIGHT.line}
               label={`${label} per period: ${p.name}`}
-              description={categories.map((c, i) => `${c}: ${formatNumber(p.values[i] ?? 0)}`).join(', ')}
+              description={categories
+                .map((c, i) => `${c}: ${formatNumber(p.values[i] ?? 0)} (compared: ${formatNumber(p.compared[i] ?? 0)})`)
+                .join(', ')}
             />
           </Tabs.Panel>
         ))}
@@ -130,14 +144,15 @@ export function OrdersCard() {
       emptyText="No orders in this window."
       height={CHART_HEIGHT.pie}
     >
-      {({ today, totals, series, window }) => (
+      {({ today, totals, series, previous_series: compared, window }) => (
         <SplitCard
           label="Orders"
           today={today.total}
           categories={labels(series, window.grouping)}
+          previous={window.previous}
           parts={[
-            { name: 'Dine-In', total: totals.dine_in, values: series.map((b) => b.dine_in) },
-            { name: 'Takeaway', total: totals.takeaway, values: series.map((b) => b.takeaway) },
+            { name: 'Dine-In', total: totals.dine_in, values: series.map((b) => b.dine_in), compared: compared.map((b) => b.dine_in) },
+            { name: 'Takeaway', total: totals.takeaway, values: series.map((b) => b.takeaway), compared: compared.map((b) => b.takeaway) },
           ]}
         />
       )}
@@ -154,14 +169,20 @@ export function HeadcountsCard() {
       emptyText="No guests in this window."
       height={CHART_HEIGHT.pie}
     >
-      {({ today, totals, series, window }) => (
+      {({ today, totals, series, previous_series: compared, window }) => (
         <SplitCard
           label="Guests"
           today={today.total}
           categories={labels(series, window.grouping)}
+          previous={window.previous}
           parts={[
-            { name: 'Recurrent', total: totals.recurrent, values: series.map((b) => b.recurrent) },
-            { name: 'New', total: totals.new, values: series.map((b) => b.new) },
+            {
+              name: 'Recurrent',
+              total: totals.recurrent,
+              values: series.map((b) => b.recurrent),
+              compared: compared.map((b) => b.recurrent),
+            },
+            { name: 'New', total: totals.new, values: series.map((b) => b.new), compared: compared.map((b) => b.new) },
           ]}
         />
       )}
@@ -174,7 +195,7 @@ export function RevenueTrendsCard() {
     <CardFrame title="Revenue Trends" moreHref={pathOf('revenue')}>
       <Stack gap="lg">
         <CardBody kind="revenues" title="Revenue Trends" emptyText="No sales in this window." height={CHART_HEIGHT.bar}>
-          {({ series, window }) => {
+          {({ series, previous_series: compared, window }) => {
             const categories = labels(series, window.grouping);
             return (
               <EChart
@@ -183,13 +204,19 @@ export function RevenueTrendsCard() {
                   [
                     { name: 'Dine-In', values: series.map((b) => b.dine_in) },
                     { name: 'Takeaway', values: series.map((b) => b.takeaway) },
+                    { name: comparisonName('Dine-In', window.previous), values: compared.map((b) => b.dine_in), compared: true },
+                    { name: comparisonName('Takeaway', window.previous), values: compared.map((b) => b.takeaway), compared: true },
                   ],
                   MONEY,
                 )}
                 height={CHART_HEIGHT.bar}
                 label="Dine-in and takeaway revenue per period"
                 description={categories
-                  .map((c, i) => `${c}: dine-in ${formatCurrency(series[i]!.dine_in)}, takeaway ${formatCurrency(series[i]!.takeaway)}`)
+                  .map(
+                    (c, i) =>
+                      `${c}: dine-in ${formatCurrency(series[i]!.dine_in)}, takeaway ${formatCurrency(series[i]!.takeaway)} ` +
+                      `(compared: ${formatCurrency(compared[i]!.dine_in)}, ${formatCurrency(compared[i]!.takeaway)})`,
+                  )
                   .join('; ')}
               />
             );

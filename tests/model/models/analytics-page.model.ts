@@ -59,7 +59,14 @@ export const ORDER_REPORT: PageReport = {
       empty_text: 'No orders in this window.',
     },
   ],
-  chart: { title: 'Orders', type: 'line', table: 'breakdown', category: 'period', series: ['dine_in', 'takeaway'] },
+  chart: {
+    title: 'Orders',
+    type: 'line',
+    table: 'breakdown',
+    category: 'period',
+    series: ['dine_in', 'takeaway'],
+    compared: [DINE_IN.map((n) => n - 1), TAKEAWAY.map((n) => n + 1)],
+  },
 };
 
 /** The Order page of a week without trade: zero rows would still be there; here a table with none shows its empty text. */
@@ -126,7 +133,17 @@ export const REVENUE_REPORT: PageReport = {
       empty_text: 'No combos sold in this window.',
     },
   ],
-  chart: { title: 'Revenue', type: 'line', table: 'breakdown', category: 'period', series: ['dine_in', 'takeaway'] },
+  chart: {
+    title: 'Revenue',
+    type: 'line',
+    table: 'breakdown',
+    category: 'period',
+    series: ['dine_in', 'takeaway'],
+    compared: [
+      [1100, 950],
+      [640.5, 700],
+    ],
+  },
 };
 
 export const CSV_FILE: ExportFile = { blob: new Blob(['Date,Dine-In\r\n']), filename: 'order-all-branches-2026-11-16_2026-11-22.csv' };

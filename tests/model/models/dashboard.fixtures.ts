@@ -41,6 +41,7 @@ export const TRADE: AnalyticsData = described(
     headcounts: {
       window: WINDOW,
       series: DAYS.map((d, i) => ({ ...bucket(d), recurrent: 40 + i, new: 20 + i, total: 60 + 2 * i })),
+      previous_series: DAYS.map((_, i) => ({ recurrent: 40, new: 20, total: 60 + (i % 2) })),
       totals: { recurrent: 301, new: 161, total: 462 },
       previous_totals: { recurrent: 280, new: 140, total: 420 },
       today: { recurrent: 12, new: 9, total: 21 },
@@ -48,6 +49,7 @@ export const TRADE: AnalyticsData = described(
     revenues: {
       window: WINDOW,
       series: DAYS.map((d, i) => ({ ...bucket(d), ...revenueFigures(1000 + 10 * i, 500 + 5 * i, 50 + i) })),
+      previous_series: DAYS.map(() => revenueFigures(857, 429, 50)),
       totals: revenueFigures(7210, 3605, 371),
       previous_totals: revenueFigures(6000, 3000, 350),
       franchise_summary: {
@@ -73,6 +75,7 @@ export const TRADE: AnalyticsData = described(
     orders: {
       window: WINDOW,
       series: DAYS.map((d, i) => ({ ...bucket(d), dine_in: 30 + i, takeaway: 20 + i, pos: 35 + i, app: 15 + i, total: 50 + 2 * i })),
+      previous_series: DAYS.map(() => ({ dine_in: 28, takeaway: 21, pos: 34, app: 15, total: 49 })),
       totals: { dine_in: 231, takeaway: 161, pos: 266, app: 126, total: 392 },
       previous_totals: { dine_in: 200, takeaway: 150, pos: 240, app: 110, total: 350 },
       today: { dine_in: 18, takeaway: 11, pos: 20, app: 9, total: 29 },
@@ -87,6 +90,14 @@ export const TRADE: AnalyticsData = described(
         attendance: 95,
         revenue: 1545,
         revenue_per_labour_hour: 20.33,
+      })),
+      previous_series: DAYS.map(() => ({
+        assigned_hours: 80,
+        actual_hours: 77,
+        labour_cost: 2160,
+        attendance: 96,
+        revenue: 1286,
+        revenue_per_labour_hour: 16.7,
       })),
       totals: {
         assigned_hours: 560,
