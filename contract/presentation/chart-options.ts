@@ -33,25 +33,53 @@ function valueAxis({ format, axisFormat = format, axisName }: ValueFormat) {
   return { type: 'value' as const, name: axisName, minInterval: 1, axisLabel: { formatter: (v: number) => axisFormat(v) } };
 }
 
-/** A comparison line's name, naming the comparison window's days: "Dine-In (9 Nov – 15 Nov 2026)". */
-export function comparisonName(name: string, previous: { start_date: string; end_date: string }): string {
-  return `${name} (${formatDayMonth(previous.start_date)} – ${formatDay(previous.end_date)})`;
-}
+/** The comparison window's days as its lines' legend entry names them: "9 Nov – 15 Nov 2026". */
+export const comparisonDays = (previous: { start_date: string; end_date: string }) =>
+  `${formatDayMonth(previous.start_date)} – ${formatDay(previous.end_date)}`;
 
-/** A line of a chart: a comparison window's line is dashed beside the window's own. */
-export type LineSeries = { name: string; values: number[]; compared?: boolean };
+/** A line of a chart; `compared`: the comparison window's days, when it is that window's line of `name`. */
+export type LineSeries = { name: string; values: number[]; compared?: string };
 
+/** The comparison lines' grey: they are the background the window's own lines are read against. */
+const COMPARED_COLOUR = '#8c8c8c';
+
+/**
+ * Lines per bucket. The comparison window's lines are grey and dashed, and share one legend entry naming
+ * their days (one entry hides or shows them all, and the legend stays one row at 375 px); the tooltip
+ * names each in full.
+ */
 export function lineOption(categories: string[], series: LineSeries[], values: ValueFormat): EChartsOption {
+  // Full names for the tooltip: "Dine-In (9 Nov – 15 Nov 2026)".
+  const labels = series.map(({ name, compared }) => (compared ? `${name} (${compared})` : name));
   return {
-    tooltip: { trigger: 'axis', valueFormatter: (v) => values.format(Number(v)) },
-    // One scrolling row: four named lines would wrap over the plot at 375 px.
-    legend: { top: 0, type: 'scroll' },
+    tooltip: {
+      trigger: 'axis',
+      formatter: (params) => {
+        const rows = (Array.isArray(params) ? params : [params]) as {
+          axisValueLabel?: string;
+          marker?: unknown;
+          seriesIndex?: number;
+          value?: unknown;
+        }[];
+        const lines = rows.map((p) => `${String(p.marker ?? '')}${labels[p.seriesIndex ?? 0]}: <b>${values.format(Number(p.value))}</b>`);
+        return [rows[0]?.axisValueLabel ?? '', ...lines].join('<br/>');
+      },
+    },
+    legend: { top: 0 },
     grid,
     xAxis: { type: 'category', data: categories, boundaryGap: false, axisLabel: { hideOverlap: true } },
     yAxis: valueAxis(values),
     series: series.map(({ name, values: data, compared }) =>
       compared
-        ? { type: 'line', name, data, smooth: true, showSymbol: false, lineStyle: { type: 'dashed', width: 1.5 } }
+        ? {
+            type: 'line',
+            name: compared,
+            data,
+            smooth: true,
+            showSymbol: false,
+            color: COMPARED_COLOUR,
+            lineStyle: { type: 'dashed', width: 1.5 },
+          }
         : { type: 'line', name, data, smooth: true, showSymbol: data.length <= 14 },
     ),
   };

@@ -1,5 +1,5 @@
 import type { EChartsOption } from 'echarts';
-import { barOption, comparisonName, lineOption, type ValueFormat } from './chart-options';
+import { barOption, comparisonDays, lineOption, type ValueFormat } from './chart-options';
 import { formatCurrency, formatNumber, formatPercent, formatSignedPercent, formatWholeCurrency } from './format';
 import type { CellUnit, PageReport, ReportCell, ReportColumn, ReportRow } from '../page-reports.contract';
 
@@ -63,9 +63,9 @@ export function reportChartOption(report: PageReport): EChartsOption {
   const format = unitFormat(series[0]!.column.unit);
   if (chart.type === 'bar') return barOption(categories, values, format);
   const compared = chart.compared.map((line, i) => ({
-    name: comparisonName(values[i]!.name, report.window.previous),
+    name: values[i]!.name,
     values: line,
-    compared: true,
+    compared: comparisonDays(report.window.previous),
   }));
   return lineOption(categories, [...values, ...compared], format);
 }

@@ -10,7 +10,7 @@ import {
   type DashboardFilters,
 } from '../../src/machines/dashboard.machine';
 import { datesProblem, filtersQuery } from '../../src/machines/support/analytics-filters';
-import { barOption, bucketLabel, comparisonName, lineOption, shortName } from '@contract/presentation/chart-options';
+import { barOption, bucketLabel, comparisonDays, lineOption, shortName } from '@contract/presentation/chart-options';
 import { formatCurrency, formatWholeCurrency } from '@contract/presentation/format';
 import { dashboardHeading, windowText } from '../../src/views/dashboard/dashboard.view';
 import { BRANCHES, NO_TRADE, TRADE, WINDOW } from '../model/models/dashboard.fixtures';
@@ -124,33 +124,43 @@ describe('dashboard wording', () => {
 describe('chart options', () => {
   const money = { format: formatCurrency, axisFormat: formatWholeCurrency };
   type Axis = { type: string; name?: string; data?: string[]; inverse?: boolean; axisLabel: { formatter: (v: number) => string } };
-  type Tooltip = { valueFormatter: (v: number) => string };
 
   it('line charts: categories across, values formatted on the axis (whole dollars) and in the tooltip (cents)', () => {
     const option = lineOption(['16 Nov', '17 Nov'], [{ name: 'Dine-In', values: [1200.5, 980] }], money);
     expect((option.xAxis as Axis).data).toEqual(['16 Nov', '17 Nov']);
     expect((option.yAxis as Axis).axisLabel.formatter(21000)).toBe('$21,000');
-    expect((option.tooltip as Tooltip).valueFormatter(1200.5)).toBe('$1,200.50');
+    const tooltip = (option.tooltip as { formatter: (p: unknown) => string }).formatter([
+      { axisValueLabel: '16 Nov', marker: '', seriesIndex: 0, value: 1200.5 },
+    ]);
+    expect(tooltip).toBe('16 Nov<br/>Dine-In: <b>$1,200.50</b>');
     expect(option.series).toEqual([expect.objectContaining({ type: 'line', name: 'Dine-In', data: [1200.5, 980] })]);
   });
 
-  it("a comparison line is dashed and named with the comparison window's days", () => {
+  it("comparison lines are grey and dashed, share one legend entry naming the comparison window's days, and the tooltip names each", () => {
+    const days = comparisonDays({ start_date: '2025-11-17', end_date: '2025-11-23' });
     const option = lineOption(
       ['16 Nov', '17 Nov'],
       [
         { name: 'Dine-In', values: [1200.5, 980] },
-        { name: comparisonName('Dine-In', { start_date: '2025-11-17', end_date: '2025-11-23' }), values: [1000, 900], compared: true },
+        { name: 'Takeaway', values: [300, 200] },
+        { name: 'Dine-In', values: [1000, 900], compared: days },
+        { name: 'Takeaway', values: [250, 0], compared: days },
       ],
       money,
     );
-    expect(option.series).toEqual([
-      expect.not.objectContaining({ lineStyle: expect.anything() }),
-      expect.objectContaining({
-        name: 'Dine-In (17 Nov – 23 Nov 2025)',
-        data: [1000, 900],
-        lineStyle: expect.objectContaining({ type: 'dashed' }),
-      }),
+    const series = option.series as { name: string; data: number[]; lineStyle?: { type: string } }[];
+    expect(series.map((s) => [s.name, s.lineStyle?.type])).toEqual([
+      ['Dine-In', undefined],
+      ['Takeaway', undefined],
+      ['17 Nov – 23 Nov 2025', 'dashed'],
+      ['17 Nov – 23 Nov 2025', 'dashed'],
     ]);
+    const tooltip = (option.tooltip as { formatter: (p: unknown) => string }).formatter(
+      series.map((_, i) => ({ axisValueLabel: '16 Nov', marker: '', seriesIndex: i, value: [1200.5, 300, 1000, 250][i] })),
+    );
+    expect(tooltip).toBe(
+      '16 Nov<br/>Dine-In: <b>$1,200.50</b><br/>Takeaway: <b>$300.00</b><br/>Dine-In (17 Nov – 23 Nov 2025): <b>$1,000.00</b><br/>Takeaway (17 Nov – 23 Nov 2025): <b>$250.00</b>',
+    );
   });
 
   it('bar charts: horizontal, first category on top, the value axis named', () => {

@@ -31,8 +31,8 @@ describe("a page's line chart", () => {
     expect(series.map((s) => [s.name, s.lineStyle?.type])).toEqual([
       ['Dine-In', undefined],
       ['Takeaway', undefined],
-      ['Dine-In (9 Nov – 15 Nov 2026)', 'dashed'],
-      ['Takeaway (9 Nov – 15 Nov 2026)', 'dashed'],
+      ['9 Nov – 15 Nov 2026', 'dashed'],
+      ['9 Nov – 15 Nov 2026', 'dashed'],
     ]);
     expect(series[2]!.data).toEqual(ORDER_REPORT.chart.compared[0]);
   });

@@ -8,7 +8,7 @@ import { DataTable } from '../../ui/data-table';
 import { ScrollX } from '../../ui/scroll-x';
 import { StatCard } from '../../ui/stat-card';
 import { AnalyticsCard, CardBody, CardFrame } from './card-frame';
-import { CHART_HEIGHT, bucketLabel, comparisonName, lineOption, pieOption } from '@contract/presentation/chart-options';
+import { CHART_HEIGHT, bucketLabel, comparisonDays, lineOption, pieOption } from '@contract/presentation/chart-options';
 import { comparedWith } from '@contract/presentation/labels';
 
 /** How many categories the procurement card shows (the roster card's staff: DASHBOARD_STAFF). */
@@ -118,7 +118,7 @@ function SplitCard({
                 categories,
                 [
                   { name: p.name, values: p.values },
-                  { name: comparisonName(p.name, previous), values: p.compared, compared: true },
+                  { name: p.name, values: p.compared, compared: comparisonDays(previous) },
                 ],
                 { format: formatNumber },
               )}
@@ -204,8 +204,8 @@ export function RevenueTrendsCard() {
                   [
                     { name: 'Dine-In', values: series.map((b) => b.dine_in) },
                     { name: 'Takeaway', values: series.map((b) => b.takeaway) },
-                    { name: comparisonName('Dine-In', window.previous), values: compared.map((b) => b.dine_in), compared: true },
-                    { name: comparisonName('Takeaway', window.previous), values: compared.map((b) => b.takeaway), compared: true },
+                    { name: 'Dine-In', values: compared.map((b) => b.dine_in), compared: comparisonDays(window.previous) },
+                    { name: 'Takeaway', values: compared.map((b) => b.takeaway), compared: comparisonDays(window.previous) },
                   ],
                   MONEY,
                 )}
