@@ -16,6 +16,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/setup/dom.ts'],
+          // A rendered screen's steps take a few seconds on a loaded 2-core machine; 5 s timed out there.
+          testTimeout: 30_000,
         },
       },
       {
@@ -26,6 +28,7 @@ export default defineConfig({
           globalSetup: ['tests/model/support/coverage-report.ts'],
           environment: 'happy-dom',
           setupFiles: ['tests/setup/dom.ts'],
+          testTimeout: 30_000,
         },
       },
       {
