@@ -38,8 +38,8 @@ const recipientIds = z
   .max(MAX_ALERT_RECIPIENTS, `A rule tells at most ${MAX_ALERT_RECIPIENTS} members`);
 
 /**
- * `threshold` is a percentage (one decimal) for every kind but `no_trade`, where it is the hour of the franchise's
- * clock (1–23) by which a branch must have recorded an order. `restaurant_id` null: every branch, also those added later.
+ * `threshold` is a percentage (one decimal) for every kind but `no_trade`, where it is the hour of each branch's own
+ * clock (1–23) by which it must have recorded an order. `restaurant_id` null: every branch, also those added later.
  */
 const ruleFields = z.object({
   kind: z.enum(ALERT_KINDS, `Kind must be one of ${ALERT_KINDS.join(', ')}`),

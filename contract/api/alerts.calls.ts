@@ -19,7 +19,7 @@ export const alertRule = z.object({
   id,
   kind: z.enum(ALERT_KINDS),
   restaurant_id: id.nullable().meta({ description: 'null: every branch, also those added later' }),
-  threshold: z.number().meta({ description: 'A percentage (one decimal); for no_trade the hour of the franchise’s clock' }),
+  threshold: z.number().meta({ description: 'A percentage (one decimal); for no_trade the hour of each branch’s own clock' }),
   recipient_ids: z.array(id).meta({ description: 'The members told' }),
   version: id,
   created_at: instant,

@@ -13,7 +13,7 @@ export const ALERT_RULES_MAX: typeof MAX_ALERT_RULES = 100;
 export const RULE_NOT_FOUND: typeof ALERT_RULE_NOT_FOUND_MESSAGE = 'Alert rule not found';
 
 export const KIND_OPTIONS = (Object.keys(ALERT_KIND_CHOICES) as AlertKind[]).map((value) => ({ value, label: ALERT_KIND_CHOICES[value] }));
-/** A "no trade by" rule's hours: 1:00 to 23:00 of the franchise's clock (0:00 would fire before any day could trade). */
+/** A "no trade by" rule's hours: 1:00 to 23:00 of each branch's own clock (0:00 would fire before any day could trade). */
 export const HOUR_OPTIONS = Array.from({ length: 23 }, (_, i) => ({ value: String(i + 1), label: hourLabel(i + 1) }));
 
 /** The id of `/alerts/rules/edit?id=…` (a positive whole number, else null: "Alert rule not found" without a call). */
