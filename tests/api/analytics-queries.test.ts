@@ -118,6 +118,8 @@ describe('headcounts', () => {
         { recurrent: 2, new: 0, total: 2 },
       ]),
       totals: { recurrent: 6, new: 10, total: 16 },
+      // Bucket by bucket in 'the comparison series' below.
+      previous_series: expect.any(Array),
       previous_totals: { recurrent: 0, new: 2, total: 2 },
       today: { recurrent: 3, new: 2, total: 5 },
     });
@@ -147,6 +149,8 @@ describe('orders', () => {
         { dine_in: 0, takeaway: 1, pos: 0, app: 1, total: 1 },
       ]),
       totals: { dine_in: 3, takeaway: 3, pos: 3, app: 3, total: 6 },
+      // Bucket by bucket in 'the comparison series' below.
+      previous_series: expect.any(Array),
       previous_totals: { dine_in: 1, takeaway: 0, pos: 1, app: 0, total: 1 },
       today: { dine_in: 1, takeaway: 1, pos: 1, app: 1, total: 2 },
     });
@@ -175,6 +179,8 @@ describe('revenues', () => {
         { revenue: 37, dine_in: 0, takeaway: 37, orders: 1, transactions: 1, aov: 37, atv: 37 },
       ]),
       totals: { revenue: 290.5, dine_in: 205.5, takeaway: 85, orders: 6, transactions: 10, aov: 48.42, atv: 29.05 },
+      // Bucket by bucket in 'the comparison series' below.
+      previous_series: expect.any(Array),
       previous_totals: { revenue: 18, dine_in: 18, takeaway: 0, orders: 1, transactions: 1, aov: 18, atv: 18 },
       franchise_summary: {
         total_revenue: 290.5,
@@ -265,6 +271,8 @@ describe('roster', () => {
         revenue: 290.5,
         revenue_per_labour_hour: 11.25,
       },
+      // Bucket by bucket in 'the comparison series' below.
+      previous_series: expect.any(Array),
       previous_totals: {
         assigned_hours: 8,
         actual_hours: 8,

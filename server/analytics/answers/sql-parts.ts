@@ -42,15 +42,12 @@ export async function fetchParts<P extends Record<string, unknown[]>>(db: Db, pa
 }
 
 /**
- * The days of the window and the previous window. The range bounds the index scan of the
- * (restaurant_id, day) primary keys; the disjunction drops the days in between when the windows are
- * far apart (last year).
+ * The days of the window and the previous window: two ranges of the (…, day) primary keys, so a
+ * comparison a year back reads the same rows as the window just before, not the months between.
  */
 export function answerDays(column: RawBuilder<unknown>, w: AnalyticsWindow): RawBuilder<unknown> {
-  const days = [w.start_date, w.end_date, w.previous.start_date, w.previous.end_date].sort();
-  return sql`${column} between ${days[0]}::date and ${days.at(-1)}::date
-    and (${column} between ${w.start_date}::date and ${w.end_date}::date
-      or ${column} between ${w.previous.start_date}::date and ${w.previous.end_date}::date)`;
+  return sql`(${column} between ${w.start_date}::date and ${w.end_date}::date
+    or ${column} between ${w.previous.start_date}::date and ${w.previous.end_date}::date)`;
 }
 
 export const inWindow = (column: RawBuilder<unknown>, w: Pick<AnalyticsWindow, 'start_date' | 'end_date'>) =>
