@@ -24,7 +24,10 @@ export const analyticsWindow = z.object({
     .array(id)
     .optional()
     .meta({ description: 'With like_for_like only: the comparable branches both windows count, by id; absent otherwise' }),
-  today: calendarDay.meta({ description: 'The franchise’s current calendar day, whose trade so far the `today` figures hold' }),
+  today: calendarDay.meta({
+    description:
+      'The franchise’s current calendar day (the window ends before it); the `today` figures hold each branch’s trade so far on its own current trading day',
+  }),
 });
 export type AnalyticsWindow = z.output<typeof analyticsWindow>;
 
