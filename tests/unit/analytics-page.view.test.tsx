@@ -132,7 +132,8 @@ describe('export from the page', { timeout: 20_000 }, () => {
 describe('report text', { timeout: 20_000 }, () => {
   it('the chart described in words for screen readers, from the table it draws', () => {
     expect(chartDescription(REVENUE_REPORT)).toBe(
-      'Mon 16 Nov: Dine-In $1,200.50, Takeaway $800.00; Tue 17 Nov: Dine-In $900.00, Takeaway $700.25',
+      'Mon 16 Nov: Dine-In $1,200.50 (compared: $1,100.00), Takeaway $800.00 (compared: $640.50); ' +
+        'Tue 17 Nov: Dine-In $900.00 (compared: $950.00), Takeaway $700.25 (compared: $700.00)',
     );
   });
 
