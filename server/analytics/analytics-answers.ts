@@ -55,7 +55,7 @@ export class AnalyticsAnswers {
   /** The scope's comparable branches over a window and the window it is compared with, per data version; shared: never changed. */
   comparable(scope: AnalyticsScope, dataVersion: number, window: AnalyticsWindow): Promise<Readonly<Comparable>> {
     return this.cache.answer({ ...scope, dataVersion, kind: 'comparable', window, limit: 0 }, () =>
-      comparableBranches(this.db, scope, window),
+      comparableBranches(this.db, scope, dataVersion, window),
     );
   }
 

@@ -176,7 +176,12 @@ describe('analytics answers (read from the rollups)', () => {
             .filter((id) => stats(id).some((r) => String(r.day) <= previous.start_date) && stats(id).some((r) => within(r, window)))
             .sort((a, b) => a - b);
           const scope: AnalyticsScope = { franchiseId: f.id, restaurantId: null };
-          const { ids: comparable, all } = await comparableBranches(db, scope, window);
+          const { data_version } = await db
+            .selectFrom('franchises')
+            .select('data_version')
+            .where('id', '=', f.id)
+            .executeTakeFirstOrThrow();
+          const { ids: comparable, all } = await comparableBranches(db, scope, Number(data_version), window);
           expect(comparable).toEqual(want);
           expect(all).toBe(want.length === f.restaurants.length);
           const revenues = await analyticsAnswer(db, 'revenues', { ...scope, branches: comparable }, window, { limit: 10, now: NOW });

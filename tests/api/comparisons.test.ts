@@ -225,3 +225,15 @@ describe('refusals', () => {
     expect(res.status, res.text).toBe(200);
   });
 });
+
+// Last: it writes. Manly trading again in this window makes it comparable from the next call on.
+describe('after a write', () => {
+  it('the next like-for-like call decides from the new trade', async () => {
+    const path = 'analytics/revenues?period=7days&compare=last_year&like_for_like=true';
+    expect((await data<Revenues>(path)).window.comparable_restaurant_ids).toEqual([f.parramatta]);
+    await recordOrders(db, f.harbour, [lastYearOrder(f.manly, '2026-11-18T12:00:00+11:00', 3_000)]);
+    const r = await data<Revenues>(path);
+    expect(r.window.comparable_restaurant_ids).toEqual([f.parramatta, f.manly].sort((a, b) => a - b));
+    expect(r.totals.revenue).toBe(await directRevenue([f.parramatta, f.manly], '2026-11-16', '2026-11-22'));
+  });
+});

@@ -20,16 +20,14 @@ const KEPT_FRANCHISES = 100;
 const kept = new WeakMap<Db, LruMap<number, TradingDays>>();
 
 /**
- * The franchise's branches' trading days, read again only when its data_version moved: a read of the
- * version, then (when it is not the kept one) one statement of the version and the monthly rollup's
- * running order counts at one snapshot, so what is kept is exactly its version's (docs/caching.md).
+ * The franchise's branches' trading days as of `dataVersion` (the caller's read of its data_version):
+ * the kept ones when they are that version's, else one statement of the version and the monthly
+ * rollup's running order counts at one snapshot, so what is kept is exactly its version's (docs/caching.md).
  */
-async function tradingDays(db: Db, franchiseId: number): Promise<TradingDays> {
+async function tradingDays(db: Db, franchiseId: number, dataVersion: number): Promise<TradingDays> {
   const franchises = kept.get(db) ?? kept.set(db, new LruMap(KEPT_FRANCHISES)).get(db)!;
   const known = franchises.get(franchiseId);
-  // Two statements: planning the months' read takes several times the version's read, which is all a kept version needs.
-  const current = await db.selectFrom('franchises').select('data_version').where('id', '=', franchiseId).executeTakeFirst();
-  if (known && known.version === Number(current?.data_version)) return known;
+  if (known && known.version === dataVersion) return known;
   const [f, r, m] = [columnsOf('franchises', 'f'), columnsOf('restaurants', 'r'), columnsOf('monthly_restaurant_stats', 'm')];
   // Raw: one JSON text of every branch's months (a cell per row would cost PGlite far more to convert).
   const { rows } = await sql<{ version: number; branches: string | null }>`select ${f('data_version')} as version, (
@@ -78,10 +76,11 @@ function tradesBetween(runs: number[], start: number, end: number): boolean {
 /**
  * The scope's comparable branches, ascending (docs/product.md#comparisons): a completed order on or
  * before the comparison window's first day, and one in the window. Decided from each branch's trading
- * days, kept per data version, so a like-for-like call costs one small read besides its answer.
+ * days, kept per data version (`dataVersion`, the caller's read of it), so a like-for-like call reads
+ * nothing besides its answer while the data stands still.
  */
-export async function comparableBranches(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<Comparable> {
-  const { branches } = await tradingDays(db, scope.franchiseId);
+export async function comparableBranches(db: Db, scope: AnalyticsScope, dataVersion: number, window: AnalyticsWindow): Promise<Comparable> {
+  const { branches } = await tradingDays(db, scope.franchiseId, dataVersion);
   const within = scope.branches ? new Set(scope.branches) : null;
   const inScope = branches.filter((b) => (scope.restaurantId === null || b.id === scope.restaurantId) && (!within || within.has(b.id)));
   const [first, start, end] = [dayNumber(window.previous.start_date), dayNumber(window.start_date), dayNumber(window.end_date)];
