@@ -145,10 +145,10 @@ async function startBench() {
 
   const p50 = percentile(latency.login, 50);
   console.log(
-    `sign-in page: JS ${kB(weight.signIn.js)} in ${weight.signIn.files} files, CSS ${kB(weight.signIn.css)} (bytes on the wire, compressed; target JS <= 110 kB)`,
+    `sign-in page: JS ${kB(weight.signIn.js)} in ${weight.signIn.files} files, CSS ${kB(weight.signIn.css)} (bytes on the wire, compressed; target JS <= 110 KiB)`,
   );
   console.log(
-    `sign-in + dashboard: JS ${kB(weight.dashboard.js)} in ${weight.dashboard.files} files, CSS ${kB(weight.dashboard.css)} (target JS <= 300 kB)`,
+    `sign-in + dashboard: JS ${kB(weight.dashboard.js)} in ${weight.dashboard.files} files, CSS ${kB(weight.dashboard.css)} (target JS <= 300 KiB)`,
   );
   console.log(`login latency (100 sequential): p50 ${ms(p50)}, p95 ${ms(percentile(latency.login, 95))}`);
   console.log(
