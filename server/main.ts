@@ -3,19 +3,19 @@ import { serve, type HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp } from './app.js';
 import { findUserByEmail, hasAnyUser } from './auth/franchise-users.repository.js';
-import { FIRST_OWNER_HINT } from './auth/owners.js';
+import { firstOwnerHint } from './auth/owners.js';
 import { resolveJwtSecret } from './auth/tokens.js';
 import { ensureSpaBuilt } from './build/spa-build.js';
-import { demoSeedAllowed, loadConfig } from './config.js';
+import { type Config, demoSeedAllowed, loadConfig } from './config.js';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock.mjs';
 import { type Db, openDatabase, pgliteDatabase } from './db/database.js';
 import type { PgliteSession } from './db/pglite-dialect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { backfillDemoTrade, DEMO_ACCOUNTS, DEMO_MANAGER, seedIfEmpty } from './db/seed.js';
 import { startHousekeeping } from './housekeeping.js';
+import { serveLocalCalls } from './local-endpoint.js';
 import { failure } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
-import { serveBackups } from './db/backup-endpoint.js';
 import { consoleLogger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { mailReport, startReportScheduler } from './reports/scheduler.js';
@@ -52,7 +52,7 @@ async function main(early?: EarlyDatabase): Promise<void> {
       housekeeping?: ReturnType<typeof startHousekeeping>;
       reports?: ReturnType<typeof startReportScheduler>;
       alerts?: ReturnType<typeof startAlertScheduler>;
-      backups?: Awaited<ReturnType<typeof serveBackups>>;
+      localCalls?: Awaited<ReturnType<typeof serveLocalCalls>>;
     } = {};
     let toppingUp: Promise<void> = Promise.resolve();
     let starting: Promise<unknown> = Promise.resolve();
@@ -68,7 +68,7 @@ async function main(early?: EarlyDatabase): Promise<void> {
           .then(() => running.housekeeping?.stop())
           .then(() => running.reports?.stop())
           .then(() => running.alerts?.stop())
-          .then(() => running.backups?.close())
+          .then(() => running.localCalls?.close())
           .then(() => db.destroy())
           .catch((error) => consoleLogger.error('closing the database failed', error))
           .finally(() => {
@@ -113,10 +113,10 @@ async function main(early?: EarlyDatabase): Promise<void> {
       mailReport({ db, config, clock: Date.now, mailer }),
     );
     running.alerts = startAlertScheduler({ db, clock: Date.now, logger: consoleLogger }, mailAlert({ config, clock: Date.now, mailer }));
-    // `npm run backup` asks this server for its snapshot: PGlite lets no other process open DATA_DIR.
+    // `npm run backup` and `owner:create` ask this server: PGlite lets no other process open DATA_DIR.
     if (early)
-      running.backups = await serveBackups(config.dataDir, early.session, consoleLogger).catch((error: unknown) => {
-        consoleLogger.error('Backups cannot be taken while this server runs', error);
+      running.localCalls = await serveLocalCalls(config.dataDir, { session: early.session, db }, consoleLogger).catch((error: unknown) => {
+        consoleLogger.error('Backups and owner:create cannot reach this server while it runs', error);
         return undefined;
       });
     gate.open();
@@ -128,7 +128,7 @@ async function main(early?: EarlyDatabase): Promise<void> {
     // transaction, so a request waits at most one day's write. Both start once the waiting requests are let through.
     setImmediate(() => {
       // Only for the start-up message, so asked once the server already answers.
-      void printAccountHints(db).catch((error: unknown) => consoleLogger.error('reading the accounts failed', error));
+      void printAccountHints(db, config).catch((error: unknown) => consoleLogger.error('reading the accounts failed', error));
       if (demoSeedAllowed(config) && !seeded && !shutdown.signal.aborted) toppingUp = topUpDemoTrade(db, shutdown.signal);
     });
   } catch (error) {
@@ -190,7 +190,7 @@ async function topUpDemoTrade(db: Db, signal: AbortSignal): Promise<void> {
   }
 }
 
-async function printAccountHints(db: Db): Promise<void> {
+async function printAccountHints(db: Db, config: Config): Promise<void> {
   if (await findUserByEmail(db, DEMO_ACCOUNTS[0].email)) {
     consoleLogger.info('Demo accounts (published passwords):');
     for (const a of DEMO_ACCOUNTS) consoleLogger.info(`  ${a.email} / ${a.password}  (${a.franchise})`);
@@ -198,5 +198,5 @@ async function printAccountHints(db: Db): Promise<void> {
       const m = DEMO_MANAGER;
       consoleLogger.info(`  ${m.email} / ${m.password}  (${m.franchise}: manager of ${m.branches.join(' and ')})`);
     }
-  } else if (!(await hasAnyUser(db))) consoleLogger.info(FIRST_OWNER_HINT);
+  } else if (!(await hasAnyUser(db))) consoleLogger.info(firstOwnerHint(config));
 }

@@ -1,17 +1,29 @@
+import { resolve } from 'node:path';
 import * as z from 'zod';
 import { email, newPassword } from '@contract/auth.contract.js';
 import { timeZoneName } from '@contract/branch-clock.js';
 import { displayName } from '@contract/text.js';
+import type { Config } from '../config.js';
 import { NO_CONTACT_DETAILS } from '../db/contact-details.js';
 import type { Db } from '../db/database.js';
 import { findUserByEmail } from './franchise-users.repository.js';
 import { hashPassword } from './passwords.js';
 
-export const FIRST_OWNER_HINT = [
-  'No accounts yet. Create the first owner (the password is prompted, or read from stdin):',
-  '  npm run owner:create -- --email you@example.com --name "Your Name" --franchise "Your Franchise" --time-zone Australia/Sydney',
-  'Demo data with published passwords: start once with SEED_DEMO=1.',
-].join('\n');
+/** `text` as one shell word: quoted only when it has to be. */
+const shellWord = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
+
+/**
+ * The start message of a database without accounts: the command that creates the first owner in this
+ * server's database, with the database named as this server was given it (docs/operations.md).
+ */
+export function firstOwnerHint(config: Pick<Config, 'dataDir' | 'databaseUrl'>): string {
+  const database = config.databaseUrl ? 'DATABASE_URL="<this server\'s DATABASE_URL>"' : `DATA_DIR=${shellWord(resolve(config.dataDir))}`;
+  return [
+    'No accounts yet. Create the first owner while this server runs (the password is prompted, or read from stdin):',
+    `  ${database} npm run owner:create -- --email you@example.com --name "Your Name" --franchise "Your Franchise" --time-zone Australia/Sydney`,
+    'Demo data with published passwords: start once with SEED_DEMO=1.',
+  ].join('\n');
+}
 
 export const ownerInput = z.object({
   email,

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { DataDirLockedError, lockDataDir, lockHolder } from '../data-dir-lock.mjs';
 import { BackupRefusal, readBackupFile, restoreEmbedded, snapshotEmbedded, writeBackupFile } from '../db/backup.js';
-import { requestSnapshot } from '../db/backup-endpoint.js';
+import { requestSnapshot } from '../local-endpoint.js';
 import { openEmbedded } from '../db/pglite-thread.mjs';
 
 /**

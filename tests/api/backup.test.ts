@@ -107,7 +107,7 @@ describe('npm run backup and npm run restore on the embedded database', () => {
       await wait(1000);
 
       // The way in is the server's alone: 127.0.0.1, a secret only DATA_DIR's owner may read.
-      const endpointFile = join(dataDir, 'backup-endpoint.json');
+      const endpointFile = join(dataDir, 'local-endpoint.json');
       expect(statSync(endpointFile).mode & 0o777).toBe(0o600);
       const { port } = JSON.parse(readFileSync(endpointFile, 'utf8')) as { port: number };
       const forged = await fetch(`http://127.0.0.1:${port}/snapshot`, { method: 'POST', headers: { Authorization: 'Bearer guessed' } });

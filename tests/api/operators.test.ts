@@ -83,7 +83,8 @@ describe('npm run owner:create', () => {
       unlock();
       expect(locked.code).toBe(1);
       expect(locked.stderr.trim()).toBe(
-        `Another Franchise Console process (pid ${process.pid}) is using DATA_DIR ${dir}; stop it or set another DATA_DIR.`,
+        `Another Franchise Console process (pid ${process.pid}) is using DATA_DIR ${dir} and takes no requests: a server still starting ` +
+          '(run the command again once it answers), or a command of its own (run it again when it has finished).',
       );
       await createsAndRefuses({ DATA_DIR: dir });
     } finally {
@@ -174,6 +175,56 @@ describe('npm start with SEED_DEMO=0 on the embedded database', () => {
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
+describe('npm run owner:create while a server runs', () => {
+  it('is done by the server on its DATA_DIR, who signs in at once; elsewhere it is refused unless --offline', async () => {
+    const [dir, elsewhere] = [mkdtempSync(join(tmpdir(), 'fc-running-')), join(tmpdir(), `fc-not-the-server-${process.pid}`)];
+    try {
+      const server = await startServer({ dataDir: dir, env: { DATABASE_URL: '', SKIP_SPA_BUILD: '1', SEED_DEMO: '0' } });
+      const port = new URL(server.url).port;
+      try {
+        // The start message's command names this server's database exactly.
+        await vi.waitFor(() => expect(server.output()).toContain(`  DATA_DIR=${dir} npm run owner:create -- --email you@example.com`));
+
+        const wrong = await ownerCreate({ DATA_DIR: elsewhere, PORT: port }, OWNER_ARGS);
+        expect(wrong.code).toBe(1);
+        expect(wrong.stderr).toContain(`A Franchise Console server answers on port ${port}, but no server uses DATA_DIR ${elsewhere}`);
+        expect(existsSync(elsewhere)).toBe(false);
+
+        const short = await ownerCreate({ DATA_DIR: dir }, OWNER_ARGS, 'seven77\n');
+        expect(short.code).toBe(2);
+        expect(short.stderr).toContain('Cannot create the owner:\n  password: ');
+
+        const created = await ownerCreate({ DATA_DIR: dir }, OWNER_ARGS);
+        expect(created.stderr).toBe('');
+        expect(created.stdout.trim()).toMatch(
+          new RegExp(
+            `^Created Analytical Eats \\(Australia/Perth\\) and its owner ada@example.org through the server running on DATA_DIR ${dir} \\(pid \\d+\\): they can sign in now\\.$`,
+          ),
+        );
+        const login = await fetch(`${server.url}/api/v1/franchise/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: 'ada@example.org', password: 'engine-of-numbers' }),
+        });
+        expect(login.status).toBe(200);
+
+        const again = await ownerCreate({ DATA_DIR: dir }, OWNER_ARGS);
+        expect(again.code).toBe(1);
+        expect(again.stderr.trim()).toBe('An account with the e-mail ada@example.org already exists.');
+
+        const offline = await ownerCreate({ DATA_DIR: elsewhere, PORT: port }, [...OWNER_ARGS, '--offline']);
+        expect(offline.code, offline.stderr).toBe(0);
+        expect(offline.stdout).toContain(`in DATA_DIR ${elsewhere}; no server uses it now`);
+      } finally {
+        expect(await stopServer(server.process)).toBe(0);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(elsewhere, { recursive: true, force: true });
     }
   }, 180_000);
 });
