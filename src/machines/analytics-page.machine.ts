@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Range } from '@contract/analytics.contract';
 import type { AnalyticsPage, ExportFormat, PageReport } from '@contract/page-reports.contract';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
-import { pageReportsService, type ExportFile } from '../services/page-reports.service';
+import { PAGE_FETCH_FAILED, pageReportsService, type ExportFile } from '../services/page-reports.service';
 import type { Navigation, Notice } from '../shared/effects';
 import { pathOf } from '../shared/routing';
 import {
@@ -142,7 +142,7 @@ export const analyticsPageMachine = setup({
         src: 'fetchReport',
         input: ({ context }): PageQuery => ({ page: context.page, filters: context.applied }),
         onDone: { target: 'loaded', actions: assign({ report: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: assign({ report: null, error: ({ event }) => toErrorInfo(event.error) }) },
+        onError: { target: 'failed', actions: assign({ report: null, error: ({ event }) => toErrorInfo(event.error, PAGE_FETCH_FAILED) }) },
       },
     },
     loaded: {

@@ -1,6 +1,7 @@
 import { and, assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { AnalyticsData, AnalyticsKind } from '@contract/analytics.contract';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
+import { DASHBOARD_FETCH_FAILED } from '../services/analytics.service';
 import { analyticsPrefetch } from '../services/analytics-prefetch';
 import type { Navigation } from '../shared/effects';
 import { pathOf } from '../shared/routing';
@@ -140,7 +141,7 @@ export const dashboardMachine = setup({
       errors: { ...context.errors, [kind]: undefined },
     })),
     fail: assign(({ context }, { kind, error }: { kind: AnalyticsKind; error: unknown }) => ({
-      errors: { ...context.errors, [kind]: toErrorInfo(error) },
+      errors: { ...context.errors, [kind]: toErrorInfo(error, DASHBOARD_FETCH_FAILED) },
     })),
     ...filterActions<DashboardContext, DashboardEvent>((context) => CARD_KINDS.map((kind) => context.data[kind]?.window).find(Boolean)),
   },

@@ -17,6 +17,9 @@ const NOUNS: Record<AnalyticsKind, string> = {
   procurement: 'procurement data',
 };
 
+/** A dashboard card's failure that brings no message of its own, not even its call's default (docs/product.md#errors). */
+export const DASHBOARD_FETCH_FAILED = 'Failed to fetch dashboard analytics';
+
 /** Default messages (docs/product.md#errors: "Failed to fetch revenue data", "Failed to fetch restaurant revenue data", …), used when the server sent no message. */
 export function analyticsErrorMessage(kind: AnalyticsKind, { restaurantId }: AnalyticsScope): string {
   return `Failed to fetch ${restaurantId === null ? '' : 'restaurant '}${NOUNS[kind]}`;

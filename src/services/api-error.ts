@@ -32,16 +32,16 @@ function clientMessage(error: unknown): string | undefined {
   return error instanceof Error && error.message ? error.message : undefined;
 }
 
-/** Server message, else client message, else the generic one. */
-export function toApiError(error: unknown): ApiError {
+/** Server message, else client message, else `fallback` (the caller's, or the generic one). */
+export function toApiError(error: unknown, fallback = UNEXPECTED_ERROR): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof FetchError) {
     const status = error.response?.status ?? 0;
-    const apiError = new ApiError(UNEXPECTED_ERROR, status, error.data);
-    const message = apiError.serverMessage ?? (status === 0 ? clientMessage(error) : undefined) ?? UNEXPECTED_ERROR;
+    const apiError = new ApiError(fallback, status, error.data);
+    const message = apiError.serverMessage ?? (status === 0 ? clientMessage(error) : undefined) ?? fallback;
     return new ApiError(message, status, error.data);
   }
-  return new ApiError(clientMessage(error) ?? UNEXPECTED_ERROR, 0);
+  return new ApiError(clientMessage(error) ?? fallback, 0);
 }
 
 /** Keeps the server's message; otherwise replaces the message with the call's default. */
@@ -76,8 +76,8 @@ export async function callApi<T>(fallback: string, send: () => Promise<ApiSucces
   return (await callApiEnvelope(fallback, send, options)).data;
 }
 
-export function toErrorInfo(error: unknown): ErrorInfo {
-  const { message, status } = toApiError(error);
+export function toErrorInfo(error: unknown, fallback?: string): ErrorInfo {
+  const { message, status } = toApiError(error, fallback);
   return { message, status };
 }
 

@@ -16,6 +16,9 @@ export const EXPORT_TIMEOUT_MS = 30_000;
 
 export const EXPORT_FAILED = 'Export failed. Please try again.';
 
+/** An analytics page's failure that brings no message of its own, not even its call's default (docs/product.md#errors). */
+export const PAGE_FETCH_FAILED = 'Failed to fetch data';
+
 /** The five pages' nouns in the style of docs/product.md#errors ("Failed to fetch order report", "Failed to fetch restaurant order report"). */
 export function pageReportErrorMessage(page: AnalyticsPage, { restaurantId }: AnalyticsScope): string {
   return `Failed to fetch ${restaurantId === null ? '' : 'restaurant '}${page} report`;

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ANALYTICS_KINDS } from '@contract/analytics.contract';
+import { analyticsPageMachine } from '../../src/machines/analytics-page.machine';
+import { dashboardMachine } from '../../src/machines/dashboard.machine';
+import { ApiError } from '../../src/services/api-error';
+import { INPUT } from '../model/models/dashboard.model';
+
+// A failure that brings no message of its own (docs/product.md#errors) is shown with the area's fallback;
+// one that does keeps it.
+const silent = () => Promise.reject(new Error(''));
+
+describe('a dashboard card whose failure says nothing', () => {
+  it('shows "Failed to fetch dashboard analytics"; a message of its own stays', async () => {
+    const actor = createActor(
+      dashboardMachine.provide({
+        actors: {
+          fetchAnalytics: fromPromise(({ input }: { input: { kind: string } }) =>
+            input.kind === 'revenues' ? Promise.reject(new ApiError('Failed to fetch revenue data', 500)) : silent(),
+          ),
+        },
+        actions: { navigate: () => {} },
+      }),
+      { input: INPUT },
+    ).start();
+    const done = await waitFor(actor, (s) => ANALYTICS_KINDS.every((kind) => s.context.errors[kind]));
+    expect(done.context.errors.orders).toEqual({ message: 'Failed to fetch dashboard analytics', status: 0 });
+    expect(done.context.errors.revenues).toEqual({ message: 'Failed to fetch revenue data', status: 500 });
+    actor.stop();
+  });
+});
+
+describe('an analytics page whose report fails saying nothing', () => {
+  it('shows "Failed to fetch data"', async () => {
+    const actor = createActor(
+      analyticsPageMachine.provide({ actors: { fetchReport: fromPromise(silent) }, actions: { navigate: () => {} } }),
+      { input: { ...INPUT, page: 'order' } },
+    ).start();
+    const failed = await waitFor(actor, (s) => s.matches('failed'));
+    expect(failed.context.error).toEqual({ message: 'Failed to fetch data', status: 0 });
+    actor.stop();
+  });
+});
