@@ -1,5 +1,6 @@
 import { and, assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { AnalyticsData, AnalyticsKind } from '@contract/analytics.contract';
+import type { AnalyticsPage } from '@contract/page-reports.contract';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { DASHBOARD_FETCH_FAILED } from '../services/analytics.service';
 import { analyticsPrefetch } from '../services/analytics-prefetch';
@@ -27,6 +28,8 @@ export { DEFAULT_FILTERS, filtersFromSearch, type Branch };
 
 /** The dashboard's address for those filters; the defaults get the bare path. */
 export const dashboardHref = (filters: DashboardFilters): string => filtersHref(pathOf('dashboard'), filters);
+/** An analytics page with the same filters. */
+export const pageHref = (page: AnalyticsPage, filters: DashboardFilters): string => filtersHref(pathOf(page), filters);
 
 /** A card with no trade in its window shows its empty text instead of zero-filled charts. */
 export function isEmptyAnswer(kind: AnalyticsKind, data: AnalyticsData[AnalyticsKind]): boolean {

@@ -8,8 +8,9 @@ import type { AnalyticsData, AnalyticsKind, AnalyticsWindow } from '@contract/an
 import { dashboardMachine, type CardQuery } from '../../src/machines/dashboard.machine';
 import { ApiError } from '../../src/services/api-error';
 import { UiProvider } from '../../src/ui/ui-provider';
-import { HeadcountsCard, OrdersCard } from '../../src/views/dashboard/dashboard-cards';
+import { HeadcountsCard, OrdersCard, RevenueSummaryCard } from '../../src/views/dashboard/dashboard-cards';
 import { DashboardContext } from '../../src/views/dashboard/dashboard.context';
+import { BRANCHES, TRADE } from '../model/models/dashboard.fixtures';
 
 // The dashboard's split cards on the real machine; the analytics calls are fakes.
 
@@ -43,10 +44,11 @@ const headcounts: AnalyticsData['headcounts'] = {
   today: guestFigures,
 };
 
-function renderCards() {
+function renderCards(search = '') {
   let headcountCalls = 0;
   const fetchAnalytics = vi.fn(async ({ kind }: CardQuery): Promise<AnalyticsData[AnalyticsKind]> => {
     if (kind === 'orders') return orders;
+    if (kind === 'revenues') return TRADE.revenues;
     if (kind === 'headcounts' && headcountCalls++ > 0) return headcounts;
     throw new ApiError('The database is unavailable', 503);
   });
@@ -57,7 +59,8 @@ function renderCards() {
   render(
     <UiProvider env="test">
       <Router hook={location.hook}>
-        <DashboardContext.Provider logic={logic} options={{ input: { search: '', branches: [] } }}>
+        <DashboardContext.Provider logic={logic} options={{ input: { search, branches: BRANCHES } }}>
+          <RevenueSummaryCard />
           <OrdersCard />
           <HeadcountsCard />
         </DashboardContext.Provider>
@@ -95,5 +98,39 @@ describe('dashboard split cards', () => {
     const guests = card('Customer Headcounts');
     expect(await within(guests).findByRole('img', { name: 'Guests: Recurrent vs New' })).toHaveAccessibleDescription('Recurrent 8, New 4');
     expect(within(guests).getByRole('tab', { name: 'Recurrent' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe('the revenue summary', () => {
+  it('shows every figure of money with its unit', async () => {
+    renderCards();
+    const summary = await screen.findByRole('region', { name: 'Revenue Summary' });
+    const figure = (label: string) => within(summary).getByText(label).closest('.mantine-Paper-root')!;
+    expect(await within(summary).findByText('$7,210.00')).toBeInTheDocument();
+    expect(figure('Dine-In Revenue')).toHaveTextContent('$7,210.00');
+    expect(figure('Takeaway Revenue')).toHaveTextContent('$3,605.00');
+  });
+});
+
+describe('View more and More', () => {
+  it('open the page with the applied range, branch and comparison', async () => {
+    renderCards('?range=1month&restaurant=7&compare=last_year');
+    const ordersCard = await screen.findByRole('region', { name: 'Number of Orders' });
+    const same = '?range=1month&restaurant=7&compare=last_year';
+    expect(within(ordersCard).getByRole('link', { name: 'View more: Number of Orders' })).toHaveAttribute('href', `/order${same}`);
+    expect(within(card('Customer Headcounts')).getByRole('link', { name: 'View more: Customer Headcounts' })).toHaveAttribute(
+      'href',
+      `/headcount${same}`,
+    );
+    const summary = await screen.findByRole('region', { name: 'Revenue Summary' });
+    await within(summary).findByText('Total Revenue');
+    const more = within(summary).getAllByRole('link', { name: /^More/ });
+    expect(more.map((a) => a.getAttribute('href'))).toEqual([
+      `/revenue${same}`,
+      `/order${same}`,
+      '/restaurant',
+      `/revenue${same}`,
+      `/revenue${same}`,
+    ]);
   });
 });

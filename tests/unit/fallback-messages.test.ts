@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { ANALYTICS_KINDS } from '@contract/analytics.contract';
-import { analyticsPageMachine } from '../../src/machines/analytics-page.machine';
-import { dashboardMachine } from '../../src/machines/dashboard.machine';
+import { ANALYTICS_KINDS, type AnalyticsData, type AnalyticsKind } from '@contract/analytics.contract';
+import type { PageReport } from '@contract/page-reports.contract';
+import { analyticsPageMachine, type PageQuery } from '../../src/machines/analytics-page.machine';
+import { dashboardMachine, type CardQuery } from '../../src/machines/dashboard.machine';
 import { ApiError } from '../../src/services/api-error';
 import { INPUT } from '../model/models/dashboard.model';
 
 // A failure that brings no message of its own (docs/product.md#errors) is shown with the area's fallback;
 // one that does keeps it.
-const silent = () => Promise.reject(new Error(''));
+const silent = (): Promise<never> => Promise.reject(new Error(''));
 
 describe('a dashboard card whose failure says nothing', () => {
   it('shows "Failed to fetch dashboard analytics"; a message of its own stays', async () => {
     const actor = createActor(
       dashboardMachine.provide({
         actors: {
-          fetchAnalytics: fromPromise(({ input }: { input: { kind: string } }) =>
+          fetchAnalytics: fromPromise<AnalyticsData[AnalyticsKind], CardQuery>(({ input }) =>
             input.kind === 'revenues' ? Promise.reject(new ApiError('Failed to fetch revenue data', 500)) : silent(),
           ),
         },
@@ -33,7 +34,10 @@ describe('a dashboard card whose failure says nothing', () => {
 describe('an analytics page whose report fails saying nothing', () => {
   it('shows "Failed to fetch data"', async () => {
     const actor = createActor(
-      analyticsPageMachine.provide({ actors: { fetchReport: fromPromise(silent) }, actions: { navigate: () => {} } }),
+      analyticsPageMachine.provide({
+        actors: { fetchReport: fromPromise<PageReport, PageQuery>(silent) },
+        actions: { navigate: () => {} },
+      }),
       { input: { ...INPUT, page: 'order' } },
     ).start();
     const failed = await waitFor(actor, (s) => s.matches('failed'));

@@ -8,6 +8,7 @@ import { DataTable } from '../../ui/data-table';
 import { ScrollX } from '../../ui/scroll-x';
 import { StatCard } from '../../ui/stat-card';
 import { AnalyticsCard, CardBody, CardFrame } from './card-frame';
+import { usePageHref } from './dashboard.context';
 import { CHART_HEIGHT, bucketLabel, comparisonDays, lineOption, pieOption } from '@contract/presentation/chart-options';
 import { comparedWith } from '@contract/presentation/labels';
 
@@ -21,6 +22,8 @@ const labels = (series: { start_date: string; end_date: string; label: string }[
 
 /** The revenue summary: franchise_summary as stat cards, each with its change against the comparison window and a More button. */
 export function RevenueSummaryCard() {
+  const revenueHref = usePageHref('revenue');
+  const orderHref = usePageHref('order');
   return (
     <AnalyticsCard kind="revenues" title="Revenue Summary" emptyText="No sales in this window." height={96}>
       {({ franchise_summary: summary, totals, previous_totals: previous, restaurants, window }) => (
@@ -31,7 +34,7 @@ export function RevenueSummaryCard() {
             current={totals.revenue}
             previous={previous.revenue}
             comparedWith={comparedWith(window.compare, window.days)}
-            moreHref={pathOf('revenue')}
+            moreHref={revenueHref}
           />
           <StatCard
             label="Total Orders"
@@ -39,7 +42,7 @@ export function RevenueSummaryCard() {
             current={totals.orders}
             previous={previous.orders}
             comparedWith={comparedWith(window.compare, window.days)}
-            moreHref={pathOf('order')}
+            moreHref={orderHref}
           />
           <StatCard
             label="Average Revenue per Restaurant"
@@ -49,22 +52,21 @@ export function RevenueSummaryCard() {
             comparedWith={comparedWith(window.compare, window.days)}
             moreHref={pathOf('restaurants')}
           />
-          {/* The dine-in and takeaway totals carry no currency symbol (docs/product.md#metrics). */}
           <StatCard
             label="Dine-In Revenue"
-            value={formatNumber(summary.total_dine_in_revenue, 2)}
+            value={formatCurrency(summary.total_dine_in_revenue)}
             current={totals.dine_in}
             previous={previous.dine_in}
             comparedWith={comparedWith(window.compare, window.days)}
-            moreHref={pathOf('revenue')}
+            moreHref={revenueHref}
           />
           <StatCard
             label="Takeaway Revenue"
-            value={formatNumber(summary.total_takeaway_revenue, 2)}
+            value={formatCurrency(summary.total_takeaway_revenue)}
             current={totals.takeaway}
             previous={previous.takeaway}
             comparedWith={comparedWith(window.compare, window.days)}
-            moreHref={pathOf('revenue')}
+            moreHref={revenueHref}
           />
         </div>
       )}
@@ -136,11 +138,12 @@ function SplitCard({
 }
 
 export function OrdersCard() {
+  const orderHref = usePageHref('order');
   return (
     <AnalyticsCard
       kind="orders"
       title="Number of Orders"
-      moreHref={pathOf('order')}
+      moreHref={orderHref}
       emptyText="No orders in this window."
       height={CHART_HEIGHT.pie}
     >
@@ -161,11 +164,12 @@ export function OrdersCard() {
 }
 
 export function HeadcountsCard() {
+  const headcountHref = usePageHref('headcount');
   return (
     <AnalyticsCard
       kind="headcounts"
       title="Customer Headcounts"
-      moreHref={pathOf('headcount')}
+      moreHref={headcountHref}
       emptyText="No guests in this window."
       height={CHART_HEIGHT.pie}
     >
@@ -191,8 +195,9 @@ export function HeadcountsCard() {
 }
 
 export function RevenueTrendsCard() {
+  const revenueHref = usePageHref('revenue');
   return (
-    <CardFrame title="Revenue Trends" moreHref={pathOf('revenue')}>
+    <CardFrame title="Revenue Trends" moreHref={revenueHref}>
       <Stack gap="lg">
         <CardBody kind="revenues" title="Revenue Trends" emptyText="No sales in this window." height={CHART_HEIGHT.bar}>
           {({ series, previous_series: compared, window }) => {

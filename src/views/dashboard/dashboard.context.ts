@@ -1,6 +1,7 @@
 import { createActorContext } from '@xstate/react';
 import type { AnalyticsData, AnalyticsKind } from '@contract/analytics.contract';
-import { cardStatus, dashboardMachine } from '../../machines/dashboard.machine';
+import type { AnalyticsPage } from '@contract/page-reports.contract';
+import { cardStatus, dashboardMachine, pageHref } from '../../machines/dashboard.machine';
 
 /** The dashboard actor of the page; tests pass `logic={dashboardMachine.provide(fakes)}`. */
 export const DashboardContext = createActorContext(dashboardMachine);
@@ -12,4 +13,9 @@ export function useCard<K extends AnalyticsKind>(kind: K) {
   const data = DashboardContext.useSelector((s) => s.context.data[kind]) as AnalyticsData[K] | undefined;
   const error = DashboardContext.useSelector((s) => s.context.errors[kind]);
   return { status, data, error, retry: () => dashboard.send({ type: 'dashboard.retry', card: kind }) };
+}
+
+/** An analytics page's address with the applied range, dates, branch and comparison: "View more" and "More" open the same figures. */
+export function usePageHref(page: AnalyticsPage): string {
+  return DashboardContext.useSelector((s) => pageHref(page, s.context.applied));
 }

@@ -1,10 +1,10 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { formatCurrency, formatNumber, formatPercent } from '@contract/presentation/format';
 import { CHART_HEIGHT, barOption, shortName } from '@contract/presentation/chart-options';
-import { pathOf } from '../../shared/routing';
 import { EChart } from '../../ui/charts/echart';
 import { FIGURE_COLOR } from '../../ui/theme';
 import { AnalyticsCard } from './card-frame';
+import { usePageHref } from './dashboard.context';
 import { DASHBOARD_STAFF } from '../../machines/dashboard.machine';
 import { MONEY, TOP } from './dashboard-cards';
 
@@ -16,11 +16,12 @@ export const PRODUCTIVE_PERCENT = 80;
 const hours = (value: number) => `${formatNumber(value, 1)} h`;
 
 export function RosterCard() {
+  const rosterHref = usePageHref('roster');
   return (
     <AnalyticsCard
       kind="roster"
       title="Roster & Productivity"
-      moreHref={pathOf('roster')}
+      moreHref={rosterHref}
       emptyText="No shifts rostered in this window."
       height={CHART_HEIGHT.bar}
     >
@@ -71,11 +72,12 @@ export function RosterCard() {
 const categoryName = (category: string) => category.charAt(0).toUpperCase() + category.slice(1);
 
 export function ProcurementCard() {
+  const procurementHref = usePageHref('procurement');
   return (
     <AnalyticsCard
       kind="procurement"
       title="Procurement Insights"
-      moreHref={pathOf('procurement')}
+      moreHref={procurementHref}
       emptyText="No purchases in this window."
       height={CHART_HEIGHT.bar}
     >
