@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { ALERT_KINDS, type AlertKind } from './presentation/alert-kinds.js';
+import type { Range } from './analytics.contract.js';
+import { addDays } from './calendar-day.js';
 import { version } from './people.contract.js';
 import { MAX_RECORD_ID } from './record-id.js';
 
@@ -15,6 +17,16 @@ export { ALERT_KINDS, ALERT_KIND_CHOICES, ALERT_KIND_LABELS, ALERT_KIND_PAGES, t
 
 /** At most this many rules per franchise. */
 export const MAX_ALERT_RULES = 100;
+
+/** Days an alert's link shows when no range ending yesterday holds its day: the week ending on it. */
+const ALERT_LINK_DAYS = 7;
+
+/**
+ * What an alert's link opens, so its day is always shown: `range` (the shortest range ending yesterday that holds
+ * the day), or when none does (the day is today, or older than 3 months) the week ending on the day.
+ */
+export const alertDays = (day: string, range: Range | null): { range: Range } | { from: string; to: string } =>
+  range ? { range } : { from: addDays(day, 1 - ALERT_LINK_DAYS), to: day };
 /** At most this many recipients per rule. */
 export const MAX_ALERT_RECIPIENTS = 50;
 

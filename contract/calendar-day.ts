@@ -10,6 +10,9 @@ export const DAY_MS = 86_400_000;
 /** The number of whole days from 1970-01-01 to a 'YYYY-MM-DD' day (its UTC midnight over DAY_MS). */
 export const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 
+/** The day `days` days after `day` (before, when negative): whole dates, whatever daylight saving does. */
+export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
 const SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Whether `value` is 'YYYY-MM-DD' naming a day that exists. */

@@ -1,4 +1,4 @@
-import { ALERT_KIND_PAGES } from '@contract/alerts.contract.js';
+import { ALERT_KIND_PAGES, alertDays } from '@contract/alerts.contract.js';
 import type { Mailer } from '../mail/mailer.js';
 import { formatWeekday, formatWeekdayYear } from '@contract/presentation/format.js';
 import { headline, rangeFor } from './conditions.js';
@@ -8,11 +8,11 @@ import { consoleLink } from '../mail/links.js';
 
 export type AlertMailDeps = { config: { publicUrl: string }; clock: () => number; mailer: Mailer };
 
-/** The analytics page of the alert's kind for its branch, over the shortest range that shows the day. */
+/** The analytics page of the alert's kind for its branch, over days that show the alert's day (`alertDays`). */
 export function alertPageLink(publicUrl: string, mail: Pick<AlertMail, 'alert' | 'franchise'>, now: Date): string {
   const { alert } = mail;
-  const range = rangeFor(alert.day, mail.franchise.time_zone, now);
-  return consoleLink(publicUrl, ALERT_KIND_PAGES[alert.kind], { range, restaurant: alert.restaurant_id });
+  const days = alertDays(alert.day, rangeFor(alert.day, mail.franchise.time_zone, now));
+  return consoleLink(publicUrl, ALERT_KIND_PAGES[alert.kind], { ...days, restaurant: alert.restaurant_id });
 }
 
 /** Mails one alert to one member: the figures, a link to the branch's page and one to their alerts. */

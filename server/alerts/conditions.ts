@@ -145,12 +145,12 @@ export function latestDueDay(rule: RuleClock, branch: BranchClock, now: Date): s
   return day >= tradingDay(rule.created_at) ? day : null;
 }
 
-/** The shortest range whose window (ending yesterday) holds the day; the longest for an older day, the shortest for today. */
-export function rangeFor(day: string, timeZone: string, now: Date): Range {
+/** The shortest range ending yesterday that holds `day`; null when none does (the day is today, or older than 3 months). */
+export function rangeFor(day: string, timeZone: string, now: Date): Range | null {
   for (const range of RANGES) {
     const window = resolveWindow({ period: range, limit: DEFAULT_BEST_SELLERS_LIMIT }, timeZone, now);
-    if (day > window.end_date) return RANGES[0];
+    if (day > window.end_date) return null;
     if (day >= window.start_date) return range;
   }
-  return RANGES[RANGES.length - 1]!;
+  return null;
 }

@@ -6,11 +6,11 @@
 
 import { DAY_MS } from '@contract/calendar-day.js';
 
+export { addDays } from '@contract/calendar-day.js';
+
 /** The UTC midnight starting the day, in milliseconds (a day's number times DAY_MS). */
 export const dayStartMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-export const addDays = (day: string, days: number) => iso(dayStartMs(day) + days * DAY_MS);
 
 /** Days from `from` to `to` (0 for the same day, negative when `to` is earlier). */
 export const dayDiff = (from: string, to: string) => Math.round((dayStartMs(to) - dayStartMs(from)) / DAY_MS);

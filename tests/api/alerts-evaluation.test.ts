@@ -409,9 +409,10 @@ describe('who is told', () => {
     const mail = t.mailer.messages.find((m) => m.to === DEMO_MANAGER.email && m.subject.includes('Bondi'))!;
     expect(mail.text).toContain('An alert of Harbour Eats Group for Harbour Eats Bondi, Tue 8 Dec 2026:');
     expect(mail.text).toContain('No order was recorded by 11:00 (rule: no trade by 11:00).');
-    expect(mail.text).toContain(`${PUBLIC_URL}/order?range=7days&restaurant=${BONDI}`);
+    // Today's alert: no range ending yesterday holds the day, so the link shows the week ending on it.
+    expect(mail.text).toContain(`${PUBLIC_URL}/order?from=2026-12-02&to=2026-12-08&restaurant=${BONDI}`);
     expect(mail.text).toContain(`${PUBLIC_URL}/alerts`);
-    expect(mail.html).toContain(`<a href="${PUBLIC_URL}/order?range=7days&amp;restaurant=${BONDI}">`);
+    expect(mail.html).toContain(`<a href="${PUBLIC_URL}/order?from=2026-12-02&amp;to=2026-12-08&amp;restaurant=${BONDI}">`);
     // The manager's list holds their branches' alerts only.
     const manager = await t.login(DEMO_MANAGER);
     const page = (await t.call('GET', 'alerts', { token: manager })).body.data;

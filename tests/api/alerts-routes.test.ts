@@ -272,9 +272,9 @@ describe('alerts', () => {
     expect(unreachableRow.acknowledged_at).toBeNull();
   });
 
-  it('link to the shortest range ending yesterday that shows the day', async () => {
+  it('link to the shortest range ending yesterday that shows the day, or to none (the week ending on it)', async () => {
     const cases = [
-      ['2026-11-22', '7days'], // today (a no-trade alert)
+      ['2026-11-22', null], // today (a no-trade alert)
       ['2026-11-21', '7days'],
       ['2026-11-15', '7days'],
       ['2026-11-14', '14days'],
@@ -282,10 +282,10 @@ describe('alerts', () => {
       ['2026-11-07', '1month'],
       ['2026-10-22', '1month'],
       ['2026-10-21', '3months'],
-      ['2025-11-01', '3months'],
+      ['2025-11-01', null],
     ];
     for (const [day] of cases) await raise(day!, 1, [OWNER_ID]);
-    const items = (await page(owner)).items as { day: string; range: string }[];
+    const items = (await page(owner)).items as { day: string; range: string | null }[];
     expect(items.map((a) => [a.day, a.range])).toEqual(cases);
   });
 

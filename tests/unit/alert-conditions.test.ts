@@ -177,10 +177,11 @@ describe('the latest due day of a rule for a branch, on the branch’s clock', (
 });
 
 describe('the range an alert links to', () => {
-  it('is the shortest whose window ending yesterday holds the day', () => {
+  it('is the shortest whose window ending yesterday holds the day; none for today or a day before 3 months', () => {
     const now = new Date('2026-03-31T02:00:00Z'); // 13:00 on 31 March in Sydney
     const zone = 'Australia/Sydney';
-    expect(rangeFor('2026-03-31', zone, now)).toBe('7days');
+    expect(rangeFor('2026-03-31', zone, now)).toBeNull();
+    expect(rangeFor('2026-03-30', zone, now)).toBe('7days');
     expect(rangeFor('2026-03-24', zone, now)).toBe('7days');
     expect(rangeFor('2026-03-23', zone, now)).toBe('14days');
     expect(rangeFor('2026-03-17', zone, now)).toBe('14days');
@@ -188,6 +189,7 @@ describe('the range an alert links to', () => {
     // A month back from the 31st is the 28th of February.
     expect(rangeFor('2026-02-28', zone, now)).toBe('1month');
     expect(rangeFor('2026-02-27', zone, now)).toBe('3months');
-    expect(rangeFor('2025-01-01', zone, now)).toBe('3months');
+    expect(rangeFor('2025-12-31', zone, now)).toBe('3months');
+    expect(rangeFor('2025-12-30', zone, now)).toBeNull();
   });
 });

@@ -101,8 +101,12 @@ describe('an alert on the Alerts page', () => {
 
   it('links to the analytics page of its kind, on its branch, through the route registry’s paths', () => {
     for (const page of ANALYTICS_PAGES) expect(ROUTES.some((r) => r.path === `/${page}`)).toBe(true);
-    expect(alertHref({ page: 'roster', range: '7days', restaurant_id: 7 })).toBe('/roster?range=7days&restaurant=7');
-    expect(alertHref({ page: 'revenue', range: '1month', restaurant_id: 9 })).toBe('/revenue?range=1month&restaurant=9');
+    expect(alertHref({ page: 'roster', range: '7days', day: '2026-11-20', restaurant_id: 7 })).toBe('/roster?range=7days&restaurant=7');
+    expect(alertHref({ page: 'revenue', range: '1month', day: '2026-11-01', restaurant_id: 9 })).toBe('/revenue?range=1month&restaurant=9');
+    // No range ending yesterday holds today (a no-trade alert): the week ending on the day.
+    expect(alertHref({ page: 'order', range: null, day: '2026-11-23', restaurant_id: 9 })).toBe(
+      '/order?from=2026-11-17&to=2026-11-23&restaurant=9',
+    );
     expect(alertLinkText({ page: 'order', restaurant_name: 'Bondi Beach' })).toBe('Open Order for Bondi Beach');
   });
 });

@@ -1,3 +1,4 @@
+import { alertDays } from '@contract/alerts.contract';
 import type { Alert } from '@contract/api/alerts.calls';
 import { formatCurrency, formatDay, formatNumber, formatPercent, hourLabel } from '@contract/presentation/format';
 import { PAGE_TITLES } from '@contract/page-reports.contract';
@@ -27,9 +28,11 @@ export function figuresText({ kind, value, baseline, threshold }: Pick<Alert, 'k
 /** "16 Nov 2026", the franchise's calendar day. */
 export const alertDay = (alert: Pick<Alert, 'day'>) => formatDay(alert.day);
 
-/** The analytics page of the alert's kind, on its branch and the shortest range that shows its day. */
-export function alertHref({ page, range, restaurant_id }: Pick<Alert, 'page' | 'range' | 'restaurant_id'>): string {
-  return filtersHref(pathOf(page), { ...DEFAULT_FILTERS, range, restaurantId: restaurant_id });
+/** The analytics page of the alert's kind, on its branch, over days that show the alert's day (`alertDays`). */
+export function alertHref({ page, range, day, restaurant_id }: Pick<Alert, 'page' | 'range' | 'day' | 'restaurant_id'>): string {
+  const days = alertDays(day, range);
+  const shown = 'range' in days ? { range: days.range } : { dates: { start: days.from, end: days.to } };
+  return filtersHref(pathOf(page), { ...DEFAULT_FILTERS, ...shown, restaurantId: restaurant_id });
 }
 
 /** "Open Roster & Productivity for Parramatta". */
