@@ -31,3 +31,6 @@ export type PersonStatus = (typeof PERSON_STATUSES)[number];
 
 /** A branch's status decides which owners' alert rules watch it: a manager saves it unchanged or not at all. */
 export const BRANCH_STATUS_OWNERS_ONLY_MESSAGE = "Only an owner can change a branch's status";
+
+/** How the console names a member's role (the team calls' `role`). */
+export const MEMBER_ROLE_LABELS = { owner: 'Owner', manager: 'Manager' } as const satisfies Record<'owner' | 'manager', string>;

@@ -11,7 +11,7 @@ import { MAX_RECORD_ID } from './record-id.js';
  */
 
 export const MEMBER_ROLES = ['owner', 'manager'] as const satisfies readonly MemberRole[];
-export const MEMBER_ROLE_LABELS: Record<MemberRole, string> = { owner: 'Owner', manager: 'Manager' };
+export { MEMBER_ROLE_LABELS } from './choices.js';
 
 /** An invitation link sets the first password within this time, once. */
 export const INVITATION_TTL_DAYS = 7;

@@ -47,4 +47,10 @@ describe('activity entries as the page reads them', () => {
     ]);
     expect(changeLines({ restaurant_ids: [[], [7]] }, names)).toEqual(['branches: — → Parramatta']);
   });
+
+  it("names coded values as the forms do: a restaurant's status, an alert rule's kind, a member's role", () => {
+    expect(
+      changeLines({ status: [1, 0], kind: [null, 'no_trade'], role: ['manager', 'owner'], day_starts_at: ['00:00', '04:00'] }, names),
+    ).toEqual(['status: Active → Inactive', 'kind: — → No trade by an hour', 'role: Manager → Owner', 'day starts at: 00:00 → 04:00']);
+  });
 });

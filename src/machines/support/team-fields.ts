@@ -1,4 +1,5 @@
 import type { MemberRole } from '@contract/auth.contract';
+import { MEMBER_ROLE_LABELS } from '@contract/choices';
 import type { InviteMemberInput, Member, MEMBER_NOT_FOUND_MESSAGE } from '@contract/team.contract';
 import { idListOf, idListValue, type FormRecord, type FormValues } from '../entity-form.machine';
 import { text } from './contact-fields';
@@ -7,9 +8,9 @@ import { personIdOf } from './people-fields';
 
 /** How a member becomes the Team forms' values and the team calls' bodies; the Team screens' ids, options and texts. */
 
-// The contract's labels and texts, restated so the browser does not load its zod schemas: the Record names each role
-// once and the texts are typed by the contract's own, so tsc fails when either changes.
-export const MEMBER_ROLE_LABELS: Record<MemberRole, string> = { owner: 'Owner', manager: 'Manager' };
+// The contract's texts, restated so the browser does not load its zod schemas: typed by the contract's own, so tsc
+// fails when one changes.
+export { MEMBER_ROLE_LABELS };
 export const ROLE_OPTIONS = (Object.keys(MEMBER_ROLE_LABELS) as MemberRole[]).map((value) => ({ value, label: MEMBER_ROLE_LABELS[value] }));
 export const MEMBER_NOT_FOUND: typeof MEMBER_NOT_FOUND_MESSAGE = 'Member not found';
 
