@@ -9,6 +9,7 @@ import { pageReportRoutes } from './analytics/pages.routes.js';
 import type { AppDeps, AppEnv, RouteDeps } from './app-deps.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { profileRoutes } from './auth/profile.routes.js';
+import { gettingStartedRoutes } from './getting-started/getting-started.routes.js';
 import { requireAuth } from './auth/require-auth.js';
 import { createTokens } from './auth/tokens.js';
 import { writeClockOfDatabase } from './db/database.js';
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', serviceRoutes(routeDeps, api));
   api.route('/', authRoutes(routeDeps));
   api.route('/', profileRoutes(routeDeps));
+  api.route('/', gettingStartedRoutes(routeDeps));
   api.route('/', peopleRoutes(routeDeps));
   api.route('/', restaurantsRoutes(routeDeps));
   api.route('/', apiKeysRoutes(routeDeps));

@@ -10,12 +10,14 @@ import { TEAM_CALLS } from './team.calls.js';
 import { REPORT_SUBSCRIPTION_CALLS } from './report-subscriptions.calls.js';
 import { IMPORT_CALLS, INGEST_CALLS } from './ingest.calls.js';
 import { SERVICE_CALLS } from './service.calls.js';
+import { GETTING_STARTED_CALLS } from './getting-started.calls.js';
 
 /** Every call of the API, by key (docs/architecture.md, "Adding a call"). */
 export const CALLS = {
   ...SERVICE_CALLS,
   ...AUTH_CALLS,
   ...PROFILE_CALLS,
+  ...GETTING_STARTED_CALLS,
   ...REPORT_SUBSCRIPTION_CALLS,
   ...ALERT_RULE_CALLS,
   ...ALERT_CALLS,

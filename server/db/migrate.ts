@@ -24,6 +24,7 @@ import * as revokeDepartedOwnersKeys from './migrations/2026-11-28-07-revoke-dep
 import * as branchClock from './migrations/2026-11-29-01-branch-clock.js';
 import * as apiKeyAccess from './migrations/2026-11-29-02-api-key-access.js';
 import * as alertEvaluationsPerBranch from './migrations/2026-11-29-03-alert-evaluations-per-branch.js';
+import * as gettingStartedDismissed from './migrations/2026-11-29-04-getting-started-dismissed.js';
 
 // Static list: works the same under tsx, vitest and a bundle, with no directory scanning.
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-01-branch-clock': branchClock,
   '2026-11-29-02-api-key-access': apiKeyAccess,
   '2026-11-29-03-alert-evaluations-per-branch': alertEvaluationsPerBranch,
+  '2026-11-29-04-getting-started-dismissed': gettingStartedDismissed,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

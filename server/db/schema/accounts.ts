@@ -39,6 +39,8 @@ export interface FranchiseUsersTable extends ContactColumns {
   version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When this member dismissed the dashboard's first steps; null: shown while the franchise has no trade. */
+  getting_started_dismissed_at: Generated<Date | null>;
 }
 
 export interface RestaurantsTable {

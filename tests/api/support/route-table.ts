@@ -530,6 +530,8 @@ export const ROUTES: RouteSpec[] = [
   fromCall('POST /franchise/login', { body: { email, password } }),
   fromCall('POST /franchise/logout'),
   fromCall('GET /franchise/profile'),
+  fromCall('GET /franchise/getting-started'),
+  fromCall('POST /franchise/getting-started/dismiss'),
   fromCall('PUT /franchise/profile', {
     body: { name: required, email },
     // The profile as read, with its version; no password change, so the run's tokens stay valid.
