@@ -176,7 +176,7 @@ const reportTable = z.object({
   rows: z.array(reportRow),
   total: reportRow
     .nullable()
-    .meta({ description: 'Computed from the same figures as the rows; its first cell is its label ("Total", "Average / Total")' }),
+    .meta({ description: 'Computed from the same figures as the rows; its first cell is its label ("Total", "All staff (3)")' }),
   empty_text: z.string().meta({ description: 'Shown instead of the rows when there are none' }),
 });
 export type ReportTable = z.output<typeof reportTable>;
@@ -187,7 +187,13 @@ const reportCard = z.object({
   unit: cellUnit,
   value: z.number(),
   previous: z.number().nullable(),
-  lower_is_better: z.boolean().optional().meta({ description: 'A rise is shown as bad (red), e.g. labour cost as % of revenue' }),
+  lower_is_better: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        'Present (true) on every cost (labour cost, labour or spend % of revenue, spend, spend per supplier): a rise is shown as bad (red), a fall as good (green)',
+    }),
 });
 export type ReportCard = z.output<typeof reportCard>;
 /** The page's main chart: categories from one column of a table, one series per listed column, and their comparison lines. */

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { Link } from 'wouter';
+import { changeTone } from '@contract/presentation/figure-direction';
 import { changeVersus } from '@contract/presentation/format';
 import { FIGURE_COLOR } from './theme';
 
@@ -15,16 +16,16 @@ export type StatCardProps = {
   comparedWith: string;
   /** A "More" button to this route. */
   moreHref?: string;
-  /** A rise is bad news (red), e.g. a cost's share of revenue. */
+  /** A rise is bad news (red): a cost. Pass `lowerIsBetter(figure)` (contract/presentation/figure-direction.ts), never a literal. */
   lowerIsBetter?: boolean;
 };
 
-/** A figure with its change against the previous window: green and up, red and down, or "no previous data". */
+/** A figure with its change against the previous window: good news green, bad news red (a cost's rise), or "no previous data". */
 export function StatCard({ label, value, current, previous, comparedWith, moreHref, lowerIsBetter = false }: StatCardProps) {
   const { text, direction } = changeVersus(current, previous, comparedWith);
   const Arrow = direction === 'up' ? IconArrowUpRight : direction === 'down' ? IconArrowDownRight : null;
-  const good = lowerIsBetter ? 'down' : 'up';
-  const color = direction === 'flat' ? 'dimmed' : direction === good ? FIGURE_COLOR.positive : FIGURE_COLOR.negative;
+  const tone = changeTone(direction, lowerIsBetter);
+  const color = tone === 'flat' ? 'dimmed' : tone === 'good' ? FIGURE_COLOR.positive : FIGURE_COLOR.negative;
   return (
     <Paper withBorder p="sm" radius="md" h="100%">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -41,7 +42,7 @@ export function StatCard({ label, value, current, previous, comparedWith, moreHr
       <Text fz="xl" fw={700} mt={4}>
         {value}
       </Text>
-      <Group gap={4} wrap="nowrap" c={color} mt={2}>
+      <Group gap={4} wrap="nowrap" c={color} mt={2} data-change={tone}>
         {Arrow && <Arrow size={16} stroke={2} aria-hidden />}
         <Text size="xs" fw={500} c={color}>
           {text}

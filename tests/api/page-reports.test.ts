@@ -302,7 +302,7 @@ describe('the revenue page', () => {
 });
 
 describe('the roster page', () => {
-  it('franchise-wide, 7 days: labour, attendance, revenue, productivity and labour share per day; Average / Total; staff', async () => {
+  it('franchise-wide, 7 days: labour, attendance, revenue, productivity and labour share per day; Total; staff', async () => {
     const r = await report('analytics/pages/roster');
     expect(r.title).toBe('Roster & Productivity');
     // Labour 71083 ¢ (240.00 the week before); 4 of 5 shifts attended (1 of 1); 29050 ¢ per 1550 min = 11.245 $/h (1800 ¢ per 480 min);
@@ -327,8 +327,9 @@ describe('the roster page', () => {
         // Cara 420/450 min at 28 $/h: 21000 ¢; 3700 ¢ per 450 min = 4.933 $/h; 567.57 %.
         [210, 100, 37, 4.93, 567.6, 7, 7.5],
       ]),
-      // Attendance: the mean of 100, 0, 100 and 100 (the days with shifts); 1980 and 1550 minutes.
-      total: ['Average / Total', 710.83, 75, 290.5, 11.25, 244.7, 33, 25.83],
+      // Attendance: 4 of the window's 5 rostered shifts, as the card says (not the mean of the days' 100, 0, 100 and 100);
+      // 1980 and 1550 minutes.
+      total: ['Total', 710.83, 80, 290.5, 11.25, 244.7, 33, 25.83],
     });
     expectTotalsAreSums(tableOf(r, 'breakdown'));
     const staff = tableOf(r, 'staff');
@@ -352,12 +353,19 @@ describe('the roster page', () => {
         ['9–15 Nov', 0, null, 0, null, null, 0, 0],
         ['16–22 Nov', 210, 100, 160, 21.33, 131.3, 7, 7.5],
       ],
-      total: ['Average / Total', 210, 100, 160, 21.33, 131.3, 7, 7.5],
+      total: ['Total', 210, 100, 160, 21.33, 131.3, 7, 7.5],
     });
     const manly = await report(`restaurants/${f.manly}/analytics/pages/roster`);
-    expect(cells(manly, 'breakdown').total).toEqual(['Average / Total', 0, null, 0, null, null, 0, 0]);
+    expect(cells(manly, 'breakdown').total).toEqual(['Total', 0, null, 0, null, null, 0, 0]);
     expect(cells(manly, 'staff')).toEqual({ rows: [], total: ['All staff (0)', null, 0, 0, null] });
     expect(cards(manly)).toEqual({ labour_cost: [0, 0], attendance: [0, null], revenue_per_hour: [0, null], labour_share: [0, null] });
+    // Costs say a rise is bad news (red), the other figures do not.
+    expect(r.cards.map((c) => [c.id, c.lower_is_better ?? false])).toEqual([
+      ['labour_cost', true],
+      ['attendance', false],
+      ['revenue_per_hour', false],
+      ['labour_share', true],
+    ]);
   });
 });
 
@@ -366,6 +374,8 @@ describe('the procurement page', () => {
     const r = await report('analytics/pages/procurement');
     // 52800 ¢ from 3 suppliers; 9–15 Nov: 9000 ¢ from one; 52800 / 29050 = 181.76 % (9000 / 1800 = 500 %).
     expect(cards(r)).toEqual({ spend: [528, 90], average_per_supplier: [176, 90], spend_share: [181.8, 500] });
+    // Spend is a cost: every card's rise is bad news (red).
+    expect(r.cards.map((c) => c.lower_is_better)).toEqual([true, true, true]);
     expect(cells(r, 'breakdown')).toEqual({
       rows: withDays([
         // 20000 / 7850 = 254.78 %.

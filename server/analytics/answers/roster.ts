@@ -16,13 +16,21 @@ const ROSTER_KEYS = [...HOURS_KEYS, ...ROSTER_REVENUE_KEYS] as const;
 /** A roster bucket's (or window's) integer counters: minutes, cents and shifts. */
 export type RosterCounts = Counters<HoursKey | RosterRevenueKey>;
 
+/**
+ * Attendance (docs/product.md#metrics): attended shifts / rostered shifts in %, one decimal, over whatever
+ * the counters cover (a bucket, a branch, the window): summed shifts, so a window's figure is weighted by
+ * shifts, never a mean of its rows' percentages. Null without a rostered shift.
+ */
+export const attendanceOf = (c: Pick<RosterCounts, 'shifts' | 'shifts_attended'>): number | null =>
+  c.shifts === 0 ? null : percent(c.shifts_attended, c.shifts);
+
 function rosterFigures(h: RosterCounts): RosterFigures {
   const cents = h.revenue_dine_in_cents + h.revenue_takeaway_cents;
   return {
     assigned_hours: hours(h.assigned_minutes),
     actual_hours: hours(h.actual_minutes),
     labour_cost: dollars(h.labour_cost_cents),
-    attendance: percent(h.shifts_attended, h.shifts),
+    attendance: attendanceOf(h) ?? 0,
     revenue: dollars(cents),
     revenue_per_labour_hour: perHour(cents, h.actual_minutes),
   };

@@ -1,5 +1,6 @@
 import type PDFKit from 'pdfkit';
 import { CHART_HEIGHT } from '@contract/presentation/chart-options';
+import { changeTone } from '@contract/presentation/figure-direction';
 import { changeVersus, formatDays, formatInstant } from '@contract/presentation/format';
 import type { CellUnit, PageReport, ReportCell, ReportRow, ReportTable } from '@contract/page-reports.contract';
 import { formatCell, reportChartOption, rowCellText } from '@contract/presentation/report-display';
@@ -21,6 +22,8 @@ const RULE = '#ced4da';
 const SHADE = '#f1f3f5';
 const GOOD = '#2b8a3e';
 const BAD = '#c92a2a';
+/** A card's change as the screen colours it (contract/presentation/figure-direction.ts). */
+const TONE_COLOUR = { good: GOOD, bad: BAD, flat: DIMMED } as const;
 const TABLE_FONT_SIZE = 8.5;
 const CELL_PAD = { x: 4, y: 3 };
 /** The chart is rendered this wide (CSS pixels, the screen's scale) and scaled to the page's width. */
@@ -88,7 +91,7 @@ function cards(doc: Doc, report: PageReport): void {
       doc
         .font(FONT)
         .fontSize(7.5)
-        .fillColor(change.direction === 'flat' ? DIMMED : (change.direction === 'up') !== Boolean(card.lower_is_better) ? GOOD : BAD)
+        .fillColor(TONE_COLOUR[changeTone(change.direction, card.lower_is_better)])
         .text(pdfText(change.text), x + 8, top + 44, inner);
     });
     doc.x = MARGIN.left;

@@ -36,7 +36,7 @@ export async function procurementPage({ window, figures }: PageContext): Promise
         perDollars(p.totals.spend_cents, p.supplierCounts.window),
         p.supplierCounts.previous === 0 ? null : perDollars(previousSpend, p.supplierCounts.previous),
       ),
-      card('spend_share', 'Spend % of Revenue', 'percent', share(spend, revenue) ?? 0, share(previousSpend, previousRevenue), true),
+      card('spend_share', 'Spend % of Revenue', 'percent', share(spend, revenue) ?? 0, share(previousSpend, previousRevenue)),
     ],
     tables: [
       table(

@@ -9,6 +9,7 @@ import type {
   ReportRow,
   ReportTable,
 } from '@contract/page-reports.contract.js';
+import { lowerIsBetter, type CardFigure } from '@contract/presentation/figure-direction.js';
 import type { Db } from '../../db/database.js';
 import type { AnswerFigures } from '../answers/analytics-answer.js';
 import { percent } from '../answers/rounding.js';
@@ -37,14 +38,9 @@ export const share = (part: number, whole: number) => (whole === 0 ? null : perc
 export const sum = <T>(items: readonly T[], pick: (item: T) => number) => items.reduce((s, item) => s + pick(item), 0);
 
 export const column = (key: string, label: string, unit: CellUnit): ReportColumn => ({ key, label, unit });
-export const card = (
-  id: string,
-  label: string,
-  unit: CellUnit,
-  value: number,
-  previous: number | null,
-  lowerIsBetter = false,
-): ReportCard => (lowerIsBetter ? { id, label, unit, value, previous, lower_is_better: true } : { id, label, unit, value, previous });
+/** A stat card; whether a rise is bad news (a cost) follows from its figure, by FIGURE_MEANING, never from the page. */
+export const card = (id: CardFigure, label: string, unit: CellUnit, value: number, previous: number | null): ReportCard =>
+  lowerIsBetter(id) ? { id, label, unit, value, previous, lower_is_better: true } : { id, label, unit, value, previous };
 export const row = (cells: ReportCell[], restaurantId?: number, status?: ReportRow['status']): ReportRow => ({
   cells,
   ...(restaurantId === undefined ? {} : { restaurant_id: restaurantId }),

@@ -1,5 +1,6 @@
 import { formatNumber } from '@contract/presentation/format.js';
-import { dollars, hours, percent, perHour } from '../answers/rounding.js';
+import { attendanceOf } from '../answers/roster.js';
+import { dollars, hours, perHour } from '../answers/rounding.js';
 import { card, column, lineChart, NO_TRADE, periodColumn, row, share, sum, table, type Figures, type PageContext } from './report-parts.js';
 
 // The Roster & Productivity page, from the roster's minutes, cents and shifts before rounding.
@@ -7,12 +8,12 @@ import { card, column, lineChart, NO_TRADE, periodColumn, row, share, sum, table
 export async function rosterPage({ window, rangeLabel: range, figures: read }: PageContext): Promise<Figures> {
   const t = await read('roster');
   const revenue = (c: (typeof t.series)[number]) => c.revenue_dine_in_cents + c.revenue_takeaway_cents;
-  const attendance = (c: (typeof t.series)[number]) => (c.shifts === 0 ? null : percent(c.shifts_attended, c.shifts));
-  const figures = (label: string, c: (typeof t.series)[number], attended: number | null) =>
+  // Every row's, the Total's and the card's attendance by one definition: attended / rostered shifts of the counters summed.
+  const figures = (label: string, c: (typeof t.series)[number]) =>
     row([
       label,
       dollars(c.labour_cost_cents),
-      attended,
+      attendanceOf(c),
       dollars(revenue(c)),
       c.actual_minutes === 0 ? null : perHour(revenue(c), c.actual_minutes),
       share(c.labour_cost_cents, revenue(c)),
@@ -20,16 +21,13 @@ export async function rosterPage({ window, rangeLabel: range, figures: read }: P
       hours(c.actual_minutes),
     ]);
   const summed = Object.fromEntries(Object.keys(t.totals).map((k) => [k, sum(t.series, (c) => c[k as keyof typeof c])])) as typeof t.totals;
-  // The rows' attendance averaged over the rows with rostered shifts, in tenths of a per cent as shown.
-  const rostered = t.series.map(attendance).filter((a): a is number => a !== null);
-  const meanAttendance = rostered.length === 0 ? null : Math.round(sum(rostered, (a) => Math.round(a * 10)) / rostered.length) / 10;
   // The staff table lists the `limit` people with most hours; its Total is everyone's, the window's hours.
   const { assigned_minutes: assigned, actual_minutes: actual } = t.totals;
   const previousRevenue = revenue(t.previous);
   return {
     cards: [
       card('labour_cost', 'Labour Cost', 'money', dollars(t.totals.labour_cost_cents), dollars(t.previous.labour_cost_cents)),
-      card('attendance', 'Attendance (all shifts)', 'percent', attendance(t.totals) ?? 0, attendance(t.previous)),
+      card('attendance', 'Attendance (all shifts)', 'percent', attendanceOf(t.totals) ?? 0, attendanceOf(t.previous)),
       card(
         'revenue_per_hour',
         'Productivity',
@@ -43,7 +41,6 @@ export async function rosterPage({ window, rangeLabel: range, figures: read }: P
         'percent',
         share(t.totals.labour_cost_cents, revenue(t.totals)) ?? 0,
         share(t.previous.labour_cost_cents, previousRevenue),
-        true,
       ),
     ],
     tables: [
@@ -60,8 +57,8 @@ export async function rosterPage({ window, rangeLabel: range, figures: read }: P
           column('assigned_hours', 'Assigned Hours', 'hours'),
           column('actual_hours', 'Actual Hours', 'hours'),
         ],
-        t.buckets.map((b, i) => figures(b.label, t.series[i]!, attendance(t.series[i]!))),
-        figures('Average / Total', summed, meanAttendance),
+        t.buckets.map((b, i) => figures(b.label, t.series[i]!)),
+        figures('Total', summed),
         NO_TRADE,
       ),
       table(
