@@ -127,6 +127,7 @@ describe('GET /api/v1/openapi.json', () => {
             '/unsubscribe',
             '/franchise/alerts/{id}/acknowledge',
             '/franchise/alerts/acknowledge-all',
+            '/franchise/getting-started/dismiss',
           ].includes(path);
           expect(Boolean(op.requestBody), `${method} ${path}`).toBe(!bodyless);
         }

@@ -102,7 +102,7 @@ function renderDashboard({
         >
           <DashboardUrlSync />
           {session && <DashboardBranchesSync />}
-          <DashboardView title={GROUP} restaurants={RESTAURANTS} franchiseUserId={1} owner />
+          <DashboardView title={GROUP} restaurants={RESTAURANTS} franchiseUserId={1} />
         </DashboardContext.Provider>
       );
       if (!session) return dashboard;

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { dashboardMachine } from '../../machines/dashboard.machine';
+import { gettingStartedMachine } from '../../machines/getting-started.machine';
 import type { PageProps } from '../../shared/routing';
 import { appEffects } from '../app-effects';
 import { SessionContext, useIsOwner } from '../shared/session.context';
 import { DashboardContext } from './dashboard.context';
 import { DashboardBranchesSync, DashboardUrlSync, DashboardView } from './dashboard.view';
+import { GettingStartedContext, GettingStartedSteps } from './getting-started.view';
 
 /** The real analytics calls, and the router carrying out the machine's navigation (Apply and Reset write the URL). */
 const dashboardLogic = dashboardMachine.provide({ actions: { navigate: appEffects.navigate } });
@@ -23,7 +25,18 @@ export default function DashboardPage({ title }: PageProps) {
     <DashboardContext.Provider logic={dashboardLogic} options={{ input }}>
       <DashboardUrlSync />
       <DashboardBranchesSync />
-      <DashboardView title={groupName} restaurants={restaurants} franchiseUserId={franchiseUserId} owner={owner} />
+      <DashboardView
+        title={groupName}
+        restaurants={restaurants}
+        franchiseUserId={franchiseUserId}
+        firstSteps={
+          owner && (
+            <GettingStartedContext.Provider logic={gettingStartedMachine}>
+              <GettingStartedSteps />
+            </GettingStartedContext.Provider>
+          )
+        }
+      />
     </DashboardContext.Provider>
   );
 }

@@ -1,6 +1,6 @@
 import './dashboard-grid.css';
 import { Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import type { AnalyticsWindow } from '@contract/analytics.contract';
 import type { Restaurant } from '@contract/auth.contract';
@@ -88,18 +88,19 @@ export function DashboardView({
   title,
   restaurants,
   franchiseUserId,
-  owner,
+  firstSteps,
 }: {
   title: string;
   restaurants: readonly Restaurant[];
   franchiseUserId: number | null;
-  /** An owner is offered to add restaurants; a manager is not. */
-  owner: boolean;
+  /** An owner's first steps (getting-started.view.tsx), leading the page; a manager has none. */
+  firstSteps?: ReactNode;
 }) {
   const applied = DashboardContext.useSelector((s) => s.context.applied);
   return (
     <Stack gap="md">
       <DashboardHeader title={title} />
+      {firstSteps}
       <AppliedWindow />
       <div className="fc-dashboard-grid">
         <div>
@@ -121,7 +122,7 @@ export function DashboardView({
           <ProcurementCard />
         </div>
         <div className="fc-lg-5">
-          <RestaurantWidget restaurants={restaurants} franchiseUserId={franchiseUserId} filters={applied} owner={owner} />
+          <RestaurantWidget restaurants={restaurants} franchiseUserId={franchiseUserId} filters={applied} />
         </div>
       </div>
     </Stack>

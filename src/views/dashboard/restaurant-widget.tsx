@@ -1,5 +1,4 @@
-import { Anchor, Stack, Text } from '@mantine/core';
-import { Link } from 'wouter';
+import { Text } from '@mantine/core';
 import { pathOf } from '../../shared/routing';
 import type { Restaurant } from '@contract/auth.contract';
 import { dashboardHref } from '../../machines/dashboard.machine';
@@ -9,44 +8,24 @@ import { CardFrame } from './card-frame';
 
 /**
  * The dashboard's Restaurants card: Restaurant Management's table; each analytics icon applies that branch to the dashboard, keeping the
- * window and comparison.
- * `owner`: the empty list says where restaurants and trade come from (pages a manager does not get).
+ * window and comparison. An empty franchise's owner is led by the first steps above the cards (getting-started.view.tsx).
  */
 export function RestaurantWidget({
   restaurants,
   franchiseUserId,
   filters,
-  owner,
 }: {
   restaurants: readonly Restaurant[];
   franchiseUserId: number | null;
   /** The dashboard's applied filters. */
   filters: AnalyticsFilters;
-  owner: boolean;
 }) {
   return (
     <CardFrame title="Restaurants" moreHref={pathOf('restaurants')}>
       {restaurants.length === 0 ? (
-        // A franchise that starts empty: where its first restaurant and trade come from.
-        <Stack gap={4} py="lg" align="center">
-          <Text c="dimmed">No restaurants found.</Text>
-          {owner && (
-            <Text c="dimmed" size="sm" ta="center">
-              <Anchor component={Link} href={pathOf('restaurantCreate')}>
-                Add a restaurant
-              </Anchor>
-              , then send its trade from your systems (
-              <Anchor component={Link} href={pathOf('integrations')}>
-                Integrations
-              </Anchor>
-              ) or from files (
-              <Anchor component={Link} href={pathOf('import')}>
-                Data Import
-              </Anchor>
-              ).
-            </Text>
-          )}
-        </Stack>
+        <Text c="dimmed" py="lg" ta="center">
+          No restaurants found.
+        </Text>
       ) : (
         <RestaurantTable
           restaurants={restaurants}

@@ -25,6 +25,11 @@ export const MACHINE_MODELS: { file: string; machine: () => Promise<AnyStateMach
     model: () => import('./session.model'),
   },
   {
+    file: 'getting-started',
+    machine: async () => (await import('../../../src/machines/getting-started.machine')).gettingStartedMachine,
+    model: () => import('./getting-started.model'),
+  },
+  {
     file: 'dashboard',
     machine: async () => (await import('../../../src/machines/dashboard.machine')).dashboardMachine,
     model: () => import('./dashboard.model'),
