@@ -1,5 +1,6 @@
 import type { EChartsOption } from 'echarts';
 import type { Bucket, Grouping } from '../analytics.contract';
+import { dayRangeLabel, isPartialBucket } from './buckets';
 import { formatDay, formatDayMonth, formatMonth } from './format';
 
 // ECharts options of the dashboard and the analytics pages. Here, beside the contract, because the
@@ -8,8 +9,12 @@ import { formatDay, formatDayMonth, formatMonth } from './format';
 /** Chart heights: 220 px for a pie, 300 for a line, 350 for bars and the revenue lines. */
 export const CHART_HEIGHT = { pie: 220, line: 300, bar: 350 } as const;
 
-/** An axis label for a bucket: its day ("16 Nov"), its week's first day, or its month ("Nov 2026"). */
+/**
+ * An axis label for a bucket: its day ("16 Nov"), its week's first day, or its month ("Nov 2026"); a week
+ * or month clipped to the window, its days ("29–31 Aug"), as the server's labels name them.
+ */
 export function bucketLabel(bucket: Bucket, grouping: Grouping): string {
+  if (isPartialBucket(grouping, bucket)) return dayRangeLabel(bucket);
   return grouping === 'monthly' ? formatMonth(bucket.start_date) : formatDayMonth(bucket.start_date);
 }
 
@@ -44,44 +49,96 @@ export type LineSeries = { name: string; values: number[]; compared?: string };
 const COMPARED_COLOUR = '#8c8c8c';
 
 /**
+ * Where a partial bucket's segments run: each run of segments touching one, as the indices of its points
+ * ([P, W, W, P] → [0, 1] and [2, 3]; [P, W, P] → [0, 1, 2]).
+ */
+function partialRuns(count: number, partial: readonly boolean[]): number[][] {
+  const runs: number[][] = [];
+  let run: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const touches = partial[i] === true || partial[i - 1] === true || partial[i + 1] === true;
+    // A point joins the run when the segment from the previous point touches a partial bucket.
+    if (run.length && (partial[i] === true || partial[i - 1] === true)) run.push(i);
+    else {
+      if (run.length) runs.push(run);
+      run = touches ? [i] : [];
+    }
+  }
+  if (run.length) runs.push(run);
+  return runs;
+}
+
+/**
  * Lines per bucket. The comparison window's lines are grey and dashed, and share one legend entry naming
  * their days (one entry hides or shows them all, and the legend stays one row at 375 px); the tooltip
  * names each in full.
+ *
+ * `partial`: the buckets with fewer days than a whole one (a clipped first or last week or month,
+ * docs/product.md#periods). Their values stay the true totals, but no solid line reaches them: the
+ * segments touching one are dotted lines of their own (same name, so the same colour and legend entry),
+ * and their tooltip says "(partial)".
  */
-export function lineOption(categories: string[], series: LineSeries[], values: ValueFormat): EChartsOption {
+export function lineOption(
+  categories: string[],
+  series: LineSeries[],
+  values: ValueFormat,
+  partial: readonly boolean[] = [],
+): EChartsOption {
   // Full names for the tooltip: "Dine-In (9 Nov – 15 Nov 2026)".
   const labels = series.map(({ name, compared }) => (compared ? `${name} (${compared})` : name));
+  const isPartial = (i: number) => partial[i] === true;
+  const runs = partialRuns(categories.length, partial);
+  const line = ({ name, compared }: LineSeries, data: (number | null)[]) =>
+    compared
+      ? {
+          type: 'line' as const,
+          name: compared,
+          data,
+          smooth: true,
+          showSymbol: false,
+          color: COMPARED_COLOUR,
+          lineStyle: { type: 'dashed' as const, width: 1.5 },
+        }
+      : { type: 'line' as const, name, data, smooth: true, showSymbol: data.length <= 14 };
+  const solid = series.map((s) => line(s, runs.length ? s.values.map((v, i) => (isPartial(i) ? null : v)) : s.values));
+  const dotted = runs.flatMap((run) =>
+    series.map((s) => {
+      const drawn = line(
+        s,
+        s.values.map((v, i) => (run.includes(i) ? v : null)),
+      );
+      return { ...drawn, lineStyle: { ...('lineStyle' in drawn ? drawn.lineStyle : {}), type: 'dotted' as const } };
+    }),
+  );
+  // The series each drawn line belongs to, for the tooltip's one row per series.
+  const origin = [...series.keys(), ...runs.flatMap(() => [...series.keys()])];
   return {
     tooltip: {
       trigger: 'axis',
       formatter: (params) => {
         const rows = (Array.isArray(params) ? params : [params]) as {
           axisValueLabel?: string;
+          dataIndex?: number;
           marker?: unknown;
           seriesIndex?: number;
           value?: unknown;
         }[];
-        const lines = rows.map((p) => `${String(p.marker ?? '')}${labels[p.seriesIndex ?? 0]}: <b>${values.format(Number(p.value))}</b>`);
-        return [rows[0]?.axisValueLabel ?? '', ...lines].join('<br/>');
+        const shown = new Set<number>();
+        const lines = rows.flatMap((p) => {
+          const of = origin[p.seriesIndex ?? 0] ?? 0;
+          if (shown.has(of) || (runs.length && (p.value === null || p.value === undefined || p.value === '-'))) return [];
+          shown.add(of);
+          return [`${String(p.marker ?? '')}${labels[of]}: <b>${values.format(Number(p.value))}</b>`];
+        });
+        const head = rows[0]?.axisValueLabel ?? '';
+        return [isPartial(rows[0]?.dataIndex ?? -1) ? `${head} (partial)` : head, ...lines].join('<br/>');
       },
     },
     legend: { top: 0 },
     grid,
     xAxis: { type: 'category', data: categories, boundaryGap: false, axisLabel: { hideOverlap: true } },
     yAxis: valueAxis(values),
-    series: series.map(({ name, values: data, compared }) =>
-      compared
-        ? {
-            type: 'line',
-            name: compared,
-            data,
-            smooth: true,
-            showSymbol: false,
-            color: COMPARED_COLOUR,
-            lineStyle: { type: 'dashed', width: 1.5 },
-          }
-        : { type: 'line', name, data, smooth: true, showSymbol: data.length <= 14 },
-    ),
+    series: [...solid, ...dotted],
   };
 }
 

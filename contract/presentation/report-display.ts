@@ -1,4 +1,5 @@
 import type { EChartsOption } from 'echarts';
+import { partialBuckets } from './buckets';
 import { barOption, comparisonDays, lineOption, type ValueFormat } from './chart-options';
 import { formatCurrency, formatNumber, formatPercent, formatSignedPercent, formatWholeCurrency } from './format';
 import type { CellUnit, PageReport, ReportCell, ReportColumn, ReportRow } from '../page-reports.contract';
@@ -67,5 +68,6 @@ export function reportChartOption(report: PageReport): EChartsOption {
     values: line,
     compared: comparisonDays(report.window.previous),
   }));
-  return lineOption(categories, [...values, ...compared], format);
+  // A line chart's rows are the window's buckets: its first and last may be partial weeks or months.
+  return lineOption(categories, [...values, ...compared], format, partialBuckets(report.window, categories.length));
 }

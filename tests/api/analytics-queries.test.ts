@@ -29,7 +29,17 @@ describe('bucket labels', () => {
     expect(bucketLabel('weekly', '2026-12-28', '2027-01-03')).toBe('28 Dec–3 Jan');
     expect(bucketLabel('weekly', '2026-11-22', '2026-11-22')).toBe('22 Nov');
     expect(bucketLabel('monthly', '2026-11-01', '2026-11-30')).toBe('Nov 2026');
-    expect(bucketLabel('monthly', '2026-10-20', '2026-10-31')).toBe('Oct 2026');
+  });
+
+  it('name a month clipped to the window by its days, as a clipped week is (docs/product.md#periods)', () => {
+    expect(bucketLabel('monthly', '2026-10-20', '2026-10-31')).toBe('20–31 Oct');
+    expect(bucketLabel('monthly', '2026-08-29', '2026-08-31')).toBe('29–31 Aug');
+    expect(bucketLabel('monthly', '2026-11-01', '2026-11-22')).toBe('1–22 Nov');
+    expect(bucketLabel('monthly', '2026-12-01', '2026-12-01')).toBe('1 Dec');
+    expect(bucketLabel('monthly', '2028-02-01', '2028-02-29')).toBe('Feb 2028');
+    expect(bucketLabel('monthly', '2027-02-01', '2027-02-28')).toBe('Feb 2027');
+    expect(bucketLabel('weekly', '2026-11-25', '2026-11-29')).toBe('25–29 Nov');
+    expect(bucketLabel('weekly', '2026-11-30', '2026-12-02')).toBe('30 Nov–2 Dec');
   });
 });
 
@@ -56,10 +66,10 @@ describe('window buckets', () => {
 
   it('are calendar months clipped to the window, across a year end and a leap day', () => {
     expect(windowBuckets({ start_date: '2027-12-15', end_date: '2028-03-02', grouping: 'monthly' })).toEqual([
-      { label: 'Dec 2027', start_date: '2027-12-15', end_date: '2027-12-31' },
+      { label: '15–31 Dec', start_date: '2027-12-15', end_date: '2027-12-31' },
       { label: 'Jan 2028', start_date: '2028-01-01', end_date: '2028-01-31' },
       { label: 'Feb 2028', start_date: '2028-02-01', end_date: '2028-02-29' },
-      { label: 'Mar 2028', start_date: '2028-03-01', end_date: '2028-03-02' },
+      { label: '1–2 Mar', start_date: '2028-03-01', end_date: '2028-03-02' },
     ]);
   });
 });
@@ -470,7 +480,7 @@ describe('weekly and monthly grouping', () => {
     const orders = await answer('orders', null, window);
     expect(orders.series.map((b) => [b.label, b.start_date, b.end_date, b.total])).toEqual([
       ['Oct 2026', '2026-10-01', '2026-10-31', 3],
-      ['Nov 2026', '2026-11-01', '2026-11-22', 7],
+      ['1–22 Nov', '2026-11-01', '2026-11-22', 7],
     ]);
     expect(orders.previous_totals.total).toBe(2);
     const revenues = await answer('revenues', null, window);
@@ -532,9 +542,9 @@ describe('daylight-saving changes in Sydney', () => {
     const window = windowOf('monthly', '2026-03-30', '2026-05-03', ['2026-02-23', '2026-03-29'], '2026-05-04');
     const revenues = await answer('revenues', null, window);
     expect(revenues.series.map((b) => [b.label, b.start_date, b.end_date, b.revenue, b.orders])).toEqual([
-      ['Mar 2026', '2026-03-30', '2026-03-31', 10, 1],
+      ['30–31 Mar', '2026-03-30', '2026-03-31', 10, 1],
       ['Apr 2026', '2026-04-01', '2026-04-30', 300, 4],
-      ['May 2026', '2026-05-01', '2026-05-03', 320, 1],
+      ['1–3 May', '2026-05-01', '2026-05-03', 320, 1],
     ]);
     const daily = await answer(
       'orders',

@@ -143,10 +143,10 @@ describe('the order page', () => {
     expect(tableOf(r, 'breakdown').columns[0]!.label).toBe('Month');
     expect(cells(r, 'breakdown')).toEqual({
       rows: [
-        ['Aug 2026', 0, 0, 0],
+        ['23–31 Aug', 0, 0, 0],
         ['Sep 2026', 2, 0, 2],
         ['Oct 2026', 3, 0, 3],
-        ['Nov 2026', 4, 3, 7],
+        ['1–22 Nov', 4, 3, 7],
       ],
       total: ['Total', 9, 3, 12],
     });
@@ -185,9 +185,9 @@ describe('the headcount page', () => {
     expect(r.compared_with).toBe('previous 35 days');
     expect(cells(r, 'breakdown')).toEqual({
       rows: [
-        ['Mar 2026', 0, 1, 1],
+        ['30–31 Mar', 0, 1, 1],
         ['Apr 2026', 0, 4, 4],
-        ['May 2026', 0, 1, 1],
+        ['1–3 May', 0, 1, 1],
       ],
       total: ['Total', 0, 6, 6],
     });
@@ -291,10 +291,10 @@ describe('the revenue page', () => {
     const r = await report('analytics/pages/revenue?period=3months');
     expect(cells(r, 'breakdown')).toEqual({
       rows: [
-        ['Aug 2026', 0, 0, 0],
+        ['23–31 Aug', 0, 0, 0],
         ['Sep 2026', 30, 0, 30],
         ['Oct 2026', 280, 0, 280],
-        ['Nov 2026', 223.5, 85, 308.5],
+        ['1–22 Nov', 223.5, 85, 308.5],
       ],
       total: ['Total', 533.5, 85, 618.5],
     });

@@ -137,6 +137,19 @@ describe('report text', { timeout: 20_000 }, () => {
     );
   });
 
+  it('a partial last bucket (a month clipped to the window) says so in the description', () => {
+    const [breakdown, ...others] = REVENUE_REPORT.tables;
+    const report = {
+      ...REVENUE_REPORT,
+      window: { ...REVENUE_REPORT.window, grouping: 'monthly' as const, start_date: '2026-10-01', end_date: '2026-11-17' },
+      tables: [
+        { ...breakdown!, rows: breakdown!.rows.map((row, i) => ({ cells: [['Oct 2026', '1–17 Nov'][i]!, ...row.cells.slice(1)] })) },
+        ...others,
+      ],
+    };
+    expect(chartDescription(report)).toMatch(/^Oct 2026: Dine-In \$1,200\.50 .*; 1–17 Nov \(partial\): Dine-In \$900\.00 /);
+  });
+
   it('what the figures cover: range, branch, days and time zone', () => {
     expect(coverageText(ORDER_REPORT)).toBe('Last 7 Days · All Branches · 16 Nov 2026 – 22 Nov 2026 (Australia/Sydney time)');
     expect(coverageText({ ...ORDER_REPORT, branch: { id: 7, name: 'Parramatta', location: 'Parramatta, NSW' } })).toBe(

@@ -113,11 +113,24 @@ describe('dashboard wording', () => {
     );
   });
 
-  it('labels buckets by day, by week start and by month', () => {
-    const bucket = { label: 'w', start_date: '2026-11-02', end_date: '2026-11-08' };
-    expect(bucketLabel(bucket, 'daily')).toBe('2 Nov');
-    expect(bucketLabel(bucket, 'weekly')).toBe('2 Nov');
-    expect(bucketLabel(bucket, 'monthly')).toBe('Nov 2026');
+  const bucket = (start_date: string, end_date: string) => ({ label: 'server label', start_date, end_date });
+
+  it('labels whole buckets by day, by week start and by month', () => {
+    expect(bucketLabel(bucket('2026-11-02', '2026-11-02'), 'daily')).toBe('2 Nov');
+    expect(bucketLabel(bucket('2026-11-02', '2026-11-08'), 'weekly')).toBe('2 Nov');
+    expect(bucketLabel(bucket('2026-11-01', '2026-11-30'), 'monthly')).toBe('Nov 2026');
+    expect(bucketLabel(bucket('2028-02-01', '2028-02-29'), 'monthly')).toBe('Feb 2028');
+  });
+
+  it('labels a week or month clipped to the window by its days (docs/product.md#periods)', () => {
+    // Fri–Sun, Mon–Wed across a month's end, a lone Monday.
+    expect(bucketLabel(bucket('2026-11-27', '2026-11-29'), 'weekly')).toBe('27–29 Nov');
+    expect(bucketLabel(bucket('2026-11-30', '2026-12-02'), 'weekly')).toBe('30 Nov–2 Dec');
+    expect(bucketLabel(bucket('2026-11-23', '2026-11-23'), 'weekly')).toBe('23 Nov');
+    // The 3-month window's 3 days of August, its November to the 22nd, a lone 1st.
+    expect(bucketLabel(bucket('2026-08-29', '2026-08-31'), 'monthly')).toBe('29–31 Aug');
+    expect(bucketLabel(bucket('2026-11-01', '2026-11-22'), 'monthly')).toBe('1–22 Nov');
+    expect(bucketLabel(bucket('2026-12-01', '2026-12-01'), 'monthly')).toBe('1 Dec');
   });
 });
 
@@ -161,6 +174,53 @@ describe('chart options', () => {
     expect(tooltip).toBe(
       '16 Nov<br/>Dine-In: <b>$1,200.50</b><br/>Takeaway: <b>$300.00</b><br/>Dine-In (17 Nov – 23 Nov 2025): <b>$1,000.00</b><br/>Takeaway (17 Nov – 23 Nov 2025): <b>$250.00</b>',
     );
+  });
+
+  it('a partial bucket keeps its true totals but its segments are dotted, never a solid fall or climb, and its tooltip says "(partial)"', () => {
+    const days = comparisonDays({ start_date: '2026-05-26', end_date: '2026-08-28' });
+    const option = lineOption(
+      ['29–31 Aug', 'Sep 2026', 'Oct 2026', '1–22 Nov'],
+      [
+        { name: 'Dine-In', values: [10, 300, 280, 200] },
+        { name: 'Dine-In', values: [5, 250, 260, 290], compared: days },
+      ],
+      money,
+      [true, false, false, true],
+    );
+    const series = option.series as { name: string; data: (number | null)[]; lineStyle?: { type: string }; color?: string }[];
+    expect(series.map((s) => [s.name, s.data, s.lineStyle?.type])).toEqual([
+      // The solid lines join whole buckets only.
+      ['Dine-In', [null, 300, 280, null], undefined],
+      [days, [null, 250, 260, null], 'dashed'],
+      // Each run of segments touching a partial bucket is a dotted line of its own, under the same legend entry.
+      ['Dine-In', [10, 300, null, null], 'dotted'],
+      [days, [5, 250, null, null], 'dotted'],
+      ['Dine-In', [null, null, 280, 200], 'dotted'],
+      [days, [null, null, 260, 290], 'dotted'],
+    ]);
+    expect(series[3]!.color).toBe(series[1]!.color);
+    const tooltip = (option.tooltip as { formatter: (p: unknown) => string }).formatter;
+    const at = (dataIndex: number, label: string) =>
+      tooltip(series.map((s, i) => ({ axisValueLabel: label, dataIndex, marker: '', seriesIndex: i, value: s.data[dataIndex] })));
+    expect(at(0, '29–31 Aug')).toBe(`29–31 Aug (partial)<br/>Dine-In: <b>$10.00</b><br/>Dine-In (${days}): <b>$5.00</b>`);
+    expect(at(1, 'Sep 2026')).toBe(`Sep 2026<br/>Dine-In: <b>$300.00</b><br/>Dine-In (${days}): <b>$250.00</b>`);
+    expect(at(3, '1–22 Nov')).toBe(`1–22 Nov (partial)<br/>Dine-In: <b>$200.00</b><br/>Dine-In (${days}): <b>$290.00</b>`);
+  });
+
+  it('partial buckets side by side share one dotted run; without one the lines are as they were', () => {
+    const option = lineOption(['27–29 Nov', '30 Nov', '1–3 Dec'], [{ name: 'Orders', values: [3, 7, 2] }], { format: String }, [
+      true,
+      false,
+      true,
+    ]);
+    const series = option.series as { data: (number | null)[]; lineStyle?: { type: string } }[];
+    expect(series.map((s) => [s.data, s.lineStyle?.type])).toEqual([
+      [[null, 7, null], undefined],
+      [[3, 7, 2], 'dotted'],
+    ]);
+    const whole = lineOption(['Sep 2026', 'Oct 2026'], [{ name: 'Orders', values: [3, 7] }], { format: String }, [false, false]);
+    expect(whole).toEqual(expect.objectContaining({ series: [expect.objectContaining({ data: [3, 7], smooth: true })] }));
+    expect((whole.series as unknown[]).length).toBe(1);
   });
 
   it('bar charts: horizontal, first category on top, the value axis named', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportColumn, ReportRow } from '@contract/page-reports.contract';
 import { reportChartOption, rowCellText } from '@contract/presentation/report-display';
+import type { PageReport } from '@contract/page-reports.contract';
 import { ORDER_REPORT } from '../model/models/analytics-page.model';
 
 // A branch comparison row's change, on screen and in the PDF (docs/product.md#comparisons).
@@ -35,5 +36,37 @@ describe("a page's line chart", () => {
       ['9 Nov – 15 Nov 2026', 'dashed'],
     ]);
     expect(series[2]!.data).toEqual(ORDER_REPORT.chart.compared[0]);
+  });
+
+  it('dots the segments of a partial first and last bucket: the 3 months from 29 Aug hold 3 days of August and 28 of November', () => {
+    const table = ORDER_REPORT.tables[0]!;
+    const report: PageReport = {
+      ...ORDER_REPORT,
+      window: { ...ORDER_REPORT.window, start_date: '2026-08-29', end_date: '2026-11-28', days: 92, grouping: 'monthly' },
+      tables: [
+        {
+          ...table,
+          rows: [
+            { cells: ['29–31 Aug', 10, 2, 12] },
+            { cells: ['Sep 2026', 300, 90, 390] },
+            { cells: ['Oct 2026', 310, 80, 390] },
+            { cells: ['1–28 Nov', 290, 70, 360] },
+          ],
+        },
+      ],
+      chart: { ...ORDER_REPORT.chart, compared: [] },
+    };
+    const series = reportChartOption(report).series as { name: string; data: (number | null)[]; lineStyle?: { type: string } }[];
+    expect(series.map((s) => [s.name, s.data, s.lineStyle?.type])).toEqual([
+      ['Dine-In', [null, 300, 310, null], undefined],
+      ['Takeaway', [null, 90, 80, null], undefined],
+      ['Dine-In', [10, 300, null, null], 'dotted'],
+      ['Takeaway', [2, 90, null, null], 'dotted'],
+      ['Dine-In', [null, null, 310, 290], 'dotted'],
+      ['Takeaway', [null, null, 80, 70], 'dotted'],
+    ]);
+    // Whole months from 1 Sep to 30 Nov: nothing dotted.
+    const whole = { ...report, window: { ...report.window, start_date: '2026-09-01', end_date: '2026-11-30' } };
+    expect((reportChartOption(whole).series as unknown[]).length).toBe(2);
   });
 });

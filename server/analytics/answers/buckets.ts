@@ -1,5 +1,6 @@
 import type { AnalyticsWindow, Bucket, Grouping } from '@contract/analytics.contract.js';
-import { formatDayMonth, formatMonth, formatWeekday } from '@contract/presentation/format.js';
+import { formatMonth, formatWeekday } from '@contract/presentation/format.js';
+import { dayRangeLabel, isPartialBucket } from '@contract/presentation/buckets.js';
 import { addDays, addMonths, dayStartMs } from '../calendar.js';
 import { DAY_MS } from '@contract/calendar-day.js';
 
@@ -11,13 +12,15 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** The first day of the month of `day`, `months` months later. */
 export const monthStart = (day: string, months = 0) => addMonths(`${day.slice(0, 7)}-01`, months);
 
-/** A bucket's label: "Mon 16 Nov" (day), "16–22 Nov" or "30 Nov–6 Dec" (week, clipped to the window), "Nov 2026" (month). */
+/**
+ * A bucket's label: "Mon 16 Nov" (day), "16–22 Nov" or "30 Nov–6 Dec" (week), "Nov 2026" (month); a month
+ * clipped to the window names its days, as a week does: "29–31 Aug" (docs/product.md#periods).
+ */
 export function bucketLabel(grouping: Grouping, startDate: string, endDate: string): string {
+  const days = { start_date: startDate, end_date: endDate };
   if (grouping === 'daily') return formatWeekday(startDate);
-  if (grouping === 'monthly') return formatMonth(startDate);
-  if (startDate === endDate) return formatDayMonth(startDate);
-  if (startDate.slice(0, 7) === endDate.slice(0, 7)) return `${Number(startDate.slice(8))}–${formatDayMonth(endDate)}`;
-  return `${formatDayMonth(startDate)}–${formatDayMonth(endDate)}`;
+  if (grouping === 'monthly' && !isPartialBucket(grouping, days)) return formatMonth(startDate);
+  return dayRangeLabel(days);
 }
 
 /** Every bucket of the window, in order: days, Monday-start weeks or calendar months, the first and last clipped to the window. */

@@ -2,6 +2,7 @@ import './report-sections.css';
 import { Box, Paper, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import type { PageReport } from '@contract/page-reports.contract';
+import { partialBuckets } from '@contract/presentation/buckets';
 import { formatCell, reportChartOption, rowCellText } from '@contract/presentation/report-display';
 import { EChart } from '../../ui/charts/echart';
 import { ReportTable } from '../../ui/report-table';
@@ -48,6 +49,8 @@ export function chartDescription(report: PageReport): string {
   if (!table) return '';
   const at = (key: string) => table.columns.findIndex((c) => c.key === key);
   const category = at(report.chart.category);
+  // A line chart's rows are the window's buckets; a clipped first or last one says so (docs/product.md#periods).
+  const partial = report.chart.type === 'line' ? partialBuckets(report.window, table.rows.length) : [];
   return table.rows
     .map((row, r) => {
       const figures = report.chart.series.map((key, s) => {
@@ -56,7 +59,7 @@ export function chartDescription(report: PageReport): string {
         const compared = line ? ` (compared: ${formatCell(table.columns[index]!.unit, line[r] ?? 0)})` : '';
         return `${table.columns[index]?.label} ${rowCellText(table.columns, row, index)}${compared}`;
       });
-      return `${String(row.cells[category] ?? '')}: ${figures.join(', ')}`;
+      return `${String(row.cells[category] ?? '')}${partial[r] ? ' (partial)' : ''}: ${figures.join(', ')}`;
     })
     .join('; ');
 }

@@ -10,6 +10,7 @@ import { StatCard } from '../../ui/stat-card';
 import { AnalyticsCard, CardBody, CardFrame } from './card-frame';
 import { usePageHref } from './dashboard.context';
 import { CHART_HEIGHT, bucketLabel, comparisonDays, lineOption, pieOption } from '@contract/presentation/chart-options';
+import { isPartialBucket } from '@contract/presentation/buckets';
 import { comparedWith } from '@contract/presentation/labels';
 
 /** How many categories the procurement card shows (the roster card's staff: DASHBOARD_STAFF). */
@@ -17,8 +18,10 @@ export const TOP = 5;
 const RIGHT = { textAlign: 'right' } as const;
 
 export const MONEY = { format: formatCurrency, axisFormat: formatWholeCurrency };
-const labels = (series: { start_date: string; end_date: string; label: string }[], grouping: Grouping) =>
-  series.map((b) => bucketLabel(b, grouping));
+type Buckets = { start_date: string; end_date: string; label: string }[];
+const labels = (series: Buckets, grouping: Grouping) => series.map((b) => bucketLabel(b, grouping));
+/** The clipped first or last week or month, which the lines draw dotted (docs/product.md#periods). */
+const partials = (series: Buckets, grouping: Grouping) => series.map((b) => isPartialBucket(grouping, b));
 
 /** The revenue summary: franchise_summary as stat cards, each with its change against the comparison window and a More button. */
 export function RevenueSummaryCard() {
@@ -85,12 +88,15 @@ function SplitCard({
   today,
   parts,
   categories,
+  partial,
   previous,
   label,
 }: {
   today: number;
   parts: [SplitPart, SplitPart];
   categories: string[];
+  /** Per category: a partial bucket. */
+  partial: boolean[];
   previous: Window['previous'];
   label: string;
 }) {
@@ -123,11 +129,15 @@ function SplitCard({
                   { name: p.name, values: p.compared, compared: comparisonDays(previous) },
                 ],
                 { format: formatNumber },
+                partial,
               )}
               height={CHART_HEIGHT.line}
               label={`${label} per period: ${p.name}`}
               description={categories
-                .map((c, i) => `${c}: ${formatNumber(p.values[i] ?? 0)} (compared: ${formatNumber(p.compared[i] ?? 0)})`)
+                .map(
+                  (c, i) =>
+                    `${c}${partial[i] ? ' (partial)' : ''}: ${formatNumber(p.values[i] ?? 0)} (compared: ${formatNumber(p.compared[i] ?? 0)})`,
+                )
                 .join(', ')}
             />
           </Tabs.Panel>
@@ -152,6 +162,7 @@ export function OrdersCard() {
           label="Orders"
           today={today.total}
           categories={labels(series, window.grouping)}
+          partial={partials(series, window.grouping)}
           previous={window.previous}
           parts={[
             { name: 'Dine-In', total: totals.dine_in, values: series.map((b) => b.dine_in), compared: compared.map((b) => b.dine_in) },
@@ -178,6 +189,7 @@ export function HeadcountsCard() {
           label="Guests"
           today={today.total}
           categories={labels(series, window.grouping)}
+          partial={partials(series, window.grouping)}
           previous={window.previous}
           parts={[
             {
@@ -202,6 +214,7 @@ export function RevenueTrendsCard() {
         <CardBody kind="revenues" title="Revenue Trends" emptyText="No sales in this window." height={CHART_HEIGHT.bar}>
           {({ series, previous_series: compared, window }) => {
             const categories = labels(series, window.grouping);
+            const partial = partials(series, window.grouping);
             return (
               <EChart
                 option={lineOption(
@@ -213,13 +226,14 @@ export function RevenueTrendsCard() {
                     { name: 'Takeaway', values: compared.map((b) => b.takeaway), compared: comparisonDays(window.previous) },
                   ],
                   MONEY,
+                  partial,
                 )}
                 height={CHART_HEIGHT.bar}
                 label="Dine-in and takeaway revenue per period"
                 description={categories
                   .map(
                     (c, i) =>
-                      `${c}: dine-in ${formatCurrency(series[i]!.dine_in)}, takeaway ${formatCurrency(series[i]!.takeaway)} ` +
+                      `${c}${partial[i] ? ' (partial)' : ''}: dine-in ${formatCurrency(series[i]!.dine_in)}, takeaway ${formatCurrency(series[i]!.takeaway)} ` +
                       `(compared: ${formatCurrency(compared[i]!.dine_in)}, ${formatCurrency(compared[i]!.takeaway)})`,
                   )
                   .join('; ')}
