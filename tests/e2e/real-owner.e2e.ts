@@ -398,6 +398,9 @@ describe('a real owner, from owner:create to the figures of their own trade (emb
       'No restaurants found.',
     ])
       expect(await page.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
+    // The first steps lead the empty dashboard, none done yet.
+    await firstSteps().getByText('0 of 4 done. Your figures appear here once trade arrives.').waitFor();
+    expect(await firstSteps().getByText('(to do)').count()).toBe(4);
     expect(await apiData<unknown[]>(server.url, token, '/restaurants')).toEqual([]);
     expect(await apiData<Person[]>(server.url, token, '/people')).toEqual([]);
     await picture('real-owner-empty-dashboard-desktop');
@@ -440,6 +443,12 @@ describe('a real owner, from owner:create to the figures of their own trade (emb
     secret = (await box.locator('pre').innerText()).trim();
     expect(secret).toMatch(/^fck_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/);
     await box.getByRole('button', { name: 'Done', exact: true }).click();
+
+    // Back on the dashboard, the restaurant and the key tick the first two steps.
+    await navigate(page, DESKTOP, 'Dashboard');
+    await firstSteps().getByText('2 of 4 done. Your figures appear here once trade arrives.').waitFor();
+    expect(await firstSteps().getByText('(done)').count()).toBe(2);
+    await picture('real-owner-first-steps-desktop');
     expect(unexpected()).toEqual([]);
   }, 60_000);
 
@@ -578,12 +587,17 @@ describe('a real owner, from owner:create to the figures of their own trade (emb
   }, 90_000);
 });
 
+/** The dashboard's first steps for an owner of a franchise without trade. */
+const firstSteps = () => page.getByRole('region', { name: 'Get started' });
+
 /** Every figure of the four screens, each opened anew (the dashboard reloaded), with pictures of the dashboard and Revenue. */
 async function figuresOnScreen() {
   await page.goto('/dashboard');
   await page.reload();
   await h1(page, FRANCHISE).waitFor();
   await settled();
+  // Trade has arrived: the first steps are gone for good.
+  expect(await firstSteps().count()).toBe(0);
   const labels = ['Total Revenue', 'Total Orders', 'Average Revenue per Restaurant', 'Dine-In Revenue', 'Takeaway Revenue'];
   const dashboard: Record<string, string> = {
     window: (await page.getByText(/^All Branches · /).innerText()).trim(),
