@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { pageReport } from '../analytics/page-reports.js';
 import { resolveWindow } from '../analytics/window.js';
-import { renderExport } from '../analytics/exports/report-export.js';
+import { exportStem, renderExport } from '../analytics/exports/report-export.js';
 import type { AuthUser } from '../auth/franchise-users.repository.js';
 import { DEFAULT_BEST_SELLERS_LIMIT } from '@contract/analytics.contract.js';
 import { changeVersus, formatDays } from '@contract/presentation/format.js';
@@ -90,6 +90,8 @@ export async function sendReportMail(
   const link = unsubscribePageLink(deps.config.publicUrl, token);
   const figures = figureLines(report);
   const scheduled = period ? `Scheduled report for ${period}. ` : '';
+  // The page the member asked for, over the same range: the dashboard's mail opens the dashboard.
+  const consolePage = consoleLink(deps.config.publicUrl, subscription.page, { range: subscription.range });
 
   const text = [
     `Hello ${member.name},`,
@@ -99,6 +101,7 @@ export async function sendReportMail(
     ...figures.map((f) => `${f.label}: ${f.value} (${f.change})`),
     '',
     'The full report is attached as a PDF.',
+    `See it in the console: ${consolePage}`,
     '',
     `${scheduled}To stop these mails, unsubscribe: ${link}`,
     '',
@@ -112,7 +115,7 @@ export async function sendReportMail(
       (f) => `<tr><th align="left">${escapeHtml(f.label)}</th><td>${escapeHtml(f.value)}</td><td>${escapeHtml(f.change)}</td></tr>`,
     ),
     '</table>',
-    '<p>The full report is attached as a PDF.</p>',
+    `<p>The full report is attached as a PDF. <a href="${escapeHtml(consolePage)}">See it in the console</a>.</p>`,
     `<p>${escapeHtml(scheduled)}<a href="${escapeHtml(link)}">Unsubscribe</a> from this report.</p>`,
     '</body></html>',
   ].join('\n');
@@ -122,7 +125,7 @@ export async function sendReportMail(
     subject: `${title} report: ${range}, ${report.franchise.name}`,
     text,
     html,
-    attachments: [{ filename: pdf.filename, content: pdf.body, contentType: pdf.contentType }],
+    attachments: [{ filename: `${exportStem(report, subscription.page)}.pdf`, content: pdf.body, contentType: pdf.contentType }],
     headers: {
       'List-Unsubscribe': `<${unsubscribeApiLink(deps.config.publicUrl, token)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

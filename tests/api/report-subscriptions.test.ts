@@ -172,6 +172,9 @@ describe('Send now', () => {
     const page = `${PUBLIC_URL}/unsubscribe?token=${tokenOf(mail)}`;
     expect(mail.text).toContain(`To stop these mails, unsubscribe: ${page}\n`);
     expect(mail.html).toContain(`<a href="${page}">Unsubscribe</a>`);
+    // And back to the console's page it is about, over the same range.
+    expect(mail.text).toContain(`See it in the console: ${PUBLIC_URL}/revenue?range=7days\n`);
+    expect(mail.html).toContain(`<a href="${PUBLIC_URL}/revenue?range=7days">See it in the console</a>`);
     for (const body of [mail.text, mail.html]) expect(body).not.toContain('/api/');
   });
 
@@ -182,6 +185,9 @@ describe('Send now', () => {
     const mail = t.mailer.messages.at(-1)!;
     expect(mail.subject).toMatch(/^Dashboard report: Last 7 Days/);
     for (const line of figures(await pageReport(owner))) expect(mail.text).toContain(line);
+    // Named as asked for: the dashboard's PDF and link, though its figures are the revenue page's.
+    expect(mail.attachments?.[0]?.filename).toMatch(/^dashboard_all-branches_.*\.pdf$/);
+    expect(mail.text).toContain(`See it in the console: ${PUBLIC_URL}/dashboard?range=7days\n`);
   });
 
   it('covers a manager’s branches only: the manager’s own page report, not the owner’s', async () => {

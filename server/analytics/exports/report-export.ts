@@ -16,10 +16,10 @@ export function slug(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** `{page}_{branch or all-branches}_{start}_{end}`: the same stem for the CSV and the PDF. */
-export function exportStem(report: PageReport): string {
+/** `{page}_{branch or all-branches}_{start}_{end}`: the same stem for the CSV and the PDF; `page`: the page asked for (a report mail's). */
+export function exportStem(report: PageReport, page: string = report.page): string {
   const branch = report.branch ? slug(report.branch.name) || `branch-${report.branch.id}` : 'all-branches';
-  return `${report.page}_${branch}_${report.window.start_date}_${report.window.end_date}`;
+  return `${page}_${branch}_${report.window.start_date}_${report.window.end_date}`;
 }
 
 export async function renderExport(report: PageReport, format: ExportFormat): Promise<ExportFile> {
