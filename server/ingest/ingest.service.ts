@@ -9,6 +9,8 @@ import {
   type RecordKey,
   type ShiftRecord,
 } from '@contract/ingest.contract.js';
+import { recordActivity } from '../activity/activity.repository.js';
+import { NO_CONTACT_DETAILS } from '../db/contact-details.js';
 import type { Db } from '../db/database.js';
 import { anyOf, columnsOf } from '../db/typed-sql.js';
 import { HttpError } from '../http/errors.js';
@@ -172,24 +174,80 @@ export async function ingestOrders(db: Db, scope: IngestScope, orders: OrderReco
   });
 }
 
-/** Shifts of the franchise's people, found by e-mail (a person removed from the franchise is unknown). */
+/** The franchise's people of those e-mails (a person removed from the franchise is unknown), by e-mail. */
+async function peopleByEmail(trx: Db, franchiseId: number, emails: string[]): Promise<Map<string, number>> {
+  const rows = await trx
+    .selectFrom('people')
+    .select(['id', 'email'])
+    .where('franchise_id', '=', franchiseId)
+    .where('deleted_at', 'is', null)
+    .where('email', '=', anyOf(emails, 'text'))
+    .execute();
+  return new Map(rows.map((p) => [p.email, p.id]));
+}
+
+/**
+ * Team members among `emails` who are not staff yet join User Management as staff (Active, Manager, at the branch of
+ * their first shift), so an owner or manager can record shifts for themselves; recorded in the activity log.
+ */
+async function staffFromTeam(trx: Db, scope: IngestScope, shifts: ShiftRecord[], emails: string[], now: number): Promise<void> {
+  if (emails.length === 0) return;
+  const members = await trx
+    .selectFrom('franchise_users')
+    .select(['email', 'name'])
+    .where('franchise_id', '=', scope.franchiseId)
+    .where('email', '=', anyOf(emails, 'text'))
+    .execute();
+  for (const member of members) {
+    const restaurantId = shifts.find((s) => s.person_email === member.email)!.restaurant_id;
+    const at = new Date(now);
+    const added = await trx
+      .insertInto('people')
+      .values({
+        ...NO_CONTACT_DETAILS,
+        franchise_id: scope.franchiseId,
+        restaurant_id: restaurantId,
+        name: member.name,
+        email: member.email,
+        role: 'Manager',
+        status: 'Active',
+        password_hash: null,
+        created_at: at,
+        updated_at: at,
+      })
+      // A batch alongside that added them first wins; theirs is the person this batch's shifts go to.
+      .onConflict((oc) => oc.columns(['franchise_id', 'email']).where('deleted_at', 'is', null).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (added)
+      await recordActivity(trx, {
+        franchiseId: scope.franchiseId,
+        at,
+        actor: scope.actor,
+        action: 'created',
+        entity: 'person',
+        entityId: added.id,
+        changes: { name: [null, member.name], email: [null, member.email], restaurant_id: [null, restaurantId] },
+      });
+  }
+}
+
+/** Shifts of the franchise's people, found by e-mail; a team member's e-mail makes them staff first (`staffFromTeam`). */
 export async function ingestShifts(db: Db, scope: IngestScope, shifts: ShiftRecord[], now: number): Promise<WriteCounts> {
   return ingestBatchWrite(db, scope, 'shifts', now, async (trx) => {
     const problems = new BatchProblems();
     await checkRecords(trx, scope, 'shifts', shifts, problems);
     const emails = [...new Set(shifts.map((s) => s.person_email))];
-    const rows = await trx
-      .selectFrom('people')
-      .select(['id', 'email'])
-      .where('franchise_id', '=', scope.franchiseId)
-      .where('deleted_at', 'is', null)
-      .where('email', '=', anyOf(emails, 'text'))
-      .execute();
-    const people = new Map(rows.map((p) => [p.email, p.id]));
+    let people = await peopleByEmail(trx, scope.franchiseId, emails);
+    const unknown = emails.filter((email) => !people.has(email));
+    if (unknown.length > 0) {
+      await staffFromTeam(trx, scope, shifts, unknown, now);
+      people = await peopleByEmail(trx, scope.franchiseId, emails);
+    }
     const latest = latestDay(now);
     for (const [i, s] of shifts.entries()) {
       if (!people.has(s.person_email))
-        problems.add(`shifts[${i}].person_email`, `No person with the e-mail ${s.person_email} in this franchise`);
+        problems.add(`shifts[${i}].person_email`, `No person or team member with the e-mail ${s.person_email} in this franchise`);
       if (s.day > latest) problems.add(`shifts[${i}].day`, 'day is in the future');
     }
     problems.throwIfAny();

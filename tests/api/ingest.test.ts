@@ -341,9 +341,49 @@ describe('menu items, shifts and purchases', () => {
     });
     expect(foreign.status).toBe(422);
     expect(foreign.body.errors).toEqual({
-      'shifts[0].person_email': [`No person with the e-mail ${rivalStaffEmail} in this franchise`],
+      'shifts[0].person_email': [`No person or team member with the e-mail ${rivalStaffEmail} in this franchise`],
       'shifts[1].day': ['day is in the future'],
     });
+    await expectRollupsExact();
+  });
+
+  it('records an owner’s own shift: a team member not yet staff joins User Management at the branch of their first shift', async () => {
+    const shift = (externalId: string, personEmail: string) => ({
+      external_id: externalId,
+      restaurant_id: BONDI,
+      person_email: personEmail,
+      day: '2026-11-16',
+      assigned_minutes: 240,
+      actual_minutes: 250,
+      hourly_rate_cents: 3500,
+      attended: true,
+    });
+    const staff = () =>
+      database.db.selectFrom('people').select(['id', 'name', 'restaurant_id', 'role', 'status']).where('email', '=', OWNER.email);
+    expect(await staff().execute()).toEqual([]);
+    // A rival franchise's member is nobody here: refused, and nothing written.
+    const rival = await ingest('POST', 'shifts', { shifts: [shift('own-1', OWNER.email), shift('own-2', RIVAL.email)] });
+    expect(rival.status).toBe(422);
+    expect(rival.body.errors).toEqual({
+      'shifts[1].person_email': [`No person or team member with the e-mail ${RIVAL.email} in this franchise`],
+    });
+    expect(await staff().execute()).toEqual([]);
+
+    const sent = await ingest('POST', 'shifts', { shifts: [shift('own-1', OWNER.email.toUpperCase())] });
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.body.data).toEqual({ created: 1, updated: 0, unchanged: 0 });
+    const [person] = await staff().execute();
+    expect(person).toMatchObject({ name: 'Olivia Owner', restaurant_id: BONDI, role: 'Manager', status: 'Active' });
+    const entry = await database.db
+      .selectFrom('activity_log')
+      .select(['action', 'entity', 'entity_id', 'user_name'])
+      .where('entity', '=', 'person')
+      .where('entity_id', '=', String(person!.id))
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ action: 'created', entity: 'person' });
+    // Their next shift finds them as staff: one person, two shifts.
+    expect((await ingest('POST', 'shifts', { shifts: [shift('own-3', OWNER.email)] })).status).toBe(200);
+    expect(await staff().execute()).toHaveLength(1);
     await expectRollupsExact();
   });
 

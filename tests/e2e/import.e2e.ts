@@ -198,7 +198,7 @@ describe('Data Import', () => {
     const refused = page.getByRole('group', { name: 'Rows the server refused, scrollable' });
     await expect
       .poll(() => refused.getByRole('row').nth(1).innerText())
-      .toMatch(/^4\s+Email\s+No person with the e-mail nobody@example.com/);
+      .toMatch(/^4\s+Email\s+No person or team member with the e-mail nobody@example.com/);
     expect(await summary(page)).toEqual({ Created: 0, Updated: 0, Unchanged: 0, Rejected: 1 });
     await shot(page, 'import-failed-phone');
     await expectNoSidewaysScroll(page);
