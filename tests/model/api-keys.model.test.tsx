@@ -64,9 +64,12 @@ function renderPage() {
 
 const QUESTION = `Revoke "${TARGET.name}"?`;
 
+/** The API keys card (the page's other card holds the restaurants' ids). */
+const keysCard = () => within(screen.getByRole('region', { name: 'API keys' }));
+
 /** The names in the keys table, in order. */
 const rowNames = () =>
-  screen
+  keysCard()
     .getAllByRole('row')
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
@@ -80,7 +83,7 @@ async function answer(user: UserEvent, event: Extract<ModelEvent, { type: 'xstat
 async function verifyKeys(state: Snapshot) {
   if (state.matches({ keys: 'loading' })) {
     expect(screen.getByRole('status', { name: 'Loading API keys' })).toBeInTheDocument();
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(keysCard().queryByRole('table')).not.toBeInTheDocument();
     return;
   }
   expect(screen.queryByRole('status', { name: 'Loading API keys' })).not.toBeInTheDocument();
@@ -88,18 +91,18 @@ async function verifyKeys(state: Snapshot) {
     expect(screen.getByText('API keys could not be loaded')).toBeInTheDocument();
     expect(screen.getByText(LIST_FAILURE)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(keysCard().queryByRole('table')).not.toBeInTheDocument();
     return;
   }
   // ready, also while the list is read again after a create or revoke: the table stays.
   const keys = state.context.keys;
   if (keys.length === 0) {
     expect(screen.getByText('No API keys yet.')).toBeInTheDocument();
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(keysCard().queryByRole('table')).not.toBeInTheDocument();
     return;
   }
   expect(rowNames()).toEqual(keys.map((k) => k.name));
-  const rows = screen.getAllByRole('row').slice(1);
+  const rows = keysCard().getAllByRole('row').slice(1);
   for (const [i, key] of keys.entries()) {
     const row = rows[i]!;
     const cells = within(row)
@@ -115,6 +118,21 @@ async function verifyKeys(state: Snapshot) {
   const revokeButton = screen.getByRole('button', { name: `Revoke ${TARGET.name}` });
   if (state.matches({ revoke: 'idle' })) expect(revokeButton).toBeEnabled();
   else expect(revokeButton).toBeDisabled();
+}
+
+/** The API card, the same in every state: the base URL from the page's own origin, each restaurant's id, a command naming the first. */
+function verifyApiAccess() {
+  const api = within(screen.getByRole('region', { name: 'Your API' }));
+  const base = `${window.location.origin}/api/v1`;
+  expect(api.getByText(/^Base URL/)).toHaveTextContent(`Base URL: ${base}`);
+  expect(
+    api
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent),
+  ).toEqual(SESSION_RESTAURANTS.map((r) => `${r.name}${r.id}`));
+  expect(api.getByLabelText('Example command')).toHaveTextContent(`"restaurant_id": ${SESSION_RESTAURANTS[0]!.id},`);
+  expect(api.getByRole('button', { name: 'Copy command' })).toBeEnabled();
 }
 
 /** The create card: the form (with its draft and messages, busy while sending) or the new secret with Copy and Done. */
@@ -239,6 +257,7 @@ describe('api keys machine × Integrations page (model-based)', () => {
       },
       verify: async (state, event) => {
         const e = event as ModelEvent;
+        verifyApiAccess();
         await verifyKeys(state);
         await verifyCreate(state, e);
         await verifyRevoke(state, e, calls.revoke.calls(), seen);

@@ -82,15 +82,11 @@ describe('Integrations (/integrations)', { timeout: 20_000 }, () => {
     expect(screen.getByText(/ingest API/)).toHaveTextContent('Authorization: Bearer <key>');
     expect(screen.getByText(/Integrating a POS/)).toBeInTheDocument();
     await screen.findByRole('cell', { name: 'Roster sync' }, LAZY);
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Name',
-      'Scope',
-      'Access',
-      'Key',
-      'Created',
-      'Last used',
-      'Actions',
-    ]);
+    expect(
+      within(screen.getByRole('region', { name: 'API keys' }))
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Scope', 'Access', 'Key', 'Created', 'Last used', 'Actions']);
     // Sydney is UTC+11 in summer and UTC+10 in winter.
     expect(cellsOf('Roster sync')).toEqual([
       'Roster sync',
@@ -111,11 +107,42 @@ describe('Integrations (/integrations)', { timeout: 20_000 }, () => {
     expect(within(nav).getByRole('link', { name: 'Integrations', hidden: true })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('shows the API’s base URL, the ids of the franchise’s restaurants and a command for the first of them, with Copy', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(async () => undefined);
+    renderApp();
+    const api = await screen.findByRole('region', { name: 'Your API' }, LAZY);
+    const base = `${window.location.origin}/api/v1`;
+    expect(within(api).getByText(/^Base URL/)).toHaveTextContent(`Base URL: ${base}`);
+    const rows = within(api)
+      .getAllByRole('row')
+      .map((row) =>
+        within(row)
+          .queryAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    expect(rows.slice(1)).toEqual([
+      ['Parramatta', '7'],
+      ['Bondi Beach', '9'],
+    ]);
+    const command = within(api).getByLabelText('Example command').textContent!;
+    expect(command).toContain(`BASE=${base}\n`);
+    expect(command).toContain('"restaurant_id": 7,');
+    expect(command).toContain('Bearer $FC_KEY');
+    expect(within(api).getByText(/The whole guide is/)).toHaveTextContent(
+      `The whole guide is docs/integrations.md in the console's repository; every call is described in the OpenAPI document at ${base}/openapi.json.`,
+    );
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    await user.click(within(api).getByRole('button', { name: 'Copy command' }));
+    expect(writeText).toHaveBeenCalledWith(command);
+    expect(await within(api).findByRole('button', { name: 'Command copied' })).toBeInTheDocument();
+  });
+
   it('shows the empty text when there are no keys', async () => {
     keys = [];
     renderApp();
     expect(await screen.findByText('No API keys yet.', undefined, LAZY)).toBeInTheDocument();
-    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'API keys' })).queryByRole('table')).toBeNull();
   });
 
   it('shows a failed list with the server’s message, and Retry reads it again', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { createActorContext } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
@@ -14,6 +14,7 @@ import { LoadState } from '../../ui/load-state';
 import { FIGURE_COLOR } from '../../ui/theme';
 import { ConfirmDialogView } from '../shared/confirm-dialog.view';
 import { SessionContext } from '../shared/session.context';
+import { exampleCurl } from './example-curl';
 import { EVERY_BRANCH_SCOPE } from '@contract/presentation/labels';
 
 /** The Integrations page's actor; tests pass `logic={apiKeysMachine.provide(fakes)}`. */
@@ -51,6 +52,84 @@ export function IngestIntro() {
       for one. The calls are described in the integration guide, <Code>docs/integrations.md</Code>, sections &ldquo;Integrating a POS&rdquo;
       and &ldquo;Reading with a BI tool&rdquo;, and every call in <Code>/api/v1/openapi.json</Code>.
     </Text>
+  );
+}
+
+/**
+ * Where the API is (`baseUrl`, the console's own origin + /api/v1), the ids of the franchise's restaurants that its records
+ * name, and a command sending one order for the first of them, with Copy.
+ */
+export function ApiAccess({ baseUrl }: { baseUrl: string }) {
+  const restaurants = SessionContext.useSelector((s) => s.context.restaurants);
+  const first = restaurants[0];
+  const command = first ? exampleCurl(baseUrl, first.id) : null;
+  return (
+    <Section title="Your API">
+      <Stack gap="md">
+        <Text>
+          Base URL: <Code>{baseUrl}</Code>
+        </Text>
+        {restaurants.length === 0 ? (
+          <Text c="dimmed">No restaurants yet: add one on Restaurant Management; its id is what a record&apos;s restaurant_id names.</Text>
+        ) : (
+          <div>
+            <Text size="sm" mb={4}>
+              Each record names its restaurant by id (<Code>restaurant_id</Code>):
+            </Text>
+            <ScrollX minWidth={280} label="Restaurant ids, scrollable">
+              <DataTable>
+                <thead>
+                  <tr>
+                    <th>Restaurant</th>
+                    <th>Id</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {restaurants.map((r) => (
+                    <tr key={r.id}>
+                      <td>{r.name}</td>
+                      <td>
+                        <Code>{r.id}</Code>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </DataTable>
+            </ScrollX>
+          </div>
+        )}
+        {command && first && (
+          <div>
+            <Text size="sm" mb={4}>
+              Sending one order for {first.name} with an ingest key for all branches (its secret in <Code>FC_KEY</Code>; GNU date, on a Mac{' '}
+              <Code>date -u -v-1d +%F</Code>): the dashboard then shows it in its default range, the last 7 days.
+            </Text>
+            <Code block fz="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} aria-label="Example command">
+              {command}
+            </Code>
+            <CopyButton value={command}>
+              {({ copied, copy }) => (
+                <Button
+                  mt="xs"
+                  size="xs"
+                  variant="default"
+                  leftSection={
+                    copied ? <IconCheck size={16} color={FIGURE_COLOR.positive} aria-hidden /> : <IconCopy size={16} aria-hidden />
+                  }
+                  onClick={copy}
+                >
+                  {copied ? 'Command copied' : 'Copy command'}
+                </Button>
+              )}
+            </CopyButton>
+          </div>
+        )}
+        <Text size="sm">
+          The whole guide is <Code>docs/integrations.md</Code> in the console&apos;s repository; every call is described in the OpenAPI
+          document at <Code>{`${baseUrl}/openapi.json`}</Code>.
+        </Text>
+      </Stack>
+    </Section>
   );
 }
 
