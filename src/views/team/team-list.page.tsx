@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconMailForward, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
@@ -120,7 +120,12 @@ export default function TeamListPage({ title }: PageProps) {
         </Button>
       </Group>
       <Text c="dimmed" size="sm">
-        Owners see and manage the whole franchise. Managers see the branches listed here and nothing else.
+        Who signs in to this console. Owners see and manage the whole franchise. Managers see the branches listed here and nothing else. The
+        staff who work the shifts are in{' '}
+        <Anchor component={Link} href={pathOf('users')}>
+          User Management
+        </Anchor>
+        ; a member who works shifts joins it with their first shift.
       </Text>
       <ListActorContext.Provider logic={teamListLogic} options={{ input }}>
         <TeamMembers />

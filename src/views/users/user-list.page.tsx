@@ -1,4 +1,4 @@
-import { Avatar, Button, Group, Stack } from '@mantine/core';
+import { Anchor, Avatar, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -78,6 +78,14 @@ export default function UserListPage({ title }: PageProps) {
           Create User
         </Button>
       </Group>
+      <Text c="dimmed" size="sm">
+        Your staff: the people who work the branches' shifts, whose hours and attendance the roster figures count. They do not sign in to
+        this console; who signs in is your{' '}
+        <Anchor component={Link} href={pathOf('team')}>
+          Team
+        </Anchor>
+        .
+      </Text>
       <ListActorContext.Provider logic={userListLogic} options={{ input }}>
         <People />
       </ListActorContext.Provider>
