@@ -37,8 +37,13 @@ export type ConfirmDialogEvent =
   /** Cancel, the backdrop, the close button or Escape. */
   | { type: 'dialog.dismiss'; reason: Exclude<DismissReason, 'timer'> };
 
-/** The save question every form asks (docs/product.md). */
-export const SAVE_CHANGES: ConfirmDialogInput = { title: 'Save Changes?', text: 'This cannot be undone!', confirmLabel: 'Yes' };
+/** A form's save question when it names none; each console form asks its own (docs/product.md#dialogs). */
+export const SAVE_CHANGES: ConfirmDialogInput = {
+  title: 'Save changes?',
+  text: 'Your changes will be saved as shown.',
+  confirmLabel: 'Save',
+  cancelLabel: 'Cancel',
+};
 /** The delete question (docs/product.md). */
 export const deleteProfileQuestion = (name: string): ConfirmDialogInput => ({
   title: `Delete ${name}'s Profile?`,

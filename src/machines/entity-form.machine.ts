@@ -25,7 +25,7 @@ export type SaveRequest = FormRecord & { id: string | number | null };
 export type EntityFormInput = {
   id: string | number | null;
   messages: { reset: string; saved: string };
-  /** The question before a save; "Save Changes?" unless given. */
+  /** The question before a save (docs/product.md#dialogs), `{field}` filled from the record as edited; "Save changes?" unless given. */
   confirm?: ConfirmDialogInput;
   /** A create form whose blank choices already make a valid record (a report mail): it saves without a change. */
   saveUnchanged?: boolean;
@@ -62,7 +62,7 @@ export type EntityFormContext = {
 export type EntityFormEvent =
   | { type: 'form.change'; field: string; value: FieldValue }
   | { type: 'form.reset' }
-  /** Save Changes (or Create): asks first, saves only when confirmed. */
+  /** Save Changes (or Add…): asks its question first, saves only when confirmed. */
   | { type: 'form.submit' }
   /** Retry after a failed load, Reload after a stale save: the stored record, edits dropped. */
   | { type: 'form.reload' };
@@ -77,6 +77,13 @@ export const fillMessage = (template: string, values: FormValues) =>
   template.replace(/\{(\w+)\}/g, (whole, field: string) =>
     values[field] === undefined || values[field] === null ? whole : String(values[field]),
   );
+
+/** The save question with the record's `{field}`s filled: as edited, or as stored where the edit left a field blank. */
+export const questionOf = ({ confirm, initial, values }: Pick<EntityFormContext, 'confirm' | 'initial' | 'values'>): ConfirmDialogInput => {
+  const shown: FormValues = { ...initial };
+  for (const [field, value] of Object.entries(values)) if (value !== null && value !== '') shown[field] = value;
+  return { ...confirm, title: fillMessage(confirm.title, shown), text: fillMessage(confirm.text, shown) };
+};
 
 export const isDirty = ({ initial, values }: Pick<EntityFormContext, 'initial' | 'values'>) =>
   [...new Set([...Object.keys(initial), ...Object.keys(values)])].some((field) => initial[field] !== values[field]);
@@ -192,7 +199,7 @@ export const entityFormMachine = setup({
       invoke: {
         id: 'confirmSave',
         src: 'confirmDialog',
-        input: ({ context }) => context.confirm,
+        input: ({ context }) => questionOf(context),
         onDone: [
           { guard: { type: 'confirmed', params: ({ event }) => event.output }, target: 'saving' },
           // Cancel, No, Escape, the backdrop: nothing is saved, the edits stay.

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { submitHandler } from './form-events';
 import { LoadState } from './load-state';
 
@@ -17,6 +18,8 @@ export type EntityFormFrameProps = {
   saveLabel?: string;
   /** Create forms have one button (docs/product.md#management). */
   withReset?: boolean;
+  /** Where Cancel goes without saving: the form's list (docs/product.md#dialogs); no Cancel without it. */
+  cancelTo?: string;
   onReset: () => void;
   onSave: () => void;
   onReload: () => void;
@@ -28,7 +31,7 @@ const FIELDSET = { border: 0, padding: 0, margin: 0, minWidth: 0 } as const;
 
 /**
  * The frame of the create, edit and profile forms: a loader, a failed load with Retry, or the fields
- * with Reset and Save Changes (enabled once something changed), and, after a conflicting save, a
+ * with Cancel (back without saving), Reset and Save Changes (enabled once something changed), and, after a conflicting save, a
  * notice with Reload while the fields are locked.
  */
 export function EntityFormFrame({
@@ -39,6 +42,7 @@ export function EntityFormFrame({
   saving,
   saveLabel = 'Save Changes',
   withReset = true,
+  cancelTo,
   onReset,
   onSave,
   onReload,
@@ -74,6 +78,11 @@ export function EntityFormFrame({
           {children}
         </fieldset>
         <Group justify="flex-end" gap="sm">
+          {cancelTo !== undefined && (
+            <Button component={Link} href={cancelTo} variant="subtle">
+              Cancel
+            </Button>
+          )}
           {withReset && (
             <Button variant="default" disabled={!dirty || saving || stale} onClick={onReset}>
               Reset

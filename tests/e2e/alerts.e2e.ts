@@ -90,7 +90,7 @@ describe('Alerts (/alerts)', () => {
     await shot(page, 'alert-rule-create-desktop');
     expect(await a11y(page)).toEqual([]);
     await page.getByRole('button', { name: 'Add rule', exact: true }).click();
-    await answer(page, 'Save Changes?', 'Yes');
+    await answer(page, 'Add this alert rule?', 'Add rule', 'From the next check on, the members it names are told when it is met.');
     await h1(page, 'Alert Rules').waitFor();
     const sentence = `No trade recorded by ${hourLabel}`;
     await page.getByRole('cell', { name: sentence, exact: true }).waitFor();

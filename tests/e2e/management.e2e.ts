@@ -275,7 +275,7 @@ describe('Create, Edit and delete users', () => {
       // Someone else's e-mail: the server's message on the Email field, nothing created.
       await textbox(page, 'Email').fill(taken.toUpperCase());
       await create.click();
-      await answer(page, 'Save Changes?', 'Yes');
+      await answer(page, 'Add user?', 'Add user', `${plan.values.name} will be added to your users.`);
       await expect.poll(() => describedBy(textbox(page, 'Email'))).toContain('This email address is already in use');
       expect(await textbox(page, 'Email').getAttribute('aria-invalid')).toBe('true');
       expect(new URL(page.url()).pathname).toBe('/user/create');
@@ -283,7 +283,7 @@ describe('Create, Edit and delete users', () => {
 
       await textbox(page, 'Email').fill(plan.values.email);
       await create.click();
-      await answer(page, 'Save Changes?', 'Yes');
+      await answer(page, 'Add user?', 'Add user', `${plan.values.name} will be added to your users.`);
       await toast(page, `${plan.values.name}'s profile created successfully!`);
       await page.waitForURL((url) => url.pathname === '/user');
       await search(page, plan.values.name);
@@ -301,12 +301,12 @@ describe('Create, Edit and delete users', () => {
       await expect.poll(() => formValues(page)).toEqual(plan.values);
       await textbox(page, 'Name').fill(plan.renamed);
       await page.getByRole('button', { name: 'Save Changes', exact: true }).click();
-      await answer(page, 'Save Changes?', 'Cancel');
+      await answer(page, `Save changes to ${plan.renamed}?`, 'Cancel', `${plan.renamed}'s profile will be updated as shown.`);
       expect(await textbox(page, 'Name').inputValue()).toBe(plan.renamed);
       expect(await page.getByRole('button', { name: 'Save Changes', exact: true }).isEnabled()).toBe(true);
       expect((await api<Person>(token, `/people/${created!.id}`)).name).toBe(plan.values.name);
       await page.getByRole('button', { name: 'Save Changes', exact: true }).click();
-      await answer(page, 'Save Changes?', 'Yes');
+      await answer(page, `Save changes to ${plan.renamed}?`, 'Save', `${plan.renamed}'s profile will be updated as shown.`);
       await toast(page, `${plan.renamed}'s profile updated successfully!`);
       await expect.poll(async () => (await api<Person>(token, `/people/${created!.id}`)).name).toBe(plan.renamed);
 
@@ -368,7 +368,7 @@ describe('the selects of a form', () => {
     await textbox(page, 'Password').fill('staff-secret-1');
     await textbox(page, 'Confirm password').fill('staff-secret-1');
     await page.getByRole('button', { name: 'Create User', exact: true }).click();
-    await answer(page, 'Save Changes?', 'Yes');
+    await answer(page, 'Add user?', 'Add user', 'Nobody Chosen will be added to your users.');
     const restaurant = page.getByRole('combobox', { name: 'Restaurant', exact: true });
     await expect.poll(() => describedBy(restaurant)).toContain('Restaurant is required');
     expect(await restaurant.getAttribute('aria-invalid')).toBe('true');
@@ -414,7 +414,7 @@ async function renameRestaurant(page: Page, viewport: Viewport, from: string, to
   await expect.poll(() => textbox(page, 'Name').inputValue()).toBe(from);
   await textbox(page, 'Name').fill(to);
   await page.getByRole('button', { name: 'Save Changes', exact: true }).click();
-  await answer(page, 'Save Changes?', 'Yes');
+  await answer(page, `Save changes to ${to}?`, 'Save', "The restaurant's details will be updated as shown.");
   await toast(page, `${to}'s info updated successfully!`);
   return id;
 }
@@ -436,6 +436,9 @@ describe('Restaurant Management and Edit Restaurant', () => {
       let menuplus = 0;
       for (const r of restaurants.slice(0, 5)) {
         const row = restaurantRow(page, r.name);
+        // Its id, readable at 375 px too, with its copy button.
+        await row.getByText(`Id ${r.id}`, { exact: true }).first().waitFor();
+        expect(await row.getByRole('button', { name: `Copy id ${r.id} of ${r.name}`, exact: true }).isVisible()).toBe(true);
         for (const s of r.subscriptions) {
           const link = row.getByRole('link', { name: `${s.product_name} (${s.plan_name}) (opens in a new tab)`, exact: true });
           if (s.product_name !== 'MENUPLUS') {
@@ -508,7 +511,7 @@ const PROFILE_PLAN = {
 
 async function saveProfile(page: Page) {
   await page.getByRole('button', { name: 'Save Changes', exact: true }).click();
-  await answer(page, 'Save Changes?', 'Yes');
+  await answer(page, 'Save your profile?', 'Save', 'Your profile will be updated as shown.');
 }
 
 describe('Profile', () => {

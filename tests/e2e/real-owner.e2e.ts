@@ -427,7 +427,7 @@ describe('a real owner, from owner:create to the figures of their own trade (emb
     await textbox(page, 'Capacity').fill(RESTAURANT.capacity);
     await choose(page, 'Status', 'Active');
     await page.getByRole('button', { name: 'Add Restaurant', exact: true }).click();
-    await answer(page, 'Save Changes?', 'Yes');
+    await answer(page, 'Add restaurant?', 'Add restaurant', `${RESTAURANT.name} will be added to your restaurants.`);
     await toast(page, `${RESTAURANT.name} created successfully!`);
     await page.waitForURL((url) => url.pathname === '/restaurant');
     await restaurantRow(page, RESTAURANT.name).getByText(`${RESTAURANT.suburb}, ${RESTAURANT.state}`, { exact: true }).waitFor();
@@ -483,7 +483,7 @@ describe('a real owner, from owner:create to the figures of their own trade (emb
     await textbox(page, 'Password').fill('staff-secret-1');
     await textbox(page, 'Confirm password').fill('staff-secret-1');
     await page.getByRole('button', { name: 'Create User', exact: true }).click();
-    await answer(page, 'Save Changes?', 'Yes');
+    await answer(page, 'Add user?', 'Add user', `${STAFF.name} will be added to your users.`);
     await toast(page, `${STAFF.name}'s profile created successfully!`);
     await page.waitForURL((url) => url.pathname === '/user');
     const people = await apiData<Person[]>(server!.url, token, '/people');

@@ -60,9 +60,9 @@ async function fillIn(page: Page, plan: (typeof PLAN)[Viewport['name']], abn: st
   await textbox(page, 'Capacity').fill('64');
 }
 
-async function addRestaurant(page: Page) {
+async function addRestaurant(page: Page, name: string) {
   await page.getByRole('button', { name: 'Add Restaurant', exact: true }).click();
-  await answer(page, 'Save Changes?', 'Yes');
+  await answer(page, 'Add restaurant?', 'Add restaurant', `${name} will be added to your restaurants.`);
 }
 
 /** Every dashboard card has settled: no skeleton, and Apply is back. */
@@ -97,7 +97,7 @@ describe('Add Restaurant', () => {
 
       // A taken ABN: the server's message on the field; nothing stored.
       await fillIn(page, plan, TAKEN_ABN.replace(/ /g, ''));
-      await addRestaurant(page);
+      await addRestaurant(page, plan.name);
       await expect.poll(() => describedBy(textbox(page, 'ABN'))).toContain('This ABN is already used by another restaurant');
       expect(await textbox(page, 'ABN').getAttribute('aria-invalid')).toBe('true');
       expect(new URL(page.url()).pathname).toBe('/restaurant/create');
@@ -105,7 +105,7 @@ describe('Add Restaurant', () => {
       expect(await a11y(page)).toEqual([]);
 
       await textbox(page, 'ABN').fill(plan.abn.replace(/ /g, ''));
-      await addRestaurant(page);
+      await addRestaurant(page, plan.name);
       await toast(page, `${plan.name} created successfully!`);
       await page.waitForURL((url) => url.pathname === '/restaurant');
       await h1(page, 'Restaurant Management').waitFor();

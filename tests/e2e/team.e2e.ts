@@ -66,7 +66,12 @@ describe('Team (/team)', () => {
     await shot(owner.page, 'team-invite');
     expect(await a11y(owner.page)).toEqual([]);
     await owner.page.getByRole('button', { name: 'Send invitation' }).click();
-    await answer(owner.page, 'Save Changes?', 'Yes');
+    await answer(
+      owner.page,
+      'Send the invitation?',
+      'Send invitation',
+      `${MANAGER.email} will get an e-mail with a link to set a password and join your team.`,
+    );
     await toast(owner.page, `${MANAGER.name} invited`);
     await owner.page.waitForURL('**/team');
     await expect
@@ -117,7 +122,7 @@ describe('Team (/team)', () => {
     await h1(owner.page, 'Edit Member').waitFor();
     await owner.page.getByRole('checkbox', { name: TAKEN }).uncheck();
     await owner.page.getByRole('button', { name: 'Save Changes' }).click();
-    await answer(owner.page, 'Save Changes?', 'Yes');
+    await answer(owner.page, `Save changes to ${MANAGER.name}?`, 'Save', `${MANAGER.name}'s role and branches will be updated as shown.`);
     await toast(owner.page, `${MANAGER.name}'s access updated successfully!`);
 
     // The manager's next request for Bondi is refused; the console re-reads their access and the picker narrows.

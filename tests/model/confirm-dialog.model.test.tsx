@@ -84,12 +84,16 @@ describe('confirm dialog machine × confirm dialog (model-based)', () => {
 
 // Written from the product rules (docs/product.md#dialogs), not from the graph.
 describe('confirm dialog product-rule scenarios', () => {
-  it('"Save Changes?" / "This cannot be undone!" with Yes and Cancel only, and it stays open without a delay', async () => {
+  it('the plain save question says what it does ("Save changes?", no "This cannot be undone!"), Save and Cancel only, and stays open', async () => {
     const { actor } = renderDialog(SAVE_CHANGES);
-    const dialog = screen.getByRole('dialog', { name: 'Save Changes?' });
-    expect(dialog).toHaveAccessibleDescription('This cannot be undone!');
+    const dialog = screen.getByRole('dialog', { name: 'Save changes?' });
+    expect(dialog).toHaveAccessibleDescription('Your changes will be saved as shown.');
     expect(within(dialog).queryByRole('button', { name: 'No' })).not.toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Yes' })).toBeInTheDocument();
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent || b.getAttribute('aria-label')),
+    ).toEqual(['Close dialog', 'Cancel', 'Save']);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(actor.getSnapshot().value).toBe('open');
   });
@@ -111,7 +115,7 @@ describe('confirm dialog product-rule scenarios', () => {
 
   it('an auto-close delay dismisses the question with reason timer when it elapses', async () => {
     const { actor } = renderDialog({ ...SAVE_CHANGES, after: 30 });
-    expect(screen.getByRole('dialog', { name: 'Save Changes?' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Save changes?' })).toBeInTheDocument();
     await waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
     expect(actor.getSnapshot().output).toEqual({ result: 'dismissed', reason: 'timer' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

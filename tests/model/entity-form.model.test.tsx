@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, waitFor as settled, type InspectionEvent } from 'xstate';
+import { SAVE_CHANGES, type ConfirmDialogInput } from '../../src/machines/confirm-dialog.machine';
 import { entityFormMachine, type EntityFormInput, type FormRecord, type SaveRequest } from '../../src/machines/entity-form.machine';
 import { ApiError } from '../../src/services/api-error';
 import type { Navigation } from '../../src/shared/effects';
@@ -13,6 +14,14 @@ import { controllableActor } from './support/deferred';
 import { button, performAsUser, type } from './support/entity-form-ui';
 import { runModel } from './support/model-runner';
 import { clearToasts, renderView } from './support/render-view';
+
+/** An edit form's question (docs/product.md#dialogs): `{name}` is the record's name as edited. */
+const QUESTION: ConfirmDialogInput = {
+  title: 'Save changes to {name}?',
+  text: "{name}'s profile will be updated as shown.",
+  confirmLabel: 'Save',
+  cancelLabel: 'Cancel',
+};
 
 function Field({ name, label }: { name: string; label: string }) {
   const { value, error, onChange } = useFormField(name);
@@ -32,13 +41,13 @@ function renderForm({ inspect, input = INPUT }: { inspect?: (event: InspectionEv
   const save = controllableActor<FormRecord, SaveRequest>();
   const view = renderView((effects) => (
     <EntityFormContext.Provider
-      options={{ inspect, input: { session, leaveTo: '/user', ...input } }}
+      options={{ inspect, input: { session, leaveTo: '/user', confirm: QUESTION, ...input } }}
       logic={entityFormMachine.provide({
         actors: { load: load.logic, save: save.logic },
         actions: { notify: effects.notify, navigate: (_, navigation) => navigations.push(navigation) },
       })}
     >
-      <EntityFormView noun="user">
+      <EntityFormView noun="user" cancelTo="/user">
         <Field name="name" label="Name" />
         <Field name="email" label="Email" />
       </EntityFormView>
@@ -76,7 +85,8 @@ describe('entity form machine × entity form frame and confirm dialog (model-bas
           expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
           return;
         }
-        // The fields show the edits; Reset and Save Changes wait for a change.
+        // The fields show the edits; Reset and Save Changes wait for a change; Cancel goes back to the list at any time.
+        expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/user');
         expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue(String(values.name));
         expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue(String(values.email));
         const dirty = values.name !== initial.name || values.email !== initial.email;
@@ -91,9 +101,14 @@ describe('entity form machine × entity form frame and confirm dialog (model-bas
 
         if (state.matches('confirming')) {
           // docs/product.md#dialogs: the question, a warning icon, Yes and Cancel; nothing is saved before Yes.
-          const dialog = screen.getByRole('dialog', { name: 'Save Changes?' });
-          expect(dialog).toHaveAccessibleDescription('This cannot be undone!');
-          expect(within(dialog).getByRole('button', { name: 'Yes' })).toBeInTheDocument();
+          // It says what the save does, with the record's name as edited, and its button says it: no "Yes", no "cannot be undone".
+          const dialog = screen.getByRole('dialog', { name: `Save changes to ${String(values.name)}?` });
+          expect(dialog).toHaveAccessibleDescription(`${String(values.name)}'s profile will be updated as shown.`);
+          expect(
+            within(dialog)
+              .getAllByRole('button')
+              .map((b) => b.textContent || b.getAttribute('aria-label')),
+          ).toEqual(['Close dialog', 'Cancel', 'Save']);
           expect(dialog.querySelector('[data-icon="warning"] svg')).not.toBeNull();
           expect(save.pending()).toBe(0);
           return;
@@ -154,7 +169,7 @@ describe('entity form product-rule scenarios', () => {
     expect(save.inputs).toEqual([]);
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Ava Smith');
     await user.click(button('Save Changes'));
-    await user.click(button('Yes'));
+    await user.click(button('Save'));
     expect(save.inputs).toEqual([{ id: 12, values: { name: 'Ava Smith', email: 'ava@example.com' }, version: 3 }]);
     await act(async () => save.resolve({ values: { name: 'Ava Smith', email: 'ava@example.com' }, version: 4 }));
     expect(await screen.findByText("Ava Smith's info updated successfully!")).toBeInTheDocument();
@@ -182,12 +197,12 @@ describe('entity form product-rule scenarios', () => {
     await act(async () => load.resolve(RECORD));
     await type(user, 'Email', 'ava@');
     await user.click(button('Save Changes'));
-    await user.click(button('Yes'));
+    await user.click(button('Save'));
     await act(async () => save.reject(new ApiError(INVALID_EMAIL, 422, { errors: { email: [INVALID_EMAIL] } })));
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(INVALID_EMAIL);
     expect(await violations()).toEqual([]);
     await user.click(button('Save Changes'));
-    await user.click(button('Yes'));
+    await user.click(button('Save'));
     await act(async () => save.reject(new ApiError(CONFLICT, 409)));
     expect(screen.getByText(CONFLICT)).toBeInTheDocument();
     expect(await violations()).toEqual([]);
@@ -209,7 +224,7 @@ describe('entity form product-rule scenarios', () => {
     await act(async () => load.resolve(RECORD));
     await type(user, 'Name', 'Ava Smith');
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('dialog', { name: 'Save Changes?' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Save changes to Ava Smith?' })).toBeInTheDocument();
     expect(save.inputs).toEqual([]);
   });
 
@@ -219,7 +234,7 @@ describe('entity form product-rule scenarios', () => {
     await act(async () => load.resolve(RECORD));
     await type(user, 'Name', 'Ava Smith');
     await user.click(button('Save Changes'));
-    await user.click(button('Yes'));
+    await user.click(button('Save'));
     await act(async () => save.reject(new ApiError(CONFLICT, 409)));
     expect(screen.getByText(CONFLICT)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Name' })).toBeDisabled();
@@ -257,6 +272,38 @@ describe('entity form product-rule scenarios', () => {
     save.resolve(answer);
     await settled(actor, (s) => s.matches('saved'));
     expect(saved).toHaveBeenCalledWith({ type: 'form.saved', record: answer });
+  });
+
+  it('a question without a name of its own is the plain save question, which never says "This cannot be undone!"', async () => {
+    const user = userEvent.setup();
+    const { load } = renderForm({ input: { ...INPUT, confirm: undefined } });
+    await act(async () => load.resolve(RECORD));
+    await type(user, 'Name', 'Ava Smith');
+    await user.click(button('Save Changes'));
+    const dialog = screen.getByRole('dialog', { name: 'Save changes?' });
+    expect(SAVE_CHANGES.title).toBe('Save changes?');
+    expect(dialog).toHaveAccessibleDescription('Your changes will be saved as shown.');
+    expect(within(dialog).queryByText(/cannot be undone/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
+  it('a field left blank is named in the question as stored', async () => {
+    const user = userEvent.setup();
+    const { load } = renderForm();
+    await act(async () => load.resolve(RECORD));
+    await user.clear(screen.getByRole('textbox', { name: 'Name' }));
+    await user.click(button('Save Changes'));
+    expect(screen.getByRole('dialog', { name: 'Save changes to Ava Chen?' })).toBeInTheDocument();
+  });
+
+  it('Cancel is a link back to the list: it saves nothing', async () => {
+    const user = userEvent.setup();
+    const { load, save } = renderForm();
+    await act(async () => load.resolve(RECORD));
+    await type(user, 'Name', 'Ava Smith');
+    expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/user');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(save.inputs).toEqual([]);
   });
 
   it('a profile form takes its own texts and question', async () => {

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { describe, expect, vi, type Mock } from 'vitest';
@@ -121,6 +121,10 @@ type FormPage = {
   noun: string;
   reset: (name: string) => string;
   saved: (name: string) => string;
+  /** The save's question (docs/product.md#dialogs), with the name as edited: what it does, never "This cannot be undone!". */
+  question: (name: string) => { title: string; text: string };
+  /** Where Cancel goes without saving. */
+  cancelTo: string;
   read: () => Mock;
   update: () => Mock;
   readArgs: unknown[];
@@ -138,6 +142,8 @@ const PAGES: FormPage[] = [
     noun: 'user',
     reset: (name) => `${name}'s profile reset.`,
     saved: (name) => `${name}'s profile updated successfully!`,
+    question: (name) => ({ title: `Save changes to ${name}?`, text: `${name}'s profile will be updated as shown.` }),
+    cancelTo: '/user',
     read: () => vi.mocked(peopleService.get),
     update: () => vi.mocked(peopleService.update),
     readArgs: [ID],
@@ -156,6 +162,8 @@ const PAGES: FormPage[] = [
     noun: 'restaurant',
     reset: (name) => `${name}'s info reset.`,
     saved: (name) => `${name}'s info updated successfully!`,
+    question: (name) => ({ title: `Save changes to ${name}?`, text: "The restaurant's details will be updated as shown." }),
+    cancelTo: '/restaurant',
     read: () => vi.mocked(restaurantsService.read),
     update: () => vi.mocked(restaurantsService.update),
     readArgs: [ID],
@@ -174,6 +182,8 @@ const PAGES: FormPage[] = [
     noun: 'profile',
     reset: () => 'Profile information reset.',
     saved: () => 'Profile updated successfully!',
+    question: () => ({ title: 'Save your profile?', text: 'Your profile will be updated as shown.' }),
+    cancelTo: '/dashboard',
     read: () => vi.mocked(profileService.read),
     update: () => vi.mocked(profileService.update),
     readArgs: [],
@@ -236,7 +246,8 @@ describe.each(PAGES)('entity form machine × the real $title page (model-based)'
           expect(screen.queryByRole('textbox', { name: /^Name\b/ })).not.toBeInTheDocument();
           return;
         }
-        // The page's fields show the edits; Reset waits for a change.
+        // The page's fields show the edits; Reset waits for a change; Cancel goes back without saving.
+        expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', page.cancelTo);
         expect(textbox('Name')).toHaveValue(String(values.name));
         expect(textbox('Email')).toHaveValue(String(values.email));
         const dirty = values.name !== initial.name || values.email !== initial.email;
@@ -248,8 +259,11 @@ describe.each(PAGES)('entity form machine × the real $title page (model-based)'
         else expect(textbox('Email')).not.toHaveAttribute('aria-invalid', 'true');
 
         if (state.matches('confirming')) {
-          const dialog = screen.getByRole('dialog', { name: 'Save Changes?' });
-          expect(dialog).toHaveAccessibleDescription('This cannot be undone!');
+          const { title, text } = page.question(String(values.name));
+          const dialog = screen.getByRole('dialog', { name: title });
+          expect(dialog).toHaveAccessibleDescription(text);
+          expect(within(dialog).getByRole('button', { name: 'Save' })).toBeInTheDocument();
+          expect(within(dialog).queryByRole('button', { name: 'Yes' })).not.toBeInTheDocument();
           expect(dialog.querySelector('[data-icon="warning"] svg')).not.toBeNull();
           expect(save.pending()).toBe(0);
           return;

@@ -79,7 +79,7 @@ describe('Add Alert Rule (/alerts/rules/create)', { timeout: 20_000 }, () => {
     expect(screen.queryByText(/branches added later/)).toBeNull();
     await user.click(screen.getByRole('checkbox', { name: 'Liam Brown' }));
     await user.click(screen.getByRole('checkbox', { name: 'Olivia' }));
-    await saveConfirmed(user, 'Add rule');
+    await saveConfirmed(user, 'Add rule', 'Add rule', 'Add this alert rule?');
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')).toEqual({
         method: 'POST',
@@ -102,7 +102,7 @@ describe('Add Alert Rule (/alerts/rules/create)', { timeout: 20_000 }, () => {
     await screen.findAllByRole('checkbox', {}, LAZY);
     await choose(user, /^Alert when/, 'No trade by an hour');
     await choose(user, /^Branch/, 'Parramatta');
-    await saveConfirmed(user, 'Add rule');
+    await saveConfirmed(user, 'Add rule', 'Add rule', 'Add this alert rule?');
     expect(combobox('No trade recorded by \\(hour\\)')).toHaveAccessibleDescription(expect.stringContaining(HOUR_MESSAGE));
     expect(await screen.findByText(RECIPIENTS_MESSAGE)).toBeInTheDocument();
     expect(window.location.pathname).toBe('/alerts/rules/create');
@@ -121,7 +121,7 @@ describe('Edit Alert Rule (/alerts/rules/edit)', { timeout: 20_000 }, () => {
     const threshold = screen.getByRole('textbox', { name: /^Attendance at or below/ });
     await user.clear(threshold);
     await user.type(threshold, '75.5');
-    await saveConfirmed(user, 'Save Changes');
+    await saveConfirmed(user, 'Save Changes', 'Save', 'Save changes to this alert rule?');
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT')).toEqual({
         method: 'PUT',
@@ -139,7 +139,7 @@ describe('Edit Alert Rule (/alerts/rules/edit)', { timeout: 20_000 }, () => {
     renderApp('/alerts/rules/edit?id=3');
     const threshold = await screen.findByDisplayValue('80', {}, LAZY);
     await user.type(threshold, '1');
-    await saveConfirmed(user, 'Save Changes');
+    await saveConfirmed(user, 'Save Changes', 'Save', 'Save changes to this alert rule?');
     expect(await screen.findByText(STALE_VERSION_MESSAGE)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
   });

@@ -101,14 +101,14 @@ describe('Edit Restaurant', { timeout: 20_000 }, () => {
     expect(screen.getByRole('textbox', { name: /^ABN/ })).toHaveAttribute('readonly');
     await ui.clear(name);
     await ui.type(name, 'Parramatta Central');
-    await saveConfirmed(ui, 'Save Changes');
+    await saveConfirmed(ui, 'Save Changes', 'Save');
     expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
     const sent = requests.find((r) => r.method === 'PUT')!;
     expect(sent.path).toBe('/restaurants/7');
     expect(sent.body).toMatchObject({ name: 'Parramatta Central', abn_no: '12345678901', capacity: 40, status: 1, version: 4 });
 
     put = failure(409, 'This record was changed by someone else.');
-    await saveConfirmed(ui, 'Save Changes');
+    await saveConfirmed(ui, 'Save Changes', 'Save');
     expect(await screen.findByText('This restaurant was changed elsewhere')).toBeInTheDocument();
     expect(screen.getByText('This record was changed by someone else.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
@@ -121,7 +121,7 @@ describe('Edit Restaurant', { timeout: 20_000 }, () => {
     const name = await screen.findByRole('textbox', { name: /^Name/ }, LAZY);
     await ui.clear(name);
     await ui.type(name, 'Parramatta Central');
-    await saveConfirmed(ui, 'Save Changes');
+    await saveConfirmed(ui, 'Save Changes', 'Save');
     expect(await screen.findByText("Parramatta Central's info updated successfully!")).toBeInTheDocument();
 
     // Without a reload, the session's restaurant list (the pickers' source, and its storage) has the new name.
@@ -149,7 +149,7 @@ describe('Edit Restaurant', { timeout: 20_000 }, () => {
     expect(status).toHaveAccessibleDescription(BRANCH_STATUS_OWNERS_ONLY_MESSAGE);
     await ui.clear(name);
     await ui.type(name, 'Parramatta Central');
-    await saveConfirmed(ui, 'Save Changes');
+    await saveConfirmed(ui, 'Save Changes', 'Save');
     expect(await screen.findByText("Parramatta Central's info updated successfully!")).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PUT')!.body).toMatchObject({ name: 'Parramatta Central', status: 1 });
   });
@@ -224,7 +224,7 @@ describe('Add Restaurant', { timeout: 30_000 }, () => {
     renderApp('/restaurant/create');
     await screen.findByRole('textbox', { name: /^ABN/ }, LAZY);
     await fillIn(ui);
-    await saveConfirmed(ui, 'Add Restaurant');
+    await saveConfirmed(ui, 'Add Restaurant', 'Add restaurant', 'Add restaurant?');
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: /^ABN/ })).toHaveAccessibleDescription(
         expect.stringContaining('This ABN is already used by another restaurant'),
@@ -256,7 +256,7 @@ describe('Add Restaurant', { timeout: 30_000 }, () => {
     listed = [...RESTAURANTS, created];
     await ui.clear(screen.getByRole('textbox', { name: /^ABN/ }));
     await ui.type(screen.getByRole('textbox', { name: /^ABN/ }), '51 824 753 556');
-    await saveConfirmed(ui, 'Add Restaurant');
+    await saveConfirmed(ui, 'Add Restaurant', 'Add restaurant', 'Add restaurant?');
     expect(await screen.findByText('Manly Wharf created successfully!')).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe('/restaurant'));
     // The list shows it; with no restaurant user its (absent) subscriptions read None.
@@ -299,7 +299,7 @@ describe('Profile', { timeout: 20_000 }, () => {
     await ui.type(screen.getByLabelText('Current password'), 'demo-password');
     await ui.type(screen.getByLabelText('New password'), 'new-password-1');
     await ui.type(screen.getByLabelText('Confirm new password'), 'new-password-1');
-    await saveConfirmed(ui, 'Save Changes');
+    await saveConfirmed(ui, 'Save Changes', 'Save');
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PUT')!.body).toMatchObject({
       name: 'Olivia Chen',

@@ -69,7 +69,7 @@ describe('Invite Member (/team/invite)', { timeout: 20_000 }, () => {
     await user.click(branch('Parramatta'));
     await user.type(textbox('Email'), 'nora@example.com');
     await user.type(textbox('Name'), 'Nora Lee');
-    await saveConfirmed(user, 'Send invitation');
+    await saveConfirmed(user, 'Send invitation', 'Send invitation', 'Send the invitation?');
     expect(calls.find((c) => c.method === 'POST')).toEqual({
       method: 'POST',
       path: '/team',
@@ -92,7 +92,7 @@ describe('Invite Member (/team/invite)', { timeout: 20_000 }, () => {
     await choose(user, /^Role/, 'Owner');
     await user.type(textbox('Email'), 'mia@example.com');
     await user.type(textbox('Name'), 'Mia');
-    await saveConfirmed(user, 'Send invitation');
+    await saveConfirmed(user, 'Send invitation', 'Send invitation', 'Send the invitation?');
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
         email: 'mia@example.com',
@@ -117,7 +117,7 @@ describe('Invite Member (/team/invite)', { timeout: 20_000 }, () => {
     await user.click(branch('Parramatta'));
     await user.type(textbox('Email'), 'taken@example.com');
     await user.type(textbox('Name'), 'Taken');
-    await saveConfirmed(user, 'Send invitation');
+    await saveConfirmed(user, 'Send invitation', 'Send invitation', 'Send the invitation?');
     expect(await screen.findByText('Choose one of your restaurants')).toBeInTheDocument();
     expect(textbox('Email')).toHaveAccessibleDescription(expect.stringContaining('This email address cannot be used for a new member'));
     expect(window.location.pathname).toBe('/team/invite');
@@ -133,7 +133,7 @@ describe('Edit Member (/team/edit)', { timeout: 20_000 }, () => {
     expect(branch('Parramatta')).toBeChecked();
     expect(branch('Bondi Beach')).not.toBeChecked();
     await user.click(branch('Bondi Beach'));
-    await saveConfirmed(user, 'Save Changes');
+    await saveConfirmed(user, 'Save Changes', 'Save');
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT')).toEqual({
         method: 'PUT',
@@ -153,14 +153,14 @@ describe('Edit Member (/team/edit)', { timeout: 20_000 }, () => {
     await screen.findByDisplayValue('owner@example.com', undefined, LAZY);
     await choose(user, /^Role/, 'Manager');
     await user.click(branch('Parramatta'));
-    await saveConfirmed(user, 'Save Changes');
+    await saveConfirmed(user, 'Save Changes', 'Save');
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: /^Role/ })).toHaveAccessibleDescription(expect.stringContaining(LAST_OWNER)),
     );
     expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull();
 
     put = failure(409, STALE_VERSION_MESSAGE);
-    await saveConfirmed(user, 'Save Changes');
+    await saveConfirmed(user, 'Save Changes', 'Save');
     expect(await screen.findByText('This member was changed elsewhere')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
   });

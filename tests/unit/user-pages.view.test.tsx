@@ -128,7 +128,9 @@ describe('Create User and Edit User', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(/^Password/), 'Secret#2026');
     await user.type(screen.getByLabelText(/^Confirm password/), 'Secret#2026');
     await user.click(screen.getByRole('button', { name: 'Create User' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    const question = await screen.findByRole('dialog', { name: 'Add user?' });
+    expect(question).toHaveAccessibleDescription('Mia Chen will be added to your users.');
+    await user.click(within(question).getByRole('button', { name: 'Add user' }));
     expect(await screen.findByText('This email address is already in use')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.path).toBe('/people');
@@ -153,7 +155,9 @@ describe('Create User and Edit User', { timeout: 20_000 }, () => {
     await user.clear(name);
     await user.type(name, 'Noah Smyth');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    const question = await screen.findByRole('dialog', { name: 'Save changes to Noah Smyth?' });
+    expect(question).toHaveAccessibleDescription("Noah Smyth's profile will be updated as shown.");
+    await user.click(within(question).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(STALE_VERSION_MESSAGE)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
@@ -167,7 +171,7 @@ describe('Create User and Edit User', { timeout: 20_000 }, () => {
     renderApp('/user/create');
     await user.type(await screen.findByRole('textbox', { name: /^Name/ }, LAZY), 'Isla Park');
     await user.click(screen.getByRole('button', { name: 'Create User' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Add user' }));
     expect(await screen.findByText("Isla Park's profile created successfully!")).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'User Dashboard' }, LAZY)).toBeInTheDocument();
     expect(window.location.pathname).toBe('/user');
@@ -178,6 +182,20 @@ describe('Create User and Edit User', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(await screen.findByText("Mia Chen's profile reset.")).toBeInTheDocument();
     expect(name).toHaveValue('Mia Chen');
+  });
+
+  it('create and edit: Cancel goes back to the list and saves nothing', async () => {
+    const user = userEvent.setup();
+    renderApp('/user/create');
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }, LAZY), 'Isla Park');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'User Dashboard' }, LAZY)).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/user');
+    await user.click(await screen.findByRole('link', { name: 'Edit Mia Chen' }, LAZY));
+    await screen.findByRole('textbox', { name: /^Name/ }, LAZY);
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'User Dashboard' }, LAZY)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
   it('edit: Delete User asks, deletes on Yes, toasts and returns to the list', async () => {

@@ -14,6 +14,7 @@ import {
   ruleSentence,
   thresholdUnitChanges,
 } from '../../machines/support/alert-rule-fields';
+import { FORM_QUESTIONS } from '../../machines/support/form-questions';
 import { TEAM_SEARCH_FIELDS } from '../../machines/support/team-fields';
 import { teamListMachine } from '../../machines/team.provided';
 import { pathOf, type PageProps } from '../../shared/routing';
@@ -121,12 +122,22 @@ function RuleFields() {
 
 function RuleForm({ mode, id, title }: { mode: Mode; id: number | null; title: string }) {
   // Once saved, either form goes back to the rules list.
-  const [input] = useState(() => ({ id, messages: MESSAGES[mode], leaveTo: pathOf('alertRules') }));
+  const [input] = useState(() => ({
+    id,
+    messages: MESSAGES[mode],
+    confirm: mode === 'create' ? FORM_QUESTIONS.ruleCreate : FORM_QUESTIONS.ruleEdit,
+    leaveTo: pathOf('alertRules'),
+  }));
   return (
     <Stack gap="lg">
       <PageTitle>{title}</PageTitle>
       <EntityFormContext.Provider logic={mode === 'create' ? createLogic : editLogic} options={{ input }}>
-        <EntityFormView noun="alert rule" saveLabel={mode === 'create' ? 'Add rule' : undefined} withReset={mode === 'edit'}>
+        <EntityFormView
+          noun="alert rule"
+          saveLabel={mode === 'create' ? 'Add rule' : undefined}
+          withReset={mode === 'edit'}
+          cancelTo={pathOf('alertRules')}
+        >
           <RuleFields />
         </EntityFormView>
       </EntityFormContext.Provider>

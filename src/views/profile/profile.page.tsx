@@ -1,7 +1,8 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { profileFormMachine } from '../../machines/profile-form.machine';
-import type { PageProps } from '../../shared/routing';
+import { FORM_QUESTIONS } from '../../machines/support/form-questions';
+import { pathOf, type PageProps } from '../../shared/routing';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
 import { EntityFormContext, EntityFormView } from '../shared/entity-form.view';
@@ -39,16 +40,16 @@ function ProfileFields() {
   );
 }
 
-/** Profile (/profile): the signed-in user's picture, details and password, Reset and Save Changes. */
+/** Profile (/profile): the signed-in user's picture, details and password, Cancel (to the dashboard), Reset and Save Changes. */
 export default function ProfilePage({ title }: PageProps) {
   // A saved name, picture or password (its new token) is the session's too: the form tells it to read them again.
   const session = SessionContext.useActorRef();
-  const [input] = useState(() => ({ id: null, messages: MESSAGES, session }));
+  const [input] = useState(() => ({ id: null, messages: MESSAGES, confirm: FORM_QUESTIONS.profile, session }));
   return (
     <Stack gap="lg">
       <PageTitle>{title}</PageTitle>
       <EntityFormContext.Provider logic={profileLogic} options={{ input }}>
-        <EntityFormView noun="profile">
+        <EntityFormView noun="profile" cancelTo={pathOf('dashboard')}>
           <ProfileFields />
         </EntityFormView>
       </EntityFormContext.Provider>

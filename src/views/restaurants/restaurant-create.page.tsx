@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { restaurantCreateMachine } from '../../machines/restaurants.provided';
+import { FORM_QUESTIONS } from '../../machines/support/form-questions';
 import { pathOf, type PageProps } from '../../shared/routing';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
@@ -17,12 +18,18 @@ const createLogic = restaurantCreateMachine.provide({ actions: { notify: appEffe
 export default function RestaurantCreatePage({ title }: PageProps) {
   // Once saved, the form tells the session (its branch pickers list the new restaurant at once) and goes back to the list.
   const session = SessionContext.useActorRef();
-  const [input] = useState(() => ({ id: null, messages: MESSAGES, session, leaveTo: pathOf('restaurants') }));
+  const [input] = useState(() => ({
+    id: null,
+    messages: MESSAGES,
+    confirm: FORM_QUESTIONS.restaurantCreate,
+    session,
+    leaveTo: pathOf('restaurants'),
+  }));
   return (
     <Stack gap="lg">
       <PageTitle>{title}</PageTitle>
       <EntityFormContext.Provider logic={createLogic} options={{ input }}>
-        <EntityFormView noun="restaurant" saveLabel="Add Restaurant" withReset={false}>
+        <EntityFormView noun="restaurant" saveLabel="Add Restaurant" withReset={false} cancelTo={pathOf('restaurants')}>
           <RestaurantFields abn="editable" />
         </EntityFormView>
       </EntityFormContext.Provider>

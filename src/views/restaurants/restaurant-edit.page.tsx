@@ -1,7 +1,8 @@
 import { Stack } from '@mantine/core';
 import { useSearch } from 'wouter';
-import type { PageProps } from '../../shared/routing';
+import { pathOf, type PageProps } from '../../shared/routing';
 import { restaurantEditMachine } from '../../machines/restaurants.provided';
+import { FORM_QUESTIONS } from '../../machines/support/form-questions';
 import { restaurantIdOf } from '../../machines/support/restaurant-fields';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
@@ -23,8 +24,12 @@ export default function RestaurantEditPage({ title }: PageProps) {
   return (
     <Stack gap="lg">
       <PageTitle>{title}</PageTitle>
-      <EntityFormContext.Provider key={id ?? 'none'} logic={editLogic} options={{ input: { id, messages: MESSAGES, session } }}>
-        <EntityFormView noun="restaurant">
+      <EntityFormContext.Provider
+        key={id ?? 'none'}
+        logic={editLogic}
+        options={{ input: { id, messages: MESSAGES, confirm: FORM_QUESTIONS.restaurantEdit, session } }}
+      >
+        <EntityFormView noun="restaurant" cancelTo={pathOf('restaurants')}>
           <RestaurantFields abn="readOnly" />
         </EntityFormView>
       </EntityFormContext.Provider>

@@ -23,16 +23,19 @@ export const useFormField = (field: string) => useFieldOf(EntityFormContext.useA
 const statusOf = (s: EntityFormSnapshot): EntityFormStatus =>
   s.matches('loading') ? 'loading' : s.matches('loadFailed') ? 'loadFailed' : s.matches('stale') ? 'stale' : 'ready';
 
-/** A form's frame (Reset, Save Changes, the conflict notice) around its fields, and the confirm dialog while a save is asked. */
+/** A form's frame (Cancel, Reset, Save Changes, the conflict notice) around its fields, and the confirm dialog while a save is asked. */
 export function EntityFormView({
   noun,
   saveLabel,
   withReset,
+  cancelTo,
   children,
 }: {
   noun: string;
   saveLabel?: string;
   withReset?: boolean;
+  /** Cancel's address: the form's list, left without saving. */
+  cancelTo?: string;
   children: ReactNode;
 }) {
   const form = EntityFormContext.useActorRef();
@@ -51,6 +54,7 @@ export function EntityFormView({
         saving={saving}
         saveLabel={saveLabel}
         withReset={withReset}
+        cancelTo={cancelTo}
         onReset={() => form.send({ type: 'form.reset' })}
         onSave={() => form.send({ type: 'form.submit' })}
         onReload={() => form.send({ type: 'form.reload' })}

@@ -1,6 +1,7 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { FORM_QUESTIONS } from '../../machines/support/form-questions';
 import { MEMBER_FORM_MESSAGES as MESSAGES, memberIdOf, ROLE_OPTIONS } from '../../machines/support/team-fields';
 import { memberEditMachine, memberInviteMachine } from '../../machines/team.provided';
 import { pathOf, type PageProps } from '../../shared/routing';
@@ -57,12 +58,22 @@ function MemberFields({ mode }: { mode: Mode }) {
 
 function MemberForm({ mode, id, title }: { mode: Mode; id: number | null; title: string }) {
   // Once sent, an invitation's form goes back to the Team list.
-  const [input] = useState(() => ({ id, messages: MESSAGES[mode], ...(mode === 'invite' ? { leaveTo: pathOf('team') } : {}) }));
+  const [input] = useState(() => ({
+    id,
+    messages: MESSAGES[mode],
+    confirm: mode === 'invite' ? FORM_QUESTIONS.memberInvite : FORM_QUESTIONS.memberEdit,
+    ...(mode === 'invite' ? { leaveTo: pathOf('team') } : {}),
+  }));
   return (
     <Stack gap="lg">
       <PageTitle>{title}</PageTitle>
       <EntityFormContext.Provider logic={mode === 'invite' ? inviteLogic : editLogic} options={{ input }}>
-        <EntityFormView noun="member" saveLabel={mode === 'invite' ? 'Send invitation' : undefined} withReset={mode === 'edit'}>
+        <EntityFormView
+          noun="member"
+          saveLabel={mode === 'invite' ? 'Send invitation' : undefined}
+          withReset={mode === 'edit'}
+          cancelTo={pathOf('team')}
+        >
           <MemberFields mode={mode} />
         </EntityFormView>
       </EntityFormContext.Provider>

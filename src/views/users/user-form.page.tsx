@@ -2,6 +2,7 @@ import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { text } from '../../machines/support/contact-fields';
+import { FORM_QUESTIONS } from '../../machines/support/form-questions';
 import {
   PERSON_FORM_MESSAGES as MESSAGES,
   personIdOf,
@@ -84,18 +85,23 @@ function DeleteUser() {
 }
 
 function UserForm({ mode, id, title }: { mode: Mode; id: number | null; title: string }) {
-  const [input] = useState(() => ({ id, messages: MESSAGES[mode], ...(mode === 'create' ? { leaveTo: pathOf('users') } : {}) }));
+  const [input] = useState(() => ({
+    id,
+    messages: MESSAGES[mode],
+    confirm: mode === 'create' ? FORM_QUESTIONS.userCreate : FORM_QUESTIONS.userEdit,
+    ...(mode === 'create' ? { leaveTo: pathOf('users') } : {}),
+  }));
   let content: ReactNode;
   if (mode === 'create') {
     content = (
-      <EntityFormView noun="user" saveLabel="Create User" withReset={false}>
+      <EntityFormView noun="user" saveLabel="Create User" withReset={false} cancelTo={pathOf('users')}>
         <PersonFields mode="create" />
       </EntityFormView>
     );
   } else {
     content = (
       <>
-        <EntityFormView noun="user">
+        <EntityFormView noun="user" cancelTo={pathOf('users')}>
           <PersonFields mode="edit" />
         </EntityFormView>
         <DeleteUser />

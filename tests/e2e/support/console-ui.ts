@@ -64,17 +64,18 @@ export async function choose(page: Page, label: string, option: string) {
   await expect.poll(() => field.inputValue()).toBe(option);
 }
 
-/** The confirm dialog asking `title`, fully shown (so a screenshot does not catch it fading in). */
-export async function confirmDialog(page: Page, title: string) {
+/** The confirm dialog asking `title` and saying `text` (a delete's, unless given), fully shown (so a screenshot does not catch it fading in). */
+export async function confirmDialog(page: Page, title: string, text = 'This cannot be undone!') {
   const dialog = page.getByRole('dialog', { name: title, exact: true });
   await dialog.waitFor();
-  await dialog.getByText('This cannot be undone!', { exact: true }).waitFor();
+  await dialog.getByText(text, { exact: true }).waitFor();
   await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
   return dialog;
 }
 
-export async function answer(page: Page, title: string, button: 'Yes' | 'Cancel') {
-  const dialog = await confirmDialog(page, title);
+/** Answers the question `title` (saying `text`: docs/product.md#dialogs) with its `button`: Cancel, or the one that does it. */
+export async function answer(page: Page, title: string, button: string, text?: string) {
+  const dialog = await confirmDialog(page, title, text);
   await dialog.getByRole('button', { name: button, exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 }

@@ -15,17 +15,17 @@ export async function type(user: UserEvent, label: 'Name' | 'Email', value: stri
 }
 
 /**
- * Does what the user does for an entity-form model event (type, Reset, Save Changes, Reload or Retry,
- * answer "Save Changes?"); false for a call's answer, which the test settles its own way.
+ * Does what the user does for an entity-form model event (type, Reset, Save Changes, Reload or Retry, answer the
+ * form's save question with its `confirmLabel`, Cancel or Escape); false for a call's answer, which the test settles its own way.
  */
-export async function performAsUser(user: UserEvent, e: ModelEvent): Promise<boolean> {
+export async function performAsUser(user: UserEvent, e: ModelEvent, confirmLabel = 'Save'): Promise<boolean> {
   if (e.type === 'form.change') await type(user, e.field === 'name' ? 'Name' : 'Email', String(e.value));
   else if (e.type === 'form.reset') await user.click(button('Reset'));
   else if (e.type === 'form.submit') await user.click(button('Save Changes'));
   else if (e.type === 'form.reload') await user.click(button(screen.queryByRole('button', { name: 'Reload' }) ? 'Reload' : 'Retry'));
   else if (e.type === 'xstate.done.actor.confirmSave') {
-    const dialog = screen.getByRole('dialog', { name: 'Save Changes?' });
-    if (e.output.result === 'confirmed') await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    const dialog = screen.getByRole('dialog');
+    if (e.output.result === 'confirmed') await user.click(within(dialog).getByRole('button', { name: confirmLabel }));
     else if (e.output.reason === 'cancel') await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     else await user.keyboard('{Escape}');
   } else return false;

@@ -33,8 +33,10 @@ export async function choose(user: UserEvent, field: string | RegExp, option: st
   await user.click(await screen.findByRole('option', { name: option, hidden: true }, LAZY));
 }
 
-/** Presses a form's save button and Yes in its "Save Changes?" question. */
-export async function saveConfirmed(user: UserEvent, button: string): Promise<void> {
+/** Presses a form's save button, and in its question (docs/product.md#dialogs: `title`, when given) the button that says what it does. */
+export async function saveConfirmed(user: UserEvent, button: string, confirm: string, title?: string): Promise<void> {
   await user.click(screen.getByRole('button', { name: button }));
-  await user.click(within(await screen.findByRole('dialog', { name: 'Save Changes?' })).getByRole('button', { name: 'Yes' }));
+  const dialog = await screen.findByRole('dialog', title === undefined ? {} : { name: title });
+  expect(dialog).not.toHaveTextContent('This cannot be undone!');
+  await user.click(within(dialog).getByRole('button', { name: confirm }));
 }
