@@ -1,10 +1,11 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
-import { IconChartBar, IconExternalLink, IconPencil } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { IconChartBar, IconCheck, IconCopy, IconExternalLink, IconPencil } from '@tabler/icons-react';
 import type { Restaurant } from '@contract/auth.contract';
 import { pathOf } from '../shared/routing';
 import { franchiseLoginHref } from '../shared/urls';
 import { EntityTable, StatusText, type EntityColumn } from './entity-table';
 import { ScrollX } from './scroll-x';
+import { FIGURE_COLOR } from './theme';
 
 const MENUPLUS = 'MENUPLUS';
 
@@ -43,20 +44,48 @@ function Subscriptions({ restaurant, franchiseUserId }: { restaurant: Restaurant
   );
 }
 
+/** A restaurant's id (what the ingest API's records name), with a button copying it. */
+function RestaurantId({ restaurant }: { restaurant: Restaurant }) {
+  const id = String(restaurant.id);
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Text size="xs" c="dimmed" component="span">
+        Id <Code fz="xs">{id}</Code>
+      </Text>
+      <CopyButton value={id}>
+        {({ copied, copy }) => (
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            color={copied ? 'teal' : 'gray'}
+            aria-label={`${copied ? 'Copied' : 'Copy'} id ${id} of ${restaurant.name}`}
+            onClick={copy}
+          >
+            {copied ? <IconCheck size={14} color={FIGURE_COLOR.positive} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+          </ActionIcon>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
 /**
  * Restaurants as docs/product.md lists them, on Restaurant Management and embedded in the dashboard: name (and
- * location), status, subscriptions with the MENUPLUS link, then the edit and analytics icons.
+ * location, and with `showIds` its id with Copy), status, subscriptions with the MENUPLUS link, then the edit and analytics icons.
  */
 export function RestaurantTable({
   restaurants,
   franchiseUserId,
   analyticsHref = (r) => pathOf('dashboard', { restaurant: r.id }),
+  showIds = false,
 }: {
   restaurants: readonly Restaurant[];
   /** The signed-in franchise user, whom the MENUPLUS links sign in (none while unknown). */
   franchiseUserId: number | null;
   /** Where the analytics icon goes (the dashboard keeps its applied range). */
   analyticsHref?: (restaurant: Restaurant) => string;
+  /** Each restaurant's id under its location, with a copy button (Restaurant Management). */
+  showIds?: boolean;
 }) {
   const columns: EntityColumn<Restaurant>[] = [
     {
@@ -69,6 +98,7 @@ export function RestaurantTable({
           <Text size="xs" c="dimmed">
             {r.location}
           </Text>
+          {showIds && <RestaurantId restaurant={r} />}
         </>
       ),
     },

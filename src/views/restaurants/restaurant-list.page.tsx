@@ -14,7 +14,7 @@ import { RestaurantTable } from '../../ui/restaurant-table';
 /** The real list call; the router keeps the search and page in the address. */
 const listLogic = restaurantListMachine.provide({ actions: { navigate: appEffects.navigate } });
 
-/** Restaurant Management: Add Restaurant (owners), and the member's restaurants, searched by name or location, five a page. */
+/** Restaurant Management: Add Restaurant (owners), and the member's restaurants with their ids, searched by name or location, five a page. */
 export default function RestaurantListPage({ title }: PageProps) {
   const search = useSearch();
   const [input] = useState(() => ({ path: pathOf('restaurants'), search, fields: RESTAURANT_SEARCH_FIELDS }));
@@ -33,7 +33,7 @@ export default function RestaurantListPage({ title }: PageProps) {
       <ListActorContext.Provider logic={listLogic} options={{ input }}>
         <ListUrlSync />
         <ListView<Restaurant> noun="Restaurants" searchLabel="Search by name or location" emptyText="No restaurants found.">
-          {(items) => <RestaurantTable restaurants={items} franchiseUserId={franchiseUserId} />}
+          {(items) => <RestaurantTable restaurants={items} franchiseUserId={franchiseUserId} showIds />}
         </ListView>
       </ListActorContext.Provider>
     </Stack>
