@@ -31,6 +31,8 @@ let t: ReturnType<typeof createTestApp>;
 beforeAll(async () => {
   database = await openTestDatabase();
   t = createTestApp(database.db);
+  // The document dates its trade with the shell's `date` (yesterday): the server's clock is the same.
+  t.advance(Date.now() - t.now());
   server = serve({ fetch: t.app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
@@ -41,8 +43,14 @@ afterAll(async () => {
 });
 
 describe('docs/integrations.md: Integrating a POS', () => {
-  it('runs as written: menu, an order, its void, a purchase and its removal, each answered as the document says', async () => {
+  it('runs as written: menu, two orders, the void of one, a purchase and its removal; the last 7 days then show the other', async () => {
     const owner = await t.login(OWNER);
+    const summary = async () =>
+      (await t.call('GET', 'analytics/revenues?period=7days', { token: owner })).body.data.franchise_summary as {
+        total_orders: number;
+        total_revenue: number;
+      };
+    const before = await summary();
     const created = await t.call('POST', 'api-keys', { token: owner, body: { name: 'Docs', restaurant_id: null } });
     expect(created.status).toBe(201);
     const script = docShell('Integrating a POS');
@@ -55,10 +63,10 @@ describe('docs/integrations.md: Integrating a POS', () => {
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as { status: string; data: unknown });
     expect(answers.map((a) => a.status)).toEqual(Array(answers.length).fill('success'));
-    // The restaurants, then menu, order, void, purchase, removal.
+    // The restaurants, then menu, orders, void, purchase, removal.
     expect(answers.slice(1).map((a) => a.data)).toEqual([
       { created: 2, updated: 0, unchanged: 0 },
-      { created: 1, updated: 0, unchanged: 0 },
+      { created: 2, updated: 0, unchanged: 0 },
       { created: 0, updated: 1, unchanged: 0 },
       { created: 1, updated: 0, unchanged: 0 },
       { removed: 1 },
@@ -66,8 +74,20 @@ describe('docs/integrations.md: Integrating a POS', () => {
     // What the document's comments promise.
     for (const promised of script.matchAll(/^# → (.*)$/gm)) expect(stdout).toContain(promised[1]!.replace(/^\{/, ''));
 
-    const order = await database.db.selectFrom('orders').select(['status', 'total_cents']).where('external_id', '=', 'POS-1001').execute();
-    expect(order).toEqual([{ status: 'voided', total_cents: 3900 }]);
+    const orders = await database.db
+      .selectFrom('orders')
+      .select(['external_id', 'status', 'total_cents'])
+      .where('external_id', 'in', ['POS-1001', 'POS-1002'])
+      .orderBy('external_id')
+      .execute();
+    expect(orders).toEqual([
+      { external_id: 'POS-1001', status: 'completed', total_cents: 3900 },
+      { external_id: 'POS-1002', status: 'voided', total_cents: 1650 },
+    ]);
+    // The dashboard's default range (the last 7 days, ending yesterday) counts the completed order, not the voided one.
+    const after = await summary();
+    expect(after.total_orders).toBe(before.total_orders + 1);
+    expect(after.total_revenue).toBeCloseTo(before.total_revenue + 39, 2);
     expect(await database.db.selectFrom('purchase_lines').select('id').where('external_id', '=', 'INV-88-1').execute()).toEqual([]);
     expect((await rebuildRollups(database.db, { check: true })).differing).toBe(0);
   });
