@@ -146,6 +146,19 @@ describe.each(VIEWPORTS)('analytics pages at $name size', ({ name, size }) => {
         expect(await page.getByText(new RegExp(`(vs previous ${report.window.days} days|no previous data)$`)).count()).toBe(
           report.cards.length,
         );
+        if (range === '1month' && name === 'phone') {
+          // The breakdown scrolls sideways inside its card; what each row is stays in view beside the last figures.
+          const scroller = page.getByRole('group', { name: new RegExp(`^${BREAKDOWN[pageName]}.*, scrollable$`) }).first();
+          await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+          const [box, first, last] = await Promise.all([
+            scroller.boundingBox(),
+            scroller.locator('tbody tr').first().locator('th, td').first().boundingBox(),
+            scroller.locator('thead th').last().boundingBox(),
+          ]);
+          expect(Math.abs(first!.x - box!.x), `${pageName}: the first column stays at the left edge`).toBeLessThan(2);
+          expect(last!.x + last!.width, `${pageName}: the last column is in view`).toBeLessThanOrEqual(box!.x + box!.width + 1);
+          await scroller.evaluate((el) => el.scrollTo({ left: 0 }));
+        }
         if (range === '1month') {
           await expectNoSidewaysScroll(page);
           await page.waitForTimeout(1200); // the chart animates in; the picture shows it drawn

@@ -111,7 +111,7 @@ export function GettingStartedSteps() {
                   {step.links.map((link, j) => (
                     <Fragment key={link.to}>
                       {j > 0 && ' · '}
-                      <Anchor component={Link} href={pathOf(link.to)}>
+                      <Anchor component={Link} href={pathOf(link.to)} underline="always">
                         {link.label}
                       </Anchor>
                     </Fragment>

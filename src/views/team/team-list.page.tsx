@@ -122,7 +122,7 @@ export default function TeamListPage({ title }: PageProps) {
       <Text c="dimmed" size="sm">
         Who signs in to this console. Owners see and manage the whole franchise. Managers see the branches listed here and nothing else. The
         staff who work the shifts are in{' '}
-        <Anchor component={Link} href={pathOf('users')}>
+        <Anchor component={Link} href={pathOf('users')} underline="always">
           User Management
         </Anchor>
         ; a member who works shifts joins it with their first shift.

@@ -81,7 +81,7 @@ export default function UserListPage({ title }: PageProps) {
       <Text c="dimmed" size="sm">
         Your staff: the people who work the branches' shifts, whose hours and attendance the roster figures count. They do not sign in to
         this console; who signs in is your{' '}
-        <Anchor component={Link} href={pathOf('team')}>
+        <Anchor component={Link} href={pathOf('team')} underline="always">
           Team
         </Anchor>
         .
