@@ -52,12 +52,9 @@ export const alert = z.object({
   summary: z.string().meta({ description: 'The sentence the console and the mail show' }),
   /** The page and the shortest range that shows the day, for the link to the branch and day. */
   page: z.enum(ANALYTICS_PAGES),
-  range: z
-    .enum(RANGES)
-    .nullable()
-    .meta({
-      description: 'The shortest range ending yesterday that shows the day; null when none does (the link shows the week ending on it)',
-    }),
+  range: z.enum(RANGES).nullable().meta({
+    description: 'The shortest range ending yesterday that shows the day; null when none does (the link shows the week ending on it)',
+  }),
   created_at: instant,
   acknowledged_at: instant.nullable().meta({ description: 'When this member acknowledged it; null: unread' }),
 });

@@ -187,13 +187,10 @@ const reportCard = z.object({
   unit: cellUnit,
   value: z.number(),
   previous: z.number().nullable(),
-  lower_is_better: z
-    .boolean()
-    .optional()
-    .meta({
-      description:
-        'Present (true) on every cost (labour cost, labour or spend % of revenue, spend, spend per supplier): a rise is shown as bad (red), a fall as good (green)',
-    }),
+  lower_is_better: z.boolean().optional().meta({
+    description:
+      'Present (true) on every cost (labour cost, labour or spend % of revenue, spend, spend per supplier): a rise is shown as bad (red), a fall as good (green)',
+  }),
 });
 export type ReportCard = z.output<typeof reportCard>;
 /** The page's main chart: categories from one column of a table, one series per listed column, and their comparison lines. */
