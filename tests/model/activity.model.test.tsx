@@ -236,7 +236,7 @@ describe('Activity page scenarios', () => {
       'Olivia Chen',
       'Invited',
       'Team member #12',
-      'email: — → nora@example.comrole: — → managerbranches: — → Parramatta, #3',
+      'email: — → nora@example.comrole: — → Managerbranches: — → Parramatta, #3',
     ]);
     expect(cells[2]).toEqual(['24 Nov 2026, 08:00', 'Till sync (API key)', 'Ingested', 'Ingest API', 'created: — → 12']);
     expect(cells[3]![4]).toBe('password: changed');
