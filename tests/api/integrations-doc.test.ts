@@ -1,17 +1,11 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { serve } from '@hono/node-server';
 import { rebuildRollups } from '../../server/analytics/rollups';
-import { createTestApp, OWNER } from './support/test-app';
-import { openTestDatabase, type TestDatabase } from './support/test-db';
+import { runShell, startShellServer, type ShellServer } from './support/shell-server';
+import { OWNER } from './support/test-app';
 
 // The "Integrating a POS" commands of docs/integrations.md, run with bash and curl as an integrator would, against
 // a real HTTP server: only the address and the key are this test's own.
-
-const run = promisify(execFile);
 
 /** The shell block of docs/integrations.md's section `heading`. */
 function docShell(heading: string): string {
@@ -24,26 +18,15 @@ function docShell(heading: string): string {
   return block[1]!;
 }
 
-let database: TestDatabase;
-let server: ReturnType<typeof serve>;
-let base: string;
-let t: ReturnType<typeof createTestApp>;
+let shell: ShellServer;
 beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestApp(database.db);
-  // The document dates its trade with the shell's `date` (yesterday): the server's clock is the same.
-  t.advance(Date.now() - t.now());
-  server = serve({ fetch: t.app.fetch, hostname: '127.0.0.1', port: 0 });
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+  shell = await startShellServer();
 });
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await database.close();
-});
+afterAll(() => shell.close());
 
 describe('docs/integrations.md: Integrating a POS', () => {
   it('runs as written: menu, two orders, the void of one, a purchase and its removal; the last 7 days then show the other', async () => {
+    const { t, base, database } = shell;
     const owner = await t.login(OWNER);
     const summary = async () =>
       (await t.call('GET', 'analytics/revenues?period=7days', { token: owner })).body.data.franchise_summary as {
@@ -57,11 +40,7 @@ describe('docs/integrations.md: Integrating a POS', () => {
     expect(script).toMatch(/^BASE=.*$/m);
     expect(script).toMatch(/^KEY=.*$/m);
     const ours = script.replace(/^BASE=.*$/m, `BASE=${base}`).replace(/^KEY=.*$/m, `KEY=${created.body.data.secret}`);
-    const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', ours]);
-    const answers = stdout
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { status: string; data: unknown });
+    const { stdout, answers } = await runShell(ours);
     expect(answers.map((a) => a.status)).toEqual(Array(answers.length).fill('success'));
     // The restaurants, then menu, orders, void, purchase, removal.
     expect(answers.slice(1).map((a) => a.data)).toEqual([
@@ -95,16 +74,16 @@ describe('docs/integrations.md: Integrating a POS', () => {
 
 describe('docs/integrations.md: Reading with a BI tool', () => {
   it('runs as written with a read key: the revenues the owner sees, as the document says', async () => {
+    const { t, base } = shell;
     const owner = await t.login(OWNER);
     const created = await t.call('POST', 'api-keys', { token: owner, body: { name: 'BI tool', restaurant_id: null, access: 'read' } });
     expect(created.status).toBe(201);
     const script = docShell('Reading with a BI tool');
     const ours = script.replace(/^BASE=.*$/m, `BASE=${base}`).replace(/^KEY=.*$/m, `KEY=${created.body.data.secret}`);
     expect(ours).not.toBe(script);
-    const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', ours]);
-    const answers = stdout.split('\n').filter((line) => line.startsWith('{'));
+    const { stdout, answers } = await runShell(ours);
     expect(answers).toHaveLength(1);
-    expect(JSON.parse(answers[0]!)).toEqual((await t.call('GET', 'analytics/revenues?period=7days', { token: owner })).body);
+    expect(answers[0]).toEqual((await t.call('GET', 'analytics/revenues?period=7days', { token: owner })).body);
     for (const promised of script.matchAll(/^# → (.*)$/gm)) expect(stdout).toContain(promised[1]!.replace(/^\{/, ''));
   });
 });
