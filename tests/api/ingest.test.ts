@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { rebuildRollups } from '../../server/analytics/rollups';
 import { INGEST_CALLS_PER_MINUTE } from '../../server/auth/rate-limit';
 import { MAX_RECORDS_PER_CALL } from '@contract/ingest.contract';
+import { inviteMember } from './support/team-members';
 import { createTestApp, expectErrorEnvelope, OWNER, RIVAL } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
@@ -384,6 +385,42 @@ describe('menu items, shifts and purchases', () => {
     // Their next shift finds them as staff: one person, two shifts.
     expect((await ingest('POST', 'shifts', { shifts: [shift('own-3', OWNER.email)] })).status).toBe(200);
     expect(await staff().execute()).toHaveLength(1);
+    await expectRollupsExact();
+  });
+
+  it('makes a team member staff once when two batches of their shifts arrive at the same moment', async () => {
+    const member = { email: 'burst.manager@example.com', name: 'Burst Manager', role: 'manager' as const };
+    await inviteMember(t, owner, member);
+    const shift = (externalId: string) => ({
+      external_id: externalId,
+      restaurant_id: BONDI,
+      person_email: member.email,
+      day: '2026-11-17',
+      assigned_minutes: 120,
+      actual_minutes: 120,
+      hourly_rate_cents: 3000,
+      attended: true,
+    });
+    const sent = await Promise.all(
+      ['burst-1', 'burst-2', 'burst-3', 'burst-4'].map((id) => ingest('POST', 'shifts', { shifts: [shift(id)] })),
+    );
+    expect(sent.map((res) => res.status)).toEqual([200, 200, 200, 200]);
+    const people = await database.db.selectFrom('people').select('id').where('email', '=', member.email).execute();
+    expect(people).toHaveLength(1);
+    const shifts = await database.db
+      .selectFrom('staff_shifts')
+      .select('person_id')
+      .where('external_id', 'in', ['burst-1', 'burst-2', 'burst-3', 'burst-4'])
+      .execute();
+    expect(shifts).toEqual(Array(4).fill({ person_id: people[0]!.id }));
+    const created = await database.db
+      .selectFrom('activity_log')
+      .select('id')
+      .where('entity', '=', 'person')
+      .where('entity_id', '=', String(people[0]!.id))
+      .where('action', '=', 'created')
+      .execute();
+    expect(created).toHaveLength(1);
     await expectRollupsExact();
   });
 
