@@ -120,6 +120,40 @@ describe('dashboard charts', () => {
   });
 });
 
+describe('a window with part-months at its ends', () => {
+  it('labels the clipped first and last months with their days and "(partial)", and draws their segments dotted', async () => {
+    const context = await newContext(browser);
+    const { page, problems } = await openPage(context);
+    await signIn(page);
+    await settled(page);
+    // From the 20th four months back to the 10th of last month: over 61 days, so monthly buckets, clipped at both ends.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
+    const monthStart = (back: number) => {
+      const d = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+      d.setUTCMonth(d.getUTCMonth() - back);
+      return d;
+    };
+    const [from, to] = [monthStart(4), monthStart(1)];
+    const iso = (d: Date, day: number) => `${d.toISOString().slice(0, 8)}${day}`;
+    const month = (d: Date) => d.toLocaleString('en-AU', { month: 'short', timeZone: 'UTC' });
+    await page.goto(`/dashboard?from=${iso(from, 20)}&to=${iso(to, 10)}`);
+    await settled(page);
+    const chart = card(page, 'Revenue Trends').getByRole('img', { name: 'Dine-in and takeaway revenue per period' });
+    const words = await chart.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+    const lastDay = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 0)).getUTCDate();
+    expect(words).toContain(`20–${lastDay} ${month(from)} (partial):`);
+    expect(words).toContain(`1–10 ${month(to)} (partial):`);
+    expect(words.match(/\(partial\)/g)).toHaveLength(2);
+    // The dotted segments to and from the clipped months.
+    await expect.poll(() => chart.locator('path[stroke-dasharray]').count()).toBeGreaterThan(0);
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(1200); // the charts animate in; the picture shows them drawn
+    await screenshot(page, 'dashboard-partial-months-desktop');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe.each(VIEWPORTS)('dashboard at $name size', ({ name, size }) => {
   it('shows trade in every card, switches tabs, applies Last 1 Month and a branch, keeps them on reload, and Back restores', async () => {
     const context = await newContext(browser, size);
