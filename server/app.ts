@@ -15,7 +15,7 @@ import { createTokens } from './auth/tokens.js';
 import { writeClockOfDatabase } from './db/database.js';
 import { ReadCache } from './db/read-cache.js';
 import { bodyLimit, closeUnreadBody } from './http/body-limit.js';
-import { importRoutes, ingestRoutes } from './ingest/ingest.routes.js';
+import { importRoutes, ingestRoutes, menuRoutes } from './ingest/ingest.routes.js';
 import { errorHandler, failure, notFound } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { staticSpa } from './http/static-spa.js';
@@ -68,6 +68,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', analyticsTokenCheck(routeDeps));
   api.route('/', analyticsRoutes(routeDeps));
   api.route('/', pageReportRoutes(routeDeps));
+  api.route('/', menuRoutes(routeDeps));
   api.route('/', importRoutes(routeDeps));
   api.route('/', ingestRoutes(routeDeps));
 

@@ -8,7 +8,7 @@ import { PEOPLE_CALLS } from './people.calls.js';
 import { RESTAURANT_CALLS } from './restaurants.calls.js';
 import { TEAM_CALLS } from './team.calls.js';
 import { REPORT_SUBSCRIPTION_CALLS } from './report-subscriptions.calls.js';
-import { IMPORT_CALLS, INGEST_CALLS } from './ingest.calls.js';
+import { IMPORT_CALLS, INGEST_CALLS, MENU_CALLS } from './ingest.calls.js';
 import { SERVICE_CALLS } from './service.calls.js';
 import { GETTING_STARTED_CALLS } from './getting-started.calls.js';
 
@@ -30,5 +30,6 @@ export const CALLS = {
   ...PAGE_REPORT_CALLS,
   ...INGEST_CALLS,
   ...IMPORT_CALLS,
+  ...MENU_CALLS,
 };
 export type Calls = typeof CALLS;

@@ -35,6 +35,11 @@ export async function keyRestaurants(
   return query.orderBy('name').orderBy('id').execute();
 }
 
+/** The franchise's menu items by SKU: what an order's lines may name. */
+export function menuSkus(db: Db, franchiseId: number): Promise<{ sku: string; name: string }[]> {
+  return db.selectFrom('menu_items').select(['sku', 'name']).where('franchise_id', '=', franchiseId).orderBy('sku').execute();
+}
+
 /** Upserts the franchise's menu by SKU: a new SKU is created, a known one updated when anything differs. */
 export async function ingestMenuItems(db: Db, scope: IngestScope, items: MenuItemRecord[], now: number): Promise<WriteCounts> {
   if (scope.restaurantId !== null) {

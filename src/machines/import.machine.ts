@@ -1,4 +1,5 @@
-import { assign, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { and, assign, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import type { MenuSku } from '@contract/api/ingest.calls';
 import type { IngestKind, IngestResult } from '@contract/ingest.contract';
 import { toErrorInfo } from '../services/api-error';
 import { importMappings } from '../services/import.service';
@@ -11,6 +12,7 @@ import {
   NOTHING_WRITTEN,
   refusalProblems,
   refusedErrors,
+  skusNotOnMenu,
   waitAfter,
   type FileRead,
   type ReadFileInput,
@@ -25,6 +27,7 @@ import { notProvided } from './support/machine-effects';
 export type ImportEvent =
   | { type: 'import.kind'; kind: IngestKind }
   | { type: 'import.template' }
+  | { type: 'import.menuFirst' }
   | { type: 'import.file'; file: File }
   | { type: 'import.mapColumn'; field: string; column: string | null }
   | { type: 'import.confirmMapping' }
@@ -37,6 +40,9 @@ export type ImportEvent =
   | { type: 'import.reset' };
 
 export const ERRORS_PER_PAGE = 10;
+
+/** What the choosing step no longer shows once the owner does something else. */
+const NO_NOTICE = { error: null, menuError: null, menuMissing: false } as const;
 
 /** An invoked call's failure, as the guards and actions of its onError read it. */
 const failed = ({ event }: { event: ErrorActorEvent }) => event.error;
@@ -93,6 +99,12 @@ const importSetup = setup({
       missingFields(context.kind, initialMapping(context.kind, read.headers, read.saved)).length === 0,
     mappingComplete: ({ context }) => missingFields(context.kind, context.mapping).length === 0,
     hasRecords: ({ context }) => (context.prepared?.records ?? 0) > 0,
+    /** Every SKU the orders file names is on the menu: the server will not refuse an order for one. */
+    menuKnowsSkus: ({ context }) => context.unknownSkus.length === 0,
+    isOrders: ({ context }) => context.kind === 'orders',
+    /** An orders file whose lines name SKUs: the menu must have them. */
+    namesSkus: (_, prepared: PreparedFile) => prepared.skus.length > 0,
+    menuEmpty: (_, menu: MenuSku[]) => menu.length === 0,
     hasErrorFile: ({ context }) => context.errorFile !== null,
     /** The batch just answered was the last. */
     allSent: ({ context }) => context.next + 1 >= (context.prepared?.batches.length ?? 0),
@@ -131,11 +143,42 @@ export const importMachine = importSetup.createMachine({
   states: {
     choosing: {
       on: {
-        'import.kind': { actions: assign({ kind: ({ event }) => event.kind, error: null }) },
-        'import.template': {
-          actions: { type: 'downloadTemplate', params: ({ context }) => templateFile(context.kind, context.restaurantId ?? 1) },
-        },
-        'import.file': { target: 'parsing', actions: assign({ file: ({ event }) => event.file, error: null }) },
+        'import.kind': { actions: assign({ kind: ({ event }) => event.kind, ...NO_NOTICE }) },
+        'import.template': [
+          // The orders template names the menu's SKUs: the menu is read first.
+          { guard: 'isOrders', target: 'templating', actions: assign(NO_NOTICE) },
+          {
+            actions: [
+              assign(NO_NOTICE),
+              {
+                type: 'downloadTemplate',
+                params: ({ context }) => templateFile(context.kind, { restaurantIds: context.restaurantIds, skus: [] }),
+              },
+            ],
+          },
+        ],
+        'import.menuFirst': { actions: assign({ kind: 'menu-items', ...NO_NOTICE }) },
+        'import.file': { target: 'parsing', actions: assign({ file: ({ event }) => event.file, ...NO_NOTICE }) },
+      },
+    },
+    templating: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadMenu',
+        src: 'loadMenu',
+        onDone: [
+          // No menu yet: orders name its SKUs, so the menu is imported first.
+          { guard: { type: 'menuEmpty', params: ({ event }) => event.output }, target: 'choosing', actions: assign({ menuMissing: true }) },
+          {
+            target: 'choosing',
+            actions: {
+              type: 'downloadTemplate',
+              params: ({ context, event }) =>
+                templateFile('orders', { restaurantIds: context.restaurantIds, skus: event.output.map((item) => item.sku) }),
+            },
+          },
+        ],
+        onError: { target: 'choosing', actions: assign({ menuError: ({ event }) => toErrorInfo(event.error) }) },
       },
     },
     parsing: {
@@ -175,19 +218,41 @@ export const importMachine = importSetup.createMachine({
         id: 'validateRows',
         src: 'validateRows',
         input: ({ context }): ValidateInput => ({ file: context.file!, kind: context.kind, mapping: context.mapping }),
-        onDone: { target: 'preview', actions: { type: 'takePrepared', params: ({ event }) => event.output } },
+        onDone: [
+          {
+            guard: { type: 'namesSkus', params: ({ event }) => event.output },
+            target: 'checkingMenu',
+            actions: { type: 'takePrepared', params: ({ event }) => event.output },
+          },
+          { target: 'preview', actions: { type: 'takePrepared', params: ({ event }) => event.output } },
+        ],
         onError: { target: 'choosing', actions: assign({ ...CLEARED_FILE, error: ({ event }) => toErrorInfo(event.error) }) },
+      },
+      on: { 'import.reset': { target: 'choosing', actions: assign(CLEARED_FILE) } },
+    },
+    // An orders file's SKUs against the menu as it is now (a menu imported a moment ago counts), before anything is sent.
+    checkingMenu: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadMenu',
+        src: 'loadMenu',
+        onDone: {
+          target: 'preview',
+          actions: assign({ unknownSkus: ({ context, event }) => skusNotOnMenu(context.prepared!.skus, event.output) }),
+        },
+        onError: { target: 'choosing', actions: assign({ ...CLEARED_FILE, menuError: ({ event }) => toErrorInfo(event.error) }) },
       },
       on: { 'import.reset': { target: 'choosing', actions: assign(CLEARED_FILE) } },
     },
     preview: {
       on: {
         'import.start': {
-          guard: 'hasRecords',
+          guard: and(['hasRecords', 'menuKnowsSkus']),
           target: 'importing',
           actions: assign({ next: 0, totals: NOTHING_WRITTEN, rowsDone: 0 }),
         },
         'import.editMapping': { target: 'mapping' },
+        'import.menuFirst': { target: 'choosing', actions: assign({ ...CLEARED_FILE, kind: 'menu-items' }) },
         ...problemList,
         'import.reset': { target: 'choosing', actions: assign(CLEARED_FILE) },
       },

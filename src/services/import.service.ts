@@ -1,15 +1,21 @@
 import { addressOf } from '@contract/api/call';
 import type { Calls } from '@contract/api/calls';
+import type { MenuSku } from '@contract/api/ingest.calls';
 import type { IngestKind, IngestResult } from '@contract/ingest.contract';
 import { MAPPING_STORAGE_PREFIX, type ColumnMapping } from '../shared/import-spec';
 import { callApi } from './api-error';
+import { callsOf } from './call';
 import { httpClient, type HttpClient } from './http-client';
 
 export const IMPORT_FAILED = 'The import call failed';
+export const MENU_FAILED = 'The menu could not be loaded';
 
 /** The console's import call with the ingest call's body, already as JSON text (so not through the typed `call`, which takes objects). */
 export function createImportService(client: HttpClient) {
+  const call = callsOf(client);
   return {
+    /** The franchise's menu items: the SKUs an orders file may name. */
+    menu: (): Promise<MenuSku[]> => callApi(MENU_FAILED, () => call('GET /franchise/menu-items')),
     /** Rejects with ApiError: 422 carries `errors` keyed by path (`orders[3].lines[0].sku`), 429 asks to wait. */
     send: (kind: IngestKind, body: string) => {
       const { method, path } = addressOf('POST /franchise/import/{kind}' satisfies keyof Calls, { kind });

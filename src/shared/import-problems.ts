@@ -29,6 +29,24 @@ export function locate(
   return { row: first, column: column(head) };
 }
 
+/**
+ * A problem of a record on the owner's file: its row, the owner's column, and the message in the owner's words. The
+ * contract's and the server's messages start with our field's name ("card_cents must be a whole number"); a file
+ * whose column is called otherwise reads "Column 'Card total': must be a whole number".
+ */
+export function problemAt(
+  kind: IngestKind,
+  path: readonly PropertyKey[],
+  source: RecordSource,
+  mapping: ColumnMapping,
+  message: string,
+): RowError {
+  const { row, column } = locate(kind, path, source, mapping);
+  const named = path.findLast((p): p is string => typeof p === 'string');
+  const owners = named !== undefined && column !== '' && column !== named && message.startsWith(`${named} `);
+  return { row, column, message: owners ? `Column '${column}': ${message.slice(named.length + 1)}` : message };
+}
+
 /** `orders[3].lines[0].sku` → ['orders', 3, 'lines', 0, 'sku']. */
 export function parseErrorPath(key: string): (string | number)[] {
   return [...key.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]!));
@@ -49,8 +67,9 @@ export function batchErrorsToRows(
   for (const [key, messages] of Object.entries(errors)) {
     const [list, index, ...rest] = parseErrorPath(key);
     const source = list === specOf(kind).bodyKey && typeof index === 'number' ? sources[index] : undefined;
-    const { row, column } = source ? locate(kind, rest, source, mapping) : { row: batch.firstRow, column: '' };
-    for (const message of messages) found.push({ row, column, message });
+    for (const message of messages) {
+      found.push(source ? problemAt(kind, rest, source, mapping, message) : { row: batch.firstRow, column: '', message });
+    }
   }
   return found.sort((a, b) => a.row - b.row);
 }

@@ -32,7 +32,10 @@ export type ImportSpec = {
   /** The key of the ingest body's list: `{ orders: [...] }`. */
   bodyKey: 'items' | 'orders' | 'shifts' | 'purchases';
   fields: readonly ImportField[];
-  /** The template's example rows, in `fields` order; `{restaurant}` becomes a restaurant id of the owner's. */
+  /**
+   * The template's example rows, in `fields` order; `{restaurant1}`, `{restaurant2}` become restaurants of the
+   * owner's, `{sku1}`... SKUs of the franchise's menu.
+   */
   example: readonly (readonly string[])[];
 };
 
@@ -52,9 +55,9 @@ export const PAYMENT_METHODS_IN_COLUMNS = ['card', 'cash', 'app'] as const;
 export type PaymentColumnMethod = (typeof PAYMENT_METHODS_IN_COLUMNS)[number];
 
 // The orders example: an order's own columns and its payments stand again on each of its lines.
-const POS_ORDER = ['POS-1001', '{restaurant}', '2026-11-24T12:30:00+11:00', 'dine_in', 'pos', '2', 'CUST-42', 'completed'];
+const POS_ORDER = ['POS-1001', '{restaurant1}', '2026-11-24T12:30:00+11:00', 'dine_in', 'pos', '2', 'CUST-42', 'completed'];
 const POS_PAID = ['2000', '1740', ''];
-const APP_ORDER = ['APP-2002', '{restaurant}', '2026-11-24T18:05:00+11:00', 'takeaway', 'app', '1', '', 'completed'];
+const APP_ORDER = ['APP-2002', '{restaurant2}', '2026-11-24T18:05:00+11:00', 'takeaway', 'app', '1', '', 'completed'];
 
 export const IMPORT_SPECS = {
   'menu-items': {
@@ -94,9 +97,9 @@ export const IMPORT_SPECS = {
       ),
     ],
     example: [
-      [...POS_ORDER, 'BURGER-CLASSIC', '2', '3190', ...POS_PAID],
-      [...POS_ORDER, 'FRIES-LARGE', '1', '550', ...POS_PAID],
-      [...APP_ORDER, 'COMBO-LUNCH', '1', '1890', '', '', '1890'],
+      [...POS_ORDER, '{sku1}', '2', '3190', ...POS_PAID],
+      [...POS_ORDER, '{sku2}', '1', '550', ...POS_PAID],
+      [...APP_ORDER, '{sku3}', '1', '1890', '', '', '1890'],
     ],
   },
   shifts: {
@@ -114,8 +117,8 @@ export const IMPORT_SPECS = {
       field('attended', 'boolean', 'true or false (yes/no, 1/0)'),
     ],
     example: [
-      ['ROSTER-5001', '{restaurant}', 'mia.chen@example.com', '2026-11-24', '480', '495', '3250', 'true'],
-      ['ROSTER-5002', '{restaurant}', 'noah.smith@example.com', '2026-11-24', '360', '0', '2875', 'false'],
+      ['ROSTER-5001', '{restaurant1}', 'mia.chen@example.com', '2026-11-24', '480', '495', '3250', 'true'],
+      ['ROSTER-5002', '{restaurant2}', 'noah.smith@example.com', '2026-11-24', '360', '0', '2875', 'false'],
     ],
   },
   purchases: {
@@ -132,8 +135,8 @@ export const IMPORT_SPECS = {
       field('amount_cents', 'integer', 'amount in cents, e.g. 12500 for $125.00'),
     ],
     example: [
-      ['INV-7001', '{restaurant}', 'Fresh Farms', '2026-11-24', 'vegetables', '40', '12500'],
-      ['INV-7002', '{restaurant}', 'Harbour Dairy', '2026-11-24', 'dairy', '12', '8640'],
+      ['INV-7001', '{restaurant1}', 'Fresh Farms', '2026-11-24', 'vegetables', '40', '12500'],
+      ['INV-7002', '{restaurant2}', 'Harbour Dairy', '2026-11-24', 'dairy', '12', '8640'],
     ],
   },
 } as const satisfies Record<IngestKind, ImportSpec>;
@@ -173,6 +176,8 @@ export type PreparedFile = {
   errors: RowError[];
   errorFile: Blob | null;
   batches: ImportBatch[];
+  /** Orders: every SKU the file's lines name (the menu must know them); other kinds: none. */
+  skus: string[];
 };
 
 /** What the import wrote so far, as the calls answered. */
@@ -186,8 +191,18 @@ export const ERRORS_KEPT = 1000;
 
 export const MAPPING_STORAGE_PREFIX = 'franchise_import_mapping_';
 
-/** The example rows of a kind's template, with the restaurant id given. */
-export const templateRows = (kind: IngestKind, restaurantId: number): string[][] => [
-  specOf(kind).fields.map((f) => f.name),
-  ...specOf(kind).example.map((row) => row.map((cell) => (cell === '{restaurant}' ? String(restaurantId) : cell))),
-];
+/** What a template's example rows name: the owner's restaurants and the franchise's SKUs, in turn. */
+export type TemplateData = { restaurantIds: readonly number[]; skus: readonly string[] };
+
+/** A franchise without a menu yet: the orders template names the menu template's SKUs. */
+const MENU_TEMPLATE_SKUS = IMPORT_SPECS['menu-items'].example.map((row) => row[0]);
+
+/** A kind's template: the header (our field names, which the mapping finds by themselves), then the example rows. */
+export const templateRows = (kind: IngestKind, { restaurantIds, skus }: TemplateData): string[][] => {
+  const nth = <T>(list: readonly T[], n: number) => (list.length > 0 ? list[(n - 1) % list.length] : undefined);
+  const fill = (cell: string) =>
+    cell.replace(/^\{(restaurant|sku)(\d)\}$/, (_, what: string, n: string) =>
+      what === 'sku' ? (nth(skus, Number(n)) ?? nth(MENU_TEMPLATE_SKUS, Number(n))!) : String(nth(restaurantIds, Number(n)) ?? ''),
+    );
+  return [specOf(kind).fields.map((f) => f.name), ...specOf(kind).example.map((row) => row.map(fill))];
+};

@@ -14,7 +14,7 @@ import {
 } from '@contract/ingest.contract';
 import { csvBlob, errorsCsv } from '../shared/import-csv';
 import { headerKey } from '../shared/import-mapping';
-import { locate } from '../shared/import-problems';
+import { problemAt } from '../shared/import-problems';
 import {
   ERRORS_KEPT,
   specOf,
@@ -204,12 +204,15 @@ export function prepareRows(
   const errors: RowError[] = [...problems];
   const valid: { record: unknown; source: RecordSource }[] = [];
   const seen = new Map<string, number>();
+  const skus = new Set<string>();
   let rejected = problems.length;
   for (const { record, source, problems: own, identity } of built) {
+    if (kind === 'orders')
+      for (const line of record.lines as { sku: unknown }[]) if (typeof line.sku === 'string' && line.sku) skus.add(line.sku);
     const found = [...own];
     const result = schema.safeParse(record);
     if (!result.success) {
-      for (const issue of result.error.issues) found.push({ ...locate(kind, issue.path, source, mapping), message: issue.message });
+      for (const issue of result.error.issues) found.push(problemAt(kind, issue.path, source, mapping, issue.message));
     }
     const row = source.rows[0]!;
     if (found.length === 0 && identity) {
@@ -234,5 +237,6 @@ export function prepareRows(
     errors: errors.slice(0, ERRORS_KEPT),
     errorFile: errors.length > 0 ? csvBlob(errorsCsv(errors)) : null,
     batches: toBatches(kind, valid),
+    skus: [...skus].sort(),
   };
 }

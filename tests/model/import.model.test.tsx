@@ -3,7 +3,20 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { importMachine, type ImportEvent } from '../../src/machines/import.machine';
 import { importMappings } from '../../src/services/import.service';
-import { FILE, MATCHING, PREPARED, PROBLEMS, REFUSED, RENAMED, TIMER, WRITTEN, paths, type ModelEvent } from './models/import.model';
+import {
+  FILE,
+  MATCHING,
+  MENU,
+  MENU_WITHOUT_FRIES,
+  PREPARED,
+  PROBLEMS,
+  REFUSED,
+  RENAMED,
+  TIMER,
+  WRITTEN,
+  paths,
+  type ModelEvent,
+} from './models/import.model';
 import { choose } from './support/choose';
 import { renderImport } from './support/import-view';
 import { runModel } from './support/model-runner';
@@ -20,12 +33,13 @@ async function upload(user: UserEvent, file: File) {
 describe('import machine × Data Import view (model-based)', () => {
   runModel(importMachine, paths, (inspect) => {
     const user = userEvent.setup();
-    const { reader, checker, sender, downloads, saved, actor } = renderImport({ inspect });
+    const { reader, checker, sender, menu, downloads, saved, actor } = renderImport({ inspect });
     return {
       perform: async (event) => {
         const e = event as ModelEvent;
         if (e.type === 'import.kind') await user.click(screen.getByRole('radio', { name: LABELS[e.kind] }));
         else if (e.type === 'import.template') await user.click(button(/^Download .* template$/));
+        else if (e.type === 'import.menuFirst') await user.click(button('Import the menu first'));
         else if (e.type === 'import.file') await upload(user, e.file);
         else if (e.type === 'import.mapColumn') await choose(user, e.field, e.column ?? '(not in this file)');
         else if (e.type === 'import.confirmMapping') await user.click(button('Check the rows'));
@@ -39,6 +53,7 @@ describe('import machine × Data Import view (model-based)', () => {
         else if (e.type === TIMER.type) act(() => actor().send(TIMER as unknown as ImportEvent));
         else if (e.type.endsWith('readFile')) await act(async () => reader.settle(e));
         else if (e.type.endsWith('validateRows')) await act(async () => checker.settle(e));
+        else if (e.type.endsWith('loadMenu')) await act(async () => menu.settle(e));
         else await act(async () => sender.settle(e));
       },
       verify: async (state, event) => {
@@ -51,6 +66,14 @@ describe('import machine × Data Import view (model-based)', () => {
           expect(screen.getByLabelText('Choose a CSV file')).toHaveAttribute('type', 'file');
           if (context.error) expect(screen.getByText(context.error.message)).toBeInTheDocument();
           else expect(screen.queryByText('The file could not be read')).not.toBeInTheDocument();
+          if (context.menuError) expect(screen.getByText(context.menuError.message)).toBeInTheDocument();
+          expect(screen.queryByText('The menu could not be loaded') !== null).toBe(context.menuError !== null);
+          expect(screen.queryByText('Your franchise has no menu yet') !== null).toBe(context.menuMissing);
+        } else if (state.matches('templating')) {
+          // The orders template waits for the menu, whose SKUs it names.
+          expect(button(`Download orders template`)).toHaveAttribute('data-loading', 'true');
+        } else if (state.matches('checkingMenu')) {
+          expect(screen.getByRole('status')).toHaveTextContent(`Checking every row of ${FILE.name}`);
         } else if (state.matches('parsing')) {
           expect(screen.getByRole('status')).toHaveTextContent(`Reading ${FILE.name}`);
           expect(reader.inputs.at(-1)).toEqual({ file: FILE, kind: context.kind });
@@ -68,7 +91,12 @@ describe('import machine × Data Import view (model-based)', () => {
           expect(checker.inputs.at(-1)).toEqual({ file: FILE, kind: 'orders', mapping: context.mapping });
         } else if (state.matches('preview')) {
           const records = context.prepared!.records;
-          expect(button(`Import ${records} orders`)).toHaveProperty('disabled', records === 0);
+          const unknown = context.unknownSkus;
+          expect(button(`Import ${records} orders`)).toHaveProperty('disabled', records === 0 || unknown.length > 0);
+          // Nothing is sent for SKUs the menu does not have: the alert names them.
+          if (unknown.length > 0)
+            expect(screen.getByText(new RegExp(`no item with the SKUs? ${unknown.join(', ')}\\.`))).toBeInTheDocument();
+          else expect(screen.queryByText('Import the menu first')).not.toBeInTheDocument();
           expect(screen.getByText(`${context.prepared!.rejected} records have problems`)).toBeInTheDocument();
           const problems = screen.getByRole('group', { name: 'Problems found, scrollable' });
           const first = (context.errorPage - 1) * 10;
@@ -113,11 +141,16 @@ describe('import machine × Data Import view (model-based)', () => {
           }
         }
 
-        if (e.type === 'import.template') {
-          expect(downloads.at(-1)!.filename).toBe(`${context.kind}-template.csv`);
-          expect(await downloads.at(-1)!.blob.text()).toMatch(
-            context.kind === 'orders' ? /^\ufeff?external_id,restaurant_id,placed_at/ : /person_email/,
-          );
+        if (e.type === 'import.template' && context.kind === 'shifts') {
+          expect(downloads.at(-1)!.filename).toBe('shifts-template.csv');
+          // The owner's first two restaurants, in turn.
+          expect(await downloads.at(-1)!.blob.text()).toMatch(/person_email.*\r\nROSTER-5001,7,.*\r\nROSTER-5002,9,/s);
+        }
+        if (e.type === 'xstate.done.actor.loadMenu' && state.matches('choosing') && !context.menuMissing) {
+          // The orders template names the menu's SKUs.
+          expect(downloads.at(-1)!.filename).toBe('orders-template.csv');
+          const skus = e.output.map((item) => item.sku);
+          expect(await downloads.at(-1)!.blob.text()).toContain(`,completed,${skus[1 % skus.length]},1,550,`);
         }
         if (e.type === 'import.downloadErrors') {
           const file = downloads.at(-1)!;
@@ -136,11 +169,12 @@ describe('import machine × Data Import view (model-based)', () => {
 describe('Data Import scenarios', () => {
   it('a file with our column names goes straight to the check; Import sends each batch in turn and sums what they wrote', async () => {
     const user = userEvent.setup();
-    const { reader, checker, sender } = renderImport();
+    const { reader, checker, sender, menu } = renderImport();
     await upload(user, FILE);
     await act(async () => reader.resolve(MATCHING));
     expect(checker.inputs[0]!.mapping).toMatchObject({ sku: 'sku', customer_ref: 'customer_ref', card_cents: 'card_cents' });
     await act(async () => checker.resolve(PREPARED));
+    await act(async () => menu.resolve(MENU));
     await user.click(button('Import 3 orders'));
     expect(sender.inputs.map((i) => i.batch.firstRow)).toEqual([2]);
     await act(async () => sender.resolve({ created: 2, updated: 0, unchanged: 0 }));
@@ -172,10 +206,11 @@ describe('Data Import scenarios', () => {
 
   it('Cancel lets the batch under way finish and counts what it wrote; Resume sends the rest', async () => {
     const user = userEvent.setup();
-    const { reader, checker, sender } = renderImport();
+    const { reader, checker, sender, menu } = renderImport();
     await upload(user, FILE);
     await act(async () => reader.resolve(MATCHING));
     await act(async () => checker.resolve(PREPARED));
+    await act(async () => menu.resolve(MENU));
     await user.click(button('Import 3 orders'));
     await user.click(button('Cancel'));
     expect(sender.pending()).toBe(1);
@@ -186,12 +221,45 @@ describe('Data Import scenarios', () => {
     expect(sender.inputs.at(-1)!.batch.firstRow).toBe(6);
   });
 
-  it("a refused batch stops the import: the server's problems on the file's rows, what was written before kept", async () => {
+  it('an orders file naming a SKU the menu lacks says "Import the menu first" before anything is sent, and leads to the menu', async () => {
     const user = userEvent.setup();
-    const { reader, checker, sender } = renderImport();
+    const { reader, checker, sender, menu } = renderImport();
     await upload(user, FILE);
     await act(async () => reader.resolve(MATCHING));
     await act(async () => checker.resolve(PREPARED));
+    // The menu as it is now, read once the rows are checked.
+    expect(screen.getByRole('status')).toHaveTextContent(`Checking every row of ${FILE.name}`);
+    await act(async () => menu.resolve(MENU_WITHOUT_FRIES));
+    expect(screen.getByText(/^Your menu has no item with the SKU FRIES\. Orders naming them would be refused/)).toBeInTheDocument();
+    expect(button('Import 3 orders')).toBeDisabled();
+    expect(sender.inputs).toEqual([]);
+    await user.click(button('Import the menu first'));
+    expect(screen.getByRole('radio', { name: 'Menu items' })).toBeChecked();
+    expect(button('Download menu items template')).toBeEnabled();
+  });
+
+  it("the orders template names the menu's SKUs and the owner's restaurants; without a menu it leads to the menu first", async () => {
+    const user = userEvent.setup();
+    const { menu, downloads } = renderImport();
+    await user.click(button('Download orders template'));
+    await act(async () => menu.resolve([]));
+    expect(downloads).toEqual([]);
+    expect(screen.getByText('Your franchise has no menu yet')).toBeInTheDocument();
+    await user.click(button('Download orders template'));
+    await act(async () => menu.resolve(MENU));
+    const text = await downloads[0]!.blob.text();
+    expect(text).toContain('POS-1001,7,2026-11-24T12:30:00+11:00,dine_in,pos,2,CUST-42,completed,BURGER,2,3190,2000,1740,');
+    expect(text).toContain('POS-1001,7,2026-11-24T12:30:00+11:00,dine_in,pos,2,CUST-42,completed,FRIES,1,550,2000,1740,');
+    expect(text).toContain('APP-2002,9,2026-11-24T18:05:00+11:00,takeaway,app,1,,completed,BURGER,1,1890,,,1890');
+  });
+
+  it("a refused batch stops the import: the server's problems on the file's rows, what was written before kept", async () => {
+    const user = userEvent.setup();
+    const { reader, checker, sender, menu } = renderImport();
+    await upload(user, FILE);
+    await act(async () => reader.resolve(MATCHING));
+    await act(async () => checker.resolve(PREPARED));
+    await act(async () => menu.resolve(MENU));
     await user.click(button('Import 3 orders'));
     await act(async () => sender.resolve(WRITTEN));
     await act(async () => sender.reject(REFUSED));

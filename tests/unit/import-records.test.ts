@@ -4,6 +4,7 @@ import { CHANNELS, INGEST_KINDS, MENUS, ORDER_STATUSES, PURCHASE_CATEGORIES, SOU
 import { csvBlob, errorsCsv, toCsv } from '../../src/shared/import-csv';
 import { initialMapping, missingFields } from '../../src/shared/import-mapping';
 import { batchErrorsToRows, parseErrorPath } from '../../src/shared/import-problems';
+import { skusNotOnMenu } from '../../src/machines/support/import-calls';
 import { IMPORT_KINDS, IMPORT_SPECS, templateRows, type ColumnMapping, type FileRow, type ImportBatch } from '../../src/shared/import-spec';
 import { FILE_EMPTY, csvImportApi, readCsv } from '../../src/workers/csv-import';
 import { cellValue, prepareRows } from '../../src/workers/import-records';
@@ -18,6 +19,8 @@ function check(kind: IngestKind, text: string, mapping: ColumnMapping = identity
 const bodyOf = (batch: ImportBatch) => JSON.parse(batch.body) as Record<string, Record<string, unknown>[]>;
 
 const ORDER_HEADER = IMPORT_SPECS.orders.fields.map((f) => f.name);
+/** The owner's restaurants and menu, as the templates name them. */
+const OWNERS = { restaurantIds: [7, 9], skus: ['BURGER-CLASSIC', 'FRIES-LARGE', 'COMBO-LUNCH'] };
 /** An order line: the order's columns (overridable by name), then sku, quantity, amount_cents, and the payments. */
 function orderRow(values: Record<string, string>): string[] {
   const base: Record<string, string> = {
@@ -112,7 +115,31 @@ describe('cells become record fields', () => {
         external_id: 'ID',
       },
     );
-    expect(result.errors).toEqual([{ row: 2, column: 'ID', message: 'external_id is required' }]);
+    expect(result.errors).toEqual([{ row: 2, column: 'ID', message: "Column 'ID': is required" }]);
+  });
+});
+
+describe("problems in the owner's words", () => {
+  it("a problem of a field mapped to another column names that column, not our field: Column 'Card total': ...", () => {
+    const headers = ORDER_HEADER.map((h) => ({ card_cents: 'Card total', guests: 'Covers' })[h] ?? h);
+    const mapping = { ...identity('orders'), card_cents: 'Card total', guests: 'Covers' };
+    const result = check('orders', csv([headers, orderRow({ card_cents: '10.00', guests: 'two' })]), mapping);
+    expect(result.errors).toEqual([
+      { row: 2, column: 'Covers', message: "Column 'Covers': must be a whole number" },
+      { row: 2, column: 'Card total', message: "Column 'Card total': must be a whole number" },
+    ]);
+    // The server's refusal too, on the owner's column; a message that names no field stays as it is.
+    const batch: ImportBatch = { body: '{"orders":[]}', records: 1, rows: 1, firstRow: 2, sources: '[{"rows":[2],"payments":["card"]}]' };
+    const refused = batchErrorsToRows(
+      'orders',
+      { 'orders[0].guests': ['guests must be at most 1000'], 'orders[0].lines[0].sku': ['Unknown SKU "X"'] },
+      batch,
+      mapping,
+    );
+    expect(refused).toEqual([
+      { row: 2, column: 'Covers', message: "Column 'Covers': must be at most 1000" },
+      { row: 2, column: 'sku', message: 'Unknown SKU "X"' },
+    ]);
   });
 });
 
@@ -188,7 +215,7 @@ describe('orders: one row per line', () => {
     expect(result.errors).toEqual([
       { row: 2, column: 'card_cents, cash_cents, app_cents', message: 'Payments add up to 1000 cents but the lines to 1500 cents' },
       { row: 3, column: 'sku', message: 'sku is required' },
-      { row: 4, column: 'card_cents', message: 'amount_cents must be a whole number' },
+      { row: 4, column: 'card_cents', message: "Column 'card_cents': must be a whole number" },
     ]);
   });
 });
@@ -239,15 +266,49 @@ describe('templates and the mapping', () => {
   it('are defined for exactly the ingest kinds, and each template imports with no problem', () => {
     expect([...IMPORT_KINDS].sort()).toEqual([...INGEST_KINDS].sort());
     for (const kind of IMPORT_KINDS) {
-      const result = check(kind, toCsv(templateRows(kind, 7)));
+      const result = check(kind, toCsv(templateRows(kind, OWNERS)));
       expect(result.errors, kind).toEqual([]);
       expect(result.records, kind).toBe(2);
     }
   });
 
+  it("every kind's template maps with no manual step: each of its headers is found for its field", () => {
+    for (const kind of IMPORT_KINDS) {
+      const [headers] = templateRows(kind, OWNERS);
+      expect(initialMapping(kind, headers!, null), kind).toEqual(identity(kind));
+    }
+  });
+
+  it("names the owner's restaurants in turn and, for orders, the menu's SKUs (the menu template's without a menu)", () => {
+    const orders = templateRows('orders', { restaurantIds: [7, 9], skus: ['A', 'B', 'C'] });
+    const column = (rows: string[][], name: string) => rows.slice(1).map((r) => r[rows[0]!.indexOf(name)]);
+    expect(column(orders, 'restaurant_id')).toEqual(['7', '7', '9']);
+    expect(column(orders, 'sku')).toEqual(['A', 'B', 'C']);
+    expect(column(templateRows('orders', { restaurantIds: [7], skus: ['A'] }), 'sku')).toEqual(['A', 'A', 'A']);
+    const menuSkus = column(templateRows('menu-items', OWNERS), 'sku');
+    expect(column(templateRows('orders', { restaurantIds: [7], skus: [] }), 'sku')).toEqual([...menuSkus, menuSkus[0]]);
+    expect(column(templateRows('shifts', { restaurantIds: [7], skus: [] }), 'restaurant_id')).toEqual(['7', '7']);
+  });
+
+  it('an orders file gives every SKU its lines name; the menu check lists those the menu lacks', () => {
+    const result = check(
+      'orders',
+      csv([
+        ORDER_HEADER,
+        orderRow({ sku: 'FRIES' }),
+        orderRow({ sku: 'BURGER' }),
+        orderRow({ external_id: 'POS-2', sku: 'SODA', guests: 'x' }),
+      ]),
+    );
+    expect(result.skus).toEqual(['BURGER', 'FRIES', 'SODA']);
+    expect(skusNotOnMenu(result.skus, [{ sku: 'BURGER', name: 'Burger' }])).toEqual(['FRIES', 'SODA']);
+    expect(skusNotOnMenu(result.skus, [])).toEqual(result.skus);
+    expect(check('menu-items', toCsv(templateRows('menu-items', OWNERS))).skus).toEqual([]);
+  });
+
   it('purchases use exactly the ingest field names, so a file made from the API documentation needs no mapping', () => {
     const headers = ['external_id', 'restaurant_id', 'supplier', 'day', 'category', 'quantity', 'amount_cents'];
-    expect(templateRows('purchases', 7)[0]).toEqual(headers);
+    expect(templateRows('purchases', OWNERS)[0]).toEqual(headers);
     expect(missingFields('purchases', initialMapping('purchases', headers, null))).toEqual([]);
   });
 
@@ -304,7 +365,7 @@ describe("the server's problems on the file's rows", () => {
     expect(errors).toEqual([
       { row: 40, column: 'restaurant_id', message: 'restaurant_id is not one of your restaurants' },
       { row: 40, column: '', message: 'At most 1000 records per call' },
-      { row: 41, column: 'app_cents', message: 'amount_cents is too large' },
+      { row: 41, column: 'app_cents', message: "Column 'app_cents': is too large" },
       { row: 42, column: 'Item Code', message: 'unknown SKU "NOPE"' },
     ]);
   });

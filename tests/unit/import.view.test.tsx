@@ -26,6 +26,7 @@ const MANY_PROBLEMS: PreparedFile = {
   errors: problems,
   errorFile: csvBlob(errorsCsv(problems)),
   batches: [{ body: '{"purchases":[]}', records: 100, rows: 100, firstRow: 1202, sources: '[]' }],
+  skus: [],
 };
 
 describe('Data Import view', () => {
@@ -39,14 +40,18 @@ describe('Data Import view', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Reading deliveries.csv (1 KB)...');
   });
 
-  it("each kind's template: our columns and its example rows, with the owner's restaurant", async () => {
+  it("each kind's template: our columns and its example rows, with the owner's restaurants", async () => {
     const user = userEvent.setup();
     const { downloads } = renderImport();
     await user.click(screen.getByRole('radio', { name: 'Purchases' }));
     await user.click(screen.getByRole('button', { name: 'Download purchases template' }));
     expect(downloads[0]!.filename).toBe('purchases-template.csv');
-    expect(parse(await downloads[0]!.blob.text(), { bom: true })).toEqual(templateRows('purchases', 7));
-    expect(templateRows('purchases', 7)[1]).toEqual(['INV-7001', '7', 'Fresh Farms', '2026-11-24', 'vegetables', '40', '12500']);
+    const owners = { restaurantIds: [7, 9], skus: [] };
+    expect(parse(await downloads[0]!.blob.text(), { bom: true })).toEqual(templateRows('purchases', owners));
+    expect(templateRows('purchases', owners).slice(1)).toEqual([
+      ['INV-7001', '7', 'Fresh Farms', '2026-11-24', 'vegetables', '40', '12500'],
+      ['INV-7002', '9', 'Harbour Dairy', '2026-11-24', 'dairy', '12', '8640'],
+    ]);
   });
 
   it('a file with 1,200 problems: the first 1,000 on screen, ten a page, all of them in the download', async () => {

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import type { MenuSku } from '@contract/api/ingest.calls';
 import type { IngestKind, IngestResult } from '@contract/ingest.contract';
 import { ApiError, fieldMessagesOf } from '../../services/api-error';
 import { inspectFile, prepareFile } from '../../services/import-file.service';
@@ -25,7 +26,15 @@ export const importActors = {
     prepareFile(file, kind, mapping, signal),
   ),
   sendBatch: fromPromise<IngestResult, SendBatchInput>(({ input: { kind, batch } }) => importService.send(kind, batch.body)),
+  /** The franchise's menu: the orders template's SKUs, and the SKUs an orders file may name. */
+  loadMenu: fromPromise<MenuSku[]>(() => importService.menu()),
 };
+
+/** The SKUs an orders file names that the franchise's menu does not have: the server would refuse their orders. */
+export function skusNotOnMenu(fileSkus: readonly string[], menu: readonly MenuSku[]): string[] {
+  const known = new Set(menu.map((item) => item.sku));
+  return fileSkus.filter((sku) => !known.has(sku));
+}
 
 export const NOTHING_WRITTEN: IngestResult = { created: 0, updated: 0, unchanged: 0 };
 

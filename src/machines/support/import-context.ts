@@ -6,13 +6,13 @@ import { NOTHING_WRITTEN } from './import-calls';
 // What an import keeps: the file, its mapping and check, the batches' progress, the problems on screen.
 
 export type ImportInput = {
-  /** A restaurant of the owner's, whose id the templates' example rows carry. */
-  restaurantId: number | null;
+  /** The owner's first restaurants, whose ids the templates' example rows carry. */
+  restaurantIds: number[];
 };
 
 export type ImportContext = {
   kind: IngestKind;
-  restaurantId: number | null;
+  restaurantIds: number[];
   file: File | null;
   info: FileInfo | null;
   mapping: ColumnMapping;
@@ -31,6 +31,12 @@ export type ImportContext = {
   errorPage: number;
   /** Why reading the file or the last call failed. */
   error: ErrorInfo | null;
+  /** Why the menu (for the orders template, or to check an orders file's SKUs) could not be loaded. */
+  menuError: ErrorInfo | null;
+  /** The orders template was asked for while the franchise has no menu: the menu is imported first. */
+  menuMissing: boolean;
+  /** The SKUs the orders file names that the menu does not have: nothing is sent until the menu has them. */
+  unknownSkus: string[];
   /** `rejected`: the server refused a batch's records (sending it again cannot help); `error`: the call failed. */
   failure: 'rejected' | 'error' | null;
   /** Cancel was pressed while a batch was under way: stop once it is answered. */
@@ -49,12 +55,13 @@ export const CLEARED_FILE = {
   errorFile: null,
   errorPage: 1,
   failure: null,
+  unknownSkus: [],
 } satisfies Partial<ImportContext>;
 
 /** An import before any file: orders chosen, nothing read, nothing sent. */
 export const newImport = (input: ImportInput): ImportContext => ({
   kind: 'orders',
-  restaurantId: input.restaurantId,
+  restaurantIds: input.restaurantIds,
   ...CLEARED_FILE,
   mapping: {},
   next: 0,
@@ -63,6 +70,8 @@ export const newImport = (input: ImportInput): ImportContext => ({
   rowsTotal: 0,
   run: { startedAt: 0, rowsAtStart: 0, updatedAt: 0 },
   error: null,
+  menuError: null,
+  menuMissing: false,
   stopRequested: false,
   waitMs: 0,
 });

@@ -1,13 +1,13 @@
 import type { IngestKind } from '@contract/ingest.contract';
 import { csvBlob, toCsv } from '../../shared/import-csv';
-import { templateRows } from '../../shared/import-spec';
+import { templateRows, type TemplateData } from '../../shared/import-spec';
 
 /** A file the browser saves for the owner (the template, the list of problems). */
 export type DownloadFile = { blob: Blob; filename: string };
 
-/** A kind's template, its example rows naming the owner's restaurant. */
-export const templateFile = (kind: IngestKind, restaurantId: number): DownloadFile => ({
-  blob: csvBlob(toCsv(templateRows(kind, restaurantId))),
+/** A kind's template, its example rows naming the owner's restaurants and (orders) the franchise's SKUs. */
+export const templateFile = (kind: IngestKind, data: TemplateData): DownloadFile => ({
+  blob: csvBlob(toCsv(templateRows(kind, data))),
   filename: `${kind}-template.csv`,
 });
 

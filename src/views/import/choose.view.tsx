@@ -22,8 +22,15 @@ function KindPicker() {
 function TemplateButton() {
   const actor = ImportContext.useActorRef();
   const kind = ImportContext.useSelector((s) => s.context.kind);
+  // The orders template waits for the menu, whose SKUs it names.
+  const loading = ImportContext.useSelector((s) => s.matches('templating'));
   return (
-    <Button variant="light" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => actor.send({ type: 'import.template' })}>
+    <Button
+      variant="light"
+      loading={loading}
+      leftSection={<IconDownload size={16} aria-hidden />}
+      onClick={() => actor.send({ type: 'import.template' })}
+    >
       Download {IMPORT_SPECS[kind].noun} template
     </Button>
   );
@@ -84,6 +91,31 @@ function ReadError() {
   );
 }
 
+/** The orders template was asked for before the franchise has a menu: orders name its SKUs. */
+function MenuNotice() {
+  const actor = ImportContext.useActorRef();
+  const missing = ImportContext.useSelector((s) => s.context.menuMissing);
+  const failed = ImportContext.useSelector((s) => s.context.menuError?.message);
+  if (failed) {
+    return (
+      <Alert color="red" variant="light" classNames={ALERT} title="The menu could not be loaded">
+        {failed}
+      </Alert>
+    );
+  }
+  if (!missing) return null;
+  return (
+    <Alert color="yellow" variant="light" classNames={ALERT} title="Your franchise has no menu yet">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">Each order line names a menu item by its SKU: import your menu items first, then your orders.</Text>
+        <Button size="xs" onClick={() => actor.send({ type: 'import.menuFirst' })}>
+          Import the menu first
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
 /** What to import, its template, and the file. */
 export function ChooseStep() {
   return (
@@ -96,6 +128,7 @@ export function ChooseStep() {
       <Group>
         <TemplateButton />
       </Group>
+      <MenuNotice />
       <ReadError />
       <FileDrop />
     </Stack>

@@ -15,8 +15,9 @@ const importLogic = importMachine.provide({
 
 /** Data Import: menu items, orders, shifts or purchases from a CSV file, checked before anything is written. */
 export default function ImportPage({ title }: PageProps) {
-  const firstRestaurant = SessionContext.useSelector((s) => s.context.restaurants[0]?.id ?? null);
-  const [input] = useState(() => ({ restaurantId: firstRestaurant }));
+  const restaurants = SessionContext.useSelector((s) => s.context.restaurants);
+  // The templates' example rows name the first two (by name).
+  const [input] = useState(() => ({ restaurantIds: restaurants.slice(0, 2).map((r) => r.id) }));
   return (
     <Stack gap="lg">
       <PageTitle>{title}</PageTitle>

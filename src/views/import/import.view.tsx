@@ -11,8 +11,8 @@ import './import.css';
 type Step = 'choose' | 'reading' | 'mapping' | 'preview' | 'importing' | 'summary';
 
 const stepOf = (s: ImportSnapshot): Step => {
-  if (s.matches('choosing')) return 'choose';
-  if (s.matches('parsing') || s.matches('validating')) return 'reading';
+  if (s.matches('choosing') || s.matches('templating')) return 'choose';
+  if (s.matches('parsing') || s.matches('validating') || s.matches('checkingMenu')) return 'reading';
   if (s.matches('mapping')) return 'mapping';
   if (s.matches('preview')) return 'preview';
   if (s.matches('importing')) return 'importing';
@@ -24,7 +24,7 @@ function Reading() {
   const actor = ImportContext.useActorRef();
   const name = ImportContext.useSelector((s) => s.context.file?.name ?? '');
   const size = ImportContext.useSelector((s) => s.context.file?.size ?? 0);
-  const checking = ImportContext.useSelector((s) => s.matches('validating'));
+  const checking = ImportContext.useSelector((s) => s.matches('validating') || s.matches('checkingMenu'));
   return (
     <Stack gap="sm" align="flex-start">
       <Group gap="sm" role="status" aria-live="polite">

@@ -148,16 +148,43 @@ function CheckResult() {
   );
 }
 
+/** How many unknown SKUs the alert names; the rest are counted. */
+const SKUS_NAMED = 20;
+
+/** The orders name SKUs the menu does not have: the server would refuse them, so the menu is imported first. */
+function UnknownSkus() {
+  const actor = ImportContext.useActorRef();
+  const skus = ImportContext.useSelector((s) => s.context.unknownSkus);
+  if (skus.length === 0) return null;
+  const more = skus.length - SKUS_NAMED;
+  return (
+    <Alert color="red" variant="light" classNames={ALERT} title="Import the menu first">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          Your menu has no item with {skus.length === 1 ? 'the SKU' : 'the SKUs'} {skus.slice(0, SKUS_NAMED).join(', ')}
+          {more > 0 ? ` and ${formatNumber(more)} more` : ''}. Orders naming them would be refused: import these menu items first, then this
+          file again. Nothing has been sent.
+        </Text>
+        <Button size="xs" onClick={() => actor.send({ type: 'import.menuFirst' })}>
+          Import the menu first
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
 /** The check's result before anything is written: counts, first rows, problems; Import sends the valid records. */
 export function PreviewStep() {
   const actor = ImportContext.useActorRef();
   const kind = ImportContext.useSelector((s) => s.context.kind);
   const records = ImportContext.useSelector((s) => s.context.prepared?.records ?? 0);
+  const unknownSkus = ImportContext.useSelector((s) => s.context.unknownSkus.length);
   return (
     <Stack gap="md">
       <CheckResult />
+      <UnknownSkus />
       <Group>
-        <Button disabled={records === 0} onClick={() => actor.send({ type: 'import.start' })}>
+        <Button disabled={records === 0 || unknownSkus > 0} onClick={() => actor.send({ type: 'import.start' })}>
           Import {formatNumber(records)} {specOf(kind).noun}
         </Button>
         <Button variant="default" onClick={() => actor.send({ type: 'import.editMapping' })}>

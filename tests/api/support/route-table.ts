@@ -410,6 +410,7 @@ const ingestRoutes: RouteSpec[] = [
   ingestRoute('POST /ingest/purchases', 'purchases'),
   ingestRoute('POST /ingest/shifts/remove', 'records'),
   ingestRoute('POST /ingest/purchases/remove', 'records'),
+  fromCall('GET /franchise/menu-items'),
   fromCall('POST /franchise/import/{kind}', {
     params: { kind: { valid: 'orders', refused: ['people', 'Orders', 'order', 'menu_items', '..', '%2e%2e'] } },
     body: { orders: batch },

@@ -1,8 +1,10 @@
 // The model of the importMachine: the events the tests may send and how graph vertices are told apart. Shared by the
 // model-based test and the QA document generator (scripts/machine-docs.ts). The fixtures are an orders file: read with
-// our column names, or with "Item Code" for sku; checked into two batches and a dozen problems, or into nothing to send.
+// our column names, or with "Item Code" for sku; checked into two batches and a dozen problems, or into nothing to send;
+// its SKUs all on the franchise's menu, one of them not, or no menu at all.
 import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
+import type { MenuSku } from '@contract/api/ingest.calls';
 import type { IngestResult } from '@contract/ingest.contract';
 import { importMachine, type ImportEvent } from '../../../src/machines/import.machine';
 import type { FileRead } from '../../../src/machines/support/import-calls';
@@ -21,6 +23,8 @@ export type ModelEvent =
   | { type: 'xstate.error.actor.validateRows'; error: unknown }
   | { type: 'xstate.done.actor.sendBatch'; output: IngestResult }
   | { type: 'xstate.error.actor.sendBatch'; error: unknown }
+  | { type: 'xstate.done.actor.loadMenu'; output: MenuSku[] }
+  | { type: 'xstate.error.actor.loadMenu'; error: unknown }
   | typeof TIMER;
 
 export const TIMER = { type: 'xstate.after.retryDelay.import.importing.waiting' } as const;
@@ -54,9 +58,18 @@ export const PREPARED: PreparedFile = {
   errors: PROBLEMS,
   errorFile: csvBlob(errorsCsv(PROBLEMS)),
   batches: [batch(2, 2), batch(1, 6)],
+  skus: ['BURGER', 'FRIES'],
 };
-/** Every row has a problem: nothing to send. */
-export const NOTHING: PreparedFile = { ...PREPARED, records: 0, rejected: 18, batches: [] };
+/** Every row has a problem, none names a SKU: nothing to send, nothing to look up on the menu. */
+export const NOTHING: PreparedFile = { ...PREPARED, records: 0, rejected: 18, batches: [], skus: [] };
+
+/** The franchise's menu: every SKU of the file, all but FRIES, or none yet. */
+export const MENU: MenuSku[] = [
+  { sku: 'BURGER', name: 'Burger' },
+  { sku: 'FRIES', name: 'Fries' },
+];
+export const MENU_WITHOUT_FRIES: MenuSku[] = MENU.slice(0, 1);
+export const NO_MENU: MenuSku[] = [];
 
 export const WRITTEN: IngestResult = { created: 1, updated: 0, unchanged: 1 };
 export const REFUSED = new ApiError('The records have problems', 422, {
@@ -66,12 +79,18 @@ export const REFUSED = new ApiError('The records have problems', 422, {
 });
 export const LIMITED = new ApiError('Too many imports. Try again in 2 seconds.', 429);
 export const DOWN = new ApiError('Database unavailable', 503);
+export const MENU_DOWN = new ApiError('Menu unavailable', 503);
 export const UNREADABLE = new Error('The file is empty: it needs a header row of column names.');
 
 export const EVENTS: ModelEvent[] = [
   { type: 'import.kind', kind: 'shifts' },
   { type: 'import.kind', kind: 'orders' },
   { type: 'import.template' },
+  { type: 'xstate.done.actor.loadMenu', output: MENU },
+  { type: 'xstate.done.actor.loadMenu', output: MENU_WITHOUT_FRIES },
+  { type: 'xstate.done.actor.loadMenu', output: NO_MENU },
+  { type: 'xstate.error.actor.loadMenu', error: MENU_DOWN },
+  { type: 'import.menuFirst' },
   { type: 'import.file', file: FILE },
   { type: 'xstate.done.actor.readFile', output: MATCHING },
   { type: 'xstate.done.actor.readFile', output: RENAMED },
@@ -104,6 +123,8 @@ function allowed(s: Snapshot, event: ModelEvent): boolean {
   if (event.type === 'import.mapColumn' && event.column !== null && !s.context.info?.headers.includes(event.column)) return false;
   // The pager shows a page that exists, and links only the others.
   if (event.type === 'import.errorPage' && (event.page === s.context.errorPage || s.context.errors.length <= 10)) return false;
+  // "Import the menu first" is offered when the menu is missing or lacks the file's SKUs.
+  if (event.type === 'import.menuFirst' && !s.context.menuMissing && s.context.unknownSkus.length === 0) return false;
   // Cancel is disabled once pressed.
   if (event.type === 'import.cancel' && s.context.stopRequested) return false;
   // The fixtures are an orders file.
@@ -127,13 +148,16 @@ export const model = new TestModel(importMachine, {
       s.context.errorPage,
       s.context.failure,
       s.context.error?.message ?? null,
+      s.context.menuError?.message ?? null,
+      s.context.menuMissing,
+      s.context.unknownSkus.length,
       s.context.stopRequested,
       eventKey(event),
       previous?.value,
     ]),
 });
 
-export const INPUT = { restaurantId: 7 };
+export const INPUT = { restaurantIds: [7, 9] };
 const all = model.getShortestPaths({ input: INPUT } as never);
 /** Cancel, then the server asks to wait: the import stops there (an eventless transition, which selectPaths cannot foresee). */
 const cancelThenWait = all

@@ -1,4 +1,5 @@
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
+import type { MenuSku } from '@contract/api/ingest.calls';
 import type { IngestResult } from '@contract/ingest.contract';
 import { importMachine } from '../../../src/machines/import.machine';
 import type { FileRead, ReadFileInput, SavedMapping, SendBatchInput, ValidateInput } from '../../../src/machines/support/import-calls';
@@ -9,13 +10,14 @@ import { ImportView } from '../../../src/views/import/import.view';
 import { controllableActor } from './deferred';
 import { renderView } from './render-view';
 
-const INPUT = { restaurantId: 7 };
+const INPUT = { restaurantIds: [7, 9] };
 
-/** The page's view around a fresh import actor whose worker and calls the test answers; downloads and saved mappings are recorded. */
+/** The page's view around a fresh import actor (the owner's restaurants 7 and 9) whose worker and calls the test answers; downloads and saved mappings are recorded. */
 export function renderImport({ inspect, saveMapping }: { inspect?: (event: InspectionEvent) => void; saveMapping?: boolean } = {}) {
   const reader = controllableActor<FileRead, ReadFileInput>();
   const checker = controllableActor<PreparedFile, ValidateInput>();
   const sender = controllableActor<IngestResult, SendBatchInput>();
+  const menu = controllableActor<MenuSku[]>();
   const downloads: DownloadFile[] = [];
   const saved: SavedMapping[] = [];
   let actor: ActorRefFrom<typeof importMachine> | undefined;
@@ -27,7 +29,7 @@ export function renderImport({ inspect, saveMapping }: { inspect?: (event: Inspe
     <ImportContext.Provider
       options={{ inspect, input: INPUT }}
       logic={importMachine.provide({
-        actors: { readFile: reader.logic, validateRows: checker.logic, sendBatch: sender.logic },
+        actors: { readFile: reader.logic, validateRows: checker.logic, sendBatch: sender.logic, loadMenu: menu.logic },
         actions: {
           downloadTemplate: (_, file) => downloads.push(file),
           downloadErrors: (_, file) => downloads.push(file),
@@ -41,5 +43,5 @@ export function renderImport({ inspect, saveMapping }: { inspect?: (event: Inspe
       <ImportView />
     </ImportContext.Provider>
   ));
-  return { ...view, reader, checker, sender, downloads, saved, actor: () => actor! };
+  return { ...view, reader, checker, sender, menu, downloads, saved, actor: () => actor! };
 }
