@@ -114,7 +114,8 @@ describe('CSV export', () => {
       ['Range', 'Last 7 Days'],
       ['Compared with', 'previous 7 days (2026-11-09 to 2026-11-15)'],
       ['Time zone', 'Australia/Sydney'],
-      ['Generated at', '2026-11-22T22:05:00.000Z'],
+      // On the franchise's clock with its offset, as the activity CSV writes times: 22:05 UTC is 09:05 in Sydney.
+      ['Generated at', '2026-11-23T09:05:00+11:00'],
     ]);
     const parsed = csvTables(records);
     expect(parsed.map((section) => section.title)).toEqual(report.tables.map((table) => table.title));
