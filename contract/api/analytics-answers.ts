@@ -215,6 +215,10 @@ export const pageReport = z.object({
   range_label: z.string().meta({ description: '“Last 7 Days” for a range, else the window’s dates; side tables are titled with it' }),
   compared_with: z.string().meta({ description: 'What the previous window is, read after “vs”: “previous 7 days”' }),
   generated_at: instant.meta({ description: 'When the figures were read' }),
+  no_data: z.string().nullable().meta({
+    description:
+      'null when the window has what the page is about; else what the page and its files say in place of the cards, chart and tables (“No orders in this window.”): no orders (Order, Revenue), no guests (Headcount), no shifts (Roster), no purchases (Procurement)',
+  }),
   cards: z.array(reportCard),
   tables: z.array(reportTable),
   chart: reportChart,

@@ -1,4 +1,4 @@
-import type { Range } from '../analytics.contract';
+import type { AnalyticsKind, Range } from '../analytics.contract';
 import type { Comparison } from '../analytics-window';
 import { PAGE_TITLES } from '../page-reports.contract';
 import type { UnsubscribeTarget } from '../api/report-subscriptions.calls';
@@ -11,6 +11,19 @@ import type { ReportPage } from '../report-subscriptions.contract';
 export const ALL_BRANCHES = 'All Branches';
 /** A scope of every branch in a list: an owner's access, an API key's or an alert rule's. */
 export const EVERY_BRANCH_SCOPE = 'All branches';
+
+/**
+ * What a dashboard card, an analytics page and its CSV and PDF say in place of zeros when the window
+ * has none of what they are about (docs/product.md#analytics-pages).
+ */
+export const NO_DATA_TEXT: Record<AnalyticsKind, string> = {
+  orders: 'No orders in this window.',
+  headcounts: 'No guests in this window.',
+  revenues: 'No sales in this window.',
+  'best-sellers': 'No menu items sold in this window.',
+  roster: 'No shifts rostered in this window.',
+  procurement: 'No purchases in this window.',
+};
 
 /** The time ranges' names (docs/product.md#periods), in the header's order. */
 export const RANGE_LABELS: Record<Range, string> = {

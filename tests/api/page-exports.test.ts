@@ -120,6 +120,23 @@ describe.each(ANALYTICS_PAGES)('the %s page', (page: AnalyticsPage) => {
   });
 });
 
+describe('the files of a window with no data', () => {
+  it('say what the page says (the header facts, then "No orders in this window."), not a table of zeros', async () => {
+    const prefix = `restaurants/${f.manly}/analytics/pages/order/export?period=7days`;
+    const records: string[][] = parse((await download(`${prefix}&format=csv`)).bytes, { bom: true, record_delimiter: '\r\n' });
+    const facts = Object.fromEntries(records.slice(0, 9).map(([key, value]) => [key, value]));
+    expect(facts).toMatchObject({ Branch: 'Harbour Manly (Manly, NSW)', 'Start date': '2026-11-16', 'End date': '2026-11-22' });
+    // When the report was read, on the franchise's clock: 11:00 on 23 November in Sydney.
+    expect(facts['Generated at']).toMatch(/^2026-11-23T11:00:\d\d\+11:00$/);
+    expect(records.slice(9).map((record) => record.filter(Boolean))).toEqual([[], ['No orders in this window.']]);
+    const text = await pdfText((await download(`${prefix}&format=pdf`)).bytes);
+    expect(text).toContain('Branch: Harbour Manly, Manly, NSW');
+    expect(text).toContain('No orders in this window.');
+    expect(text).not.toContain('Order Breakdown');
+    expect(text).not.toContain('Total Orders');
+  });
+});
+
 describe('export errors are JSON envelopes', () => {
   it('no token 401, an unknown page or a foreign restaurant 404, a missing or unknown format 422', async () => {
     const cases: [string, string | null, number, string | RegExp][] = [

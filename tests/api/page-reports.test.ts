@@ -451,6 +451,31 @@ describe('the procurement page', () => {
   });
 });
 
+describe('a window with no data', () => {
+  it("says the dashboard's text for the page's subject on each page of a branch that never traded", async () => {
+    const texts: Record<string, string | null> = {};
+    for (const page of ['order', 'headcount', 'revenue', 'roster', 'procurement']) {
+      texts[page] = (await report(`restaurants/${f.manly}/analytics/pages/${page}`)).no_data;
+    }
+    expect(texts).toEqual({
+      order: 'No orders in this window.',
+      headcount: 'No guests in this window.',
+      revenue: 'No sales in this window.',
+      roster: 'No shifts rostered in this window.',
+      procurement: 'No purchases in this window.',
+    });
+  });
+
+  it('keeps the figures of a window whose zero weeks sit beside trade', async () => {
+    const r = await report(`restaurants/${f.bondi}/analytics/pages/roster?period=weekly&start_date=2026-11-09&end_date=2026-11-22`);
+    expect(r.no_data).toBeNull();
+    expect(cells(r, 'breakdown').rows[0]).toEqual(['9–15 Nov', 0, null, 0, null, null, 0, 0]);
+    for (const page of ['order', 'headcount', 'revenue', 'roster', 'procurement']) {
+      expect((await report(`analytics/pages/${page}`)).no_data, page).toBeNull();
+    }
+  });
+});
+
 describe('every Total row', () => {
   it('is the sum of its rows in cents and counts, on every page, range and scope', async () => {
     for (const scope of ['analytics', `restaurants/${f.parramatta}/analytics`, `restaurants/${f.manly}/analytics`]) {

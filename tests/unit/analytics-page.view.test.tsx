@@ -170,3 +170,18 @@ describe('report text', { timeout: 20_000 }, () => {
     expect(total.textContent).toBe('–Total$3,600.75210$17.1529.0%30.8%+40.2%');
   });
 });
+
+describe('a window with no data', { timeout: 20_000 }, () => {
+  it('says so under what it covers, in place of the cards, chart and tables; export stays offered', async () => {
+    const branch = { id: 7, name: 'Parramatta', location: 'Parramatta, NSW' };
+    answer = () => ok({ ...reportOf('order'), branch, no_data: 'No orders in this window.' }, 200, 'Order report retrieved');
+    renderApp('/order?restaurant=7');
+    expect(await screen.findByText('No orders in this window.', undefined, LAZY)).toBeInTheDocument();
+    expect(screen.getByText('Last 7 Days · Parramatta · 16 Nov 2026 – 22 Nov 2026 (Australia/Sydney time)')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.queryByText('Total Orders')).toBeNull();
+    expect(screen.queryByText(/vs previous 7 days/)).toBeNull();
+    expect(screen.getByRole('button', { name: /Export/ })).toBeEnabled();
+  });
+});

@@ -21,6 +21,7 @@ function revenueReport(overrides: Partial<PageReport> = {}): PageReport {
     range_label: 'Last 7 Days',
     compared_with: 'previous 7 days',
     generated_at: '2026-11-22T22:05:00.000Z',
+    no_data: null,
     cards: [
       { id: 'total_revenue', label: 'Total Revenue', unit: 'money', value: 12345.6, previous: 10987.65 },
       { id: 'aov', label: 'Avg Order Value (AOV)', unit: 'money', value: 31.25, previous: 0 },
@@ -114,7 +115,8 @@ describe('CSV export', () => {
       ['Range', 'Last 7 Days'],
       ['Compared with', 'previous 7 days (2026-11-09 to 2026-11-15)'],
       ['Time zone', 'Australia/Sydney'],
-      ['Generated at', '2026-11-22T22:05:00.000Z'],
+      // On the franchise's clock with its offset, as the activity CSV writes times: 22:05 UTC is 09:05 in Sydney.
+      ['Generated at', '2026-11-23T09:05:00+11:00'],
     ]);
     const parsed = csvTables(records);
     expect(parsed.map((section) => section.title)).toEqual(report.tables.map((table) => table.title));
@@ -147,6 +149,25 @@ describe('CSV export', () => {
     expect(parsed).toEqual([
       { title: 'Revenue Breakdown', header: ['Date', 'Dine-In', 'Takeaway', 'Total'], records: [['Total', '0.00', '0.00', '0.00']] },
     ]);
+  });
+});
+
+describe('an export of a window with no data', () => {
+  const empty = () => revenueReport({ no_data: 'No sales in this window.' });
+
+  it("CSV: the header facts, then the page's no-data text in place of the tables", async () => {
+    const records: string[][] = parse((await renderExport(empty(), 'csv')).body, { bom: true });
+    expect(records.slice(0, 2).map((record) => record[0])).toEqual(['Report', 'Franchise']);
+    expect(records.slice(9).map((record) => record.filter(Boolean))).toEqual([[], ['No sales in this window.']]);
+  });
+
+  it('PDF: the header facts, then the no-data text; no cards, chart or tables', async () => {
+    const text = await pdfText((await renderExport(empty(), 'pdf')).body);
+    expect(text).toContain('Harbour Eats');
+    expect(text).toContain('No sales in this window.');
+    for (const absent of ['Total Revenue', 'Revenue Breakdown', 'Branch Comparison', '$4,345.71', 'Mon 16 Nov']) {
+      expect(text).not.toContain(absent);
+    }
   });
 });
 

@@ -1,8 +1,10 @@
 import type { CellUnit, PageReport, ReportCell, ReportRow } from '@contract/page-reports.contract';
 import { ALL_BRANCHES } from '@contract/presentation/labels.js';
+import { localIso } from '../calendar.js';
 
 // A page report as one RFC 4180 file: a header block (report, franchise, branch, window, comparison, time zone),
-// then one section per table (title, header row, rows, total row), sections apart by an empty record.
+// then one section per table (title, header row, rows, total row), sections apart by an empty record;
+// a window with no data has its no-data text in place of the tables, as the page has.
 // Every record is padded to the widest table's field count, so the file keeps RFC 4180's "same number
 // of fields on each line" and strict parsers read it whole; spreadsheet apps show the sections one
 // under the other, like the page.
@@ -48,9 +50,11 @@ export async function reportCsv(report: PageReport): Promise<Uint8Array> {
     ['Range', report.range_label],
     ['Compared with', `${report.compared_with} (${window.previous.start_date} to ${window.previous.end_date})`],
     ['Time zone', window.time_zone],
-    ['Generated at', report.generated_at],
+    // On the franchise's clock with its offset, like the PDF's and the activity CSV's times.
+    ['Generated at', localIso(window.time_zone, new Date(report.generated_at))],
   ].map((record) => record.map(neutraliseFormula));
-  for (const table of report.tables) {
+  if (report.no_data !== null) records.push([], [report.no_data]);
+  for (const table of report.no_data === null ? report.tables : []) {
     const units = table.columns.map((column) => column.unit);
     const row = ({ cells }: ReportRow) => cells.map((cell, index) => csvCell(units[index] ?? 'text', cell));
     records.push(

@@ -9,7 +9,8 @@ import { ALL_BRANCHES } from '@contract/presentation/labels.js';
 
 // A page report as an A4 PDF: the page's header facts, its cards, its main chart (the screen's own
 // ECharts option, rendered to SVG on the server and drawn as vectors, so its labels stay text), and
-// every table with its total row, the header row repeated on each page a table spans.
+// every table with its total row, the header row repeated on each page a table spans. A window with
+// no data has its no-data text after the header facts instead, as the page has.
 
 type Doc = PDFKit.PDFDocument;
 
@@ -279,11 +280,15 @@ export async function reportPdf(report: PageReport): Promise<Uint8Array> {
     doc.on('error', reject);
   });
   header(doc, report);
-  cards(doc, report);
-  await chart(doc, report, loaded);
-  for (const table of report.tables) {
-    await nextTurn();
-    await tableBlock(doc, table);
+  if (report.no_data !== null) {
+    doc.font(FONT).fontSize(12).fillColor(DIMMED).text(pdfText(report.no_data));
+  } else {
+    cards(doc, report);
+    await chart(doc, report, loaded);
+    for (const table of report.tables) {
+      await nextTurn();
+      await tableBlock(doc, table);
+    }
   }
   pageNumbers(doc, report);
   doc.end();

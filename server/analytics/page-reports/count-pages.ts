@@ -1,12 +1,15 @@
 import { headcountsAnswer } from '../answers/headcounts.js';
 import { ordersAnswer } from '../answers/orders.js';
+import { noData } from './no-data.js';
 import { card, column, lineChart, NO_TRADE, periodColumn, row, sum, table, type Figures, type PageContext } from './report-parts.js';
 
 // The Orders and Headcount pages: counts only, shaped as the answers give them.
 
 export async function orderPage({ window, figures }: PageContext): Promise<Figures> {
-  const o = ordersAnswer(await figures('orders'));
+  const tally = await figures('orders');
+  const o = ordersAnswer(tally);
   return {
+    no_data: noData('order', tally),
     cards: [
       card('total_orders', 'Total Orders', 'count', o.totals.total, o.previous_totals.total),
       card('pos', 'Total Orders by POS', 'count', o.totals.pos, o.previous_totals.pos),
@@ -37,8 +40,10 @@ export async function orderPage({ window, figures }: PageContext): Promise<Figur
 }
 
 export async function headcountPage({ window, figures }: PageContext): Promise<Figures> {
-  const h = headcountsAnswer(await figures('headcounts'));
+  const tally = await figures('headcounts');
+  const h = headcountsAnswer(tally);
   return {
+    no_data: noData('headcount', tally),
     cards: [
       card('total', 'Total Headcount', 'count', h.totals.total, h.previous_totals.total),
       card('recurrent', 'Recurrent Patrons', 'count', h.totals.recurrent, h.previous_totals.recurrent),

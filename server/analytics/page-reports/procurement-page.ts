@@ -1,5 +1,6 @@
 import { revenueCents } from '../answers/revenues.js';
 import { dollars, perDollars } from '../answers/rounding.js';
+import { noData } from './no-data.js';
 import { card, column, NO_TRADE, periodColumn, row, share, sum, table, type Figures, type PageContext } from './report-parts.js';
 
 // The Procurement page: spend by bucket beside revenue, by category and by supplier, from the answers' cents.
@@ -27,6 +28,7 @@ export async function procurementPage({ window, figures }: PageContext): Promise
   const previousSpend = p.previous.spend_cents;
   const previousRevenue = revenueCents(r.previous);
   return {
+    no_data: noData('procurement', p),
     cards: [
       card('spend', 'Total Spend', 'money', dollars(p.totals.spend_cents), dollars(previousSpend)),
       card(

@@ -1,7 +1,9 @@
 import { branchComparison } from '../answers/branch-comparison.js';
 import { sellingItem } from '../answers/best-sellers.js';
 import { revenueFigures } from '../answers/revenues.js';
+import { NO_DATA_TEXT } from '@contract/presentation/labels.js';
 import { byText, dollars, perDollars } from '../answers/rounding.js';
+import { noData } from './no-data.js';
 import { card, column, lineChart, NO_TRADE, periodColumn, row, share, sum, table, type Figures, type PageContext } from './report-parts.js';
 
 // The Revenue page: revenue by bucket, the best sellers, the low selling branches and the branch
@@ -59,6 +61,7 @@ export async function revenuePage({ db, scope, window, rangeLabel: range, figure
     previous_orders: sum(branches, (b) => b.previous_orders),
   };
   return {
+    no_data: noData('revenue', r),
     cards: [
       card('total_revenue', 'Total Revenue', 'money', totals.revenue, previous.revenue),
       card('aov', 'Avg Order Value (AOV)', 'money', totals.aov, previous.orders === 0 ? null : previous.aov),
@@ -81,14 +84,7 @@ export async function revenuePage({ db, scope, window, rangeLabel: range, figure
         row(['Total', dollars(dineIn), dollars(takeaway), dollars(dineIn + takeaway)]),
         NO_TRADE,
       ),
-      table(
-        'items',
-        `Top Selling Menu Items (${range})`,
-        sellingColumns,
-        selling(sellers.items),
-        null,
-        'No menu items sold in this window.',
-      ),
+      table('items', `Top Selling Menu Items (${range})`, sellingColumns, selling(sellers.items), null, NO_DATA_TEXT['best-sellers']),
       table('combos', `Top Selling Combos (${range})`, sellingColumns, selling(sellers.combos), null, 'No combos sold in this window.'),
       table(
         'low',

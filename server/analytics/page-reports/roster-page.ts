@@ -1,6 +1,7 @@
 import { formatNumber } from '@contract/presentation/format.js';
 import { attendanceOf } from '../answers/roster.js';
 import { dollars, hours, perHour } from '../answers/rounding.js';
+import { noData } from './no-data.js';
 import { card, column, lineChart, NO_TRADE, periodColumn, row, share, sum, table, type Figures, type PageContext } from './report-parts.js';
 
 // The Roster & Productivity page, from the roster's minutes, cents and shifts before rounding.
@@ -25,6 +26,7 @@ export async function rosterPage({ window, rangeLabel: range, figures: read }: P
   const { assigned_minutes: assigned, actual_minutes: actual } = t.totals;
   const previousRevenue = revenue(t.previous);
   return {
+    no_data: noData('roster', t),
     cards: [
       card('labour_cost', 'Labour Cost', 'money', dollars(t.totals.labour_cost_cents), dollars(t.previous.labour_cost_cents)),
       card('attendance', 'Attendance (all shifts)', 'percent', attendanceOf(t.totals) ?? 0, attendanceOf(t.previous)),

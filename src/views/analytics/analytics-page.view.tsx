@@ -1,4 +1,4 @@
-import { Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { formatDays } from '@contract/presentation/format';
@@ -89,8 +89,19 @@ function LoadedReport({ report }: { report: PageReport }) {
       <Text c="dimmed" size="sm">
         {coverageText(report)}
       </Text>
-      <ReportCards report={report} />
-      <ReportTables report={report} branchHref={branchHref} />
+      {/* A window with none of the page's subject says so, as its dashboard card does, rather than a page of zeros. */}
+      {report.no_data !== null ? (
+        <Paper withBorder radius="md" p="xl">
+          <Text c="dimmed" ta="center">
+            {report.no_data}
+          </Text>
+        </Paper>
+      ) : (
+        <>
+          <ReportCards report={report} />
+          <ReportTables report={report} branchHref={branchHref} />
+        </>
+      )}
     </Stack>
   );
 }

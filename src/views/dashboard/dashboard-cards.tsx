@@ -11,7 +11,7 @@ import { AnalyticsCard, CardBody, CardFrame } from './card-frame';
 import { usePageHref } from './dashboard.context';
 import { CHART_HEIGHT, bucketLabel, comparisonDays, lineOption, pieOption } from '@contract/presentation/chart-options';
 import { isPartialBucket } from '@contract/presentation/buckets';
-import { comparedWith } from '@contract/presentation/labels';
+import { comparedWith, NO_DATA_TEXT } from '@contract/presentation/labels';
 
 /** How many categories the procurement card shows (the roster card's staff: DASHBOARD_STAFF). */
 export const TOP = 5;
@@ -28,7 +28,7 @@ export function RevenueSummaryCard() {
   const revenueHref = usePageHref('revenue');
   const orderHref = usePageHref('order');
   return (
-    <AnalyticsCard kind="revenues" title="Revenue Summary" emptyText="No sales in this window." height={96}>
+    <AnalyticsCard kind="revenues" title="Revenue Summary" emptyText={NO_DATA_TEXT.revenues} height={96}>
       {({ franchise_summary: summary, totals, previous_totals: previous, restaurants, window }) => (
         <div className="fc-tiles fc-stats">
           <StatCard
@@ -150,13 +150,7 @@ function SplitCard({
 export function OrdersCard() {
   const orderHref = usePageHref('order');
   return (
-    <AnalyticsCard
-      kind="orders"
-      title="Number of Orders"
-      moreHref={orderHref}
-      emptyText="No orders in this window."
-      height={CHART_HEIGHT.pie}
-    >
+    <AnalyticsCard kind="orders" title="Number of Orders" moreHref={orderHref} emptyText={NO_DATA_TEXT.orders} height={CHART_HEIGHT.pie}>
       {({ today, totals, series, previous_series: compared, window }) => (
         <SplitCard
           label="Orders"
@@ -181,7 +175,7 @@ export function HeadcountsCard() {
       kind="headcounts"
       title="Customer Headcounts"
       moreHref={headcountHref}
-      emptyText="No guests in this window."
+      emptyText={NO_DATA_TEXT.headcounts}
       height={CHART_HEIGHT.pie}
     >
       {({ today, totals, series, previous_series: compared, window }) => (
@@ -211,7 +205,7 @@ export function RevenueTrendsCard() {
   return (
     <CardFrame title="Revenue Trends" moreHref={revenueHref}>
       <Stack gap="lg">
-        <CardBody kind="revenues" title="Revenue Trends" emptyText="No sales in this window." height={CHART_HEIGHT.bar}>
+        <CardBody kind="revenues" title="Revenue Trends" emptyText={NO_DATA_TEXT.revenues} height={CHART_HEIGHT.bar}>
           {({ series, previous_series: compared, window }) => {
             const categories = labels(series, window.grouping);
             const partial = partials(series, window.grouping);
@@ -243,7 +237,7 @@ export function RevenueTrendsCard() {
         </CardBody>
         <Stack gap="xs">
           <Text fw={600}>Top Selling Menu Items</Text>
-          <CardBody kind="best-sellers" title="Top Selling Menu Items" emptyText="No menu items sold in this window." height={160}>
+          <CardBody kind="best-sellers" title="Top Selling Menu Items" emptyText={NO_DATA_TEXT['best-sellers']} height={160}>
             {({ items }) => (
               <ScrollX minWidth={300} label="Top Selling Menu Items, scrollable">
                 <DataTable striped>

@@ -7,6 +7,7 @@ import { AnalyticsCard } from './card-frame';
 import { usePageHref } from './dashboard.context';
 import { DASHBOARD_STAFF } from '../../machines/dashboard.machine';
 import { MONEY, TOP } from './dashboard-cards';
+import { NO_DATA_TEXT } from '@contract/presentation/labels';
 
 // The dashboard's operations cards: the roster's productivity and procurement.
 
@@ -22,7 +23,7 @@ export function RosterCard() {
       kind="roster"
       title="Roster & Productivity"
       moreHref={rosterHref}
-      emptyText="No shifts rostered in this window."
+      emptyText={NO_DATA_TEXT.roster}
       height={CHART_HEIGHT.bar}
     >
       {({ staff }) => {
@@ -78,7 +79,7 @@ export function ProcurementCard() {
       kind="procurement"
       title="Procurement Insights"
       moreHref={procurementHref}
-      emptyText="No purchases in this window."
+      emptyText={NO_DATA_TEXT.procurement}
       height={CHART_HEIGHT.bar}
     >
       {({ categories }) => {

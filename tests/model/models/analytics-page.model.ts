@@ -39,6 +39,7 @@ export const ORDER_REPORT: PageReport = {
   range_label: 'Last 7 Days',
   compared_with: 'previous 7 days',
   generated_at: '2026-11-23T01:00:00.000Z',
+  no_data: null,
   cards: [
     { id: 'total_orders', label: 'Total Orders', unit: 'count', value: 1234, previous: 1098 },
     { id: 'pos', label: 'Total Orders by POS', unit: 'count', value: 800, previous: 850 },

@@ -1,0 +1,42 @@
+import type { AnalyticsPage } from '@contract/page-reports.contract.js';
+import { NO_DATA_TEXT } from '@contract/presentation/labels.js';
+import type { HeadcountTally } from '../answers/headcounts.js';
+import type { OrderTally } from '../answers/orders.js';
+import type { ProcurementTally } from '../answers/procurement.js';
+import { revenueFigures, type RevenueTally } from '../answers/revenues.js';
+import type { RosterTally } from '../answers/roster.js';
+
+// When a page's window has none of what the page is about, read from the figures it is built from:
+// one rule per page kind. Zeros beside data are figures; a window of nothing but zeros is "no data".
+
+type PageFigures = {
+  order: OrderTally;
+  headcount: HeadcountTally;
+  revenue: RevenueTally;
+  roster: RosterTally;
+  procurement: ProcurementTally;
+};
+
+/** Whether each page's window has none of its subject: orders, guests, sales (orders), shifts, purchases. */
+export const hasNoData: { [P in AnalyticsPage]: (figures: PageFigures[P]) => boolean } = {
+  order: (o) => o.totals.orders_dine_in + o.totals.orders_takeaway === 0,
+  headcount: (h) => h.totals.guests_recurrent + h.totals.guests_new === 0,
+  revenue: (r) => revenueFigures(r.totals).orders === 0,
+  // Everyone rostered or clocked in the window, not only the `limit` listed.
+  roster: (t) => t.staff_count === 0,
+  // A purchase names its supplier: no supplier in the window, nothing bought.
+  procurement: (p) => p.supplierCounts.window === 0,
+};
+
+const PAGE_SUBJECT = {
+  order: 'orders',
+  headcount: 'headcounts',
+  revenue: 'revenues',
+  roster: 'roster',
+  procurement: 'procurement',
+} as const satisfies Record<AnalyticsPage, keyof typeof NO_DATA_TEXT>;
+
+/** The report's `no_data`: the dashboard's text for the page's subject when its window has none, else null. */
+export function noData<P extends AnalyticsPage>(page: P, figures: PageFigures[P]): string | null {
+  return hasNoData[page](figures) ? NO_DATA_TEXT[PAGE_SUBJECT[page]] : null;
+}
