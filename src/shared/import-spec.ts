@@ -23,6 +23,8 @@ export type ImportField = {
   perOrder?: boolean;
   /** What the owner types, for the mapping step and docs/import.md. */
   hint: string;
+  /** Other names of its column in POS, roster and supplier exports, as `headerKey` writes them. */
+  aliases?: readonly string[];
 };
 
 export type ImportSpec = {
@@ -47,9 +49,11 @@ const field = (name: string, type: CellType, hint: string, extra: Partial<Import
   ...extra,
 });
 
-const EXTERNAL_ID = field('external_id', 'text', "your system's id of the record (with restaurant_id it names the record)");
+const EXTERNAL_ID = field('external_id', 'text', "your system's id of the record (with restaurant_id it names the record)", {
+  aliases: ['id', 'order_id', 'order_no', 'order_number', 'shift_id', 'invoice', 'invoice_no', 'invoice_number', 'reference'],
+});
 const RESTAURANT_ID = field('restaurant_id', 'integer', 'the restaurant id shown on Restaurant Management');
-const DAY = field('day', 'text', 'a date, YYYY-MM-DD');
+const DAY = field('day', 'text', 'a date, YYYY-MM-DD', { aliases: ['date'] });
 
 export const PAYMENT_METHODS_IN_COLUMNS = ['card', 'cash', 'app'] as const;
 export type PaymentColumnMethod = (typeof PAYMENT_METHODS_IN_COLUMNS)[number];
@@ -65,11 +69,11 @@ export const IMPORT_SPECS = {
     noun: 'menu items',
     bodyKey: 'items',
     fields: [
-      field('sku', 'text', 'the item code your orders use (at most 64 characters)'),
-      field('name', 'text', 'the name on the menu'),
+      field('sku', 'text', 'the item code your orders use (at most 64 characters)', { aliases: ['item_code', 'code', 'plu'] }),
+      field('name', 'text', 'the name on the menu', { aliases: ['item', 'item_name'] }),
       field('price_cents', 'integer', 'price in cents, e.g. 1595 for $15.95'),
       field('menu', 'choice', 'Lunch, Dinner or All Day'),
-      field('is_combo', 'boolean', 'true or false (yes/no, 1/0)'),
+      field('is_combo', 'boolean', 'true or false (yes/no, 1/0)', { aliases: ['combo'] }),
     ],
     example: [
       ['BURGER-CLASSIC', 'Classic Burger', '1595', 'All Day', 'false'],
@@ -83,15 +87,18 @@ export const IMPORT_SPECS = {
     fields: [
       { ...EXTERNAL_ID, perOrder: true },
       { ...RESTAURANT_ID, perOrder: true },
-      field('placed_at', 'text', 'date and time with its offset, e.g. 2026-11-24T12:30:00+11:00', { perOrder: true }),
+      field('placed_at', 'text', 'date and time with its offset, e.g. 2026-11-24T12:30:00+11:00', {
+        perOrder: true,
+        aliases: ['date_time', 'datetime', 'time', 'date'],
+      }),
       field('channel', 'choice', 'dine_in or takeaway', { perOrder: true }),
       field('source', 'choice', 'pos or app', { perOrder: true }),
       field('guests', 'integer', 'number of guests', { perOrder: true }),
       field('customer_ref', 'nullable', 'your id of a known customer; empty for an anonymous guest', { perOrder: true, required: false }),
       field('status', 'choice', 'completed or voided', { perOrder: true }),
-      field('sku', 'text', "the line's menu item code"),
-      field('quantity', 'integer', 'units on the line, at least 1'),
-      field('amount_cents', 'integer', "the line's amount in cents (all its units)"),
+      field('sku', 'text', "the line's menu item code", { aliases: ['item_code', 'code', 'plu'] }),
+      field('quantity', 'integer', 'units on the line, at least 1', { aliases: ['qty', 'units'] }),
+      field('amount_cents', 'integer', "the line's amount in cents (all its units)", { aliases: ['line_total', 'total'] }),
       ...PAYMENT_METHODS_IN_COLUMNS.map((method) =>
         field(`${method}_cents`, 'payment', `paid by ${method}, in cents (empty or 0: none)`, { perOrder: true, required: false }),
       ),
@@ -109,7 +116,7 @@ export const IMPORT_SPECS = {
     fields: [
       EXTERNAL_ID,
       RESTAURANT_ID,
-      field('person_email', 'text', "the staff member's e-mail address"),
+      field('person_email', 'text', "the staff member's e-mail address", { aliases: ['email', 'staff_email', 'employee_email'] }),
       DAY,
       field('assigned_minutes', 'integer', 'rostered minutes, at most 1440'),
       field('actual_minutes', 'integer', 'minutes worked, at most 1440 (0 when not attended)'),
@@ -131,7 +138,7 @@ export const IMPORT_SPECS = {
       field('supplier', 'text', "the supplier's name"),
       DAY,
       field('category', 'choice', 'vegetables, meat, dairy, bakery, seafood, beverages, fruits, grains, snacks or condiments'),
-      field('quantity', 'integer', 'units delivered, at least 1'),
+      field('quantity', 'integer', 'units delivered, at least 1', { aliases: ['qty', 'units'] }),
       field('amount_cents', 'integer', 'amount in cents, e.g. 12500 for $125.00'),
     ],
     example: [

@@ -189,10 +189,10 @@ describe('Data Import scenarios', () => {
     const first = renderImport({ saveMapping: true });
     await upload(user, FILE);
     await act(async () => first.reader.resolve({ ...RENAMED, saved: importMappings.load('orders') }));
-    await choose(user, 'sku', 'Item Code');
+    await choose(user, 'sku', 'Article');
     await user.click(button('Check the rows'));
     expect(JSON.parse(localStorage.getItem('franchise_import_mapping_orders')!)).toMatchObject({
-      sku: 'Item Code',
+      sku: 'Article',
       external_id: 'external_id',
     });
     first.unmount();
@@ -201,7 +201,7 @@ describe('Data Import scenarios', () => {
     await upload(user, FILE);
     await act(async () => second.reader.resolve({ ...RENAMED, saved: importMappings.load('orders') }));
     // No mapping step: the remembered column is found.
-    expect(second.checker.inputs[0]!.mapping).toMatchObject({ sku: 'Item Code' });
+    expect(second.checker.inputs[0]!.mapping).toMatchObject({ sku: 'Article' });
   });
 
   it('Cancel lets the batch under way finish and counts what it wrote; Resume sends the rest', async () => {

@@ -322,13 +322,69 @@ describe('templates and the mapping', () => {
     expectAll(hint('purchases', 'category'), PURCHASE_CATEGORIES);
   });
 
+  it("maps a POS export's own headers (Card, Cash, App, Customer, Qty…) with no manual step; a column serves one field", () => {
+    const headers = [
+      'Order No',
+      'Restaurant',
+      'Date/Time',
+      'Channel',
+      'Source',
+      'Guests',
+      'Customer',
+      'Status',
+      'PLU',
+      'Qty',
+      'Line Total',
+      'Card',
+      'Cash',
+      'App',
+    ];
+    const mapping = initialMapping('orders', headers, null);
+    expect(mapping).toEqual({
+      external_id: 'Order No',
+      restaurant_id: 'Restaurant',
+      placed_at: 'Date/Time',
+      channel: 'Channel',
+      source: 'Source',
+      guests: 'Guests',
+      customer_ref: 'Customer',
+      status: 'Status',
+      sku: 'PLU',
+      quantity: 'Qty',
+      amount_cents: 'Line Total',
+      card_cents: 'Card',
+      cash_cents: 'Cash',
+      app_cents: 'App',
+    });
+    expect(missingFields('orders', mapping)).toEqual([]);
+    const roster = initialMapping(
+      'shifts',
+      ['Shift ID', 'Restaurant ID', 'Email', 'Date', 'Assigned (minutes)', 'Actual minutes', 'Hourly rate (cents)', 'Attended?'],
+      null,
+    );
+    expect(missingFields('shifts', roster)).toEqual([]);
+    expect(roster).toMatchObject({
+      external_id: 'Shift ID',
+      assigned_minutes: 'Assigned (minutes)',
+      person_email: 'Email',
+      day: 'Date',
+      actual_minutes: 'Actual minutes',
+      hourly_rate_cents: 'Hourly rate (cents)',
+      attended: 'Attended?',
+    });
+    // A file with both "Date" and "Time": the first name of placed_at found wins, and "Date" is not used twice.
+    expect(
+      initialMapping('purchases', ['Invoice', 'Restaurant', 'Supplier', 'Date', 'Category', 'Qty', 'Amount', 'Date'], null),
+    ).toMatchObject({ day: 'Date', amount_cents: 'Amount' });
+  });
+
   it('maps by name (case, spaces and dashes aside); a remembered column wins when the file has it', () => {
-    const headers = ['SKU', 'Item Name', 'Price Cents', 'menu', 'is-combo'];
+    const headers = ['SKU', 'Description', 'Price Cents', 'menu', 'is-combo'];
     const first = initialMapping('menu-items', headers, null);
     expect(first).toEqual({ sku: 'SKU', name: null, price_cents: 'Price Cents', menu: 'menu', is_combo: 'is-combo' });
     expect(missingFields('menu-items', first)).toEqual(['name']);
-    const again = initialMapping('menu-items', headers, { name: 'Item Name', sku: 'Code' });
-    expect(again).toMatchObject({ name: 'Item Name', sku: 'SKU' });
+    const again = initialMapping('menu-items', headers, { name: 'Description', sku: 'Code' });
+    expect(again).toMatchObject({ name: 'Description', sku: 'SKU' });
     expect(missingFields('menu-items', again)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // The model of the importMachine: the events the tests may send and how graph vertices are told apart. Shared by the
 // model-based test and the QA document generator (scripts/machine-docs.ts). The fixtures are an orders file: read with
-// our column names, or with "Item Code" for sku; checked into two batches and a dozen problems, or into nothing to send;
+// our column names, or with "Article" for sku; checked into two batches and a dozen problems, or into nothing to send;
 // its SKUs all on the franchise's menu, one of them not, or no menu at all.
 import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
@@ -34,8 +34,8 @@ const LINE = ['POS-1', '7', '2026-11-24T12:30:00+11:00', 'dine_in', 'pos', '2', 
 export const FILE = new File([[HEADERS, LINE].map((r) => r.join(',')).join('\n')], 'harbour-orders.csv', { type: 'text/csv' });
 
 export const MATCHING: FileRead = { name: FILE.name, headers: HEADERS, preview: [{ row: 2, cells: LINE }], saved: null };
-/** The POS calls the SKU "Item Code": the owner maps it. */
-export const RENAMED: FileRead = { ...MATCHING, headers: HEADERS.map((h) => (h === 'sku' ? 'Item Code' : h)) };
+/** The POS calls the SKU "Article": the owner maps it. */
+export const RENAMED: FileRead = { ...MATCHING, headers: HEADERS.map((h) => (h === 'sku' ? 'Article' : h)) };
 
 const batch = (records: number, firstRow: number): ImportBatch => ({
   body: `{"orders":[${Array.from({ length: records }, (_, i) => `{"external_id":"POS-${firstRow + i}"}`).join(',')}]}`,
@@ -95,7 +95,7 @@ export const EVENTS: ModelEvent[] = [
   { type: 'xstate.done.actor.readFile', output: MATCHING },
   { type: 'xstate.done.actor.readFile', output: RENAMED },
   { type: 'xstate.error.actor.readFile', error: UNREADABLE },
-  { type: 'import.mapColumn', field: 'sku', column: 'Item Code' },
+  { type: 'import.mapColumn', field: 'sku', column: 'Article' },
   { type: 'import.mapColumn', field: 'customer_ref', column: null },
   { type: 'import.confirmMapping' },
   { type: 'xstate.done.actor.validateRows', output: PREPARED },
