@@ -10,18 +10,18 @@ const restaurantFields = {
   id,
   name: z.string(),
   logo: z.string().nullable(),
-  abn_no: z.string().meta({ description: 'As the ABR prints it: "51 824 753 556"' }),
+  abn_no: z.string().nullable().meta({ description: 'As the ABR prints it: "51 824 753 556"; null: none given' }),
   address: z.string(),
-  suburb: z.string(),
-  post_code: z.string(),
-  city: z.string(),
+  suburb: z.string().nullable(),
+  post_code: z.string().nullable(),
+  city: z.string().nullable(),
   state: z.string(),
-  phone_no: z.string(),
-  email: z.string(),
-  business_type: z.string(),
-  capacity: z.int(),
+  phone_no: z.string().nullable(),
+  email: z.string().nullable(),
+  business_type: z.string().nullable(),
+  capacity: z.int().nullable(),
   status: z.union([z.literal(0), z.literal(1)]).meta({ description: '1 Active, 0 Inactive' }),
-  location: z.string().meta({ description: '"suburb, state"' }),
+  location: z.string().meta({ description: '"suburb, state", or the state alone without a suburb' }),
   time_zone: z.string().meta({ description: 'IANA time zone of the branch’s trading days, e.g. Australia/Perth' }),
   day_starts_at: z.string().meta({ description: '"HH:MM" (00:00–06:00): an order before it counts in the previous trading day' }),
   subscriptions: z.array(subscription),
@@ -39,6 +39,14 @@ export type Restaurant = z.output<typeof restaurant>;
 export const restaurantDetail = z.object({ ...restaurantFields, version: id });
 export type RestaurantDetail = z.output<typeof restaurantDetail>;
 
+/** A created restaurant, and the franchise's other restaurants with its ABN (allowed: one company may own several). */
+export const createdRestaurant = restaurantDetail.extend({
+  same_abn: z
+    .array(z.object({ id, name: z.string() }))
+    .meta({ description: 'The franchise’s other restaurants with the same ABN, by name; empty when none (or no ABN)' }),
+});
+export type CreatedRestaurant = z.output<typeof createdRestaurant>;
+
 /** The franchise's restaurants: an owner's all of them, a manager's their branches. */
 export const RESTAURANT_CALLS = defineCalls({
   'GET /franchise/restaurants': {
@@ -53,12 +61,12 @@ export const RESTAURANT_CALLS = defineCalls({
     operationId: 'createRestaurant',
     summary: 'Add a restaurant',
     description:
-      'The ABN must pass the ATO checksum and be unique within the franchise (422 on `abn_no`). `time_zone` defaults to the franchise’s, `day_starts_at` to "00:00".',
+      'Only `name`, `address` and `state` are required; the other details may be left out (null). A given ABN must pass the ATO checksum (422 on `abn_no`); other restaurants of the franchise may have it too: `same_abn` names them and the message warns. `time_zone` defaults to the franchise’s, `day_starts_at` to "00:00", `status` to 1.',
     tag: 'Restaurants',
     access: 'owner',
     body: createRestaurantInput,
     status: 201,
-    success: { data: restaurantDetail },
+    success: { data: createdRestaurant },
   },
   'GET /franchise/restaurants/{id}': {
     operationId: 'getRestaurant',

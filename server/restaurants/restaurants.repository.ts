@@ -4,9 +4,6 @@ import type { RestaurantDetail } from '@contract/restaurants.contract.js';
 import type { Db } from '../db/database.js';
 import { columnsOf, withinBranches } from '../db/typed-sql.js';
 
-/** The unique index on (franchise_id, abn_no). */
-export const RESTAURANTS_ABN_INDEX = 'restaurants_franchise_id_abn_no_idx';
-
 /**
  * The franchise's restaurants (or the one of `id`) by name, each with its subscriptions, restaurant user
  * (null for one added in the console, which has none) and version. With `branches` (a manager's), only
@@ -113,8 +110,9 @@ export const RESTAURANT_FIELDS = [
   'day_starts_at',
 ] as const satisfies readonly (keyof RestaurantDetail)[];
 
-/** The display location lists show: "suburb, state". */
-const locationOf = (values: Pick<RestaurantValues, 'suburb' | 'state'>) => `${values.suburb}, ${values.state}`;
+/** The display location lists show: "suburb, state", or the state alone without a suburb. */
+const locationOf = (values: Pick<RestaurantValues, 'suburb' | 'state'>) =>
+  values.suburb ? `${values.suburb}, ${values.state}` : values.state;
 
 /** Those of `ids` that are not restaurants of the franchise. */
 export async function foreignRestaurants(db: Db, franchiseId: number, ids: readonly number[]): Promise<number[]> {
@@ -127,21 +125,29 @@ export async function foreignRestaurants(db: Db, franchiseId: number, ids: reado
 export const isFranchiseRestaurant = async (db: Db, franchiseId: number, restaurantId: number): Promise<boolean> =>
   (await foreignRestaurants(db, franchiseId, [restaurantId])).length === 0;
 
-export async function abnTaken(db: Db, franchiseId: number, abnNo: string): Promise<boolean> {
-  const row = await db
+/** The franchise's restaurants with the ABN, but the one of `exceptId`, by name. */
+export async function restaurantsWithAbn(
+  db: Db,
+  franchiseId: number,
+  abnNo: string,
+  exceptId: number,
+): Promise<{ id: number; name: string }[]> {
+  return db
     .selectFrom('restaurants')
-    .select('id')
+    .select(['id', 'name'])
     .where('franchise_id', '=', franchiseId)
     .where('abn_no', '=', abnNo)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('id', '!=', exceptId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
 }
 
 /** Adds a restaurant (no restaurant user, no subscriptions yet); its id. */
 export async function insertRestaurant(
   db: Db,
   franchiseId: number,
-  { time_zone, day_starts_at, ...values }: RestaurantValues & BranchClock & { abn_no: string },
+  { time_zone, day_starts_at, ...values }: RestaurantValues & BranchClock & { abn_no: string | null },
   now: Date,
 ): Promise<number> {
   const row = await db

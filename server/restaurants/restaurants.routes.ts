@@ -1,6 +1,6 @@
 import type { RouteDeps } from '../app-deps.js';
 import { RESTAURANT_CALLS } from '@contract/api/restaurants.calls.js';
-import { RESTAURANT_NOT_FOUND_MESSAGE } from '@contract/restaurants.contract.js';
+import { RESTAURANT_NOT_FOUND_MESSAGE, sameAbnNotice } from '@contract/restaurants.contract.js';
 import { branchesOf } from '../auth/access.js';
 import { callRoutes } from '../http/call-routes.js';
 import { HttpError } from '../http/errors.js';
@@ -22,8 +22,12 @@ export function restaurantsRoutes(deps: RouteDeps) {
     },
     'POST /franchise/restaurants': async ({ c, body }) => {
       const { user } = c.get('auth');
-      const id = await createRestaurant(db, user, body, now());
-      return { data: (await findRestaurant(db, user.franchise.id, id, null))!, message: `${body.name} created successfully!` };
+      const { id, sameAbn } = await createRestaurant(db, user, body, now());
+      const created = `${body.name} created successfully!`;
+      return {
+        data: { ...(await findRestaurant(db, user.franchise.id, id, null))!, same_abn: sameAbn },
+        message: sameAbn.length === 0 ? created : `${created} ${sameAbnNotice(sameAbn.map((r) => r.name))}`,
+      };
     },
     'GET /franchise/restaurants/{id}': async ({ c, params }) => {
       const { user } = c.get('auth');

@@ -4,7 +4,6 @@ import { memberWrite } from '../activity/member-write.js';
 import { branchesOf } from '../auth/access.js';
 import type { AuthUser } from '../auth/franchise-users.repository.js';
 import {
-  ABN_MESSAGES,
   ABN_READ_ONLY_MESSAGE,
   BRANCH_STATUS_OWNERS_ONLY_MESSAGE,
   RESTAURANT_NOT_FOUND_MESSAGE,
@@ -14,44 +13,41 @@ import {
 import type { Db } from '../db/database.js';
 import { refileBranch } from '../analytics/rollups.js';
 import { HttpError } from '../http/errors.js';
-import { fieldError, isUniqueViolation, staleVersion } from '../http/record-errors.js';
+import { fieldError, staleVersion } from '../http/record-errors.js';
 import {
-  abnTaken,
   findRestaurant,
   insertRestaurant,
   RESTAURANT_FIELDS,
-  RESTAURANTS_ABN_INDEX,
+  restaurantsWithAbn,
   updateRestaurant as saveRestaurant,
 } from './restaurants.repository.js';
 
 const restaurantNotFound = () => new HttpError(404, RESTAURANT_NOT_FOUND_MESSAGE);
-const abnTakenError = () => fieldError('abn_no', ABN_MESSAGES.taken);
 
-/** An owner's new restaurant; its id. data_version is bumped, as a save's is: the franchise-wide answers list every branch. */
+/**
+ * An owner's new restaurant: its id, and the franchise's other restaurants with its ABN (a company owning several
+ * branches has one ABN; the answer names them in case it was mistyped). data_version is bumped, as a save's is: the
+ * franchise-wide answers list every branch.
+ */
 export async function createRestaurant(
   db: Db,
   owner: AuthUser,
   values: z.output<typeof createRestaurantInput>,
   now: Date,
-): Promise<number> {
+): Promise<{ id: number; sameAbn: { id: number; name: string }[] }> {
   const franchiseId = owner.franchise.id;
-  if (await abnTaken(db, franchiseId, values.abn_no)) throw abnTakenError();
-  try {
-    return await memberWrite(db, owner, { now, owner: true, changesFigures: true }, async ({ trx, record }) => {
-      const id = await insertRestaurant(trx, franchiseId, values, now);
-      await record({
-        action: 'created',
-        entity: 'restaurant',
-        entityId: id,
-        changes: changesBetween(null, values, { fields: [...RESTAURANT_FIELDS, 'abn_no'] }),
-      });
-      return id;
+  return memberWrite(db, owner, { now, owner: true, changesFigures: true }, async ({ trx, record }) => {
+    const id = await insertRestaurant(trx, franchiseId, values, now);
+    await record({
+      action: 'created',
+      entity: 'restaurant',
+      entityId: id,
+      changes: changesBetween(null, values, { fields: [...RESTAURANT_FIELDS, 'abn_no'] }),
     });
-  } catch (error) {
-    // A simultaneous create of the same ABN committed first.
-    if (isUniqueViolation(error, RESTAURANTS_ABN_INDEX)) throw abnTakenError();
-    throw error;
-  }
+    // Under the franchise's lock: a simultaneous create of the same ABN is named by whichever commits second.
+    const sameAbn = values.abn_no === null ? [] : await restaurantsWithAbn(trx, franchiseId, values.abn_no, id);
+    return { id, sameAbn };
+  });
 }
 
 /**
@@ -62,7 +58,7 @@ export async function updateRestaurant(
   db: Db,
   user: AuthUser,
   id: number,
-  { version, abn_no, ...values }: z.output<typeof updateRestaurantInput>,
+  { version, abn_no, ...sent }: z.output<typeof updateRestaurantInput>,
   now: Date,
 ): Promise<void> {
   const franchiseId = user.franchise.id;
@@ -75,6 +71,7 @@ export async function updateRestaurant(
     const before = await findRestaurant(trx, franchiseId, id, branches);
     if (!before) throw restaurantNotFound();
     if (before.version !== version) throw staleVersion();
+    const values = { ...sent, status: sent.status ?? before.status };
     // Checked against the state and the role under the lock, after the version: an older form is a conflict, not a
     // status change, and an owner demoted meanwhile is a manager.
     if (role !== 'owner' && values.status !== before.status) throw fieldError('status', BRANCH_STATUS_OWNERS_ONLY_MESSAGE);

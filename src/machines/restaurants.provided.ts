@@ -35,13 +35,16 @@ export const restaurantEditMachine = entityFormMachine.provide({
   },
 });
 
-/** Add Restaurant: the blank form (no read), a state's zone suggested, and the real create call. */
+/** Add Restaurant: the blank form (no read), a state's zone suggested, and the real create call (its toast is the server's: it names other restaurants with the same ABN). */
 export const restaurantCreateMachine = entityFormMachine.provide({
   actions: {
     change: changeAction(withSuggestedZone),
   },
   actors: {
     load: fromPromise<FormRecord, { id: string | number | null }>(async () => ({ values: newRestaurantValues(), version: null })),
-    save: fromPromise(async ({ input }) => recordOf(await restaurantsService.create(newRestaurantBody(input.values)))),
+    save: fromPromise(async ({ input }) => {
+      const { restaurant, message } = await restaurantsService.create(newRestaurantBody(input.values));
+      return { ...recordOf(restaurant), notice: message };
+    }),
   },
 });

@@ -1,6 +1,6 @@
 import type { Restaurant } from '@contract/auth.contract';
 import type { CreateRestaurantInput, RestaurantDetail, UpdateRestaurantInput } from '@contract/restaurants.contract';
-import { callApi } from './api-error';
+import { callApi, callApiEnvelope } from './api-error';
 import { callsOf } from './call';
 import { httpClient, type HttpClient } from './http-client';
 import { sessionStore, type SessionStore } from './session-storage';
@@ -36,9 +36,14 @@ export function createRestaurantsService(client: HttpClient, store: SessionStore
         await callApi(RESTAURANT_ERRORS.update, () => call('PUT /franchise/restaurants/{id}', { params: { id }, body: input })),
       );
     },
-    /** Adds a restaurant; rejects with the 422 field messages (a taken or invalid ABN among them). It joins the cached list. */
-    async create(input: CreateRestaurantInput): Promise<RestaurantDetail> {
-      return cached(await callApi(RESTAURANT_ERRORS.create, () => call('POST /franchise/restaurants', { body: input })));
+    /**
+     * Adds a restaurant; rejects with the 422 field messages (an invalid ABN among them). It joins the cached list. The
+     * server's sentence says so when other restaurants have its ABN.
+     */
+    async create(input: CreateRestaurantInput): Promise<{ restaurant: RestaurantDetail; message: string }> {
+      const { data, message } = await callApiEnvelope(RESTAURANT_ERRORS.create, () => call('POST /franchise/restaurants', { body: input }));
+      const { same_abn: _sameAbn, ...restaurant } = data;
+      return { restaurant: cached(restaurant), message };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ABN_MESSAGES } from '@contract/restaurants.contract';
+import { ABN_MESSAGES, sameAbnNotice } from '@contract/restaurants.contract';
 import { validAbn } from '../support/abn';
 import { createTestApp, expectErrorEnvelope, expectSuccessEnvelope, OWNER, RIVAL } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
@@ -79,11 +79,13 @@ describe('POST /franchise/restaurants', () => {
       subscriptions: [],
       restaurant_user: null,
       version: 1,
+      same_abn: [],
     });
+    const { same_abn: _sameAbn, ...stored } = res.body.data;
     const got = await read(res.body.data.id);
     expect(got.status).toBe(200);
-    expect(got.body.data).toEqual(res.body.data);
-    const { version: _version, ...listed } = res.body.data;
+    expect(got.body.data).toEqual(stored);
+    const { version: _version, ...listed } = stored;
     const all = await list();
     expect(all).toContainEqual(listed);
     expect(all.map((r) => r.name)).toEqual([...all.map((r) => r.name)].sort());
@@ -106,8 +108,7 @@ describe('POST /franchise/restaurants', () => {
       ['07100000000', ABN_MESSAGES.checksum],
       ['5182475355', ABN_MESSAGES.digits],
       ['51-824-753-556', ABN_MESSAGES.digits],
-      ['', ABN_MESSAGES.required],
-      [51824753556, ABN_MESSAGES.required],
+      [51824753556, ABN_MESSAGES.digits],
     ];
     const before = (await list()).length;
     for (const [abn, message] of cases) {
@@ -119,52 +120,65 @@ describe('POST /franchise/restaurants', () => {
     expect(await list()).toHaveLength(before);
   });
 
-  it('stores "51824753556" and "51 824 753 556" as one value: the second is a duplicate', async () => {
-    // 51 824 753 556 is the owner's first seeded ABN, so it is taken there and free in the rival franchise.
-    const taken = await create(body({ abn_no: '51824753556' }));
-    expect(taken.status).toBe(422);
-    expect(taken.body.errors).toEqual({ abn_no: [ABN_MESSAGES.taken] });
+  it('stores "51824753556" and "51 824 753 556" as one value: the second names the first', async () => {
+    // 51 824 753 556 is the owner's first seeded ABN, and no restaurant's in the rival franchise.
+    const seeded = await database.db
+      .selectFrom('restaurants')
+      .select(['id', 'name'])
+      .where('franchise_id', '=', ownerFranchise)
+      .where('abn_no', '=', '51 824 753 556')
+      .execute();
+    expect(seeded).toHaveLength(1);
+    const shared = await create(body({ abn_no: '51824753556' }));
+    expect(shared.status, shared.text).toBe(201);
+    expect(shared.body.data.same_abn).toEqual(seeded);
 
     const first = await create(body({ abn_no: '51824753556' }), rival);
     expect(first.status, first.text).toBe(201);
-    expect(first.body.data.abn_no).toBe('51 824 753 556');
+    expect(first.body.data).toMatchObject({ abn_no: '51 824 753 556', same_abn: [] });
     const again = await create(body({ abn_no: '51 824 753 556' }), rival);
-    expect(again.status).toBe(422);
-    expectErrorEnvelope(again.body, ABN_MESSAGES.taken);
-    expect(again.body.errors).toEqual({ abn_no: [ABN_MESSAGES.taken] });
+    expect(again.status).toBe(201);
+    expect(again.body.data.same_abn).toEqual([{ id: first.body.data.id, name: first.body.data.name }]);
     const rows = await database.db.selectFrom('restaurants').select(['franchise_id']).where('abn_no', '=', '51 824 753 556').execute();
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(4);
   });
 
-  it('refuses a duplicate ABN of the same franchise with 422 on abn_no, whatever the other fields say', async () => {
-    const first = await create(body());
+  it('stores two restaurants of one franchise with one ABN (one company owning both), the second warned of the first', async () => {
+    const first = await create(body({ name: 'Harbour Eats Manly' }));
     expect(first.status).toBe(201);
-    const res = await create(body({ abn_no: first.body.data.abn_no.replace(/ /g, '') }));
-    expect(res.status).toBe(422);
-    expect(res.body).toEqual({
-      status: 'error',
-      message: 'This ABN is already used by another restaurant',
-      errors: { abn_no: ['This ABN is already used by another restaurant'] },
+    const sent = body({ name: 'Harbour Eats Bondi', abn_no: first.body.data.abn_no.replace(/ /g, '') });
+    const second = await create(sent);
+    expect(second.status, second.text).toBe(201);
+    expect(second.body.message).toBe(
+      'Harbour Eats Bondi created successfully! Same ABN as Harbour Eats Manly — fine if one company owns both.',
+    );
+    expect(second.body.data).toMatchObject({
+      abn_no: first.body.data.abn_no,
+      same_abn: [{ id: first.body.data.id, name: 'Harbour Eats Manly' }],
     });
+    const third = await create(body({ name: 'Harbour Eats Coogee', abn_no: first.body.data.abn_no }));
+    expect(third.body.message).toBe(
+      'Harbour Eats Coogee created successfully! Same ABN as Harbour Eats Bondi and Harbour Eats Manly — fine if one company owns them all.',
+    );
+    expect(third.body.data.same_abn.map((r: { id: number }) => r.id)).toEqual([second.body.data.id, first.body.data.id]);
+    expect(sameAbnNotice(['A', 'B', 'C'])).toBe('Same ABN as A, B and C — fine if one company owns them all.');
   });
 
-  it('of a burst of 8 identical creates exactly one is stored; the others get the 422', async () => {
+  it('stores every one of a burst of 8 identical creates, each naming those stored before it', async () => {
     const same = body();
     const before = await dataVersion(ownerFranchise);
     const answers = await Promise.all(Array.from({ length: 8 }, () => create(same)));
-    expect(answers.map((a) => a.status).sort()).toEqual([201, 422, 422, 422, 422, 422, 422, 422]);
-    for (const lost of answers.filter((a) => a.status === 422)) {
-      expect(lost.body.errors).toEqual({ abn_no: [ABN_MESSAGES.taken] });
-    }
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
+    // The franchise's lock orders them: the k-th to commit names the k - 1 before it.
+    expect(answers.map((a) => a.body.data.same_abn.length).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     const rows = await database.db
       .selectFrom('restaurants')
       .select('id')
       .where('franchise_id', '=', ownerFranchise)
-      .where('abn_no', '=', same.abn_no)
+      .where('abn_no', '=', answers[0]!.body.data.abn_no)
       .execute();
-    expect(rows).toEqual([{ id: answers.find((a) => a.status === 201)!.body.data.id }]);
-    // Only the stored create moved the analytics cache key.
-    expect(await dataVersion(ownerFranchise)).toBeGreaterThan(before);
+    expect(rows).toHaveLength(8);
+    expect(await dataVersion(ownerFranchise)).toBe(before + 8);
   });
 
   it('is invisible to another franchise: its GET, list, edit and analytics answer 404 or leave it out', async () => {
@@ -176,35 +190,59 @@ describe('POST /franchise/restaurants', () => {
     expect(put.status).toBe(404);
     const analytics = await t.call('GET', `restaurants/${id}/analytics/revenues?${WINDOW}`, { token: rival });
     expect(analytics.status).toBe(404);
-    expect((await read(id)).body.data).toEqual(res.body.data);
+    const { same_abn: _sameAbn, ...stored } = res.body.data;
+    expect((await read(id)).body.data).toEqual(stored);
   });
 
-  it('names every missing field with 422 and stores nothing', async () => {
+  it('names every missing required field (name, address, state) with 422 and stores nothing', async () => {
     const before = (await list()).length;
     const res = await create({});
     expect(res.status).toBe(422);
     expectErrorEnvelope(res.body);
     expect(res.body.errors).toEqual({
       name: ['Name is required'],
-      abn_no: [ABN_MESSAGES.required],
       address: ['Address is required'],
-      suburb: ['Suburb is required'],
-      post_code: ['Post code must be 4 digits'],
-      city: ['City is required'],
       state: ['State must be one of NSW, VIC, QLD, SA, WA, TAS, ACT, NT'],
-      phone_no: ['Invalid phone number'],
-      email: ['Invalid email address'],
-      business_type: ['Business type is required'],
-      capacity: ['Capacity must be a non-negative whole number'],
-      status: ['Status must be Active or Inactive'],
     });
-    for (const field of ['name', 'abn_no', 'capacity', 'status'] as const) {
+    for (const field of ['name', 'address', 'state'] as const) {
       const { [field]: _gone, ...rest } = body();
       const missing = await create(rest);
       expect(missing.status, field).toBe(422);
       expect(Object.keys(missing.body.errors), field).toEqual([field]);
     }
     expect(await list()).toHaveLength(before);
+  });
+
+  it('creates a restaurant from its name, address and state alone: no other detail (null), Active, on the franchise’s clock', async () => {
+    const res = await create({ name: 'Harbour Eats Pop-up', address: '2 Wharf Rd', state: 'NSW' });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.message).toBe('Harbour Eats Pop-up created successfully!');
+    expect(res.body.data).toMatchObject({
+      name: 'Harbour Eats Pop-up',
+      address: '2 Wharf Rd',
+      state: 'NSW',
+      logo: null,
+      abn_no: null,
+      suburb: null,
+      post_code: null,
+      city: null,
+      phone_no: null,
+      email: null,
+      business_type: null,
+      capacity: null,
+      status: 1,
+      location: 'NSW',
+      time_zone: 'Australia/Sydney',
+      day_starts_at: '00:00',
+      same_abn: [],
+    });
+    // Blank details are none too; two restaurants without an ABN do not share one.
+    const blank = await create({
+      ...body({ abn_no: '  ', suburb: '', post_code: ' ', city: '', phone_no: '', email: '', business_type: '', capacity: null }),
+    });
+    expect(blank.status, blank.text).toBe(201);
+    expect(blank.body.data).toMatchObject({ abn_no: null, suburb: null, capacity: null, email: null, location: 'NSW', same_abn: [] });
+    expect((await list()).find((r) => r.id === res.body.data.id)).toMatchObject({ abn_no: null, location: 'NSW' });
   });
 
   it('ignores a version or unknown fields, and needs a token', async () => {
@@ -323,12 +361,9 @@ describe('a restaurant without trade, restaurant user or subscriptions', () => {
 });
 
 describe('the ABN index', () => {
-  it('holds on the seeded data: no franchise has two restaurants with one ABN', async () => {
-    const { rows } = await sql<{ n: number }>`
-      select count(*)::int as n from (select 1 from restaurants group by franchise_id, abn_no having count(*) > 1) d`.execute(database.db);
-    expect(rows[0]!.n).toBe(0);
+  it('is a plain one: a franchise’s restaurants may share an ABN, and a create looks the others up by it', async () => {
     const { rows: index } = await sql<{ indexdef: string }>`
       select indexdef from pg_indexes where indexname = 'restaurants_franchise_id_abn_no_idx'`.execute(database.db);
-    expect(index[0]!.indexdef).toMatch(/CREATE UNIQUE INDEX .* \(franchise_id, abn_no\)/);
+    expect(index[0]!.indexdef).toMatch(/CREATE INDEX .* \(franchise_id, abn_no\)/);
   });
 });

@@ -109,7 +109,6 @@ describe('PUT /franchise/restaurants/:id', () => {
         state: 'Sydney',
         phone_no: 'none',
         email: 'nobody',
-        business_type: '',
         capacity: -1,
         status: 'Closed',
       }),
@@ -124,15 +123,41 @@ describe('PUT /franchise/restaurants/:id', () => {
       state: ['State must be one of NSW, VIC, QLD, SA, WA, TAS, ACT, NT'],
       phone_no: ['Invalid phone number'],
       email: ['Invalid email address'],
-      business_type: ['Business type is required'],
       capacity: ['Capacity must be a non-negative whole number'],
       status: ['Status must be Active or Inactive'],
     });
-    for (const capacity of [1.5, '10', null]) {
+    for (const capacity of [1.5, '10']) {
       const bad = await t.call('PUT', `restaurants/${before.id}`, { token: owner, body: editBody(before, { capacity }) });
       expect(bad.body.errors, String(capacity)).toEqual({ capacity: ['Capacity must be a non-negative whole number'] });
     }
     expect(await read(before.id)).toEqual(before);
+  });
+
+  it('clears every optional detail (stored as null, the location the state alone); an absent status stays', async () => {
+    const before = await read(mine[3].id);
+    const cleared = { logo: '', suburb: '', post_code: ' ', city: '', phone_no: '', email: null, business_type: '', capacity: null };
+    const { status: _status, ...sent } = editBody(before, cleared);
+    const res = await t.call('PUT', `restaurants/${before.id}`, { token: owner, body: sent });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toEqual({
+      ...before,
+      logo: null,
+      suburb: null,
+      post_code: null,
+      city: null,
+      phone_no: null,
+      email: null,
+      business_type: null,
+      capacity: null,
+      location: before.state,
+      version: before.version + 1,
+    });
+    const listed = (await t.call('GET', 'restaurants', { token: owner })).body.data.find((r: any) => r.id === before.id);
+    expect(listed).toMatchObject({ suburb: null, capacity: null, location: before.state, status: before.status });
+    // Saved back as the form reads it, blanks and all, it stays so.
+    const again = await t.call('PUT', `restaurants/${before.id}`, { token: owner, body: editBody(res.body.data, { email: '' }) });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.data).toEqual({ ...res.body.data, version: before.version + 2 });
   });
 
   it('refuses a changed abn_no with 422 on abn_no, and accepts the same one or none', async () => {

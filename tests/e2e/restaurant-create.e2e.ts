@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Restaurant } from '@contract/auth.contract';
-import type { RestaurantDetail } from '@contract/restaurants.contract';
-import { validAbn } from '../support/abn';
+import { sameAbnNotice, type RestaurantDetail } from '@contract/restaurants.contract';
 import { VIEWPORTS, signIn } from './support/browser';
 import {
   a11y,
@@ -28,13 +27,13 @@ import { ownServer } from './support/own-server';
 const own = ownServer();
 
 const FLOW_TIMEOUT = 180_000;
-/** The owner's first seeded restaurant's ABN: taken. */
-const TAKEN_ABN = '51 824 753 556';
+/** The owner's first seeded restaurant's ABN: each new restaurant shares it, as branches of one company do. */
+const SHARED_ABN = '51 824 753 556';
 
 const PLAN = {
-  desktop: { name: 'Harbour Eats Manly', abn: validAbn(700_000_001), suburb: 'Manly', state: 'NSW', post_code: '2095' },
-  phone: { name: 'Harbour Eats Newtown', abn: validAbn(700_000_002), suburb: 'Newtown', state: 'NSW', post_code: '2042' },
-} satisfies Record<Viewport['name'], { name: string; abn: string; suburb: string; state: string; post_code: string }>;
+  desktop: { name: 'Harbour Eats Manly', suburb: 'Manly', state: 'NSW', post_code: '2095' },
+  phone: { name: 'Harbour Eats Newtown', suburb: 'Newtown', state: 'NSW', post_code: '2042' },
+} satisfies Record<Viewport['name'], { name: string; suburb: string; state: string; post_code: string }>;
 
 const DASHBOARD_EMPTY_TEXTS = [
   'No sales in this window.',
@@ -95,24 +94,27 @@ describe('Add Restaurant', () => {
       await expectNoSidewaysScroll(page, viewport);
       expect(await a11y(page)).toEqual([]);
 
-      // A taken ABN: the server's message on the field; nothing stored.
-      await fillIn(page, plan, TAKEN_ABN.replace(/ /g, ''));
+      // An ABN failing the checksum: the server's message on the field; nothing stored.
+      await fillIn(page, plan, '51824753557');
       await addRestaurant(page, plan.name);
-      await expect.poll(() => describedBy(textbox(page, 'ABN'))).toContain('This ABN is already used by another restaurant');
+      await expect.poll(() => describedBy(textbox(page, 'ABN'))).toContain('This is not a valid ABN');
       expect(await textbox(page, 'ABN').getAttribute('aria-invalid')).toBe('true');
       expect(new URL(page.url()).pathname).toBe('/restaurant/create');
-      await shot(page, `restaurant-create-taken-abn-${viewport.name}`);
+      await shot(page, `restaurant-create-invalid-abn-${viewport.name}`);
       expect(await a11y(page)).toEqual([]);
 
-      await textbox(page, 'ABN').fill(plan.abn.replace(/ /g, ''));
+      // An ABN other restaurants of the franchise have: stored, and the toast names them.
+      const sharing = (await apiData<Restaurant[]>(own.server.url, token, '/restaurants')).filter((r) => r.abn_no === SHARED_ABN);
+      expect(sharing.length).toBeGreaterThan(0);
+      await textbox(page, 'ABN').fill(SHARED_ABN.replace(/ /g, ''));
       await addRestaurant(page, plan.name);
-      await toast(page, `${plan.name} created successfully!`);
+      await toast(page, `${plan.name} created successfully! ${sameAbnNotice(sharing.map((r) => r.name))}`);
       await page.waitForURL((url) => url.pathname === '/restaurant');
       await h1(page, 'Restaurant Management').waitFor();
       const restaurants = await apiData<Restaurant[]>(own.server.url, token, '/restaurants');
       const created = restaurants.find((r) => r.name === plan.name)!;
       expect(created).toMatchObject({
-        abn_no: plan.abn,
+        abn_no: SHARED_ABN,
         location: `${plan.suburb}, ${plan.state}`,
         subscriptions: [],
         restaurant_user: null,

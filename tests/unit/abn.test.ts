@@ -49,16 +49,14 @@ describe('ABN field of Add Restaurant', () => {
   });
 
   it('names one reason per refusal', () => {
-    expect(messageOf('')).toEqual([ABN_MESSAGES.required]);
-    expect(messageOf('   ')).toEqual([ABN_MESSAGES.required]);
-    expect(messageOf(undefined)).toEqual([ABN_MESSAGES.required]);
-    expect(messageOf(51824753556)).toEqual([ABN_MESSAGES.required]);
+    expect(messageOf('')).toEqual([ABN_MESSAGES.digits]);
+    expect(messageOf(51824753556)).toEqual([ABN_MESSAGES.digits]);
     expect(messageOf('5182475355')).toEqual([ABN_MESSAGES.digits]);
     expect(messageOf('51-824-753-556')).toEqual([ABN_MESSAGES.digits]);
     expect(messageOf('51 824 753 557')).toEqual([ABN_MESSAGES.checksum]);
   });
 
-  it('is required in the create body, which is the edit body without a version', () => {
+  it('is optional in the create body (blank is none), which is the edit body without a version', () => {
     const body = {
       logo: null,
       name: 'Harbour Eats Manly',
@@ -73,9 +71,11 @@ describe('ABN field of Add Restaurant', () => {
       capacity: 40,
       status: 'Active',
     };
-    const parsed = createRestaurantInput.safeParse(body);
-    expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['abn_no', ABN_MESSAGES.required]]);
+    for (const none of [undefined, null, '', '   ']) {
+      expect(createRestaurantInput.parse({ ...body, abn_no: none }), String(none)).toEqual({ ...body, abn_no: null, status: 1 });
+    }
+    const parsed = createRestaurantInput.safeParse({ ...body, abn_no: '51 824 753 557' });
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['abn_no', ABN_MESSAGES.checksum]]);
     expect(createRestaurantInput.parse({ ...body, abn_no: '53004085616', version: 9 })).toEqual({
       ...body,
       abn_no: '53 004 085 616',

@@ -67,18 +67,19 @@ describe('restaurants service', () => {
 
   it("creates through POST /franchise/restaurants and adds the new restaurant to the session's cached list by name", async () => {
     const created = { id: 12, name: 'Manly', status: 1, restaurant_user: null, version: 1 };
-    const { restaurants, storage, calls } = setup(() => ok(created, 201, 'Manly created successfully!'));
+    const message = 'Manly created successfully! Same ABN as Parramatta — fine if one company owns both.';
+    const { restaurants, storage, calls } = setup(() => ok({ ...created, same_abn: [{ id: 7, name: 'Parramatta' }] }, 201, message));
     const body = { name: 'Manly', abn_no: '51824753556' } as never;
-    expect(await restaurants.create(body)).toEqual(created);
+    expect(await restaurants.create(body)).toEqual({ restaurant: created, message });
     expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([['POST', '/api/v1/franchise/restaurants', body]]);
     // Before the first name after it (Parramatta), without its version.
     expect(storage.read().restaurants).toEqual([{ id: 12, name: 'Manly', status: 1, restaurant_user: null }, ...cached]);
   });
 
-  it("keeps the create's field errors (a taken ABN) and leaves the cached list as it was", async () => {
-    const taken = 'This ABN is already used by another restaurant';
-    const errors = { abn_no: [taken] };
-    const { restaurants, storage } = setup(() => failure(422, taken, errors));
+  it("keeps the create's field errors (an invalid ABN) and leaves the cached list as it was", async () => {
+    const invalid = 'This is not a valid ABN';
+    const errors = { abn_no: [invalid] };
+    const { restaurants, storage } = setup(() => failure(422, invalid, errors));
     await expect(restaurants.create({} as never)).rejects.toMatchObject({ status: 422, data: { errors } });
     expect(storage.read().restaurants).toEqual(cached);
     const offline = setup(() => json(503, {}));

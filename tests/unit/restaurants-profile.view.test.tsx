@@ -204,8 +204,20 @@ describe('Add Restaurant', { timeout: 30_000 }, () => {
     expect(window.location.pathname).toBe('/restaurant/create');
     const abn = await screen.findByRole('textbox', { name: /^ABN/ }, LAZY);
     expect(abn).not.toHaveAttribute('readonly');
-    expect(abn).toBeRequired();
-    expect(abn).toHaveAccessibleDescription('11 digits, e.g. 51 824 753 556');
+    // Only the name, address, state and time zone are required; the zone starts as the franchise's.
+    expect(abn).not.toBeRequired();
+    expect(abn).toHaveAccessibleDescription('11 digits, e.g. 51 824 753 556; branches of one company may share it');
+    for (const label of [/^Name/, /^Address/]) expect(screen.getByRole('textbox', { name: label })).toBeRequired();
+    for (const label of [/^State/, /^Time zone/]) expect(screen.getByRole('combobox', { name: label })).toBeRequired();
+    for (const label of [/^Suburb/, /^City/, /^Post code/, /^Business type/, /^Capacity/]) {
+      expect(screen.getByRole('textbox', { name: label })).not.toBeRequired();
+    }
+    expect(screen.getByLabelText(/^Phone/)).not.toBeRequired();
+    expect(screen.getByLabelText(/^Email/)).not.toBeRequired();
+    expect(screen.getByRole('combobox', { name: /^Time zone/ })).toHaveAttribute(
+      'placeholder',
+      expect.stringContaining("(the franchise's)"),
+    );
     expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('');
     expect(screen.getByRole('combobox', { name: /^Status/ })).toHaveValue('Active');
     expect(screen.queryByRole('button', { name: 'Reset' })).toBeNull();
@@ -214,10 +226,8 @@ describe('Add Restaurant', { timeout: 30_000 }, () => {
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /restaurants']);
   });
 
-  it("shows the server's message on the ABN, then adds the restaurant: toast, back to the list, in the branch pickers at once", async () => {
-    let post = failure(422, 'This ABN is already used by another restaurant', {
-      abn_no: ['This ABN is already used by another restaurant'],
-    });
+  it("shows the server's message on the ABN, then adds the restaurant: its toast, back to the list, in the branch pickers at once", async () => {
+    let post = failure(422, 'This is not a valid ABN', { abn_no: ['This is not a valid ABN'] });
     let listed = RESTAURANTS;
     answer = (request) => (request.method === 'POST' ? post : ok(listed));
     const ui = userEvent.setup();
@@ -226,9 +236,7 @@ describe('Add Restaurant', { timeout: 30_000 }, () => {
     await fillIn(ui);
     await saveConfirmed(ui, 'Add Restaurant', 'Add restaurant', 'Add restaurant?');
     await waitFor(() =>
-      expect(screen.getByRole('textbox', { name: /^ABN/ })).toHaveAccessibleDescription(
-        expect.stringContaining('This ABN is already used by another restaurant'),
-      ),
+      expect(screen.getByRole('textbox', { name: /^ABN/ })).toHaveAccessibleDescription(expect.stringContaining('This is not a valid ABN')),
     );
     const sent = requests.find((r) => r.method === 'POST')!;
     expect(sent.path).toBe('/restaurants');
@@ -252,12 +260,14 @@ describe('Add Restaurant', { timeout: 30_000 }, () => {
     });
     expect(window.location.pathname).toBe('/restaurant/create');
 
-    post = ok({ ...created, version: 1 }, 201, 'Manly Wharf created successfully!');
+    // The server's sentence is the toast: it names a restaurant with the same ABN.
+    const warned = 'Manly Wharf created successfully! Same ABN as Parramatta — fine if one company owns both.';
+    post = ok({ ...created, version: 1, same_abn: [{ id: 7, name: 'Parramatta' }] }, 201, warned);
     listed = [...RESTAURANTS, created];
     await ui.clear(screen.getByRole('textbox', { name: /^ABN/ }));
     await ui.type(screen.getByRole('textbox', { name: /^ABN/ }), '51 824 753 556');
     await saveConfirmed(ui, 'Add Restaurant', 'Add restaurant', 'Add restaurant?');
-    expect(await screen.findByText('Manly Wharf created successfully!')).toBeInTheDocument();
+    expect(await screen.findByText(warned)).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe('/restaurant'));
     // The list shows it; with no restaurant user its (absent) subscriptions read None.
     const row = (await screen.findByText('Manly Wharf', undefined, LAZY)).closest('tr')!;

@@ -6,6 +6,9 @@ import { addDays, dayDiff, dayIn } from '../calendar.js';
 import { DEMO_MENU, DEMO_SUPPLIERS, FIRST_NAMES, LAST_NAMES } from './catalogue.js';
 import { generateDay, type DayTrade, type DemoFranchise } from './generate.js';
 
+/** A restaurant added without a capacity trades as a mid-sized one. */
+const DEMO_UNKNOWN_CAPACITY = 80;
+
 /**
  * The franchise as the generator needs it, creating what is missing: the menu, the suppliers and a
  * pool of `customers` customers (kept once created). People are the franchise's own staff.
@@ -94,9 +97,9 @@ export async function prepareDemoFranchise(db: Db, franchiseId: number, options:
     timeZone: franchise.time_zone,
     restaurants: restaurants.map((r) => ({
       id: r.id,
-      capacity: r.capacity,
+      capacity: r.capacity ?? DEMO_UNKNOWN_CAPACITY,
       active: r.status === 1,
-      takeawayFocused: /takeaway/i.test(r.business_type),
+      takeawayFocused: /takeaway/i.test(r.business_type ?? ''),
       timeZone: r.time_zone,
       people: people.filter((p) => p.restaurant_id === r.id).map((p) => ({ id: p.id, role: p.role })),
     })),

@@ -48,16 +48,17 @@ export interface RestaurantsTable {
   franchise_id: number;
   logo: string | null;
   name: string;
-  abn_no: string;
+  /** Null: none given. The other nullable details too: only the name, address, state and zone are required. */
+  abn_no: string | null;
   address: string;
-  suburb: string;
-  post_code: string;
-  city: string;
+  suburb: string | null;
+  post_code: string | null;
+  city: string | null;
   state: string;
-  phone_no: string;
-  email: string;
-  business_type: string;
-  capacity: number;
+  phone_no: string | null;
+  email: string | null;
+  business_type: string | null;
+  capacity: number | null;
   status: 0 | 1;
   location: string;
   /** The branch's IANA zone; an insert that leaves it out takes the franchise's. */

@@ -2,7 +2,7 @@ import { recordIdOf } from '@contract/record-id';
 import type { CreateRestaurantInput, RestaurantDetail, UpdateRestaurantInput } from '@contract/restaurants.contract';
 import type { FormRecord, FormValues } from '../entity-form.machine';
 import { AUSTRALIAN_STATES, DAY_START_CHOICES, STATE_TIME_ZONES, type AustralianState } from '@contract/choices';
-import { text } from './contact-fields';
+import { orNull, text } from './contact-fields';
 
 const isAustralianState = (value: string): value is AustralianState => (AUSTRALIAN_STATES as readonly string[]).includes(value);
 
@@ -26,12 +26,12 @@ const TEXT_FIELDS = [
 /** The address's `?id=`: a record id, else null (the not-found state). */
 export const restaurantIdOf = (search: string): number | null => recordIdOf(new URLSearchParams(search).get('id')) ?? null;
 
-/** A restaurant as the form edits it: text everywhere (blank for no logo), capacity as typed, status as '1' or '0'. */
+/** A restaurant as the form edits it: text everywhere (blank for none), capacity as typed, status as '1' or '0'. */
 export function restaurantValues(r: RestaurantDetail): FormValues {
   const values: FormValues = Object.fromEntries(TEXT_FIELDS.map((field) => [field, r[field] ?? '']));
   values.time_zone = r.time_zone;
   values.day_starts_at = r.day_starts_at;
-  values.capacity = String(r.capacity);
+  values.capacity = r.capacity === null ? '' : String(r.capacity);
   values.status = String(r.status);
   return values;
 }
@@ -62,22 +62,25 @@ export function withSuggestedZone(values: FormValues, field: string, value: Form
 }
 export const restaurantRecord = (r: RestaurantDetail): FormRecord => ({ values: restaurantValues(r), version: r.version });
 
-/** The create call's body; a blank capacity goes as null (not 0) so the server names the field. */
+/**
+ * The create call's body: name, address and state as typed, any other detail left blank as null (none). A capacity
+ * that is not a number goes as typed, so the server names the field rather than storing none.
+ */
 export function newRestaurantBody(values: FormValues): CreateRestaurantInput {
   const capacity = text(values.capacity).trim();
   return {
-    logo: text(values.logo).trim() === '' ? null : text(values.logo),
+    logo: orNull(values.logo),
     name: text(values.name),
-    abn_no: text(values.abn_no),
+    abn_no: orNull(values.abn_no),
     address: text(values.address),
-    suburb: text(values.suburb),
-    post_code: text(values.post_code),
-    city: text(values.city),
+    suburb: orNull(values.suburb),
+    post_code: orNull(values.post_code),
+    city: orNull(values.city),
     state: text(values.state) as CreateRestaurantInput['state'],
-    phone_no: text(values.phone_no),
-    email: text(values.email),
-    business_type: text(values.business_type),
-    capacity: capacity === '' ? (null as unknown as number) : Number(capacity),
+    phone_no: orNull(values.phone_no),
+    email: orNull(values.email),
+    business_type: orNull(values.business_type),
+    capacity: capacity === '' ? null : Number.isNaN(Number(capacity)) ? capacity : Number(capacity),
     status: values.status === '1' ? 1 : 0,
     // No zone chosen: the franchise's.
     ...(text(values.time_zone) === '' ? {} : { time_zone: text(values.time_zone) }),

@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, TextInput, type TextInputProps } from '@mantine/core';
 import { BRANCH_STATUS_OWNERS_ONLY_MESSAGE } from '@contract/choices';
 import { useFormField } from '../shared/entity-form.view';
-import { useIsOwner } from '../shared/session.context';
+import { SessionContext, useIsOwner } from '../shared/session.context';
 import { DAY_START_CHOICES } from '@contract/choices';
 import { FormPictureField, FormSelectField, FormTextField, STATE_OPTIONS } from '../shared/form-fields';
 
@@ -35,11 +35,13 @@ function ReadOnlyAbn() {
 }
 
 /**
- * Every field of a restaurant (Edit Restaurant and Add Restaurant): the ABN is typed once, when the
- * restaurant is added, and read-only afterwards. The status is an owner's to change; a manager's form sends it back as read.
+ * Every field of a restaurant (Edit Restaurant and Add Restaurant): only the name, address, state and time zone are
+ * required (the zone starts as the franchise's). The ABN is typed once, when the restaurant is added, and read-only
+ * afterwards. The status is an owner's to change; a manager's form sends it back as read.
  */
 export function RestaurantFields({ abn }: { abn: 'editable' | 'readOnly' }) {
   const owner = useIsOwner();
+  const franchiseZone = SessionContext.useSelector((s) => s.context.user?.franchise.time_zone ?? null);
   return (
     <Stack gap="md">
       <FormPictureField field="logo" label="Logo URL" alt={(name) => (name ? `${name} logo` : 'Logo')} size="lg" radius="sm" />
@@ -51,29 +53,30 @@ export function RestaurantFields({ abn }: { abn: 'editable' | 'readOnly' }) {
             label="ABN"
             inputMode="numeric"
             autoComplete="off"
-            description="11 digits, e.g. 51 824 753 556"
+            description="11 digits, e.g. 51 824 753 556; branches of one company may share it"
             inputWrapperOrder={NOTE_BELOW}
-            required
           />
         ) : (
           <ReadOnlyAbn />
         )}
         <FormTextField field="address" label="Address" required />
-        <FormTextField field="suburb" label="Suburb" required />
-        <FormTextField field="city" label="City" required />
+        <FormTextField field="suburb" label="Suburb" />
+        <FormTextField field="city" label="City" />
         <FormSelectField field="state" label="State" data={STATE_OPTIONS} required />
-        <FormTextField field="post_code" label="Post code" inputMode="numeric" maxLength={4} required />
-        <FormTextField field="phone_no" label="Phone" type="tel" required />
-        <FormTextField field="email" label="Email" type="email" required />
-        <FormTextField field="business_type" label="Business type" required />
-        <FormTextField field="capacity" label="Capacity" inputMode="numeric" required />
+        <FormTextField field="post_code" label="Post code" inputMode="numeric" maxLength={4} />
+        <FormTextField field="phone_no" label="Phone" type="tel" />
+        <FormTextField field="email" label="Email" type="email" />
+        <FormTextField field="business_type" label="Business type" />
+        <FormTextField field="capacity" label="Capacity" inputMode="numeric" />
+        {/* None chosen on Add Restaurant: the franchise's zone, shown as the prefilled choice. */}
         <FormSelectField
           field="time_zone"
           label="Time zone"
           data={TIME_ZONES}
           searchable
-          placeholder="The franchise's"
-          description="Its trading days and hours are counted on this clock"
+          required
+          placeholder={franchiseZone ? `${franchiseZone} (the franchise's)` : "The franchise's"}
+          description="Starts as the franchise's zone; its trading days and hours are counted on this clock"
         />
         <FormSelectField
           field="day_starts_at"
@@ -85,7 +88,6 @@ export function RestaurantFields({ abn }: { abn: 'editable' | 'readOnly' }) {
           field="status"
           label="Status"
           data={STATUS_OPTIONS}
-          required
           disabled={!owner}
           description={owner ? undefined : BRANCH_STATUS_OWNERS_ONLY_MESSAGE}
         />
