@@ -37,12 +37,9 @@ export const passwordLink = z.object({
   kind: z.enum(['invitation', 'reset']).meta({ description: 'An invitation sets the first password of a member who has none' }),
   email: z.string(),
   franchise: z.string().meta({ description: 'The franchise’s name' }),
-  inviter: z
-    .string()
-    .nullable()
-    .meta({
-      description: 'The member who invited (or last re-sent the invitation); null for a reset, or when they are no longer a member',
-    }),
+  inviter: z.string().nullable().meta({
+    description: 'The member who invited (or last re-sent the invitation); null for a reset, or when they are no longer a member',
+  }),
   role: z.enum(['owner', 'manager']),
   restaurants: z.array(z.string()).meta({ description: 'A manager’s branches by name; empty for an owner (every branch)' }),
 });
