@@ -28,9 +28,12 @@ export const newPassword = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
+/** The token of a mailed password link (a reset or an invitation). */
+const linkToken = z.string().min(16).max(256);
+
 export const resetPasswordInput = z
   .object({
-    token: z.string().min(16).max(256),
+    token: linkToken,
     password: newPassword,
     password_confirmation: z.string().max(1024),
   })
@@ -39,6 +42,9 @@ export const resetPasswordInput = z
     path: ['password_confirmation'],
   });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
+
+/** Asks what a mailed password link is for, without using it. */
+export const passwordLinkQuery = z.object({ token: linkToken }).strict();
 
 export type Franchise = { id: number; name: string; time_zone: string };
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { forgotPasswordInput, loginInput, resetPasswordInput } from '../auth.contract.js';
+import { forgotPasswordInput, loginInput, passwordLinkQuery, resetPasswordInput } from '../auth.contract.js';
 import { defineCalls } from './call.js';
 import { id, instant } from './primitives.js';
 
@@ -31,6 +31,19 @@ export const tokenFields = {
 };
 export const tokenResponse = z.object({ ...tokenFields, user: franchiseUser });
 export type TokenResponse = z.output<typeof tokenResponse>;
+
+/** What a mailed password link is for: an invitation to join a franchise, or a reset of a member's password. */
+export const passwordLink = z.object({
+  kind: z.enum(['invitation', 'reset']).meta({ description: 'An invitation sets the first password of a member who has none' }),
+  email: z.string(),
+  franchise: z.string().meta({ description: 'The franchise’s name' }),
+  inviter: z.string().nullable().meta({
+    description: 'The member who invited (or last re-sent the invitation); null for a reset, or when they are no longer a member',
+  }),
+  role: z.enum(['owner', 'manager']),
+  restaurants: z.array(z.string()).meta({ description: 'A manager’s branches by name; empty for an owner (every branch)' }),
+});
+export type PasswordLink = z.output<typeof passwordLink>;
 
 /** Sign-in, tokens and password reset (docs/product.md, Sign-in and passwords). */
 export const AUTH_CALLS = defineCalls({
@@ -79,14 +92,25 @@ export const AUTH_CALLS = defineCalls({
     success: { data: z.null() },
     errors: [429],
   },
+  'GET /franchise/password/link': {
+    operationId: 'describePasswordLink',
+    summary: 'What a mailed password link (reset or invitation) is for; does not use it',
+    description: 'An unknown, used or expired link answers the same 404. Limited per client like the reset calls (429 with Retry-After).',
+    tag: 'Auth',
+    access: 'public',
+    query: passwordLinkQuery,
+    success: { data: passwordLink },
+    errors: [404, 429],
+  },
   'POST /franchise/password/reset': {
     operationId: 'resetPassword',
-    summary: 'Set a new password with a reset link’s token',
-    description: '400 for an invalid, used or expired link. Revokes every older token of the account.',
+    summary: 'Set a new password with a reset link’s or an invitation’s token',
+    description:
+      '400 for an invalid, used or expired link. Revokes every older token of the account. An invitation’s link (the member had no password) signs the member in: the answer is what login answers; a reset’s answer is null.',
     tag: 'Auth',
     access: 'public',
     body: resetPasswordInput,
-    success: { data: z.null() },
+    success: { data: tokenResponse.nullable() },
     errors: [429],
   },
 });

@@ -1,27 +1,22 @@
 import { sql } from 'kysely';
 import type { RouteDeps } from '../app-deps.js';
 import { AUTH_CALLS } from '@contract/api/auth.calls.js';
-import type { TokenResponse } from '@contract/auth.contract.js';
 import { callRoutes, type Handlers } from '../http/call-routes.js';
 import { HttpError } from '../http/errors.js';
-import { findUserByEmail, toFranchiseUser, type AuthUser } from './franchise-users.repository.js';
+import { findUserByEmail } from './franchise-users.repository.js';
 import { prepareDummyHash, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { passwordAttempt } from './rate-limit.js';
 import { sessionRevocationExpiry, tokenRevocationExpiry, unauthenticated } from './require-auth.js';
 import { passwordResetHandlers } from './password-reset.js';
 import { revoke, revokeSession } from './revocations.repository.js';
+import { tokenResponse } from './tokens.js';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
-/** Sign-in, tokens, the connectivity check and the password reset (docs/product.md, Sign-in and passwords). */
+/** Sign-in, tokens, the connectivity check and the password links (reset and invitation) (docs/product.md, Sign-in and passwords). */
 export function authRoutes(deps: RouteDeps) {
   const { db, clock, config, tokens } = deps;
   void prepareDummyHash();
-
-  async function tokenResponse(user: AuthUser, session?: { authTime: number; sid: string }): Promise<TokenResponse> {
-    const { token, claims } = await tokens.issue({ ...user, franchise_id: user.franchise.id }, session);
-    return { access_token: token, token_type: 'bearer', expires_in: claims.exp - claims.iat, user: toFranchiseUser(user) };
-  }
 
   type AuthCalls = typeof AUTH_CALLS;
   const signIn: Pick<
@@ -35,7 +30,7 @@ export function authRoutes(deps: RouteDeps) {
       const valid = user ? await verifyPassword(user.password_hash, body.password) : await verifyAgainstDummy(body.password);
       if (!user || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
       await counted.succeeded();
-      return { data: await tokenResponse(user), message: 'Login successful' };
+      return { data: await tokenResponse(tokens, user), message: 'Login successful' };
     },
     'POST /franchise/logout': async ({ c }) => {
       const { claims } = c.get('auth');
@@ -49,7 +44,7 @@ export function authRoutes(deps: RouteDeps) {
         await revokeSession(db, claims.sid, sessionRevocationExpiry(config, claims));
         throw unauthenticated();
       }
-      return { data: await tokenResponse(user, { authTime: claims.auth_time, sid: claims.sid }), message: 'Token refreshed' };
+      return { data: await tokenResponse(tokens, user, { authTime: claims.auth_time, sid: claims.sid }), message: 'Token refreshed' };
     },
     'GET /franchise/test': async () => {
       // Raw SQL: a round trip that reads no table, which is all the connectivity check asks.

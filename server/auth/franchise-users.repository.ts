@@ -62,6 +62,11 @@ export async function findUserByEmail(db: Db, email: string): Promise<AuthUser |
   return row && toAuthUser(row);
 }
 
+export async function findUserById(db: Db, id: number): Promise<AuthUser | undefined> {
+  const row = await selectUsers(db).where('u.id', '=', id).executeTakeFirst();
+  return row && toAuthUser(row);
+}
+
 export async function hasAnyUser(db: Db): Promise<boolean> {
   return (await db.selectFrom('franchise_users').select('id').limit(1).executeTakeFirst()) !== undefined;
 }

@@ -65,3 +65,49 @@ export async function purgeResets(db: Db, now: Date, keepMs: number): Promise<nu
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** An unused, unexpired link's member and franchise, and whether the member has a password yet (none: an invitation). */
+export async function findLinkHolder(db: Db, tokenHash: string, now: Date) {
+  return db
+    .selectFrom('password_reset_tokens as t')
+    .innerJoin('franchise_users as u', 'u.id', 't.user_id')
+    .innerJoin('franchises as f', 'f.id', 'u.franchise_id')
+    .select((eb) => ['u.id', 'u.email', 'u.role', 'u.franchise_id', 'f.name as franchise', eb('u.password_hash', 'is', null).as('invited')])
+    .where('t.token_hash', '=', tokenHash)
+    .where('t.used_at', 'is', null)
+    .where('t.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** The names of a manager's branches, in order. */
+export async function branchNamesOf(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('franchise_user_restaurants as fr')
+    .innerJoin('restaurants as r', 'r.id', 'fr.restaurant_id')
+    .select('r.name')
+    .where('fr.user_id', '=', userId)
+    .orderBy('r.name')
+    .execute();
+  return rows.map((r) => r.name);
+}
+
+/**
+ * The member who last invited `memberId` (the invitation or its latest resend in the activity log), by their name
+ * now; undefined once they are no longer a member (their name is erased from the log with them).
+ */
+export async function findInviter(db: Db, franchiseId: number, memberId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('activity_log as a')
+    .innerJoin('franchise_users as u', 'u.id', 'a.user_id')
+    .select('u.name')
+    .where('a.franchise_id', '=', franchiseId)
+    .where('u.franchise_id', '=', franchiseId)
+    .where('a.entity', '=', 'member')
+    .where('a.entity_id', '=', String(memberId))
+    .where('a.action', 'in', ['invited', 'invitation_resent'])
+    .orderBy('a.at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.name;
+}

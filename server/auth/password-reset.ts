@@ -4,14 +4,25 @@ import type { RouteDeps } from '../app-deps.js';
 import type { Handlers } from '../http/call-routes.js';
 import { clientLimitAddress } from '../http/client-address.js';
 import { HttpError } from '../http/errors.js';
-import { findUserByEmail, setPassword } from './franchise-users.repository.js';
+import { findUserByEmail, findUserById, setPassword } from './franchise-users.repository.js';
 import { hashPassword } from './passwords.js';
-import { consumeReset, countRecentResets, findUsableReset, insertReset } from './password-reset.repository.js';
+import {
+  branchNamesOf,
+  consumeReset,
+  countRecentResets,
+  findInviter,
+  findLinkHolder,
+  findUsableReset,
+  insertReset,
+} from './password-reset.repository.js';
 import { attempt, passwordRule } from './rate-limit.js';
+import { tokenResponse } from './tokens.js';
 import { consoleLink } from '../mail/links.js';
 
 export const FORGOT_MESSAGE = 'If an account exists for that address, a reset link has been sent.';
 export const INVALID_RESET_MESSAGE = 'This reset link is invalid or has expired.';
+/** One answer for an unknown, used or expired link: it says nothing about which. */
+export const UNKNOWN_LINK_MESSAGE = 'This link is invalid, used or expired.';
 export const RESET_TTL_MS = 60 * 60_000;
 /** At most this many reset mails per account per throttle window. */
 export const RESET_MAILS_PER_WINDOW = 3;
@@ -28,11 +39,17 @@ export function newLinkToken(): { token: string; tokenHash: string } {
 /** The page that sets a password with a link token. */
 export const passwordLink = (publicUrl: string, token: string) => consoleLink(publicUrl, 'changePassword', { token });
 
-/** The password reset calls' handlers: a link mailed on request, used once to set a new password. */
+/**
+ * The password link calls' handlers: a reset link mailed on request or an invitation's link (team.service.ts), read
+ * without using it, then used once to set the password; an invitation's use signs the member in.
+ */
 export function passwordResetHandlers(
   deps: RouteDeps,
-): Pick<Handlers<typeof AUTH_CALLS>, 'POST /franchise/password/forgot' | 'POST /franchise/password/reset'> {
-  const { db, clock, config, mailer, logger } = deps;
+): Pick<
+  Handlers<typeof AUTH_CALLS>,
+  'POST /franchise/password/forgot' | 'GET /franchise/password/link' | 'POST /franchise/password/reset'
+> {
+  const { db, clock, config, mailer, logger, tokens } = deps;
 
   return {
     'POST /franchise/password/forgot': async ({ c, body: { email } }) => {
@@ -59,6 +76,24 @@ export function passwordResetHandlers(
       }
       return { data: null, message: FORGOT_MESSAGE };
     },
+    'GET /franchise/password/link': async ({ c, query }) => {
+      const now = new Date(clock());
+      await attempt(db, [passwordRule('link', clientLimitAddress(c, config.trustProxy))], now.getTime(), 'password link reads');
+      const holder = await findLinkHolder(db, sha256(query.token), now);
+      if (!holder) throw new HttpError(404, UNKNOWN_LINK_MESSAGE);
+      const kind = holder.invited ? 'invitation' : 'reset';
+      return {
+        data: {
+          kind,
+          email: holder.email,
+          franchise: holder.franchise,
+          inviter: kind === 'invitation' ? ((await findInviter(db, holder.franchise_id, holder.id)) ?? null) : null,
+          role: holder.role,
+          restaurants: holder.role === 'manager' ? await branchNamesOf(db, holder.id) : [],
+        },
+        message: kind === 'invitation' ? 'An invitation' : 'A password reset',
+      };
+    },
     'POST /franchise/password/reset': async ({ c, body: input }) => {
       const now = new Date(clock());
       await attempt(db, [passwordRule('reset', clientLimitAddress(c, config.trustProxy))], now.getTime(), 'password reset attempts');
@@ -70,10 +105,16 @@ export function passwordResetHandlers(
       // The link is used up here, atomically: of two concurrent resets with one link only one changes the password.
       const changed = await db.transaction().execute(async (trx) => {
         const userId = await consumeReset(trx, tokenHash, now);
-        if (userId !== undefined) await setPassword(trx, userId, passwordHash, now);
-        return userId !== undefined;
+        if (userId === undefined) return undefined;
+        // A member without a password is accepting an invitation.
+        const joined = (await findUserById(trx, userId))?.password_hash === null;
+        await setPassword(trx, userId, passwordHash, now);
+        return { userId, joined };
       });
       if (!changed) throw new HttpError(400, INVALID_RESET_MESSAGE);
+      const member = changed.joined ? await findUserById(db, changed.userId) : undefined;
+      // Read after the commit: the token carries the new token version.
+      if (member) return { data: await tokenResponse(tokens, member), message: 'Password set. Welcome!' };
       return { data: null, message: 'Password successfully changed!' };
     },
   };

@@ -18,8 +18,8 @@ const MINUTE = 60_000;
 /** The longest window of any rule: counters older than this mean nothing. */
 export const LONGEST_WINDOW_MS = 15 * MINUTE;
 
-/** Password forgot and reset requests per client address. */
-export const passwordRule = (action: 'forgot' | 'reset', address: string): LimitRule => ({
+/** Password forgot and reset requests, and reads of a password link, per client address. */
+export const passwordRule = (action: 'forgot' | 'reset' | 'link', address: string): LimitRule => ({
   key: `password-${action}:address:${address}`,
   max: 10,
   windowMs: LONGEST_WINDOW_MS,

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import * as z from 'zod';
 import type { AppConfig, Config } from '../config.js';
-import type { TokenClaims } from '@contract/auth.contract.js';
+import type { TokenClaims, TokenResponse } from '@contract/auth.contract.js';
+import { toFranchiseUser, type AuthUser } from './franchise-users.repository.js';
 import { LruMap } from '../lib/lru-map.js';
 
 /** Longer than any token we issue; refusing early keeps garbage away from the verifier. */
@@ -44,6 +45,12 @@ export type Tokens = {
   /** The token's claims, or undefined for anything not signed by us, malformed, or expired. */
   verify(token: string, options?: { allowExpired?: boolean }): Promise<TokenClaims | undefined>;
 };
+
+/** A sign-in's answer (login, refresh, an accepted invitation): a new token, or with `session` a refresh of that sign-in. */
+export async function tokenResponse(tokens: Tokens, user: AuthUser, session?: { authTime: number; sid: string }): Promise<TokenResponse> {
+  const { token, claims } = await tokens.issue({ ...user, franchise_id: user.franchise.id }, session);
+  return { access_token: token, token_type: 'bearer', expires_in: claims.exp - claims.iat, user: toFranchiseUser(user) };
+}
 
 export function createTokens(config: AppConfig, clock: () => number): Tokens {
   // Imported once: given raw bytes, jose imports the key again on every call (about 6 % of a cached request's CPU).

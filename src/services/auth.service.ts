@@ -1,3 +1,4 @@
+import type { PasswordLink } from '@contract/api/auth.calls';
 import type { ConnectivityCheck, FranchiseUser, LoginInput, Restaurant, ResetPasswordInput, TokenResponse } from '@contract/auth.contract';
 import { ApiError, callApi, withDefaultMessage } from './api-error';
 import { callsOf } from './call';
@@ -15,6 +16,7 @@ export const AUTH_ERRORS = {
   connection: 'Connection failed',
   forgotPassword: 'Failed to send reset link. Please try again.',
   resetPassword: 'Failed to change password',
+  passwordLink: 'Could not read this link. Please try again.',
 } as const;
 
 export function createAuthService(client: HttpClient) {
@@ -23,18 +25,22 @@ export function createAuthService(client: HttpClient) {
     return callApi(AUTH_ERRORS.restaurants, () => client.request<Restaurant[]>('/franchise/restaurants', { token }));
   }
 
+  /** A granted sign-in with the accessible restaurants; a failure to load the latter is only a warning. */
+  async function signedIn(data: TokenResponse): Promise<SignedIn> {
+    let restaurants: Restaurant[] = [];
+    try {
+      restaurants = await fetchRestaurants(data.access_token);
+    } catch (error) {
+      console.warn(AUTH_ERRORS.restaurants, error);
+    }
+    return { token: data.access_token, user: data.user, restaurants };
+  }
+
   return {
-    /** Signs in and loads the accessible restaurants; a failure of the latter is only a warning. */
     async login(credentials: LoginInput): Promise<SignedIn> {
       const data = await callApi(AUTH_ERRORS.login, () => call('POST /franchise/login', { body: credentials }));
       if (!data?.access_token) throw new ApiError(AUTH_ERRORS.login, 200, data);
-      let restaurants: Restaurant[] = [];
-      try {
-        restaurants = await fetchRestaurants(data.access_token);
-      } catch (error) {
-        console.warn(AUTH_ERRORS.restaurants, error);
-      }
-      return { token: data.access_token, user: data.user, restaurants };
+      return signedIn(data);
     },
     async logout(): Promise<void> {
       await callApi(AUTH_ERRORS.logout, () => call('POST /franchise/logout'), { nullable: true });
@@ -57,10 +63,16 @@ export function createAuthService(client: HttpClient) {
     async requestPasswordReset(email: string): Promise<void> {
       await callApi(AUTH_ERRORS.forgotPassword, () => call('POST /franchise/password/forgot', { body: { email } }), { nullable: true });
     },
-    async resetPassword(input: ResetPasswordInput): Promise<void> {
-      await callApi(AUTH_ERRORS.resetPassword, () => call('POST /franchise/password/reset', { body: input }), {
+    /** What a mailed link is for, without using it. */
+    describePasswordLink(token: string): Promise<PasswordLink> {
+      return callApi(AUTH_ERRORS.passwordLink, () => call('GET /franchise/password/link', { query: { token } }));
+    },
+    /** Sets the password with a mailed link; an invitation's link signs the member in (a reset's: null). */
+    async resetPassword(input: ResetPasswordInput): Promise<SignedIn | null> {
+      const data = await callApi(AUTH_ERRORS.resetPassword, () => call('POST /franchise/password/reset', { body: input }), {
         nullable: true,
       });
+      return data ? signedIn(data) : null;
     },
   };
 }

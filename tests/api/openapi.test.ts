@@ -239,7 +239,9 @@ describe('the answers match the document', () => {
     const gets = ROUTES.filter((r) => r.method === 'GET' && !r.file && (r.auth as string) !== 'api-key');
     expect(gets.length).toBeGreaterThan(20);
     for (const route of gets) {
-      const prepared = route.prepare ? await route.prepare({ call: t.call, token: owner }) : {};
+      const prepared = route.prepare
+        ? await route.prepare({ call: t.call, token: owner, lastMail: () => t.mailer.messages.at(-1)?.text })
+        : {};
       const query = route.query ? `?${new URLSearchParams(prepared.query ?? route.query.valid)}` : '';
       const res = await t.call('GET', `${concretePath(route, prepared.params)}${query}`, route.auth === 'public' ? {} : { token: owner });
       expect(res.status, `${route.name}: ${res.text.slice(0, 200)}`).toBe(200);

@@ -320,7 +320,11 @@ function rawBody(route: RouteSpec, valid: Record<string, unknown>, m: Mutation):
 async function send(route: RouteSpec, m: Mutation, address: string) {
   const options: CallOptions & { headers: Record<string, string> } = { address, headers: {} };
   const prepared = route.prepare
-    ? await route.prepare({ call: t.call, token: (await authorization({ kind: 'valid' }, address))!.slice(7) })
+    ? await route.prepare({
+        call: t.call,
+        token: (await authorization({ kind: 'valid' }, address))!.slice(7),
+        lastMail: () => t.mailer.messages.at(-1)?.text,
+      })
     : {};
   if (route.body) {
     options.rawBody = rawBody(route, prepared.body ?? (await VALID_BODIES[route.name]!(address)), m);

@@ -6,7 +6,8 @@ import { waitForResetLink } from './support/outbox';
 import { ownServer } from './support/own-server';
 
 // Team access in real Chromium, on a server of this file's own (its own DATA_DIR and outbox): the owner invites a
-// manager of two branches at desktop size, the manager sets a password from the mailed link and works at 375 px,
+// manager of two branches at desktop size, the manager is welcomed by the mailed link, sets a password there and is
+// signed in on the dashboard at 375 px,
 // sees those two branches only, and is narrowed at once when the owner takes one away.
 
 const own = ownServer();
@@ -85,11 +86,16 @@ describe('Team (/team)', () => {
     expect(new URL(link).origin).toBe(own.server.url);
     const manager = await own.open(PHONE);
     await manager.page.goto(link);
+    // The link welcomes them by the inviter's and the franchise's names, and setting the password signs them in.
+    await h1(manager.page, 'Olivia Owner invited you to Harbour Eats Group').waitFor();
+    await manager.page.getByText(`as a manager of ${TAKEN}, ${KEPT}`).waitFor();
+    await shot(manager.page, 'team-welcome');
+    expect(await a11y(manager.page)).toEqual([]);
     await manager.page.getByLabel('New Password').fill(MANAGER.password);
     await manager.page.getByLabel('Confirm Password').fill(MANAGER.password);
-    await manager.page.getByRole('button', { name: 'Change Password' }).click();
-    await manager.page.getByText('Password successfully changed!').waitFor();
-    await signIn(manager.page, MANAGER);
+    await manager.page.getByRole('button', { name: 'Set Password and Sign In' }).click();
+    await manager.page.waitForURL('**/dashboard');
+    await toast(manager.page, 'Welcome to Harbour Eats Group!');
     await settled(manager.page);
 
     const labels = await sidebar(manager.page);

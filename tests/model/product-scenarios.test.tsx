@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { fromPromise } from 'xstate';
 import type { LoginInput, ResetPasswordInput } from '@contract/auth.contract';
 import { changePasswordMachine } from '../../src/machines/change-password.machine';
 import { forgotPasswordMachine } from '../../src/machines/forgot-password.machine';
@@ -10,6 +11,7 @@ import { ChangePasswordContext, ChangePasswordView } from '../../src/views/auth/
 import { ForgotPasswordContext, ForgotPasswordView } from '../../src/views/auth/forgot-password.view';
 import { LoginContext, LoginView } from '../../src/views/auth/login.view';
 import { controllableActor } from './support/deferred';
+import { RESET_LINK } from './models/change-password.model';
 import { clearToasts, renderView } from './support/render-view';
 
 // Written from the product rules (docs/product.md#sign-in, #validation), not from the machines' graphs: a requirement
@@ -67,11 +69,14 @@ describe('change password needs both fields, equal', () => {
     ['different', 'Passwords do not match', 'new-password-1', 'new-password-2'],
   ])('%s: toast "%s", nothing sent', async (_, message, password, confirmation) => {
     const user = userEvent.setup();
-    const resetPassword = controllableActor<void, ResetPasswordInput>();
+    const resetPassword = controllableActor<SignedIn | null, ResetPasswordInput>();
     renderView(
       (effects) => (
         <ChangePasswordContext.Provider
-          logic={changePasswordMachine.provide({ actors: { resetPassword: resetPassword.logic }, actions: { notify: effects.notify } })}
+          logic={changePasswordMachine.provide({
+            actors: { describeLink: fromPromise(async () => RESET_LINK), resetPassword: resetPassword.logic },
+            actions: { notify: effects.notify },
+          })}
           options={{ input: { token: 'reset-token' } }}
         >
           <ChangePasswordView />
@@ -79,9 +84,9 @@ describe('change password needs both fields, equal', () => {
       ),
       { path: '/change-password' },
     );
-    if (password) await user.type(screen.getByLabelText('New Password'), password);
+    if (password) await user.type(await screen.findByLabelText('New Password'), password);
     if (confirmation) await user.type(screen.getByLabelText('Confirm Password'), confirmation);
-    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    await user.click(await screen.findByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(resetPassword.inputs).toEqual([]);
   });

@@ -22,6 +22,18 @@ describe('staff and team', { timeout: 30_000 }, () => {
     expect(within(text).getByRole('link', { name: 'Team' })).toHaveAttribute('href', '/team');
   });
 
+  it('the staff form says its password is not a sign-in, and points to Team', async () => {
+    renderApp('/user/create', { user: OWNER, restaurants: RESTAURANTS });
+    await screen.findByRole('heading', { level: 1, name: 'Create User' }, FIRST);
+    expect(
+      await screen.findByText(
+        'Staff do not sign in, so this password is not used anywhere: it is only kept with the record. To let someone sign in to this console, invite them on the Team page.',
+        {},
+        FIRST,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('Team says its members sign in, and that the staff are in User Management', async () => {
     renderApp('/team', { user: OWNER, restaurants: RESTAURANTS });
     await screen.findByRole('heading', { level: 1, name: 'Team' }, FIRST);

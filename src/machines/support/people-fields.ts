@@ -19,6 +19,13 @@ export const PERSON_FORM_MESSAGES = {
 
 export const deletedMessage = (name: string) => `${name}'s profile deleted!`;
 
+/**
+ * Beside a person's password fields: the API still asks for a staff password, but nothing reads it (sign-in and every
+ * other call know only team members' passwords), so owners must not take it for a sign-in.
+ */
+export const STAFF_PASSWORD_NOTE =
+  'Staff do not sign in, so this password is not used anywhere: it is only kept with the record. To let someone sign in to this console, invite them on the Team page.';
+
 export const PASSWORD_FIELDS = { create: ['password', 'change_password'], edit: ['new_password', 'confirm_password'] } as const;
 
 /** A person as the form edits it: text everywhere (blank for none), the restaurant as its id's text, empty password fields. */

@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { text } from '../../machines/support/contact-fields';
@@ -7,6 +7,7 @@ import {
   PERSON_FORM_MESSAGES as MESSAGES,
   personIdOf,
   ROLE_OPTIONS,
+  STAFF_PASSWORD_NOTE,
   STATUS_OPTIONS,
   type PersonFormMode,
 } from '../../machines/support/people-fields';
@@ -46,6 +47,9 @@ function PersonFields({ mode }: { mode: Mode }) {
         <FormSelectField field="role" label="Role" data={ROLE_OPTIONS} required />
         <FormSelectField field="status" label="Status" data={STATUS_OPTIONS} required />
       </SimpleGrid>
+      <Text c="dimmed" size="sm">
+        {STAFF_PASSWORD_NOTE}
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {mode === 'create' ? (
           <>

@@ -5,6 +5,7 @@
  */
 
 import { activityQuery as activityQuerySchema } from '@contract/activity.contract';
+import { passwordLinkQuery } from '@contract/auth.contract';
 import { ANALYTICS_KINDS } from '@contract/analytics.contract';
 import type { Call } from '@contract/api/call';
 import { CALLS, type Calls } from '@contract/api/calls';
@@ -34,8 +35,12 @@ export type Query = {
   schema?: { safeParse(input: unknown): { success: boolean } };
 };
 
-/** What a route's valid request is built with: the test app's call and a valid token of the demo owner. */
-export type PrepareApi = { call: (method: string, path: string, options?: CallOptions) => Promise<CallResult>; token: string };
+/** What a route's valid request is built with: the test app's call, a valid token of the demo owner and the last mail sent. */
+export type PrepareApi = {
+  call: (method: string, path: string, options?: CallOptions) => Promise<CallResult>;
+  token: string;
+  lastMail: () => string | undefined;
+};
 
 /** A valid request's parts that depend on the database's state: path parameter values and the JSON body. */
 export type Prepared = {
@@ -280,6 +285,16 @@ const invite = async ({ call, token }: PrepareApi): Promise<number> =>
   (await call('POST', `${API}/team`, { token, body: newMemberBody() })).body.data.id;
 /** One invited manager, made once, whom the update and the resend name (never removed: their paths serve no DELETE). */
 let fuzzMember: Promise<number> | undefined;
+/** A new member's invitation link token, as their mail carries it. */
+const invitationToken = async (api: PrepareApi): Promise<string> => {
+  await invite(api);
+  return new URL(api.lastMail()!.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
+};
+const passwordLink: Query = {
+  valid: { token: 'x'.repeat(43) },
+  fields: { token: { refused: ['', 'too-short', 'x'.repeat(257)] } },
+  schema: passwordLinkQuery,
+};
 const teamRoutes: RouteSpec[] = [
   fromCall('GET /franchise/team'),
   fromCall('POST /franchise/team', {
@@ -536,6 +551,10 @@ export const ROUTES: RouteSpec[] = [
   // The OpenAPI document is JSON without the envelope.
   fromCall('GET /openapi.json', { file: /^application\/json; charset=utf-8$/ }),
   fromCall('POST /franchise/password/forgot', { body: { email } }),
+  fromCall('GET /franchise/password/link', {
+    query: passwordLink,
+    prepare: async (api) => ({ query: { token: await invitationToken(api) } }),
+  }),
   fromCall('POST /franchise/password/reset', {
     body: {
       token: { refused: ['', 'too-short', 'x'.repeat(257)] },
