@@ -98,7 +98,7 @@ export async function sendReportMail(
     '',
     `${title} report of ${report.franchise.name}, ${range} (${days}), ${scope}:`,
     '',
-    ...figures.map((f) => `${f.label}: ${f.value} (${f.change})`),
+    ...(report.no_data === null ? figures.map((f) => `${f.label}: ${f.value} (${f.change})`) : [report.no_data]),
     '',
     'The full report is attached as a PDF.',
     `See it in the console: ${consolePage}`,
@@ -110,11 +110,15 @@ export async function sendReportMail(
     '<!doctype html><html><body>',
     `<p>Hello ${escapeHtml(member.name)},</p>`,
     `<p>${escapeHtml(title)} report of ${escapeHtml(report.franchise.name)}, ${escapeHtml(range)} (${escapeHtml(days)}), ${scope}:</p>`,
-    '<table>',
-    ...figures.map(
-      (f) => `<tr><th align="left">${escapeHtml(f.label)}</th><td>${escapeHtml(f.value)}</td><td>${escapeHtml(f.change)}</td></tr>`,
-    ),
-    '</table>',
+    ...(report.no_data === null
+      ? [
+          '<table>',
+          ...figures.map(
+            (f) => `<tr><th align="left">${escapeHtml(f.label)}</th><td>${escapeHtml(f.value)}</td><td>${escapeHtml(f.change)}</td></tr>`,
+          ),
+          '</table>',
+        ]
+      : [`<p>${escapeHtml(report.no_data)}</p>`]),
     `<p>The full report is attached as a PDF. <a href="${escapeHtml(consolePage)}">See it in the console</a>.</p>`,
     `<p>${escapeHtml(scheduled)}<a href="${escapeHtml(link)}">Unsubscribe</a> from this report.</p>`,
     '</body></html>',

@@ -190,6 +190,19 @@ describe('Send now', () => {
     expect(mail.text).toContain(`See it in the console: ${PUBLIC_URL}/dashboard?range=7days\n`);
   });
 
+  it('says a window without trade has no data, as the page and its PDF do, instead of figures of zero', async () => {
+    await later();
+    const report = await pageReport(rival);
+    expect(report.no_data).toBeTruthy();
+    const id = (await create(rival)).body.data.id as number;
+    expect((await t.call('POST', `${PATH}/${id}/send`, { token: rival })).status).toBe(200);
+    const mail = t.mailer.messages.at(-1)!;
+    expect(mail.to).toBe(RIVAL.email);
+    expect(mail.text).toContain(`\n\n${report.no_data}\n\n`);
+    expect(mail.html).toContain(`<p>${report.no_data}</p>`);
+    for (const card of report.cards) expect(mail.text).not.toContain(`${card.label}:`);
+  });
+
   it('covers a manager’s branches only: the manager’s own page report, not the owner’s', async () => {
     const { mail } = await sendNow('manager');
     const mine = figures(await pageReport(manager));
