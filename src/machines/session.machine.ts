@@ -248,6 +248,8 @@ export const sessionMachine = setup({
         },
       },
       on: {
+        // Another member signs in on this browser (an invitation accepted while signed in): theirs replaces this session.
+        'session.signedIn': { target: '.active', reenter: true, actions: signIn.actions },
         'session.storageChanged': '.syncing',
         'session.logout': 'loggingOut',
         'session.expired': {

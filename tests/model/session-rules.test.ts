@@ -114,6 +114,20 @@ describe('session: login success', () => {
   });
 });
 
+describe('session: another member signs in on this browser', () => {
+  it('an invitation accepted while signed in: the new member’s session replaces the old one, stored and shown', async () => {
+    const { actor, calls, settled } = startSession({ token: VALID, user, restaurants });
+    await settled();
+    await waitFor(actor, (s) => s.matches({ signedIn: 'active' }));
+    const sam = { ...user, id: 2, name: 'Sam', role: 'manager' } as FranchiseUser;
+    const session = { token: VALID, user: sam, restaurants: [], remember: false };
+    actor.send({ type: 'session.signedIn', session });
+    expect(actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    expect(calls.saveSession).toHaveBeenCalledWith(session);
+    expect(actor.getSnapshot().context).toMatchObject({ user: sam, restaurants: [] });
+  });
+});
+
 describe('session: logout', () => {
   it.each([
     ['the call succeeds', async () => {}],
