@@ -171,7 +171,7 @@ export async function updateRestaurant(
   franchiseId: number,
   id: number,
   version: number,
-  { time_zone, day_starts_at, ...values }: RestaurantValues & BranchClock,
+  { time_zone, day_starts_at, ...values }: RestaurantValues & BranchClock & { abn_no?: string },
   now: Date,
 ): Promise<boolean> {
   const row = await db

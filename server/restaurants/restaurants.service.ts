@@ -4,6 +4,7 @@ import { memberWrite } from '../activity/member-write.js';
 import { branchesOf } from '../auth/access.js';
 import type { AuthUser } from '../auth/franchise-users.repository.js';
 import {
+  abn,
   ABN_READ_ONLY_MESSAGE,
   BRANCH_STATUS_OWNERS_ONLY_MESSAGE,
   RESTAURANT_NOT_FOUND_MESSAGE,
@@ -65,13 +66,14 @@ export async function updateRestaurant(
   const branches = branchesOf(user);
   const current = await findRestaurant(db, franchiseId, id, branches);
   if (!current) throw restaurantNotFound();
-  if (abn_no !== undefined && abn_no !== current.abn_no) throw fieldError('abn_no', ABN_READ_ONLY_MESSAGE);
+  const givenAbn = current.abn_no === null && abn_no ? checkedAbn(abn_no) : undefined;
+  if (abn_no !== undefined && abn_no !== current.abn_no && givenAbn === undefined) throw fieldError('abn_no', ABN_READ_ONLY_MESSAGE);
   await memberWrite(db, user, { now, changesFigures: true }, async ({ trx, role, record }) => {
     // Read again under the franchise's lock: the state this save replaces, unless someone else saved first.
     const before = await findRestaurant(trx, franchiseId, id, branches);
     if (!before) throw restaurantNotFound();
     if (before.version !== version) throw staleVersion();
-    const values = { ...sent, status: sent.status ?? before.status };
+    const values = { ...sent, status: sent.status ?? before.status, ...(givenAbn === undefined ? {} : { abn_no: givenAbn }) };
     // Checked against the state and the role under the lock, after the version: an older form is a conflict, not a
     // status change, and an owner demoted meanwhile is a manager.
     if (role !== 'owner' && values.status !== before.status) throw fieldError('status', BRANCH_STATUS_OWNERS_ONLY_MESSAGE);
@@ -88,7 +90,14 @@ export async function updateRestaurant(
       action: 'updated',
       entity: 'restaurant',
       entityId: id,
-      changes: changesBetween(before, after, { fields: RESTAURANT_FIELDS }),
+      changes: changesBetween(before, after, { fields: [...RESTAURANT_FIELDS, 'abn_no'] }),
     });
   });
+}
+
+/** An ABN given to a restaurant added without one: checked and stored as on Add Restaurant. */
+function checkedAbn(typed: string): string {
+  const parsed = abn.safeParse(typed);
+  if (!parsed.success) throw fieldError('abn_no', parsed.error.issues[0]!.message);
+  return parsed.data;
 }

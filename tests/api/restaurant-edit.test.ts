@@ -174,6 +174,37 @@ describe('PUT /franchise/restaurants/:id', () => {
     expect(none.body.data.abn_no).toBe(before.abn_no);
   });
 
+  it('gives a restaurant added without an ABN one, once: checked as on Add Restaurant, read-only afterwards', async () => {
+    const created = await t.call('POST', 'restaurants', {
+      token: owner,
+      body: { name: 'Harbour Eats Pop-up', address: '1 Wharf Road', state: 'NSW' },
+    });
+    expect(created.status, created.text).toBe(201);
+    const before = await read(created.body.data.id);
+    expect(before.abn_no).toBeNull();
+    const invalid = await t.call('PUT', `restaurants/${before.id}`, { token: owner, body: editBody(before, { abn_no: '51 824 753 557' }) });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.errors).toEqual({ abn_no: ['This is not a valid ABN'] });
+    const given = await t.call('PUT', `restaurants/${before.id}`, { token: owner, body: editBody(before, { abn_no: '51824753556' }) });
+    expect(given.status, given.text).toBe(200);
+    expect(given.body.data).toMatchObject({ abn_no: '51 824 753 556', version: before.version + 1 });
+    const entry = await database.db
+      .selectFrom('activity_log')
+      .select('changes')
+      .where('entity', '=', 'restaurant')
+      .where('entity_id', '=', String(before.id))
+      .where('action', '=', 'updated')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(entry.changes)).toContain('51 824 753 556');
+    const changed = await t.call('PUT', `restaurants/${before.id}`, {
+      token: owner,
+      body: editBody(given.body.data, { abn_no: '53 004 085 616' }),
+    });
+    expect(changed.status).toBe(422);
+    expect(changed.body.errors).toEqual({ abn_no: ['ABN is read-only'] });
+    expect((await read(before.id)).abn_no).toBe('51 824 753 556');
+  });
+
   it('refuses a stale version with 409; of simultaneous saves of one version exactly one wins', async () => {
     const before = await read(mine[3].id);
     const answers = await Promise.all(

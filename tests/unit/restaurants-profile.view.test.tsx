@@ -114,6 +114,23 @@ describe('Edit Restaurant', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
   });
 
+  it('a restaurant added without an ABN may be given one: the field is editable, sent with the save, then read-only', async () => {
+    const bare = { ...detail, abn_no: null };
+    answer = (request) =>
+      ok(request.method === 'PUT' ? { ...bare, ...(request.body as object), abn_no: '51 824 753 556', version: 5 } : bare);
+    const ui = userEvent.setup();
+    renderApp('/restaurant/edit?id=7');
+    const abn = await screen.findByRole('textbox', { name: /^ABN/ }, LAZY);
+    expect(abn).not.toHaveAttribute('readonly');
+    await ui.type(abn, '51824753556');
+    expect(screen.getByRole('textbox', { name: /^ABN/ })).not.toHaveAttribute('readonly');
+    await saveConfirmed(ui, 'Save Changes', 'Save');
+    await screen.findByText("Parramatta's info updated successfully!");
+    expect(requests.find((r) => r.method === 'PUT')!.body).toMatchObject({ abn_no: '51824753556', version: 4 });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^ABN/ })).toHaveAttribute('readonly'));
+    expect(screen.getByRole('textbox', { name: /^ABN/ })).toHaveValue('51 824 753 556');
+  });
+
   it('saves and toasts "{name}\'s info updated successfully!"', async () => {
     answer = (request) => ok(request.method === 'PUT' ? { ...detail, ...(request.body as object), version: 5 } : detail);
     const ui = userEvent.setup();

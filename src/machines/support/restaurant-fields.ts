@@ -88,5 +88,5 @@ export function newRestaurantBody(values: FormValues): CreateRestaurantInput {
   };
 }
 
-/** The update call's body: the same fields (abn_no sent back as read) with the version read. */
+/** The update call's body: the same fields (abn_no sent back as read, or typed once where there was none) with the version read. */
 export const restaurantBody = (values: FormValues, version: number): UpdateRestaurantInput => ({ ...newRestaurantBody(values), version });

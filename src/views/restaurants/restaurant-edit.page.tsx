@@ -15,7 +15,7 @@ const MESSAGES = { reset: "{name}'s info reset.", saved: "{name}'s info updated 
 /** The real read and update calls; the toasts show the machine's notices. */
 const editLogic = restaurantEditMachine.provide({ actions: { notify: appEffects.notify } });
 
-/** Edit Restaurant (/restaurant/edit?id=…): every field of the restaurant, abn_no read-only, Reset and Save Changes. */
+/** Edit Restaurant (/restaurant/edit?id=…): every field of the restaurant, the ABN read-only once set, Reset and Save Changes. */
 export default function RestaurantEditPage({ title }: PageProps) {
   const search = useSearch();
   const id = restaurantIdOf(search);
@@ -30,7 +30,7 @@ export default function RestaurantEditPage({ title }: PageProps) {
         options={{ input: { id, messages: MESSAGES, confirm: FORM_QUESTIONS.restaurantEdit, session } }}
       >
         <EntityFormView noun="restaurant" cancelTo={pathOf('restaurants')}>
-          <RestaurantFields abn="readOnly" />
+          <RestaurantFields abn="setOnce" />
         </EntityFormView>
       </EntityFormContext.Provider>
     </Stack>

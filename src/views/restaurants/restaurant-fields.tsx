@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, TextInput, type TextInputProps } from '@mantine/core';
 import { BRANCH_STATUS_OWNERS_ONLY_MESSAGE } from '@contract/choices';
-import { useFormField } from '../shared/entity-form.view';
+import { EntityFormContext, useFormField } from '../shared/entity-form.view';
 import { SessionContext, useIsOwner } from '../shared/session.context';
 import { DAY_START_CHOICES } from '@contract/choices';
 import { FormPictureField, FormSelectField, FormTextField, STATE_OPTIONS } from '../shared/form-fields';
@@ -19,7 +19,7 @@ const TIME_ZONES = (() => {
 // The note goes below the input, so the row's inputs line up.
 const NOTE_BELOW: TextInputProps['inputWrapperOrder'] = ['label', 'input', 'description', 'error'];
 
-/** The ABN as stored: an edit shows it, never changes it. */
+/** The ABN as stored: an edit shows it, never changes it once set. */
 function ReadOnlyAbn() {
   const abn = useFormField('abn_no');
   return (
@@ -36,18 +36,20 @@ function ReadOnlyAbn() {
 
 /**
  * Every field of a restaurant (Edit Restaurant and Add Restaurant): only the name, address, state and time zone are
- * required (the zone starts as the franchise's). The ABN is typed once, when the restaurant is added, and read-only
- * afterwards. The status is an owner's to change; a manager's form sends it back as read.
+ * required (the zone starts as the franchise's). The ABN is typed once: on Add Restaurant, or on an edit of a
+ * restaurant added without one (`setOnce`); read-only afterwards. The status is an owner's to change; a manager's
+ * form sends it back as read.
  */
-export function RestaurantFields({ abn }: { abn: 'editable' | 'readOnly' }) {
+export function RestaurantFields({ abn }: { abn: 'editable' | 'setOnce' }) {
   const owner = useIsOwner();
+  const storedAbn = EntityFormContext.useSelector((s) => s.context.initial.abn_no);
   const franchiseZone = SessionContext.useSelector((s) => s.context.user?.franchise.time_zone ?? null);
   return (
     <Stack gap="md">
       <FormPictureField field="logo" label="Logo URL" alt={(name) => (name ? `${name} logo` : 'Logo')} size="lg" radius="sm" />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <FormTextField field="name" label="Name" required />
-        {abn === 'editable' ? (
+        {abn === 'editable' || !storedAbn ? (
           <FormTextField
             field="abn_no"
             label="ABN"
