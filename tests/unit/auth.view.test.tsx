@@ -12,6 +12,7 @@ import { UiProvider } from '../../src/ui/ui-provider';
 import { ChangePasswordContext, ChangePasswordView } from '../../src/views/auth/change-password.view';
 import { ForgotPasswordContext, ForgotPasswordView } from '../../src/views/auth/forgot-password.view';
 import { LoginContext, LoginView } from '../../src/views/auth/login.view';
+import type { PasswordLink } from '@contract/api/auth.calls';
 
 // The public forms on their real machines; each call is a fake that stays pending, so the busy state shows.
 
@@ -26,6 +27,16 @@ function renderPage(children: ReactNode) {
 
 const pending = () => vi.fn((_input: unknown) => new Promise<never>(() => {}));
 const field = (name: string) => screen.getByLabelText(name);
+
+/** A reset link, as the server describes it. */
+const RESET_LINK: PasswordLink = {
+  kind: 'reset',
+  email: 'olivia@example.com',
+  franchise: 'Harbour Eats',
+  inviter: null,
+  role: 'owner',
+  restaurants: [],
+};
 
 describe('public forms', () => {
   it('sign-in sends the typed e-mail and password, starts fetching the console, then says it is signing in', async () => {
@@ -70,13 +81,19 @@ describe('public forms', () => {
     const resetPassword = pending();
     renderPage(
       <ChangePasswordContext.Provider
-        logic={changePasswordMachine.provide({ actors: { resetPassword: fromPromise(({ input }) => resetPassword(input)) } })}
+        logic={changePasswordMachine.provide({
+          actors: {
+            describeLink: fromPromise<PasswordLink, string>(async () => RESET_LINK),
+            resetPassword: fromPromise(({ input }) => resetPassword(input)),
+          },
+        })}
         options={{ input: { token: 'abc' } }}
       >
         <ChangePasswordView />
       </ChangePasswordContext.Provider>,
     );
     const user = userEvent.setup();
+    await screen.findByLabelText('New Password');
     await user.type(field('New Password'), 'Secret-123');
     await user.type(field('Confirm Password'), 'Secret-123');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
