@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { formatCurrency } from '@contract/presentation/format';
 import { VIEWPORTS, launchBrowser, signIn } from './support/browser';
 import { answer, choose, h1, navigate, openConsole, shot, textbox, toast } from './support/console-ui';
 import { waitForResetLink } from './support/outbox';
+import { ownerCreate } from './support/owner-create';
 import { startServer, stopServer, type RunningServer } from './support/server-process';
 
 // A new owner's first hour, from zero, with only what the screens say: the operator creates the owner and starts
@@ -46,24 +47,6 @@ afterAll(async () => {
   rmSync(files, { recursive: true, force: true });
 });
 
-/** `npm run owner:create -- …` with the password on stdin, as the operator runs it. */
-function ownerCreate(args: string[], password: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const { DATABASE_URL: _url, ...inherited } = process.env;
-    const child = spawn('npm', ['run', '--silent', 'owner:create', '--', ...args], {
-      env: { ...inherited, DATA_DIR: dataDir },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(`${password}\n`);
-  });
-}
-
 /** The screens a page passes through: each new path, as the address bar shows it. */
 function screensOf(page: Page): string[] {
   const seen: string[] = [];
@@ -99,6 +82,7 @@ describe('a new owner’s first hour, from an empty console to figures', () => {
   it('creates the owner, adds two branches of one company, sends trade by curl and by file, invites a manager', async () => {
     const started = performance.now();
     const created = await ownerCreate(
+      dataDir,
       ['--email', OWNER.email, '--name', OWNER.name, '--franchise', FRANCHISE, '--time-zone', ZONE],
       OWNER.password,
     );

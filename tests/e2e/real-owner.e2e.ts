@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import type { PageReport } from '@contract/page-reports.contract';
 import type { Person } from '@contract/people.contract';
 import { VIEWPORTS, launchBrowser, signIn } from './support/browser';
 import { answer, apiData, choose, h1, navigate, openConsole, restaurantRow, shot, textbox, toast, tokenOf } from './support/console-ui';
+import { ownerCreate } from './support/owner-create';
 import { startServer, stopServer, type RunningServer } from './support/server-process';
 
 // The whole path of a real owner on the embedded database, without the demo: the operator creates the owner with
@@ -44,25 +44,6 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let unexpected: () => string[];
-
-/** `npm run owner:create -- …` with the password piped on stdin, as an operator runs it on the server. */
-function ownerCreate(args: string[], password: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    // The embedded database of this DATA_DIR, even where a test:pg environment sets DATABASE_URL.
-    const { DATABASE_URL: _url, ...inherited } = process.env;
-    const child = spawn('npm', ['run', '--silent', 'owner:create', '--', ...args], {
-      env: { ...inherited, DATA_DIR: dataDir },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(`${password}\n`);
-  });
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -371,6 +352,7 @@ let figuresBefore: Awaited<ReturnType<typeof figuresOnScreen>>;
 describe('a real owner, from owner:create to the figures of their own trade (embedded database, no demo)', () => {
   it('the operator creates the owner, starts the console with SEED_DEMO=0; the owner signs in to an empty console', async () => {
     const created = await ownerCreate(
+      dataDir,
       ['--email', OWNER.email, '--name', OWNER.name, '--franchise', FRANCHISE, '--time-zone', ZONE],
       OWNER.password,
     );
