@@ -164,7 +164,16 @@ describe('Data Import', () => {
   it("at 375 px: a file with its own column names is mapped; rows with problems are listed before anything is written; the server's refusal is put on the file's rows", async () => {
     const { context, page, problems, token } = await open(PHONE);
     const [person] = await api<Person[]>(token, '/people');
-    const header = ['Shift ID', 'restaurant_id', 'Email', 'day', 'assigned_minutes', 'actual_minutes', 'hourly_rate_cents', 'attended'];
+    const header = [
+      'Roster Line',
+      'restaurant_id',
+      'Staff Member',
+      'day',
+      'assigned_minutes',
+      'actual_minutes',
+      'hourly_rate_cents',
+      'attended',
+    ];
     const good = (i: number, email = person!.email) => [`E2E-MAP-${i}`, person!.restaurant_id, email, daysAgo(3), 300, 300, 3100, 'yes'];
     const file = writeCsv('roster-export.csv', [
       header,
@@ -178,8 +187,8 @@ describe('Data Import', () => {
     await page.getByRole('radio', { name: 'Shifts' }).check();
     await chooseFile(page, file);
     await page.getByRole('heading', { level: 2, name: 'Match the columns' }).waitFor();
-    await choose(page, 'external_id', 'Shift ID');
-    await choose(page, 'person_email', 'Email');
+    await choose(page, 'external_id', 'Roster Line');
+    await choose(page, 'person_email', 'Staff Member');
     await shot(page, 'import-mapping-phone');
     await expectNoSidewaysScroll(page);
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -198,7 +207,7 @@ describe('Data Import', () => {
     const refused = page.getByRole('group', { name: 'Rows the server refused, scrollable' });
     await expect
       .poll(() => refused.getByRole('row').nth(1).innerText())
-      .toMatch(/^4\s+Email\s+No person or team member with the e-mail nobody@example.com/);
+      .toMatch(/^4\s+Staff Member\s+No person or team member with the e-mail nobody@example.com/);
     expect(await summary(page)).toEqual({ Created: 0, Updated: 0, Unchanged: 0, Rejected: 1 });
     await shot(page, 'import-failed-phone');
     await expectNoSidewaysScroll(page);
