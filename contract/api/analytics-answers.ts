@@ -32,7 +32,7 @@ export const analyticsWindow = z.object({
 export type AnalyticsWindow = z.output<typeof analyticsWindow>;
 
 /** One bucket of a series: every bucket of the window is present, zero when there was no trade. */
-const bucket = z.object({
+export const bucket = z.object({
   label: z.string().meta({ description: 'e.g. "Mon 16 Nov", "16–22 Nov", "Nov 2026"' }),
   start_date: calendarDay,
   end_date: calendarDay,

@@ -24,6 +24,7 @@ import type {
   PurchaseLinesTable,
   StaffShiftsTable,
   SuppliersTable,
+  TargetsTable,
 } from './schema/trade.js';
 import type {
   DailyFranchiseItemSalesTable,
@@ -77,6 +78,7 @@ export interface Database {
   staff_shifts: StaffShiftsTable;
   suppliers: SuppliersTable;
   purchase_lines: PurchaseLinesTable;
+  targets: TargetsTable;
   daily_restaurant_stats: DailyRestaurantStatsTable;
   daily_item_sales: DailyItemSalesTable;
   daily_franchise_item_sales: DailyFranchiseItemSalesTable;

@@ -26,6 +26,7 @@ import * as apiKeyAccess from './migrations/2026-11-29-02-api-key-access.js';
 import * as alertEvaluationsPerBranch from './migrations/2026-11-29-03-alert-evaluations-per-branch.js';
 import * as gettingStartedDismissed from './migrations/2026-11-29-04-getting-started-dismissed.js';
 import * as sharedAbnOptionalRestaurantFields from './migrations/2026-11-29-05-shared-abn-optional-restaurant-fields.js';
+import * as targets from './migrations/2026-11-29-06-targets.js';
 
 // Static list: works the same under tsx, vitest and a bundle, with no directory scanning.
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-03-alert-evaluations-per-branch': alertEvaluationsPerBranch,
   '2026-11-29-04-getting-started-dismissed': gettingStartedDismissed,
   '2026-11-29-05-shared-abn-optional-restaurant-fields': sharedAbnOptionalRestaurantFields,
+  '2026-11-29-06-targets': targets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

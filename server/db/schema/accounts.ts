@@ -9,6 +9,8 @@ export interface FranchisesTable {
   time_zone: Generated<string>;
   /** Bumped with every write that changes analytics; part of every cached answer's key. */
   data_version: Generated<number>;
+  /** Bumped by every targets write: a targets grid saved over a newer one is refused (409). */
+  targets_version: Generated<number>;
   created_at: Timestamp;
 }
 

@@ -100,3 +100,13 @@ export interface PurchaseLinesTable {
   /** Hash of the record as last sent: an identical resend changes nothing. */
   source_hash: Generated<string | null>;
 }
+
+/** A branch's plan for one trading day (docs/product.md#targets). */
+export interface TargetsTable {
+  restaurant_id: number;
+  day: string;
+  revenue_cents: number;
+  /** The labour cost target in tenths of a per cent of revenue; null: none set. */
+  labour_cost_tenths: number | null;
+  updated_at: Generated<Date>;
+}
