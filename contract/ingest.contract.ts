@@ -171,7 +171,7 @@ export type PurchaseRecord = z.output<typeof purchaseRecord>;
 export type RecordKey = z.output<typeof recordKey>;
 
 /** What the console's import sends, one kind per call: the same bodies as the ingest calls. */
-export const INGEST_KINDS = ['menu-items', 'orders', 'shifts', 'purchases'] as const;
+export const INGEST_KINDS = ['menu-items', 'orders', 'shifts', 'purchases', 'targets'] as const;
 export type IngestKind = (typeof INGEST_KINDS)[number];
 
 export type IngestResult = { created: number; updated: number; unchanged: number };

@@ -1,3 +1,5 @@
+import type { PageReport } from './api/analytics-answers.js';
+
 /**
  * The five analytics pages (docs/product.md#analytics-pages) as the server builds them: cards, tables with their Total row,
  * and the main chart's recipe. The screen renders a report as it is, and the CSV and PDF exports
@@ -33,3 +35,6 @@ export type {
   ReportRow,
   ReportTable,
 } from './api/analytics-answers.js';
+
+/** What the CSV and PDF exports render: a page's report, or another page's built of the same parts (the Targets page's). */
+export type ReportDocument = Omit<PageReport, 'page'> & { page: string };

@@ -25,6 +25,7 @@ import { peopleRoutes } from './people/people.routes.js';
 import { reportSubscriptionRoutes } from './reports/report-subscriptions.routes.js';
 import { restaurantsRoutes } from './restaurants/restaurants.routes.js';
 import { teamRoutes } from './team/team.routes.js';
+import { targetsRoutes } from './targets/targets.routes.js';
 
 /** What every route module is built from: one token service, its middlewares and the app's caches, passed explicitly. */
 export function createRouteDeps(deps: AppDeps): RouteDeps {
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', analyticsTokenCheck(routeDeps));
   api.route('/', analyticsRoutes(routeDeps));
   api.route('/', pageReportRoutes(routeDeps));
+  api.route('/', targetsRoutes(routeDeps));
   api.route('/', menuRoutes(routeDeps));
   api.route('/', importRoutes(routeDeps));
   api.route('/', ingestRoutes(routeDeps));

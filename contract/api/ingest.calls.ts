@@ -10,6 +10,7 @@ import {
   type IngestResult,
   type RemovalResult,
 } from '../ingest.contract.js';
+import { targetsBody } from '../targets.contract.js';
 import { defineCalls } from './call.js';
 import { exactly, id } from './primitives.js';
 
@@ -24,6 +25,7 @@ export const INGEST_BODIES = {
   orders: ordersBody,
   shifts: shiftsBody,
   purchases: purchasesBody,
+  targets: targetsBody,
 } as const satisfies Record<IngestKind, z.ZodType>;
 
 const LIMITS = `At most ${MAX_RECORDS_PER_CALL} records a call, bodies up to 8 MiB. A call is one transaction: any invalid record makes it 422 with every problem keyed by its path (\`orders[3].lines[0].sku\`), and nothing is written. A record is identified by (restaurant_id, external_id); sending it again replaces it, sending it unchanged changes nothing. The body is read only once the credential is accepted, a few bodies at a time per server and two per key and per franchise: a call beyond its key's or franchise's share that waits too long is 429 with Retry-After, one that finds no read of the server's free in time 503 with Retry-After, a body arriving slower than 16 KiB/s over any 10 s 408.`;

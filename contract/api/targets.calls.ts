@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { analyticsQuery } from '../analytics.contract.js';
+import { exportQuery } from './analytics.calls.js';
 import { createAlertRuleInput } from '../alerts.contract.js';
 import { consoleTargetsBody, forecastQuery, previewQuery, targetsBody, targetsGridQuery } from '../targets.contract.js';
 import { analyticsWindow, bucket } from './analytics-answers.js';
@@ -26,13 +27,10 @@ export const targetsGrid = z.object({
     z.object({
       id,
       name: z.string(),
-      weekday_revenue_cents: z
-        .array(z.int())
-        .length(7)
-        .meta({
-          description:
-            'Revenue of each weekday (Monday first) over the last 8 weeks of closed trading days, in cents: the weights a monthly amount is spread by',
-        }),
+      weekday_revenue_cents: z.array(z.int()).length(7).meta({
+        description:
+          'Revenue of each weekday (Monday first) over the last 8 weeks of closed trading days, in cents: the weights a monthly amount is spread by',
+      }),
       targets: z.array(dayTarget).meta({ description: 'The days of the month with a target, in order' }),
     }),
   ),
@@ -83,6 +81,18 @@ const targetsAnalyticsCall = (perRestaurant: boolean) => ({
   success: { data: targetsAnswer },
 });
 
+const targetsExportCall = (perRestaurant: boolean) => ({
+  operationId: `export${perRestaurant ? 'Restaurant' : ''}Targets`,
+  summary: `Revenue against target for ${perRestaurant ? 'one restaurant' : 'all branches'} as a CSV or PDF file`,
+  description: 'The Targets page’s cards (Revenue, Target, Variance), its periods and its branches, as the targets answer has them.',
+  tag: 'Reports' as const,
+  access: 'member' as const,
+  query: exportQuery,
+  ...(perRestaurant ? { notFound: RESTAURANT_NOT_FOUND } : {}),
+  success: { files: { 'text/csv': z.string(), 'application/pdf': null } },
+  errors: [429 as const],
+});
+
 const forecastCall = (perRestaurant: boolean) => ({
   operationId: `get${perRestaurant ? 'Restaurant' : ''}Forecast`,
   summary: `Revenue forecast of the next trading days: ${perRestaurant ? 'one restaurant' : 'all branches'}`,
@@ -126,6 +136,8 @@ export const TARGET_CALLS = defineCalls({
   },
   'GET /franchise/analytics/targets': targetsAnalyticsCall(false),
   'GET /franchise/restaurants/{id}/analytics/targets': targetsAnalyticsCall(true),
+  'GET /franchise/analytics/targets/export': targetsExportCall(false),
+  'GET /franchise/restaurants/{id}/analytics/targets/export': targetsExportCall(true),
 });
 
 export const FORECAST_CALLS = defineCalls({

@@ -2,7 +2,7 @@ import type { EChartsOption } from 'echarts';
 import { partialBuckets } from './buckets';
 import { barOption, comparisonDays, lineOption, type ValueFormat } from './chart-options';
 import { formatCurrency, formatNumber, formatPercent, formatSignedPercent, formatWholeCurrency } from './format';
-import type { CellUnit, PageReport, ReportCell, ReportColumn, ReportRow } from '../page-reports.contract';
+import type { CellUnit, ReportDocument, ReportCell, ReportColumn, ReportRow } from '../page-reports.contract';
 
 // How a page report is shown, shared by the analytics pages and the PDF export. Its own module, so
 // the dashboard's chunk does not carry it.
@@ -48,7 +48,7 @@ function unitFormat(unit: CellUnit): ValueFormat {
  * A page's main chart (report.chart) as an ECharts option: the page draws it, and the PDF export
  * renders the same option on the server, so the file's chart is the screen's.
  */
-export function reportChartOption(report: PageReport): EChartsOption {
+export function reportChartOption(report: ReportDocument): EChartsOption {
   const { chart } = report;
   const table = report.tables.find((t) => t.id === chart.table);
   if (!table) throw new Error(`The chart reads table ${chart.table}, which the ${report.page} report lacks`);

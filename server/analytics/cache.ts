@@ -5,8 +5,8 @@ import { LruMap } from '../lib/lru-map.js';
 export type AnalyticsCacheKey = {
   franchiseId: number;
   dataVersion: number;
-  /** An answer's kind, or the comparable branches (docs/product.md#comparisons). */
-  kind: AnalyticsKind | 'comparable';
+  /** An answer's kind, the comparable branches (docs/product.md#comparisons), or revenue against target. */
+  kind: AnalyticsKind | 'comparable' | 'targets';
   restaurantId: number | null;
   /** A manager's branches (absent or null: every branch): the same call answers them differently. */
   branches?: readonly number[] | null;

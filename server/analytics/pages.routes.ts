@@ -9,7 +9,7 @@ import { SharedJsonBody } from '../http/shared-json-body.js';
 import { analyticsRequests, type AnalyticsRequest } from './analytics.routes.js';
 import { AnalyticsCache } from './cache.js';
 import { withExportSlot } from './exports/export-slots.js';
-import { renderExport, type ExportFile } from './exports/report-export.js';
+import { fileAnswer, renderExport, type ExportFile } from './exports/report-export.js';
 import { pageReport } from './page-reports.js';
 import { reportHeading } from './answers/report-heading.js';
 
@@ -89,11 +89,7 @@ export function pageReportRoutes(deps: RouteDeps) {
   }) => {
     const cached = await report(params.page, await request(c, query));
     const file = await withExportSlot(deps.db, c.get('auth').user.id, deps.clock(), () => fileOf(cached, query.format));
-    return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
-      'Content-Type': file.contentType,
-      'Content-Disposition': `attachment; filename="${file.filename.replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-      'Cache-Control': 'no-store',
-    });
+    return fileAnswer(c, file);
   };
 
   return callRoutes(

@@ -51,13 +51,14 @@ export const fingerprint = (record: unknown) => createHash('sha256').update(JSON
 
 /**
  * Each record's restaurant must be the franchise's (another franchise's restaurant reads as unknown)
- * and, for a key scoped to one branch, that branch; a (restaurant_id, external_id) may appear once a call.
+ * and within the caller's reach: for a key scoped to one branch, that branch; for a manager, their
+ * branches (`branches`; one they do not reach reads as unknown, as a 404 would).
  */
-export async function checkRecords(
+export async function checkRestaurants(
   db: Db,
-  scope: IngestScope,
+  scope: Pick<IngestScope, 'franchiseId' | 'restaurantId'> & { branches?: readonly number[] | null },
   kind: string,
-  records: readonly { restaurant_id: number; external_id: string }[],
+  records: readonly { restaurant_id: number }[],
   problems: BatchProblems,
 ): Promise<void> {
   const wanted = [...new Set(records.map((r) => r.restaurant_id))];
@@ -68,12 +69,27 @@ export async function checkRecords(
     .where('id', '=', anyOf(wanted, 'int'))
     .execute();
   const owned = new Set(rows.map((r) => r.id));
-  const seen = new Map<string, number>();
+  const branches = scope.branches ?? null;
+  const reached = (id: number) => owned.has(id) && (branches === null || branches.includes(id));
   for (const [i, r] of records.entries()) {
-    if (!owned.has(r.restaurant_id)) problems.add(`${kind}[${i}].restaurant_id`, `Unknown restaurant ${r.restaurant_id}`);
+    if (!reached(r.restaurant_id)) problems.add(`${kind}[${i}].restaurant_id`, `Unknown restaurant ${r.restaurant_id}`);
     else if (scope.restaurantId !== null && r.restaurant_id !== scope.restaurantId) {
       problems.add(`${kind}[${i}].restaurant_id`, `This key may only write restaurant ${scope.restaurantId}`);
     }
+  }
+}
+
+/** `checkRestaurants`, and a (restaurant_id, external_id) may appear once a call. */
+export async function checkRecords(
+  db: Db,
+  scope: IngestScope,
+  kind: string,
+  records: readonly { restaurant_id: number; external_id: string }[],
+  problems: BatchProblems,
+): Promise<void> {
+  await checkRestaurants(db, scope, kind, records, problems);
+  const seen = new Map<string, number>();
+  for (const [i, r] of records.entries()) {
     const key = `${r.restaurant_id}|${r.external_id}`;
     const first = seen.get(key);
     if (first === undefined) seen.set(key, i);
@@ -89,7 +105,7 @@ export const latestDay = (now: number) => new Date(now + MAX_FUTURE_DAYS * DAY_M
  * only when it created, updated or removed something, so a system resending what it sent before
  * does not fill the log.
  */
-async function recordBatch(trx: Db, scope: IngestScope, kind: IngestKind, result: BatchResult, now: number): Promise<void> {
+export async function recordBatch(trx: Db, scope: IngestScope, kind: IngestKind, result: BatchResult, now: number): Promise<void> {
   const removal = 'removed' in result;
   const changed = removal ? result.removed > 0 : result.created + result.updated > 0;
   if (scope.via === 'ingest' && !changed) return;
@@ -109,7 +125,7 @@ async function recordBatch(trx: Db, scope: IngestScope, kind: IngestKind, result
  * update waits for this share lock, or this waits for it), an owner removed or demoted (under the
  * franchise's lock, which their removal takes too). Refused as at the credential check: 401, 404.
  */
-async function recheckSender(trx: Db, scope: IngestScope): Promise<void> {
+export async function recheckSender(trx: Db, scope: IngestScope): Promise<void> {
   const { sender } = scope;
   if (sender === null) return;
   if ('apiKeyId' in sender) {

@@ -9,10 +9,11 @@ import type { IngestKind, IngestResult } from '@contract/ingest.contract';
 /**
  * How a cell becomes a field: `integer` whole numbers (money in cents), `boolean` true/false (yes/no,
  * 1/0), `choice` one of the contract's values (case, spaces and dashes aside), `nullable` text whose
- * empty cell is null, `payment` an order's amount paid by one method (empty or 0: not paid that way);
- * everything else is text, checked by the record's schema.
+ * empty cell is null, `payment` an order's amount paid by one method (empty or 0: not paid that way),
+ * `decimal` a number whose empty cell is null (a target's labour cost %); everything else is text,
+ * checked by the record's schema.
  */
-export type CellType = 'text' | 'integer' | 'boolean' | 'choice' | 'nullable' | 'payment';
+export type CellType = 'text' | 'integer' | 'boolean' | 'choice' | 'nullable' | 'payment' | 'decimal';
 
 export type ImportField = {
   name: string;
@@ -32,11 +33,11 @@ export type ImportSpec = {
   /** What one record is, plural: "orders", "menu items". */
   noun: string;
   /** The key of the ingest body's list: `{ orders: [...] }`. */
-  bodyKey: 'items' | 'orders' | 'shifts' | 'purchases';
+  bodyKey: 'items' | 'orders' | 'shifts' | 'purchases' | 'targets';
   fields: readonly ImportField[];
   /**
    * The template's example rows, in `fields` order; `{restaurant1}`, `{restaurant2}` become restaurants of the
-   * owner's, `{sku1}`... SKUs of the franchise's menu.
+   * owner's, `{sku1}`... SKUs of the franchise's menu, `{day1}`... days of the coming month.
    */
   example: readonly (readonly string[])[];
 };
@@ -146,6 +147,27 @@ export const IMPORT_SPECS = {
       ['INV-7002', '{restaurant2}', 'Harbour Dairy', '2026-11-24', 'dairy', '12', '8640'],
     ],
   },
+  targets: {
+    label: 'Targets',
+    noun: 'targets',
+    bodyKey: 'targets',
+    fields: [
+      RESTAURANT_ID,
+      DAY,
+      field('revenue_cents', 'integer', "the day's revenue target in cents, e.g. 450000 for $4,500.00", {
+        aliases: ['revenue_target', 'target', 'target_cents'],
+      }),
+      field('labour_cost_pct', 'decimal', 'labour cost target, % of revenue from 0 to 100 with one decimal at most; empty for none', {
+        required: false,
+        aliases: ['labour_pct', 'labour_target', 'labor_cost_pct'],
+      }),
+    ],
+    example: [
+      ['{restaurant1}', '{day1}', '450000', '28.5'],
+      ['{restaurant1}', '{day2}', '480000', '28.5'],
+      ['{restaurant2}', '{day1}', '320000', ''],
+    ],
+  },
 } as const satisfies Record<IngestKind, ImportSpec>;
 
 /** The kinds in the order the page offers them. */
@@ -198,18 +220,30 @@ export const ERRORS_KEPT = 1000;
 
 export const MAPPING_STORAGE_PREFIX = 'franchise_import_mapping_';
 
-/** What a template's example rows name: the owner's restaurants and the franchise's SKUs, in turn. */
-export type TemplateData = { restaurantIds: readonly number[]; skus: readonly string[] };
+/** What a template's example rows name: the owner's restaurants and the franchise's SKUs, in turn; the day it is made on (YYYY-MM-DD, default today in UTC). */
+export type TemplateData = { restaurantIds: readonly number[]; skus: readonly string[]; today?: string };
+
+/** The `n`th day (from 1) of the month after `today`'s: a targets template plans the coming month. */
+const comingMonthDay = (today: string, n: number) => {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
+  return `${next}-${String(n).padStart(2, '0')}`;
+};
 
 /** A franchise without a menu yet: the orders template names the menu template's SKUs. */
 const MENU_TEMPLATE_SKUS = IMPORT_SPECS['menu-items'].example.map((row) => row[0]);
 
 /** A kind's template: the header (our field names, which the mapping finds by themselves), then the example rows. */
-export const templateRows = (kind: IngestKind, { restaurantIds, skus }: TemplateData): string[][] => {
+export const templateRows = (
+  kind: IngestKind,
+  { restaurantIds, skus, today = new Date().toISOString().slice(0, 10) }: TemplateData,
+): string[][] => {
   const nth = <T>(list: readonly T[], n: number) => (list.length > 0 ? list[(n - 1) % list.length] : undefined);
   const fill = (cell: string) =>
-    cell.replace(/^\{(restaurant|sku)(\d)\}$/, (_, what: string, n: string) =>
-      what === 'sku' ? (nth(skus, Number(n)) ?? nth(MENU_TEMPLATE_SKUS, Number(n))!) : String(nth(restaurantIds, Number(n)) ?? ''),
-    );
+    cell.replace(/^\{(restaurant|sku|day)(\d)\}$/, (_, what: string, n: string) => {
+      if (what === 'sku') return nth(skus, Number(n)) ?? nth(MENU_TEMPLATE_SKUS, Number(n))!;
+      if (what === 'day') return comingMonthDay(today, Number(n));
+      return String(nth(restaurantIds, Number(n)) ?? '');
+    });
   return [specOf(kind).fields.map((f) => f.name), ...specOf(kind).example.map((row) => row.map(fill))];
 };

@@ -12,6 +12,7 @@ import {
   shiftRecord,
   type IngestKind,
 } from '@contract/ingest.contract';
+import { targetRecord } from '@contract/targets.contract';
 import { csvBlob, errorsCsv } from '../shared/import-csv';
 import { headerKey } from '../shared/import-mapping';
 import { problemAt } from '../shared/import-problems';
@@ -31,7 +32,13 @@ import {
 // Rows → ingest records, checked with the ingest contract's own schemas (the server checks the same), then cut into
 // batches of at most one call each. Runs in the parsing worker; pure, so unit tests call it directly.
 
-const SCHEMAS = { 'menu-items': menuItemRecord, orders: orderRecord, shifts: shiftRecord, purchases: purchaseRecord } as const;
+const SCHEMAS = {
+  'menu-items': menuItemRecord,
+  orders: orderRecord,
+  shifts: shiftRecord,
+  purchases: purchaseRecord,
+  targets: targetRecord,
+} as const;
 
 const CHOICES: Record<string, readonly string[]> = {
   menu: MENUS,
@@ -65,6 +72,9 @@ export function cellValue(field: ImportField, raw: string | undefined): unknown 
       return CHOICES[field.name]?.find((choice) => headerKey(choice) === headerKey(text)) ?? text;
     case 'nullable':
       return text === '' ? null : text;
+    case 'decimal':
+      if (text === '') return null;
+      return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : text;
     default:
       return text;
   }
@@ -85,12 +95,20 @@ type Built = { record: Record<string, unknown>; source: RecordSource; problems: 
 const read = (fields: readonly ImportField[], cell: (name: string) => string | undefined) =>
   Object.fromEntries(fields.map((f) => [f.name, cellValue(f, cell(f.name))]));
 
-/** Menu items, shifts, purchases: one record per row. */
-function rowRecords(kind: IngestKind, rows: readonly FileRow[], cellOf: ReturnType<typeof columnReader>): Built[] {
+/** What names a record in a file: a menu item's SKU, a target's restaurant and day, another's restaurant and external id. */
+const IDENTITY: Record<Exclude<IngestKind, 'orders'>, readonly string[]> = {
+  'menu-items': ['sku'],
+  shifts: ['restaurant_id', 'external_id'],
+  purchases: ['restaurant_id', 'external_id'],
+  targets: ['restaurant_id', 'day'],
+};
+
+/** Menu items, shifts, purchases, targets: one record per row. */
+function rowRecords(kind: Exclude<IngestKind, 'orders'>, rows: readonly FileRow[], cellOf: ReturnType<typeof columnReader>): Built[] {
   const { fields } = specOf(kind);
   return rows.map(({ row, cells }) => {
     const record = read(fields, (name) => cellOf(cells, name));
-    const identity = kind === 'menu-items' ? `${record.sku}` : `${record.restaurant_id}\u0000${record.external_id}`;
+    const identity = IDENTITY[kind].map((name) => String(record[name])).join('\u0000');
     return { record, source: { rows: [row] }, problems: [], identity };
   });
 }
@@ -219,7 +237,7 @@ export function prepareRows(
       const earlier = seen.get(identity);
       if (earlier === undefined) seen.set(identity, row);
       else {
-        const names = kind === 'menu-items' ? 'sku' : 'external_id';
+        const names = kind === 'orders' ? 'external_id' : IDENTITY[kind].at(-1)!;
         found.push({ row, column: mapping[names] ?? names, message: `The same record is on row ${earlier}: each record once per file` });
       }
     }

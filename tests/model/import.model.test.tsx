@@ -21,8 +21,8 @@ import { choose } from './support/choose';
 import { renderImport } from './support/import-view';
 import { runModel } from './support/model-runner';
 
-const LABELS = { 'menu-items': 'Menu items', orders: 'Orders', shifts: 'Shifts', purchases: 'Purchases' } as const;
-const NOUNS = { 'menu-items': 'menu items', orders: 'orders', shifts: 'shifts', purchases: 'purchases' } as const;
+const LABELS = { 'menu-items': 'Menu items', orders: 'Orders', shifts: 'Shifts', purchases: 'Purchases', targets: 'Targets' } as const;
+const NOUNS = { 'menu-items': 'menu items', orders: 'orders', shifts: 'shifts', purchases: 'purchases', targets: 'targets' } as const;
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { PageReport } from '@contract/page-reports.contract';
+import type { ReportDocument } from '@contract/page-reports.contract';
 
 // Run from TypeScript (tsx, the tests) the thread starts at pdf-worker-source.mjs, which loads
 // pdf-worker.ts through tsx; from the server bundle at pdf-worker.mjs beside it (server-build.mjs).
@@ -36,7 +36,7 @@ function exportThread(): Worker {
 }
 
 /** A report's PDF, rendered on the export thread (started on the first PDF; one at a time, in order). */
-export function renderPdfOffThread(report: PageReport): Promise<Uint8Array> {
+export function renderPdfOffThread(report: ReportDocument): Promise<Uint8Array> {
   const thread = exportThread();
   const id = ++nextId;
   return new Promise((resolve, reject) => {

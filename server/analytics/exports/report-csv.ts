@@ -1,4 +1,4 @@
-import type { CellUnit, PageReport, ReportCell, ReportRow } from '@contract/page-reports.contract';
+import type { CellUnit, ReportDocument, ReportCell, ReportRow } from '@contract/page-reports.contract';
 import { ALL_BRANCHES } from '@contract/presentation/labels.js';
 import { localIso } from '../calendar.js';
 
@@ -38,7 +38,7 @@ function csvCell(unit: CellUnit, value: ReportCell): string {
   return neutraliseFormula(value);
 }
 
-export async function reportCsv(report: PageReport): Promise<Uint8Array> {
+export async function reportCsv(report: ReportDocument): Promise<Uint8Array> {
   const { stringify } = await import('csv-stringify/sync');
   const { window } = report;
   const records: string[][] = [

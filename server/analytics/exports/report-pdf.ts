@@ -2,7 +2,7 @@ import type PDFKit from 'pdfkit';
 import { CHART_HEIGHT } from '@contract/presentation/chart-options';
 import { changeTone } from '@contract/presentation/figure-direction';
 import { changeVersus, formatDays, formatInstant } from '@contract/presentation/format';
-import type { CellUnit, PageReport, ReportCell, ReportRow, ReportTable } from '@contract/page-reports.contract';
+import type { CellUnit, ReportDocument, ReportCell, ReportRow, ReportTable } from '@contract/page-reports.contract';
 import { formatCell, reportChartOption, rowCellText } from '@contract/presentation/report-display';
 import { oneLine, pdfText } from './pdf-text';
 import { ALL_BRANCHES } from '@contract/presentation/labels.js';
@@ -45,7 +45,7 @@ function ensureRoom(doc: Doc, height: number): void {
   if (doc.y + height > doc.page.height - MARGIN.bottom) doc.addPage();
 }
 
-function header(doc: Doc, report: PageReport): void {
+function header(doc: Doc, report: ReportDocument): void {
   const { window } = report;
   const dates = formatDays(window.start_date, window.end_date);
   const branch = report.branch ? `${report.branch.name}, ${report.branch.location}` : ALL_BRANCHES;
@@ -65,7 +65,7 @@ function header(doc: Doc, report: PageReport): void {
   doc.moveDown(1);
 }
 
-function cards(doc: Doc, report: PageReport): void {
+function cards(doc: Doc, report: ReportDocument): void {
   const perRow = Math.min(report.cards.length, 4);
   if (perRow === 0) return;
   const gap = 8;
@@ -113,7 +113,7 @@ async function libraries() {
   return { PDFDocument: pdfkit.default, echarts, svgToPdf: svgToPdf.default };
 }
 
-async function chart(doc: Doc, report: PageReport, { echarts, svgToPdf }: Libraries): Promise<void> {
+async function chart(doc: Doc, report: ReportDocument, { echarts, svgToPdf }: Libraries): Promise<void> {
   const renderHeight = CHART_HEIGHT[report.chart.type];
   const instance = echarts.init(null, null, { renderer: 'svg', ssr: true, width: CHART_RENDER_WIDTH, height: renderHeight });
   let svg: string;
@@ -243,7 +243,7 @@ async function tableBlock(doc: Doc, table: ReportTable): Promise<void> {
 }
 
 /** "Page 2 of 3" under every page, once the page count is known. */
-function pageNumbers(doc: Doc, report: PageReport): void {
+function pageNumbers(doc: Doc, report: ReportDocument): void {
   const { start, count } = doc.bufferedPageRange();
   for (let index = start; index < start + count; index++) {
     doc.switchToPage(index);
@@ -259,7 +259,7 @@ function pageNumbers(doc: Doc, report: PageReport): void {
   }
 }
 
-export async function reportPdf(report: PageReport): Promise<Uint8Array> {
+export async function reportPdf(report: ReportDocument): Promise<Uint8Array> {
   const loaded = await libraries();
   const { PDFDocument } = loaded;
   const doc = new PDFDocument({
