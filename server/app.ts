@@ -53,7 +53,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   // Batches of trade (ingest, CSV import) may be large: their routes read them (ingestBody) only once the key or
   // token was checked, so here a body they left unread closes the connection instead of being read for nothing.
-  api.use((c, next) => (/^\/api\/v1\/(ingest|franchise\/import)\//.test(c.req.path) ? closeUnreadBody : bodyLimit)(c, next));
+  api.use((c, next) =>
+    (/^\/api\/v1\/(ingest\/|franchise\/import\/|franchise\/targets$)/.test(c.req.path) ? closeUnreadBody : bodyLimit)(c, next),
+  );
   api.route('/', serviceRoutes(routeDeps, api));
   api.route('/', authRoutes(routeDeps));
   api.route('/', profileRoutes(routeDeps));

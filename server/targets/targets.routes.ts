@@ -10,6 +10,7 @@ import { AnalyticsCache } from '../analytics/cache.js';
 import { withExportSlot } from '../analytics/exports/export-slots.js';
 import { fileAnswer, renderExport } from '../analytics/exports/report-export.js';
 import { comparedWithLabel, rangeLabel } from '../analytics/page-reports.js';
+import { ingestBody } from '../http/body-limit.js';
 import { callRoutes } from '../http/call-routes.js';
 import { ingestKeyGates, ingestScopeOf } from '../ingest/ingest.routes.js';
 import { targetsAnswer, targetsFigures, targetsReport } from './targets-answer.js';
@@ -41,9 +42,10 @@ export function targetsRoutes(deps: RouteDeps) {
     { before: ingestKeyGates(deps) },
   );
 
-  const grid = callRoutes(
+  // A month of every branch of a large franchise is larger than a console body: read as the import's are.
+  const save = callRoutes(
     deps,
-    { 'PUT /franchise/targets': saveCall, 'GET /franchise/targets': gridCall },
+    { 'PUT /franchise/targets': saveCall },
     {
       'PUT /franchise/targets': async ({ c, body }) => {
         const { user } = c.get('auth');
@@ -57,6 +59,15 @@ export function targetsRoutes(deps: RouteDeps) {
         };
         return { data: await writeTargets(deps.db, scope, body.targets, deps.clock(), body.version), message: 'Targets saved' };
       },
+    },
+    {
+      before: [ingestBody<AppEnv>((c) => ({ caller: `user:${c.get('auth').user.id}`, franchise: `${c.get('auth').user.franchise.id}` }))],
+    },
+  );
+  const grid = callRoutes(
+    deps,
+    { 'GET /franchise/targets': gridCall },
+    {
       'GET /franchise/targets': async ({ c, query }) => {
         const { user } = c.get('auth');
         return {
@@ -101,5 +112,5 @@ export function targetsRoutes(deps: RouteDeps) {
     },
     { before: [reach] },
   );
-  return ingest.route('/', grid).route('/', analytics);
+  return ingest.route('/', save).route('/', grid).route('/', analytics);
 }

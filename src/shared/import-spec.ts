@@ -164,8 +164,7 @@ export const IMPORT_SPECS = {
     ],
     example: [
       ['{restaurant1}', '{day1}', '450000', '28.5'],
-      ['{restaurant1}', '{day2}', '480000', '28.5'],
-      ['{restaurant2}', '{day1}', '320000', ''],
+      ['{restaurant2}', '{day2}', '320000', ''],
     ],
   },
 } as const satisfies Record<IngestKind, ImportSpec>;

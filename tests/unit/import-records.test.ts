@@ -272,6 +272,19 @@ describe('templates and the mapping', () => {
     }
   });
 
+  it("names the coming month's days in a targets template, and reads an empty labour % as none", () => {
+    const rows = templateRows('targets', { ...OWNERS, today: '2026-12-15' });
+    expect(rows.slice(1).map((r) => r[1])).toEqual(['2027-01-01', '2027-01-02']);
+    const { batches } = check('targets', toCsv(rows));
+    expect(JSON.parse(batches[0]!.body).targets.map((t: { labour_cost_pct: number | null }) => t.labour_cost_pct)).toEqual([28.5, null]);
+  });
+
+  it('refuses a targets file naming one restaurant and day twice, on the later row', () => {
+    const rows = templateRows('targets', { ...OWNERS, today: '2026-11-22' });
+    const result = check('targets', toCsv([...rows, rows[1]!]));
+    expect(result.errors).toEqual([{ row: 4, column: 'day', message: 'The same record is on row 2: each record once per file' }]);
+  });
+
   it("every kind's template maps with no manual step: each of its headers is found for its field", () => {
     for (const kind of IMPORT_KINDS) {
       const [headers] = templateRows(kind, OWNERS);

@@ -130,6 +130,28 @@ const exportQuery: Query = {
   valid: { ...analyticsQuery.valid, format: 'csv' },
   fields: { ...analyticsQuery.fields, format: { refused: ['', 'xls', 'CSV', 'pdf ', 'csv,pdf'] } },
 };
+// Targets (contract/targets.contract.ts): the Targets page's grid and save, revenue against target and its files.
+const targetRoutes: RouteSpec[] = [
+  fromCall('GET /franchise/targets', {
+    query: { valid: { month: '2026-12' }, fields: { month: { refused: ['', '2026-13', '2026-1', '1999-12', 'december', '2026-12-01'] } } },
+  }),
+  fromCall('PUT /franchise/targets', {
+    body: { targets: { refused: ['', '[]', 'targets'] } },
+    strict: true,
+    maxBodyBytes: 8 * 1024 * 1024,
+    prepare: async () => ({ body: { targets: INGEST_BODIES.targets() } }),
+  }),
+  fromCall('GET /franchise/analytics/targets', { query: analyticsQuery }),
+  fromCall('GET /franchise/restaurants/{id}/analytics/targets', { params: { id: restaurantId }, query: analyticsQuery }),
+  fromCall('GET /franchise/analytics/targets/export', { query: exportQuery, requires: ['format'], file: /^text\/csv; charset=utf-8$/ }),
+  fromCall('GET /franchise/restaurants/{id}/analytics/targets/export', {
+    params: { id: restaurantId },
+    query: exportQuery,
+    requires: ['format'],
+    file: /^text\/csv; charset=utf-8$/,
+  }),
+];
+
 const pageRoutes: RouteSpec[] = [
   fromCall('GET /franchise/analytics/pages/{page}', { params: { page }, query: analyticsQuery }),
   fromCall('GET /franchise/restaurants/{id}/analytics/pages/{page}', { params: { id: restaurantId, page }, query: analyticsQuery }),
@@ -392,6 +414,7 @@ const INGEST_BODIES = {
     },
   ],
   records: () => [{ restaurant_id: 1, external_id: 'fuzz-never-sent' }],
+  targets: () => [{ restaurant_id: 1, day: '2026-12-01', revenue_cents: 450_000, labour_cost_pct: 28.5 }],
 };
 const batch: Field = { refused: ['', 'orders', '[]'] };
 const BULK_BYTES = 8 * 1024 * 1024;
@@ -413,6 +436,7 @@ const ingestRoutes: RouteSpec[] = [
   ingestRoute('POST /ingest/purchases', 'purchases'),
   ingestRoute('POST /ingest/shifts/remove', 'records'),
   ingestRoute('POST /ingest/purchases/remove', 'records'),
+  ingestRoute('PUT /ingest/targets', 'targets'),
   fromCall('GET /franchise/menu-items'),
   fromCall('POST /franchise/import/{kind}', {
     params: { kind: { valid: 'orders', refused: ['people', 'Orders', 'order', 'menu_items', '..', '%2e%2e'] } },
@@ -565,6 +589,7 @@ export const ROUTES: RouteSpec[] = [
   }),
   ...analyticsRoutes,
   ...pageRoutes,
+  ...targetRoutes,
   ...peopleRoutes,
   ...restaurantEditRoutes,
   ...apiKeyRoutes,
