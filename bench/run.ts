@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: sign-in page weight, login latency and cold start, measured against the real
  * `npm start` server on a throwaway DATA_DIR, then the analytics and the ingest halves. A benchmark,
- * not a test: it prints figures. `npm run bench -- ingest` (or `start`, `first-view`, `analytics`, `comparisons`) runs only those
+ * not a test: it prints figures. `npm run bench -- ingest` (or `start`, `first-view`, `analytics`, `comparisons`, `targets`) runs only those
  * parts; `npm run bench -- --pg` runs the analytics part against PostgreSQL (DATABASE_URL); `npm run bench -- --soak`
  * runs only the soak (SOAK_MINUTES, 10 by default).
  */
@@ -17,6 +17,7 @@ import { firstViewBench } from './first-view';
 import { ingestBench } from './ingest';
 import { refileBench } from './refile';
 import { soakBench } from './soak';
+import { targetsBench } from './targets';
 import { startServer, stopServer } from '../tests/e2e/support/server-process';
 
 const kB = (n: number) => `${(n / 1024).toFixed(1)} KiB (${n} B)`;
@@ -178,6 +179,7 @@ const PARTS = {
   comparisons: () => comparisonsBench(console.log),
   ingest: () => ingestBench(console.log),
   refile: () => refileBench(console.log),
+  targets: () => targetsBench(console.log),
 };
 
 /** `npm run bench -- --pg`: the parts that run against the PostgreSQL server of DATABASE_URL. */

@@ -1,0 +1,71 @@
+/**
+ * `npm run bench -- targets`: a month's targets of every branch (31 × 200 ≈ 6,200 rows) sent through the
+ * console's import (`POST /franchise/import/targets`) in calls of 1000 as the import sends them, and the
+ * targets analytics call's p95, on the bench's large franchises (BENCH_SIZES, 50 and 200 branches).
+ * Targets: the import ≤ 5 s, the call's p95 ≤ 50 ms at 200 branches.
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { MAX_RECORDS_PER_CALL } from '@contract/ingest.contract';
+import { monthDays } from '@contract/targets.contract';
+import { startServer, stopServer } from '../tests/e2e/support/server-process';
+import { benchSizes, percentile } from './analytics';
+import { embeddedFranchise } from './large-franchise';
+
+const ROUNDS = 100;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+export async function targetsBench(log: (line: string) => void) {
+  for (const franchise of benchSizes().map((size) => embeddedFranchise(size, log))) {
+    // A copy: the kept franchise stays without targets for the other parts.
+    const dataDir = mkdtempSync(join(tmpdir(), 'fc-bench-targets-'));
+    cpSync(franchise.dataDir!, dataDir, { recursive: true });
+    const server = await startServer({ dataDir, pollMs: 50 });
+    try {
+      const api = `${server.url}/api/v1/franchise`;
+      const login = await fetch(`${api}/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(franchise.account),
+      });
+      const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      const branches = ((await (await fetch(`${api}/restaurants`, { headers })).json()) as { data: { id: number }[] }).data;
+      const today = new Date();
+      const month = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1)).toISOString().slice(0, 7);
+      const rows = branches.flatMap(({ id }) =>
+        monthDays(month).map((day, i) => ({ restaurant_id: id, day, revenue_cents: 400_000 + i * 1000, labour_cost_pct: 28.5 })),
+      );
+      const started = performance.now();
+      for (let i = 0; i < rows.length; i += MAX_RECORDS_PER_CALL) {
+        const res = await fetch(`${api}/import/targets`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ targets: rows.slice(i, i + MAX_RECORDS_PER_CALL) }),
+        });
+        if (res.status !== 200) throw new Error(`import/targets answered ${res.status}: ${await res.text()}`);
+      }
+      const imported = performance.now() - started;
+      const times: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        // A window of its own per round: a new cache key, so each round computes the answer.
+        const start = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 3, 1 + (i % 28))).toISOString().slice(0, 10);
+        const end = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 28)).toISOString().slice(0, 10);
+        const t = performance.now();
+        const res = await fetch(`${api}/analytics/targets?period=weekly&start_date=${start}&end_date=${end}`, { headers });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`analytics/targets answered ${res.status}`);
+        times.push(performance.now() - t);
+      }
+      log(
+        `targets at ${branches.length} restaurants: import of ${rows.length} rows ${ms(imported)} (target ≤ 5000 ms); ` +
+          `analytics/targets p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} (target ≤ 50 ms)`,
+      );
+    } finally {
+      await stopServer(server.process);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+}
