@@ -23,10 +23,10 @@ const dayOf = (n: number) => `2026-11-${String(n + 1).padStart(2, '0')}`;
 const BRANCHES = [1, 2, 3, 4, 5];
 const RUNS = 12;
 
-const sent = fc.array(
-  fc.record({ restaurant: fc.constantFrom(...BRANCHES), day: fc.nat(20), cents: fc.nat(2_000_000) }),
-  { minLength: 1, maxLength: 40 },
-);
+const sent = fc.array(fc.record({ restaurant: fc.constantFrom(...BRANCHES), day: fc.nat(20), cents: fc.nat(2_000_000) }), {
+  minLength: 1,
+  maxLength: 40,
+});
 
 it('totals, series and branches equal the model of the raw rows', async () => {
   const revenueRows = (
@@ -41,7 +41,12 @@ it('totals, series and branches equal the model of the raw rows', async () => {
   await fc.assert(
     fc.asyncProperty(sent, fc.integer({ min: 1, max: 3 }), fc.constantFrom('daily', 'weekly'), async (targets, calls, grouping) => {
       await database.db.deleteFrom('targets').execute();
-      const records = targets.map((x) => ({ restaurant_id: x.restaurant, day: dayOf(x.day), revenue_cents: x.cents, labour_cost_pct: null }));
+      const records = targets.map((x) => ({
+        restaurant_id: x.restaurant,
+        day: dayOf(x.day),
+        revenue_cents: x.cents,
+        labour_cost_pct: null,
+      }));
       // The last one sent of a (restaurant, day) is kept; one call names each once.
       const model = new Map<string, number>();
       const size = Math.ceil(records.length / calls);
@@ -72,7 +77,10 @@ it('totals, series and branches equal the model of the raw rows', async () => {
       expect(answer.totals).toEqual(figures(revenue(all), target(all)));
       for (const bucket of answer.series) {
         const inBucket = (_: number, day: string) => day >= bucket.start_date && day <= bucket.end_date;
-        expect({ revenue: bucket.revenue, target: bucket.target }).toEqual({ revenue: revenue(inBucket) / 100, target: target(inBucket) / 100 });
+        expect({ revenue: bucket.revenue, target: bucket.target }).toEqual({
+          revenue: revenue(inBucket) / 100,
+          target: target(inBucket) / 100,
+        });
       }
       expect(answer.series.map((b: { start_date: string }) => b.start_date)[0]).toBe(START);
       const branches = BRANCHES.map((id) => {
