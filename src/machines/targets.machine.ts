@@ -181,7 +181,10 @@ export const targetsMachine = setup({
               {
                 guard: { type: 'pctValid', params: ({ event }) => event.pct },
                 target: 'forecasting',
-                actions: assign(({ event }) => ({ fill: { restaurantId: event.restaurantId, pct: forecastPctOf(event.pct)! }, note: null })),
+                actions: assign(({ event }) => ({
+                  fill: { restaurantId: event.restaurantId, pct: forecastPctOf(event.pct)! },
+                  note: null,
+                })),
               },
               { actions: { type: 'setNote', params: { text: FORECAST_PCT_MESSAGE, tone: 'error' } } },
             ],
@@ -239,10 +242,7 @@ export const targetsMachine = setup({
             id: 'confirmSave',
             src: 'confirmDialog',
             input: ({ context }) => saveQuestion(saveCounts(context.grid!, context.edits, context.labour)),
-            onDone: [
-              { guard: { type: 'confirmed', params: ({ event }) => event.output }, target: 'saving' },
-              { target: 'editing' },
-            ],
+            onDone: [{ guard: { type: 'confirmed', params: ({ event }) => event.output }, target: 'saving' }, { target: 'editing' }],
           },
         },
         saving: {

@@ -4,13 +4,32 @@ import { describe, expect } from 'vitest';
 import type { ForecastAnswer, TargetsGrid, TargetsWriteResult } from '@contract/api/targets.calls';
 import { formatCurrency } from '@contract/presentation/format';
 import { SPREAD_AMOUNT_MESSAGE, STALE_TARGETS_MESSAGE, type ConsoleTargetsInput } from '@contract/targets.contract';
-import { cellText, FORECAST_PCT_MESSAGE, INVALID_CELLS_MESSAGE, monthLabel, monthTotal, saveBody, shiftMonth } from '../../src/machines/support/targets-grid';
+import {
+  cellText,
+  FORECAST_PCT_MESSAGE,
+  INVALID_CELLS_MESSAGE,
+  monthLabel,
+  monthTotal,
+  saveBody,
+  shiftMonth,
+} from '../../src/machines/support/targets-grid';
 import { targetsMachine } from '../../src/machines/targets.machine';
 import { TargetsContext, TargetsView } from '../../src/views/targets/targets.view';
 import { controllableActor } from './support/deferred';
 import { runModel } from './support/model-runner';
 import { renderView } from './support/render-view';
-import { BONDI, CELL, FORECAST_FAILURE, MANLY, MONTH, READ_FAILURE, REFUSED, paths, type ModelEvent, type Snapshot } from './models/targets.model';
+import {
+  BONDI,
+  CELL,
+  FORECAST_FAILURE,
+  MANLY,
+  MONTH,
+  READ_FAILURE,
+  REFUSED,
+  paths,
+  type ModelEvent,
+  type Snapshot,
+} from './models/targets.model';
 
 // The page's words are spelt out here, so a change of wording shows up in this test.
 const CELL_LABEL = (month: string) => `Bondi, 5 Thu ${monthLabel(month)}`;
@@ -40,7 +59,11 @@ function verifyGrid(state: Snapshot) {
   const { grid, edits, month } = state.context;
   expect(screen.getByTestId('targets-month')).toHaveTextContent(monthLabel(month));
   const table = screen.getByRole('table', { name: `Revenue targets of ${monthLabel(month)}` });
-  expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual([BONDI.name, MANLY.name, 'Total']);
+  expect(
+    within(table)
+      .getAllByRole('rowheader')
+      .map((h) => h.textContent),
+  ).toEqual([BONDI.name, MANLY.name, 'Total']);
   const bondi = grid!.restaurants[0]!;
   if (month === MONTH) {
     const cell = screen.getByRole('textbox', { name: CELL_LABEL(month) });
@@ -109,7 +132,8 @@ async function verify(state: Snapshot, event: ModelEvent, actors: Actors) {
   if (event.type === 'changes.save' && state.matches({ ready: 'editing' })) {
     expect(screen.getByTestId('targets-note')).toHaveTextContent(INVALID_CELLS_MESSAGE);
   }
-  if (event.type === 'xstate.error.actor.saveTargets' && state.matches({ ready: 'editing' })) expect(await screen.findByText(REFUSED)).toBeInTheDocument();
+  if (event.type === 'xstate.error.actor.saveTargets' && state.matches({ ready: 'editing' }))
+    expect(await screen.findByText(REFUSED)).toBeInTheDocument();
   if (event.type === 'xstate.error.actor.loadForecast') expect(await screen.findByText(FORECAST_FAILURE)).toBeInTheDocument();
   if (event.type === 'xstate.error.actor.loadPreviousMonth') expect(await screen.findByText(READ_FAILURE)).toBeInTheDocument();
 }

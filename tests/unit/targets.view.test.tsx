@@ -70,9 +70,15 @@ describe('Targets page', () => {
     const table = await openPage();
     expect(gridReads()).toEqual([`?month=${MONTH}`]);
     expect(screen.getByTestId('targets-month')).toHaveTextContent(monthLabel(MONTH));
-    const headings = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headings = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headings).toEqual(['Branch', 'Labour %', ...DAYS.map(dayHeading), 'Total']);
-    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Parramatta', 'Bondi Beach', 'Total']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Parramatta', 'Bondi Beach', 'Total']);
     expect(screen.getByRole('textbox', { name: cellName('Parramatta', `${MONTH}-02`) })).toHaveValue('1000');
     expect(screen.getByRole('textbox', { name: cellName('Parramatta', `${MONTH}-03`) })).toHaveValue('');
     expect(screen.getByRole('textbox', { name: 'Parramatta, labour %' })).toHaveValue('30');

@@ -23,6 +23,7 @@ import {
 } from '../../machines/support/targets-grid';
 import { targetsMachine } from '../../machines/targets.machine';
 import { LoadState } from '../../ui/load-state';
+import { ScrollX } from '../../ui/scroll-x';
 import { ConfirmDialogView } from '../shared/confirm-dialog.view';
 
 /** The Targets page's actor; tests pass `logic={targetsMachine.provide(fakes)}` and the month as input. */
@@ -76,7 +77,7 @@ function Grid({ grid }: { grid: TargetsGrid }) {
   const edits = TargetsContext.useSelector((s) => s.context.edits);
   const labour = TargetsContext.useSelector((s) => s.context.labour);
   return (
-    <div className="fc-targets-scroll" tabIndex={0} role="group" aria-label="Targets grid, scrollable">
+    <ScrollX minWidth={0} label="Targets grid, scrollable">
       <table className="fc-table fc-targets" data-testid="targets-grid" aria-label={`Revenue targets of ${monthLabel(grid.month)}`}>
         <thead>
           <tr>
@@ -127,7 +128,7 @@ function Grid({ grid }: { grid: TargetsGrid }) {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollX>
   );
 }
 
@@ -147,7 +148,13 @@ function BranchTools({ grid, busy }: { grid: TargetsGrid; busy: boolean }) {
         data={grid.restaurants.map((r) => ({ value: String(r.id), label: r.name }))}
       />
       <Group align="flex-end" gap="xs" wrap="nowrap">
-        <TextInput label="Monthly amount ($)" inputMode="decimal" w={140} value={amount} onChange={(e) => setAmount(e.currentTarget.value)} />
+        <TextInput
+          label="Monthly amount ($)"
+          inputMode="decimal"
+          w={140}
+          value={amount}
+          onChange={(e) => setAmount(e.currentTarget.value)}
+        />
         <Button variant="light" disabled={busy} onClick={() => actor.send({ type: 'spread.apply', restaurantId, amount })}>
           Spread
         </Button>
@@ -198,7 +205,12 @@ function Ready({ grid }: { grid: TargetsGrid }) {
         </Text>
       )}
       {note && (
-        <Text size="sm" c={note.tone === 'error' ? 'red.8' : undefined} role={note.tone === 'error' ? 'alert' : 'status'} data-testid="targets-note">
+        <Text
+          size="sm"
+          c={note.tone === 'error' ? 'red.8' : undefined}
+          role={note.tone === 'error' ? 'alert' : 'status'}
+          data-testid="targets-note"
+        >
           {note.text}
         </Text>
       )}
@@ -230,7 +242,13 @@ export function TargetsView() {
     <Stack gap="md">
       <Text maw={760}>{INTRO}</Text>
       <Group gap="xs" wrap="nowrap">
-        <Button variant="subtle" px={6} aria-label="Previous month" disabled={!canMove} onClick={() => actor.send({ type: 'month.previous' })}>
+        <Button
+          variant="subtle"
+          px={6}
+          aria-label="Previous month"
+          disabled={!canMove}
+          onClick={() => actor.send({ type: 'month.previous' })}
+        >
           <IconChevronLeft size={18} />
         </Button>
         <Text fw={600} miw={140} ta="center" data-testid="targets-month" aria-live="polite">
