@@ -26,6 +26,7 @@ export const PATHS = {
   memberInvite: '/team/invite',
   memberEdit: '/team/edit',
   activity: '/activity',
+  targets: '/targets',
   alerts: '/alerts',
   alertRules: '/alerts/rules',
   alertRuleCreate: '/alerts/rules/create',

@@ -112,6 +112,13 @@ export const ROUTES: readonly AppRoute[] = [
     nav: { label: 'Productivity', icon: 'clock' },
   },
   {
+    path: PATHS.targets,
+    title: 'Targets',
+    access: 'protected',
+    page: preloadable(() => import('./views/targets/targets.page')),
+    nav: { label: 'Targets', icon: 'target' },
+  },
+  {
     path: PATHS.integrations,
     title: 'Integrations',
     access: 'protected',

@@ -11,7 +11,7 @@ import { REPORT_SUBSCRIPTION_CALLS } from './report-subscriptions.calls.js';
 import { IMPORT_CALLS, INGEST_CALLS, MENU_CALLS } from './ingest.calls.js';
 import { SERVICE_CALLS } from './service.calls.js';
 import { GETTING_STARTED_CALLS } from './getting-started.calls.js';
-import { TARGET_CALLS } from './targets.calls.js';
+import { FORECAST_CALLS, TARGET_CALLS } from './targets.calls.js';
 
 /** Every call of the API, by key (docs/architecture.md, "Adding a call"). */
 export const CALLS = {
@@ -33,5 +33,6 @@ export const CALLS = {
   ...IMPORT_CALLS,
   ...MENU_CALLS,
   ...TARGET_CALLS,
+  ...FORECAST_CALLS,
 };
 export type Calls = typeof CALLS;

@@ -9,6 +9,7 @@ import {
   IconLayoutDashboard,
   IconPlugConnected,
   IconShoppingCart,
+  IconTarget,
   IconUserCircle,
   IconUserShield,
   IconUsers,
@@ -35,6 +36,7 @@ export const NAV_ICONS = {
   team: IconUserShield,
   activity: IconHistory,
   profile: IconUserCircle,
+  target: IconTarget,
 } satisfies Record<string, Icon>;
 
 export type NavIcon = keyof typeof NAV_ICONS;

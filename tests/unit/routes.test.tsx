@@ -40,6 +40,7 @@ describe('route registry', { timeout: 20_000 }, () => {
       ['Procurement', '/procurement'],
       ['Revenue', '/revenue'],
       ['Productivity', '/roster'],
+      ['Targets', '/targets'],
       ['Integrations', '/integrations'],
       ['Data Import', '/import'],
       ['Team', '/team'],
@@ -61,6 +62,7 @@ describe('route registry', { timeout: 20_000 }, () => {
       'Procurement',
       'Revenue',
       'Productivity',
+      'Targets',
       'Alerts',
       'Profile',
     ]);

@@ -104,4 +104,9 @@ export const MACHINE_MODELS: { file: string; machine: () => Promise<AnyStateMach
     machine: async () => (await import('../../../src/machines/alert-rule-actions.machine')).alertRuleActionsMachine,
     model: () => import('./alert-rule-actions.model'),
   },
+  {
+    file: 'targets',
+    machine: async () => (await import('../../../src/machines/targets.machine')).targetsMachine,
+    model: () => import('./targets.model'),
+  },
 ];
