@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ForecastAnswer, TargetsGrid, TargetsWriteResult } from '@contract/api/targets.calls';
 import { SPREAD_AMOUNT_MESSAGE, type ConsoleTargetsInput } from '@contract/targets.contract';
 import { toApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
-import { targetsGridService } from '../services/targets-grid.service';
+import { targetsService } from '../services/targets.service';
 import type { Notice } from '../shared/effects';
 import { confirmDialogMachine, type ConfirmDialogInput } from './confirm-dialog.machine';
 import { confirmed } from './support/ask-first';
@@ -98,10 +98,10 @@ export const targetsMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    loadGrid: fromPromise<TargetsGrid, string>(({ input }) => targetsGridService.getTargetsGrid(input)),
-    loadForecast: fromPromise<ForecastAnswer, number>(({ input }) => targetsGridService.getForecast(input)),
+    loadGrid: fromPromise<TargetsGrid, string>(({ input }) => targetsService.getTargetsGrid(input)),
+    loadForecast: fromPromise<ForecastAnswer, number>(({ input }) => targetsService.getForecast(input)),
     confirmDialog: confirmDialogMachine,
-    saveTargets: fromPromise<TargetsWriteResult, ConsoleTargetsInput>(({ input }) => targetsGridService.saveTargets(input)),
+    saveTargets: fromPromise<TargetsWriteResult, ConsoleTargetsInput>(({ input }) => targetsService.saveTargets(input)),
   },
   actions: {
     notify: (_, _notice: Notice) => notProvided('notify'),

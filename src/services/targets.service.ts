@@ -1,8 +1,8 @@
 import type { AnalyticsQuery } from '@contract/analytics.contract';
 import { addressOf } from '@contract/api/call';
-import type { TargetsAnswer, TargetsGrid, TargetsWriteResult } from '@contract/api/targets.calls';
+import type { ForecastAnswer, TargetsAnswer, TargetsGrid, TargetsWriteResult } from '@contract/api/targets.calls';
 import type { ExportFormat } from '@contract/page-reports.contract';
-import type { ConsoleTargetsInput } from '@contract/targets.contract';
+import { MAX_FORECAST_DAYS, type ConsoleTargetsInput } from '@contract/targets.contract';
 import { callApi, withDefaultMessage } from './api-error';
 import { callsOf } from './call';
 import { httpClient, type FileClient, type HttpClient } from './http-client';
@@ -13,6 +13,7 @@ export const TARGET_ERRORS = {
   grid: 'Failed to fetch targets',
   save: 'Failed to save the targets',
   targets: 'Failed to fetch revenue against target',
+  forecast: 'Failed to fetch the forecast',
 } as const;
 
 /** The Targets page's calls: its month's grid, its save, revenue against target and its files; each rejects with ApiError. */
@@ -29,6 +30,11 @@ export function createTargetsService(client: HttpClient & FileClient) {
     /** Upserts targets; with the grid's `version`, a save after someone else's is a 409. */
     saveTargets: (body: ConsoleTargetsInput) =>
       callApi<TargetsWriteResult>(TARGET_ERRORS.save, () => call('PUT /franchise/targets', { body })),
+    /** The branch's forecast of as many days ahead as the call gives: a month's later days are often beyond it. */
+    getForecast: (restaurantId: number) =>
+      callApi<ForecastAnswer>(TARGET_ERRORS.forecast, () =>
+        call('GET /franchise/restaurants/{id}/analytics/forecast', { params: { id: restaurantId }, query: { days: MAX_FORECAST_DAYS } }),
+      ),
     /** Revenue against target over the query's window, franchise-wide or for one branch. */
     getTargets: (query: AnalyticsQuery, restaurantId: number | null = null) =>
       callApi<TargetsAnswer>(TARGET_ERRORS.targets, () => client.request<TargetsAnswer>(pathOf(restaurantId, false), { query })),
