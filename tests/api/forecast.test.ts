@@ -201,7 +201,7 @@ describe('the Labour Plan on the Productivity page', () => {
     );
     expect(table.rows).toHaveLength(14);
     table.rows.forEach(({ cells }, i) => {
-      const labourCents = Math.round(p[i]!.revenue * 100 * 0.25) + (i < 7 ? Math.round(b[i]!.revenue * 100 * 0.3) : 0);
+      const labourCents = Math.round(p![i]!.revenue * 100 * 0.25) + (i < 7 ? Math.round(b![i]!.revenue * 100 * 0.3) : 0);
       expect(cells[1]).toBeCloseTo(wide[i]!.revenue, 2);
       expect(cells[3]).toBeCloseTo(labourCents / 100, 2);
       expect(cells[4]).toBe(i < 7 ? '2 of 5' : '1 of 5');

@@ -92,7 +92,7 @@ describe('the forecast', () => {
         const f = forecastOf(histories, days);
         const first = histories.some((h) => h.today === '2026-11-29') ? '2026-11-30' : '2026-12-01';
         expect(f.days.map((d) => d.day)).toEqual(Array.from({ length: days }, (_, i) => addDays(first, i)));
-        f.days.forEach((d, i) => {
+        f.days.forEach((d) => {
           let revenue = 0;
           for (const h of histories) {
             // A branch's own prediction of that date: its series ends yesterday.
