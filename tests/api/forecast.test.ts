@@ -201,7 +201,9 @@ describe('the Labour Plan on the Productivity page', () => {
     );
     expect(table.rows).toHaveLength(14);
     table.rows.forEach(({ cells }, i) => {
-      const labourCents = Math.round(p![i]!.revenue * 100 * 0.25) + (i < 7 ? Math.round(b![i]!.revenue * 100 * 0.3) : 0);
+      // Each branch's labour from its forecast in whole cents, rounded to the cent.
+      const labour = (dollars: number, tenths: number) => Math.round((Math.round(dollars * 100) * tenths) / 1000);
+      const labourCents = labour(p![i]!.revenue, 250) + (i < 7 ? labour(b![i]!.revenue, 300) : 0);
       expect(cells[1]).toBeCloseTo(wide[i]!.revenue, 2);
       expect(cells[3]).toBeCloseTo(labourCents / 100, 2);
       expect(cells[4]).toBe(i < 7 ? '2 of 5' : '1 of 5');

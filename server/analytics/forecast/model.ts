@@ -71,7 +71,7 @@ export const METHODS = {
 export type MethodName = keyof typeof METHODS;
 
 /** The method the forecast uses: the lowest backtest MAPE on the demo franchise (bench/forecast.ts prints them all). */
-export const FORECAST_METHOD: MethodName = 'weekday-mean-8w';
+export const FORECAST_METHOD: MethodName = 'weekday-trend-8w';
 
 /** The next `days` days after the series' end, in whole cents. */
 export function predict(series: readonly number[], days: number, method: MethodName = FORECAST_METHOD): Prediction[] {
