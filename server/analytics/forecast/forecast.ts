@@ -19,11 +19,12 @@ export type ForecastFigures = {
   branches: BranchForecast[];
 };
 
-type Row = { id: number; time_zone: string; day_starts_at: number; first_day: string | null; day: string | null; revenue: number | null };
+type Row = { id: number; time_zone: string; day_starts_at: number; first_day: string | null; offsets: number[]; revenues: number[] };
 
 /**
  * The scope's branches' daily revenues over the lookback before each branch's today, in one query
- * (the rollups of every branch at once). A day without trade after a branch's first counts 0.
+ * (the rollups of every branch at once), a row per branch with its days as offsets from the query's
+ * first day. A day without trade after a branch's first counts 0.
  */
 export async function branchHistories(db: Db, scope: AnalyticsScope, now: Date): Promise<BranchHistory[]> {
   const r = columnsOf('restaurants', 'r');
@@ -32,29 +33,31 @@ export async function branchHistories(db: Db, scope: AnalyticsScope, now: Date):
   const from = addDays(dayIn('UTC', now), -LOOKBACK_DAYS - 2);
   const branches = scope.branches ?? null;
   const { rows } = await sql<Row>`
-    select ${r('id')}, ${r('time_zone')}, ${r('day_starts_at')}, f.first_day::text as first_day, ${s('day')}::text as day,
-      (${s('revenue_dine_in_cents')} + ${s('revenue_takeaway_cents')})::float8 as revenue
+    select ${r('id')}, ${r('time_zone')}, ${r('day_starts_at')}, f.first_day::text as first_day,
+      coalesce(d.offsets, '{}') as offsets, coalesce(d.revenues, '{}') as revenues
     from restaurants r
     left join lateral (select min(m.day) as first_day from daily_restaurant_stats m where m.restaurant_id = ${r('id')}) f on true
-    left join daily_restaurant_stats s on ${s('restaurant_id')} = ${r('id')} and ${s('day')} >= ${from}
+    left join lateral (
+      select array_agg(${s('day')} - ${from}::date order by ${s('day')}) as offsets,
+        array_agg((${s('revenue_dine_in_cents')} + ${s('revenue_takeaway_cents')})::float8 order by ${s('day')}) as revenues
+      from daily_restaurant_stats s where ${s('restaurant_id')} = ${r('id')} and ${s('day')} >= ${from}
+    ) d on true
     where ${r('franchise_id')} = ${scope.franchiseId}
       ${scope.restaurantId === null ? sql`` : sql`and ${r('id')} = ${scope.restaurantId}`}
       and ${withinBranches(r('id'), branches)}
     order by ${r('id')}`.execute(db);
-  const byId = new Map<number, { today: string; first: string | null; days: Map<string, number> }>();
-  for (const row of rows) {
-    let b = byId.get(row.id);
-    if (!b) {
-      b = { today: tradingDayIn(row.time_zone, row.day_starts_at, now), first: row.first_day, days: new Map() };
-      byId.set(row.id, b);
-    }
-    if (row.day !== null) b.days.set(row.day, row.revenue ?? 0);
-  }
-  return [...byId].map(([id, b]) => {
-    const lookbackStart = addDays(b.today, -LOOKBACK_DAYS);
-    const start = b.first === null || b.first > b.today ? b.today : b.first > lookbackStart ? b.first : lookbackStart;
-    const revenue = Array.from({ length: dayDiff(start, b.today) }, (_, i) => b.days.get(addDays(start, i)) ?? 0);
-    return { id, today: b.today, start, revenue };
+  return rows.map((row) => {
+    const today = tradingDayIn(row.time_zone, row.day_starts_at, now);
+    const lookbackStart = addDays(today, -LOOKBACK_DAYS);
+    const first = row.first_day;
+    const start = first === null || first > today ? today : first > lookbackStart ? first : lookbackStart;
+    const revenue = new Array<number>(Math.max(0, dayDiff(start, today))).fill(0);
+    const at = dayDiff(from, start);
+    row.offsets.forEach((offset, i) => {
+      const index = offset - at;
+      if (index >= 0 && index < revenue.length) revenue[index] = row.revenues[i]!;
+    });
+    return { id: row.id, today, start, revenue };
   });
 }
 

@@ -13,8 +13,8 @@ const HISTORY_DAYS = HISTORY_WEEKS * 7;
 export const LOOKBACK_DAYS = BACKTEST_DAYS + HISTORY_DAYS;
 
 export type Prediction = { revenue: number; low: number; high: number };
-/** Predicts `steps` days after the series' last day (step 1: the day after). */
-export type Method = (series: readonly number[], step: number) => Prediction;
+/** From a series, the prediction of `step` days after its last day (step 1: the day after). */
+export type Method = (series: readonly number[]) => (step: number) => Prediction;
 
 /** The same weekday's revenues among the last `weeks` weeks of the series, for the day `step` days after its end. */
 function sameWeekday(series: readonly number[], step: number, weeks: number): number[] {
@@ -42,16 +42,16 @@ function weekdayPrediction(series: readonly number[], step: number, weeks: numbe
  * The weekly totals' least-squares slope over the last 8 weeks, as a share of their mean per week,
  * applied from the weeks' middle to the predicted day: 0 when the weeks' totals are equal.
  */
-function trendFactor(series: readonly number[], step: number): number {
+function trend(series: readonly number[]): (step: number) => number {
   const weeks = Math.min(HISTORY_WEEKS, Math.floor(series.length / 7));
-  if (weeks < 2) return 1;
+  if (weeks < 2) return () => 1;
   const totals = Array.from({ length: weeks }, (_, w) => {
     const end = series.length - (weeks - 1 - w) * 7;
     return series.slice(end - 7, end).reduce((s, v) => s + v, 0);
   });
   const wMean = (weeks - 1) / 2;
   const yMean = mean(totals);
-  if (yMean === 0) return 1;
+  if (yMean === 0) return () => 1;
   let num = 0;
   let den = 0;
   totals.forEach((y, w) => {
@@ -59,14 +59,17 @@ function trendFactor(series: readonly number[], step: number): number {
     den += (w - wMean) ** 2;
   });
   // The predicted day in weeks after the weeks' middle: the last week's middle is its 4th day, 3 days before the series' end.
-  const ahead = weeks - 1 - wMean + (step + 3) / 7;
-  return Math.max(0, 1 + (num / den / yMean) * ahead);
+  const slope = num / den / yMean;
+  return (step) => Math.max(0, 1 + slope * (weeks - 1 - wMean + (step + 3) / 7));
 }
 
 export const METHODS = {
-  'weekday-mean-8w': (series, step) => weekdayPrediction(series, step, HISTORY_WEEKS, 1),
-  'weekday-mean-4w': (series, step) => weekdayPrediction(series, step, 4, 1),
-  'weekday-trend-8w': (series, step) => weekdayPrediction(series, step, HISTORY_WEEKS, trendFactor(series, step)),
+  'weekday-mean-8w': (series) => (step) => weekdayPrediction(series, step, HISTORY_WEEKS, 1),
+  'weekday-mean-4w': (series) => (step) => weekdayPrediction(series, step, 4, 1),
+  'weekday-trend-8w': (series) => {
+    const factor = trend(series);
+    return (step) => weekdayPrediction(series, step, HISTORY_WEEKS, factor(step));
+  },
 } satisfies Record<string, Method>;
 export type MethodName = keyof typeof METHODS;
 
@@ -75,9 +78,9 @@ export const FORECAST_METHOD: MethodName = 'weekday-trend-8w';
 
 /** The next `days` days after the series' end, in whole cents. */
 export function predict(series: readonly number[], days: number, method: MethodName = FORECAST_METHOD): Prediction[] {
-  const history = series.slice(-HISTORY_DAYS);
+  const at = METHODS[method](series.slice(-HISTORY_DAYS));
   return Array.from({ length: days }, (_, i) => {
-    const p = METHODS[method](history, i + 1);
+    const p = at(i + 1);
     const revenue = Math.round(p.revenue);
     return { revenue, low: Math.min(revenue, Math.max(0, Math.round(p.low))), high: Math.max(revenue, Math.round(p.high)) };
   });
@@ -96,7 +99,7 @@ export function backtest(series: readonly number[], method: MethodName = FORECAS
   for (let i = series.length - days; i < series.length; i++) {
     const actual = series[i]!;
     if (actual <= 0) continue;
-    const [predicted] = predict(series.slice(0, i), 1, method);
+    const [predicted] = predict(series.slice(Math.max(0, i - HISTORY_DAYS), i), 1, method);
     sum += (Math.abs(actual - predicted!.revenue) / actual) * 100;
     counted += 1;
   }
