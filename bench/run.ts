@@ -14,6 +14,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { launchBrowser } from '../tests/e2e/support/browser-launch';
 import { analyticsBench, comparisonsBench } from './analytics';
 import { firstViewBench } from './first-view';
+import { forecastBench } from './forecast';
 import { ingestBench } from './ingest';
 import { refileBench } from './refile';
 import { soakBench } from './soak';
@@ -177,6 +178,7 @@ const PARTS = {
   'first-view': () => firstViewBench(console.log),
   analytics: () => analyticsBench(console.log),
   comparisons: () => comparisonsBench(console.log),
+  forecast: () => forecastBench(console.log),
   ingest: () => ingestBench(console.log),
   refile: () => refileBench(console.log),
   targets: () => targetsBench(console.log),

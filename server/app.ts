@@ -6,6 +6,7 @@ import { alertsRoutes } from './alerts/alerts.routes.js';
 import { AnalyticsAnswers } from './analytics/analytics-answers.js';
 import { analyticsRoutes, analyticsTokenCheck } from './analytics/analytics.routes.js';
 import { pageReportRoutes } from './analytics/pages.routes.js';
+import { forecastRoutes } from './analytics/forecast.routes.js';
 import type { AppDeps, AppEnv, RouteDeps } from './app-deps.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { profileRoutes } from './auth/profile.routes.js';
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', analyticsRoutes(routeDeps));
   api.route('/', pageReportRoutes(routeDeps));
   api.route('/', targetsRoutes(routeDeps));
+  api.route('/', forecastRoutes(routeDeps));
   api.route('/', menuRoutes(routeDeps));
   api.route('/', importRoutes(routeDeps));
   api.route('/', ingestRoutes(routeDeps));

@@ -53,7 +53,7 @@ function readerOf(c: Context<AppEnv>): { franchiseId: number; restaurant_ids: nu
  * The analytics calls' and page reports' shared steps. `reach`, before the query is read: the
  * restaurant (404 without data when it is not the caller's, or a branch a manager does not reach)
  * and the franchise's clock and data version. `request`: the scope (a manager's "All Branches" is
- * theirs) and the query's window.
+ * theirs) and the query's window; `scopeOf`, the same without a window.
  */
 export function analyticsRequests(deps: RouteDeps) {
   // The window memo (docs/caching.md): windows per zone, day and query string; calendar arithmetic
@@ -75,6 +75,15 @@ export function analyticsRequests(deps: RouteDeps) {
     if (restaurantId !== null && !state.restaurant_found) throw new HttpError(404, 'Restaurant not found');
     states.set(c, { ...state, restaurantId });
     await next();
+  };
+
+  /** The scope, data version and instant of a reached request, for calls without a window (the forecast). */
+  const scopeOf = (c: Context<AppEnv>): Omit<AnalyticsRequest<never>, 'query' | 'window'> => {
+    const reader = readerOf(c);
+    const state = states.get(c)!;
+    const now = new Date(deps.clock());
+    const scope: AnalyticsScope = { franchiseId: reader.franchiseId, restaurantId: state.restaurantId, branches: branchesOf(reader) };
+    return { scope, dataVersion: state.data_version, at: { now, todays: tradingDays(state.branch_clocks, now) } };
   };
 
   const request = async <Q extends ParsedAnalyticsQuery>(c: Context<AppEnv>, query: Q): Promise<AnalyticsRequest<Q>> => {
@@ -105,7 +114,7 @@ export function analyticsRequests(deps: RouteDeps) {
     };
   };
 
-  return { reach, request };
+  return { reach, request, scopeOf };
 }
 
 /**

@@ -29,8 +29,6 @@ function keyOf(k: AnalyticsCacheKey): string {
   // it is not a manager's answer over the same branches.
   const limit = RANKED.has(k.kind) ? k.limit : '';
   return [
-    k.franchiseId,
-    k.dataVersion,
     k.kind,
     k.restaurantId ?? '*',
     k.branches ? `[${[...k.branches].sort((a, b) => a - b).join(',')}]` : '*',
@@ -69,11 +67,16 @@ export class AnalyticsCache {
   }
 
   answer<T>(key: AnalyticsCacheKey, compute: () => Promise<T>): Promise<T> {
-    const seen = this.versions.get(key.franchiseId);
-    if (seen !== undefined && key.dataVersion < seen) return compute();
-    if (seen !== undefined && key.dataVersion > seen) this.dropFranchise(key.franchiseId);
-    this.versions.set(key.franchiseId, key.dataVersion);
-    const k = keyOf(key);
+    return this.keyed(key.franchiseId, key.dataVersion, keyOf(key), compute);
+  }
+
+  /** An answer by a key of its own (after the franchise and data version, everything it depends on), kept and dropped as the others. */
+  keyed<T>(franchiseId: number, dataVersion: number, key: string, compute: () => Promise<T>): Promise<T> {
+    const seen = this.versions.get(franchiseId);
+    if (seen !== undefined && dataVersion < seen) return compute();
+    if (seen !== undefined && dataVersion > seen) this.dropFranchise(franchiseId);
+    this.versions.set(franchiseId, dataVersion);
+    const k = `${franchiseId}|${dataVersion}|${key}`;
     const hit = this.entries.get(k) as Promise<T> | undefined;
     if (hit) return hit;
     const pending = compute();

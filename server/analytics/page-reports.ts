@@ -6,6 +6,7 @@ import type { Db } from '../db/database.js';
 import { analyticsFigures } from './answers/analytics-answer.js';
 import { reportHeading } from './answers/report-heading.js';
 import type { AnalyticsScope } from './answers/scope.js';
+import { scopeLabourPlan } from './forecast/labour-plan.js';
 import { headcountPage, orderPage } from './page-reports/count-pages.js';
 import { procurementPage } from './page-reports/procurement-page.js';
 import type { Figures, PageContext } from './page-reports/report-parts.js';
@@ -64,6 +65,7 @@ export async function pageReport(
     scope,
     window,
     rangeLabel: range,
+    labourPlan: () => scopeLabourPlan(db, scope, options.now),
     figures: (kind) => read(db, kind, scope, window, { limit: options.limit, now: options.now }),
   };
   const [heading, figures] = await Promise.all([options.heading ? options.heading() : reportHeading(db, scope), PAGES[page](context)]);

@@ -57,23 +57,26 @@ export function pageReportRoutes(deps: RouteDeps) {
   const { reach, request } = analyticsRequests(deps);
 
   const report = (page: AnalyticsPage, { scope, dataVersion, query, window, at }: AnalyticsRequest<ParsedAnalyticsQuery>) =>
-    cache.answer<CachedReport>({ ...scope, dataVersion, kind: CACHE_KIND[page], window, limit: query.limit }, async () => {
-      const built = await pageReport(deps.db, page, scope, window, query, {
-        limit: query.limit,
-        now: at.now,
-        // Through the app's answers cache: a page reuses what its dashboard read, and the next page what this one read.
-        figures: (_db, kind, answerScope, answerWindow, { limit }) =>
-          answers.figures(kind, { scope: answerScope, dataVersion, window: answerWindow, limit, at }),
-        // A database round trip less per report: names change only with a write, which empties the read
-        // cache, and are the same for every member who reaches the branch.
-        heading: () => deps.reads.read(`heading|${scope.franchiseId}|${scope.restaurantId ?? '*'}`, () => reportHeading(deps.db, scope)),
-      });
-      return {
-        report: built,
-        body: new SharedJsonBody(successText(built, `${PAGE_TITLES[page]} report retrieved`)),
-        files: new Map(),
-      };
-    });
+    cache.answer<CachedReport>(
+      { ...scope, dataVersion, kind: CACHE_KIND[page], window, limit: query.limit, todays: at.todays },
+      async () => {
+        const built = await pageReport(deps.db, page, scope, window, query, {
+          limit: query.limit,
+          now: at.now,
+          // Through the app's answers cache: a page reuses what its dashboard read, and the next page what this one read.
+          figures: (_db, kind, answerScope, answerWindow, { limit }) =>
+            answers.figures(kind, { scope: answerScope, dataVersion, window: answerWindow, limit, at }),
+          // A database round trip less per report: names change only with a write, which empties the read
+          // cache, and are the same for every member who reaches the branch.
+          heading: () => deps.reads.read(`heading|${scope.franchiseId}|${scope.restaurantId ?? '*'}`, () => reportHeading(deps.db, scope)),
+        });
+        return {
+          report: built,
+          body: new SharedJsonBody(successText(built, `${PAGE_TITLES[page]} report retrieved`)),
+          files: new Map(),
+        };
+      },
+    );
 
   const reportOf = async ({ c, query, params }: { c: Context<AppEnv>; query: ParsedAnalyticsQuery; params: { page: AnalyticsPage } }) =>
     (await report(params.page, await request(c, query))).body.respond(c);

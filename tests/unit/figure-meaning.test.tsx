@@ -78,6 +78,7 @@ async function rosterReport(previous: Record<(typeof KEYS)[number], number>, cur
     window: WINDOW,
     rangeLabel: 'Last 7 Days',
     figures,
+    labourPlan: async () => [],
   });
   return { ...page, page: 'roster', title: 'Roster & Productivity', compared_with: 'previous 7 days' } as unknown as PageReport;
 }

@@ -65,6 +65,7 @@ async function reportOf(window: AnalyticsWindow, rows: DayRow<Key>[]): Promise<P
     window,
     rangeLabel: 'Last days',
     figures,
+    labourPlan: async () => [],
   });
   return page as PageReport;
 }

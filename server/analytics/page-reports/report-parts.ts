@@ -14,6 +14,7 @@ import type { Db } from '../../db/database.js';
 import type { AnswerFigures } from '../answers/analytics-answer.js';
 import { percent } from '../answers/rounding.js';
 import type { AnalyticsScope } from '../answers/scope.js';
+import type { LabourPlanDay } from '../forecast/labour-plan.js';
 
 // The pieces every page report is made of. Every Total is summed from integer cents, minutes and
 // counts, so money rows add up to it to the cent.
@@ -30,6 +31,8 @@ export type PageContext = {
   scope: AnalyticsScope;
   window: AnalyticsWindow;
   rangeLabel: string;
+  /** The scope's Labour Plan from each branch's today (docs/product.md#forecast). */
+  labourPlan: () => Promise<LabourPlanDay[]>;
   figures: <K extends AnalyticsKind>(kind: K) => Promise<AnswerFigures[K]>;
 };
 

@@ -1,13 +1,30 @@
-import { formatNumber } from '@contract/presentation/format.js';
+import { formatNumber, formatWeekday } from '@contract/presentation/format.js';
 import { attendanceOf } from '../answers/roster.js';
 import { dollars, hours, perHour } from '../answers/rounding.js';
+import { LABOUR_PLAN_DAYS, type LabourPlanDay } from '../forecast/labour-plan.js';
 import { noData } from './no-data.js';
 import { card, column, lineChart, NO_TRADE, periodColumn, row, share, sum, table, type Figures, type PageContext } from './report-parts.js';
 
 // The Roster & Productivity page, from the roster's minutes, cents and shifts before rounding.
 
-export async function rosterPage({ window, rangeLabel: range, figures: read }: PageContext): Promise<Figures> {
-  const t = await read('roster');
+export const NO_LABOUR_TARGETS = 'Set labour cost targets on the Targets page.';
+
+/** A Labour Plan row: the day's target is the branches' common one, else labour / their forecast revenue. */
+const planRow = (
+  label: string,
+  d: Pick<LabourPlanDay, 'revenue' | 'covered_revenue' | 'labour' | 'common_tenths'>,
+  covered: string | null,
+) =>
+  row([
+    label,
+    dollars(d.revenue),
+    d.labour === null ? null : d.common_tenths === null ? share(d.labour, d.covered_revenue) : d.common_tenths / 10,
+    d.labour === null ? null : dollars(d.labour),
+    covered,
+  ]);
+
+export async function rosterPage({ window, rangeLabel: range, figures: read, labourPlan }: PageContext): Promise<Figures> {
+  const [t, plan] = await Promise.all([read('roster'), labourPlan()]);
   const revenue = (c: (typeof t.series)[number]) => c.revenue_dine_in_cents + c.revenue_takeaway_cents;
   // Every row's, the Total's and the card's attendance by one definition: attended / rostered shifts of the counters summed.
   const figures = (label: string, c: (typeof t.series)[number]) =>
@@ -79,6 +96,20 @@ export async function rosterPage({ window, rangeLabel: range, figures: read }: P
         row([`All staff (${formatNumber(t.staff_count)})`, null, hours(assigned), hours(actual), share(actual, assigned)]),
         'No one was rostered in this window.',
       ),
+      table(
+        'labour_plan',
+        `Labour Plan (next ${LABOUR_PLAN_DAYS} days)`,
+        [
+          column('day', 'Day', 'text'),
+          column('forecast_revenue', 'Forecast Revenue', 'money'),
+          column('labour_target', 'Labour Cost Target (%)', 'percent'),
+          column('labour_to_roster', 'Labour to Roster', 'money'),
+          column('branches', 'Branches with a Target', 'text'),
+        ],
+        plan.map((d) => planRow(formatWeekday(d.day), d, `${d.branches_with_target} of ${d.branches}`)),
+        plan.length === 0 ? null : planRow('Total', planTotal(plan), null),
+        NO_LABOUR_TARGETS,
+      ),
     ],
     chart: lineChart(
       'Labour Cost and Revenue',
@@ -86,5 +117,17 @@ export async function rosterPage({ window, rangeLabel: range, figures: read }: P
       ['labour_cost', 'revenue'],
       [t.previousSeries.map((c) => dollars(c.labour_cost_cents)), t.previousSeries.map((c) => dollars(revenue(c)))],
     ),
+  };
+}
+
+/** The plan's days summed; its % is the labour over the forecast revenue it was planned from (no common target across days). */
+function planTotal(plan: readonly LabourPlanDay[]): Pick<LabourPlanDay, 'revenue' | 'covered_revenue' | 'labour' | 'common_tenths'> {
+  const planned = plan.filter((d) => d.labour !== null);
+  const tenths = new Set(planned.map((d) => d.common_tenths));
+  return {
+    revenue: sum(plan, (d) => d.revenue),
+    covered_revenue: sum(planned, (d) => d.covered_revenue),
+    labour: sum(planned, (d) => d.labour!),
+    common_tenths: tenths.size === 1 ? [...tenths][0]! : null,
   };
 }

@@ -11,6 +11,7 @@ import type { Call } from '@contract/api/call';
 import { CALLS, type Calls } from '@contract/api/calls';
 import { MAX_SUBSCRIPTIONS_PER_MEMBER, unsubscribeQuery } from '@contract/report-subscriptions.contract';
 import { alertsQuery as alertsQuerySchema, MAX_ALERT_RULES } from '@contract/alerts.contract';
+import { forecastQuery as forecastQuerySchema } from '@contract/targets.contract';
 import { operationOf } from '../../../server/openapi/operations';
 import { unsubscribeToken } from '../../../server/reports/report-mail';
 import { validAbn } from '../../support/abn';
@@ -167,6 +168,17 @@ const pageRoutes: RouteSpec[] = [
     requires: ['format'],
     file: /^text\/csv; charset=utf-8$/,
   }),
+];
+
+// The revenue forecast (contract/api/targets.calls.ts): days 1–42.
+const forecastQuery: Query = {
+  valid: { days: '14' },
+  fields: { days: { refused: ['0', '43', '-1', 'abc', '1.5', ''] } },
+  schema: forecastQuerySchema,
+};
+const forecastRoutes: RouteSpec[] = [
+  fromCall('GET /franchise/analytics/forecast', { query: forecastQuery }),
+  fromCall('GET /franchise/restaurants/{id}/analytics/forecast', { params: { id: restaurantId }, query: forecastQuery }),
 ];
 
 // People (contract/people.contract.ts): the seed's first person is the owner's (id 1); the
@@ -590,6 +602,7 @@ export const ROUTES: RouteSpec[] = [
   ...analyticsRoutes,
   ...pageRoutes,
   ...targetRoutes,
+  ...forecastRoutes,
   ...peopleRoutes,
   ...restaurantEditRoutes,
   ...apiKeyRoutes,
