@@ -11,6 +11,7 @@ import { REPORT_SUBSCRIPTION_CALLS } from './report-subscriptions.calls.js';
 import { IMPORT_CALLS, INGEST_CALLS, MENU_CALLS } from './ingest.calls.js';
 import { SERVICE_CALLS } from './service.calls.js';
 import { GETTING_STARTED_CALLS } from './getting-started.calls.js';
+import { FORECAST_CALLS, TARGET_CALLS } from './targets.calls.js';
 
 /** Every call of the API, by key (docs/architecture.md, "Adding a call"). */
 export const CALLS = {
@@ -28,6 +29,8 @@ export const CALLS = {
   ...ACTIVITY_CALLS,
   ...ANALYTICS_CALLS,
   ...PAGE_REPORT_CALLS,
+  ...TARGET_CALLS,
+  ...FORECAST_CALLS,
   ...INGEST_CALLS,
   ...IMPORT_CALLS,
   ...MENU_CALLS,

@@ -1,4 +1,7 @@
 import type { AnalyticsKind } from '@contract/analytics.contract';
+import type { TargetsAnswer } from '@contract/api/targets.calls';
+import type { ForecastView } from '@contract/presentation/target-charts';
+import { analyticsService } from '../../services/analytics.service';
 import { analyticsPrefetch, type AnalyticsCall } from '../../services/analytics-prefetch';
 import { DEFAULT_FILTERS, filtersQuery, type AnalyticsFilters } from './analytics-filters';
 
@@ -38,3 +41,23 @@ export const prefetchDashboard = (token: string) =>
     CARD_KINDS.map((kind) => dashboardCall(kind, DEFAULT_FILTERS)),
     token,
   );
+
+/** The forecast card's days: this many last closed days beside the forecast of as many next ones. */
+export const FORECAST_DAYS = 14;
+
+/** Revenue against target over the applied window. */
+export const fetchTargets = (filters: AnalyticsFilters): Promise<TargetsAnswer> =>
+  analyticsService.targets({ restaurantId: filters.restaurantId }, filtersQuery(filters));
+
+/**
+ * The forecast card's figures: the last 14 closed days' revenue (the Last 14 Days window, by day) and the forecast of the
+ * next 14, of the applied branch; the card keeps these days whatever range is applied.
+ */
+export async function fetchForecast({ restaurantId }: AnalyticsFilters): Promise<ForecastView> {
+  const scope = { restaurantId };
+  const [forecast, revenues] = await Promise.all([
+    analyticsService.forecast(scope, FORECAST_DAYS),
+    analyticsPrefetch.fetch({ kind: 'revenues', scope, query: { period: '14days' } }),
+  ]);
+  return { forecast, actuals: revenues.series.map((b) => ({ day: b.start_date, revenue: b.revenue })) };
+}
