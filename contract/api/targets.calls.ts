@@ -26,13 +26,10 @@ export const targetsGrid = z.object({
     z.object({
       id,
       name: z.string(),
-      weekday_revenue_cents: z
-        .array(z.int())
-        .length(7)
-        .meta({
-          description:
-            'Revenue of each weekday (Monday first) over the last 8 weeks of closed trading days, in cents: the weights a monthly amount is spread by',
-        }),
+      weekday_revenue_cents: z.array(z.int()).length(7).meta({
+        description:
+          'Revenue of each weekday (Monday first) over the last 8 weeks of closed trading days, in cents: the weights a monthly amount is spread by',
+      }),
       targets: z.array(dayTarget).meta({ description: 'The days of the month with a target, in order' }),
     }),
   ),

@@ -48,11 +48,7 @@ export function forecastSeries({ actuals, forecast }: ForecastView) {
     days: [...actuals.map((d) => d.day), ...forecast.days.map((d) => d.day)],
     actual: [...actuals.map((d) => d.revenue), ...gap(forecast.days.length)],
     // The forecast line starts at the last actual day's point, so the two lines join.
-    forecast: [
-      ...gap(Math.max(actuals.length - 1, 0)),
-      ...(last ? [last.revenue] : []),
-      ...forecast.days.map((d) => d.revenue),
-    ],
+    forecast: [...gap(Math.max(actuals.length - 1, 0)), ...(last ? [last.revenue] : []), ...forecast.days.map((d) => d.revenue)],
     // The band is drawn as the low line plus the range above it, stacked.
     low: [...gap(actuals.length), ...forecast.days.map((d) => d.low)],
     range: [...gap(actuals.length), ...forecast.days.map((d) => d.high - d.low)],

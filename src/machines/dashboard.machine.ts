@@ -155,13 +155,13 @@ export const dashboardMachine = setup({
   },
   actors: {
     /** One card's answer; the call a sign-in started ahead for it, if that is the same call and still usable. */
-    fetchAnalytics: fromPromise<DashboardData[DashboardCard], CardQuery>(({ input: { kind, filters } }) =>
+    fetchAnalytics: fromPromise<AnalyticsData[AnalyticsKind], CardQuery>(({ input: { kind, filters } }) =>
       analyticsPrefetch.fetch(dashboardCall(kind as AnalyticsKind, filters)),
     ),
     /** Revenue against target over the applied window. */
-    fetchTargets: fromPromise<DashboardData[DashboardCard], CardQuery>(({ input }) => fetchTargets(input.filters)),
+    fetchTargets: fromPromise<TargetsAnswer, CardQuery>(({ input }) => fetchTargets(input.filters)),
     /** The last 14 closed days' revenue and the next 14 days' forecast of the applied branch. */
-    fetchForecast: fromPromise<DashboardData[DashboardCard], CardQuery>(({ input }) => fetchForecast(input.filters)),
+    fetchForecast: fromPromise<ForecastView, CardQuery>(({ input }) => fetchForecast(input.filters)),
   },
   actions: {
     /** Carried out by the page with the router, so the URL stays the one record of the applied filters. */

@@ -14,7 +14,7 @@ import { EChart } from '../../ui/charts/echart';
 import { DataTable } from '../../ui/data-table';
 import { FIGURE_COLOR } from '../../ui/theme';
 import { AnalyticsCard } from './card-frame';
-import { DashboardContext } from './dashboard.context';
+import { DashboardContext, useCard } from './dashboard.context';
 import { MONEY } from './dashboard-cards';
 
 // The dashboard's targets and forecast cards (docs/product.md#dashboard).
@@ -46,6 +46,7 @@ function Figure({ label, value, color }: { label: string; value: string; color?:
 /** The window's revenue against its targets; the worst branches by variance % for All Branches. Hidden without targets. */
 export function TargetsCard() {
   const allBranches = DashboardContext.useSelector((s) => s.context.applied.restaurantId === null);
+  if (useCard('targets').status === 'empty') return null;
   return (
     <AnalyticsCard kind="targets" title={TARGETS_TITLE} emptyText="" height={160}>
       {({ window, totals, restaurants }) => {
