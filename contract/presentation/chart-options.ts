@@ -42,8 +42,11 @@ function valueAxis({ format, axisFormat = format, axisName }: ValueFormat) {
 export const comparisonDays = (previous: { start_date: string; end_date: string }) =>
   `${formatDayMonth(previous.start_date)} – ${formatDay(previous.end_date)}`;
 
-/** A line of a chart; `compared`: the comparison window's days, when it is that window's line of `name`. */
-export type LineSeries = { name: string; values: number[]; compared?: string };
+/**
+ * A line of a chart; `compared`: the comparison window's days, when it is that window's line of `name`; `dashed`: a
+ * reference the other lines are read against (a target).
+ */
+export type LineSeries = { name: string; values: number[]; compared?: string; dashed?: boolean };
 
 /** The comparison lines' grey: they are the background the window's own lines are read against. */
 const COMPARED_COLOUR = '#8c8c8c';
@@ -88,7 +91,7 @@ export function lineOption(
   const labels = series.map(({ name, compared }) => (compared ? `${name} (${compared})` : name));
   const isPartial = (i: number) => partial[i] === true;
   const runs = partialRuns(categories.length, partial);
-  const line = ({ name, compared }: LineSeries, data: (number | null)[]) =>
+  const line = ({ name, compared, dashed }: LineSeries, data: (number | null)[]) =>
     compared
       ? {
           type: 'line' as const,
@@ -99,7 +102,9 @@ export function lineOption(
           color: COMPARED_COLOUR,
           lineStyle: { type: 'dashed' as const, width: 1.5 },
         }
-      : { type: 'line' as const, name, data, smooth: true, showSymbol: data.length <= 14 };
+      : dashed
+        ? { type: 'line' as const, name, data, showSymbol: false, lineStyle: { type: 'dashed' as const, width: 1.5 } }
+        : { type: 'line' as const, name, data, smooth: true, showSymbol: data.length <= 14 };
   const solid = series.map((s) => line(s, runs.length ? s.values.map((v, i) => (isPartial(i) ? null : v)) : s.values));
   const dotted = runs.flatMap((run) =>
     series.map((s) => {

@@ -11,6 +11,16 @@ const numberFormats = new Map<number, Intl.NumberFormat>();
 /** Dollars with a $ and two decimals: "$1,234.56", "-$3.50". */
 export const formatCurrency = (dollars: number): string => CURRENCY.format(dollars);
 
+const SIGNED_CURRENCY = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: 'AUD',
+  currencyDisplay: 'narrowSymbol',
+  signDisplay: 'exceptZero',
+});
+
+/** Dollars with their sign, for a difference: "+$1,234.56", "-$3.50", "$0.00". */
+export const formatSignedCurrency = (dollars: number): string => SIGNED_CURRENCY.format(dollars);
+
 const WHOLE_CURRENCY = new Intl.NumberFormat(LOCALE, {
   style: 'currency',
   currency: 'AUD',

@@ -1,6 +1,8 @@
 import { and, assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { AnalyticsData, AnalyticsKind } from '@contract/analytics.contract';
 import type { AnalyticsPage } from '@contract/page-reports.contract';
+import type { TargetsAnswer } from '@contract/api/targets.calls';
+import { hasTargets, isEmptyForecast, type ForecastView } from '@contract/presentation/target-charts';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { DASHBOARD_FETCH_FAILED } from '../services/analytics.service';
 import { analyticsPrefetch } from '../services/analytics-prefetch';
@@ -17,10 +19,10 @@ import {
   type Branch,
   type FilterEvent,
 } from './support/analytics-filters';
-import { CARD_KINDS, dashboardCall } from './support/dashboard-calls';
+import { CARD_KINDS, dashboardCall, fetchForecast, fetchTargets } from './support/dashboard-calls';
 import { notProvided } from './support/machine-effects';
 
-export { CARD_KINDS, DASHBOARD_BEST_SELLERS, DASHBOARD_STAFF } from './support/dashboard-calls';
+export { CARD_KINDS, DASHBOARD_BEST_SELLERS, DASHBOARD_STAFF, FORECAST_DAYS } from './support/dashboard-calls';
 
 /** What the dashboard shows: a range (docs/product.md) and one accessible branch, or the whole franchise (null). */
 export type DashboardFilters = AnalyticsFilters;
@@ -31,9 +33,22 @@ export const dashboardHref = (filters: DashboardFilters): string => filtersHref(
 /** An analytics page with the same filters. */
 export const pageHref = (page: AnalyticsPage, filters: DashboardFilters): string => filtersHref(pathOf(page), filters);
 
-/** A card with no trade in its window shows its empty text instead of zero-filled charts. */
-export function isEmptyAnswer(kind: AnalyticsKind, data: AnalyticsData[AnalyticsKind]): boolean {
+/** What the cards show: the six analytics calls' answers, revenue against target, and the forecast. */
+export type DashboardData = AnalyticsData & { targets: TargetsAnswer; forecast: ForecastView };
+/** A card's region of the machine: one per analytics call, then targets and forecast. */
+export type DashboardCard = keyof DashboardData;
+export const DASHBOARD_CARDS: readonly DashboardCard[] = [...CARD_KINDS, 'targets', 'forecast'];
+
+/**
+ * A card with no trade in its window shows its empty text instead of zero-filled charts; a window without targets hides
+ * the "vs target" card and the target line.
+ */
+export function isEmptyAnswer(kind: DashboardCard, data: DashboardData[DashboardCard]): boolean {
   switch (kind) {
+    case 'targets':
+      return !hasTargets(data as TargetsAnswer);
+    case 'forecast':
+      return isEmptyForecast(data as ForecastView);
     // Both count over the window and today.
     case 'headcounts':
     case 'orders': {
@@ -51,7 +66,8 @@ export function isEmptyAnswer(kind: AnalyticsKind, data: AnalyticsData[Analytics
   }
 }
 
-export type CardQuery = { kind: AnalyticsKind; filters: DashboardFilters };
+/** What a card's actor is given: its card, and the applied filters. */
+export type CardQuery<K extends DashboardCard = DashboardCard> = { kind: K; filters: DashboardFilters };
 
 export type DashboardContext = {
   branches: Branch[];
@@ -59,8 +75,8 @@ export type DashboardContext = {
   draft: DashboardFilters;
   /** What the URL says and the cards show. */
   applied: DashboardFilters;
-  data: Partial<AnalyticsData>;
-  errors: Partial<Record<AnalyticsKind, ErrorInfo>>;
+  data: Partial<DashboardData>;
+  errors: Partial<Record<DashboardCard, ErrorInfo>>;
 };
 
 export type DashboardInput = { search: string; branches: Branch[] };
@@ -71,14 +87,21 @@ export type DashboardEvent =
   | { type: 'dashboard.reset' }
   /** The URL query changed (Apply, Reset, back / forward, a followed link): it holds the applied filters. */
   | { type: 'dashboard.urlChanged'; search: string }
-  | { type: 'dashboard.retry'; card: AnalyticsKind }
+  | { type: 'dashboard.retry'; card: DashboardCard }
   /** The member's branches changed (an owner changed their access): the branch picker follows. */
   | { type: 'dashboard.branchesChanged'; branches: Branch[] };
 
-const loadingIn = (kind: AnalyticsKind) => stateIn({ cards: { [kind]: 'loading' } });
+const loadingIn = (kind: DashboardCard) => stateIn({ cards: { [kind]: 'loading' } });
+
+/** The actor each card loads with, and what it is given. */
+const CARD_ACTORS = {
+  ...(Object.fromEntries(CARD_KINDS.map((kind) => [kind, 'fetchAnalytics'])) as Record<AnalyticsKind, 'fetchAnalytics'>),
+  targets: 'fetchTargets',
+  forecast: 'fetchForecast',
+} as const;
 
 /** One card's region: it loads on entry, shows its figures, its empty text, or its error with a Retry of its own. */
-function cardRegion(kind: AnalyticsKind) {
+function cardRegion(kind: DashboardCard) {
   return {
     initial: 'loading' as const,
     states: {
@@ -86,25 +109,25 @@ function cardRegion(kind: AnalyticsKind) {
         tags: ['loading' as const],
         invoke: {
           id: kind,
-          src: 'fetchAnalytics' as const,
+          src: CARD_ACTORS[kind],
           input: ({ context }: { context: DashboardContext }): CardQuery => ({ kind, filters: context.applied }),
           onDone: [
             {
               guard: {
                 type: 'noTrade' as const,
-                params: ({ event }: { event: { output: AnalyticsData[AnalyticsKind] } }) => ({ kind, data: event.output }),
+                params: ({ event }: { event: { output: DashboardData[DashboardCard] } }) => ({ kind, data: event.output }),
               },
               target: 'empty',
               actions: {
                 type: 'store' as const,
-                params: ({ event }: { event: { output: AnalyticsData[AnalyticsKind] } }) => ({ kind, data: event.output }),
+                params: ({ event }: { event: { output: DashboardData[DashboardCard] } }) => ({ kind, data: event.output }),
               },
             },
             {
               target: 'loaded',
               actions: {
                 type: 'store' as const,
-                params: ({ event }: { event: { output: AnalyticsData[AnalyticsKind] } }) => ({ kind, data: event.output }),
+                params: ({ event }: { event: { output: DashboardData[DashboardCard] } }) => ({ kind, data: event.output }),
               },
             },
           ],
@@ -133,29 +156,33 @@ export const dashboardMachine = setup({
   actors: {
     /** One card's answer; the call a sign-in started ahead for it, if that is the same call and still usable. */
     fetchAnalytics: fromPromise<AnalyticsData[AnalyticsKind], CardQuery>(({ input: { kind, filters } }) =>
-      analyticsPrefetch.fetch(dashboardCall(kind, filters)),
+      analyticsPrefetch.fetch(dashboardCall(kind as AnalyticsKind, filters)),
     ),
+    /** Revenue against target over the applied window. */
+    fetchTargets: fromPromise<TargetsAnswer, CardQuery>(({ input }) => fetchTargets(input.filters)),
+    /** The last 14 closed days' revenue and the next 14 days' forecast of the applied branch. */
+    fetchForecast: fromPromise<ForecastView, CardQuery>(({ input }) => fetchForecast(input.filters)),
   },
   actions: {
     /** Carried out by the page with the router, so the URL stays the one record of the applied filters. */
     navigate: (_, _navigation: Navigation) => notProvided('navigate'),
-    store: assign(({ context }, { kind, data }: { kind: AnalyticsKind; data: AnalyticsData[AnalyticsKind] }) => ({
+    store: assign(({ context }, { kind, data }: { kind: DashboardCard; data: DashboardData[DashboardCard] }) => ({
       data: { ...context.data, [kind]: data },
       errors: { ...context.errors, [kind]: undefined },
     })),
-    fail: assign(({ context }, { kind, error }: { kind: AnalyticsKind; error: unknown }) => ({
+    fail: assign(({ context }, { kind, error }: { kind: DashboardCard; error: unknown }) => ({
       errors: { ...context.errors, [kind]: toErrorInfo(error, DASHBOARD_FETCH_FAILED) },
     })),
     ...filterActions<DashboardContext, DashboardEvent>((context) => CARD_KINDS.map((kind) => context.data[kind]?.window).find(Boolean)),
   },
   guards: {
-    noTrade: (_, { kind, data }: { kind: AnalyticsKind; data: AnalyticsData[AnalyticsKind] }) => isEmptyAnswer(kind, data),
-    isCard: ({ event }, { kind }: { kind: AnalyticsKind }) => event.type === 'dashboard.retry' && event.card === kind,
+    noTrade: (_, { kind, data }: { kind: DashboardCard; data: DashboardData[DashboardCard] }) => isEmptyAnswer(kind, data),
+    isCard: ({ event }, { kind }: { kind: DashboardCard }) => event.type === 'dashboard.retry' && event.card === kind,
     draftIsApplied: ({ context }) => sameFilters(context.draft, context.applied),
     appliedIsDefault: ({ context }) => sameFilters(context.applied, DEFAULT_FILTERS),
     ...filterGuards,
-    cardsSettled: and(CARD_KINDS.map((kind) => not(loadingIn(kind)))),
-    aCardLoads: not(and(CARD_KINDS.map((kind) => not(loadingIn(kind))))),
+    cardsSettled: and(DASHBOARD_CARDS.map((kind) => not(loadingIn(kind)))),
+    aCardLoads: not(and(DASHBOARD_CARDS.map((kind) => not(loadingIn(kind))))),
   },
 }).createMachine({
   id: 'dashboard',
@@ -226,11 +253,11 @@ export const dashboardMachine = setup({
         },
       },
     },
-    // One region per analytics call; all load in parallel, each on its own.
+    // One region per card's call; all load in parallel, each on its own.
     cards: {
       type: 'parallel',
-      states: Object.fromEntries(CARD_KINDS.map((kind) => [kind, cardRegion(kind)])) as Record<
-        AnalyticsKind,
+      states: Object.fromEntries(DASHBOARD_CARDS.map((kind) => [kind, cardRegion(kind)])) as Record<
+        DashboardCard,
         ReturnType<typeof cardRegion>
       >,
     },
@@ -242,5 +269,5 @@ export type DashboardSnapshot = SnapshotFrom<typeof dashboardMachine>;
 export type CardStatus = 'loading' | 'loaded' | 'empty' | 'failed';
 
 /** The state of one card, for the view. */
-export const cardStatus = (s: DashboardSnapshot, kind: AnalyticsKind): CardStatus =>
+export const cardStatus = (s: DashboardSnapshot, kind: DashboardCard): CardStatus =>
   (['loading', 'loaded', 'empty', 'failed'] as const).find((status) => s.matches({ cards: { [kind]: status } } as never)) ?? 'loading';

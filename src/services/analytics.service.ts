@@ -2,7 +2,9 @@ import type { AnalyticsData, AnalyticsKind, AnalyticsQuery } from '@contract/ana
 import { addressOf } from '@contract/api/call';
 import type { Calls } from '@contract/api/calls';
 import type { ApiSuccess } from '@contract/envelope';
-import { ApiError, withDefaultMessage } from './api-error';
+import type { ForecastAnswer, TargetsAnswer } from '@contract/api/targets.calls';
+import { ApiError, callApi, withDefaultMessage } from './api-error';
+import { callsOf } from './call';
 import { httpClient, type HttpClient } from './http-client';
 
 /** Franchise-wide when `restaurantId` is null, else that branch's. */
@@ -25,6 +27,12 @@ export function analyticsErrorMessage(kind: AnalyticsKind, { restaurantId }: Ana
   return `Failed to fetch ${restaurantId === null ? '' : 'restaurant '}${NOUNS[kind]}`;
 }
 
+/** Default messages of the targets and forecast calls, as analyticsErrorMessage's (docs/product.md#error-messages). */
+export const targetsErrorMessage = ({ restaurantId }: AnalyticsScope) =>
+  `Failed to fetch ${restaurantId === null ? '' : 'restaurant '}target data`;
+export const forecastErrorMessage = ({ restaurantId }: AnalyticsScope) =>
+  `Failed to fetch ${restaurantId === null ? '' : 'restaurant '}forecast`;
+
 /** The path of the contract's call of `kind` for the scope. */
 export function analyticsPath(kind: AnalyticsKind, { restaurantId }: AnalyticsScope): string {
   return restaurantId === null
@@ -32,7 +40,13 @@ export function analyticsPath(kind: AnalyticsKind, { restaurantId }: AnalyticsSc
     : addressOf(`GET /franchise/restaurants/{id}/analytics/${kind}` satisfies keyof Calls, { id: restaurantId }).path;
 }
 
+/** The query as the typed client sends it: like for like as the text the contract's schema reads. */
+function sentQuery({ like_for_like, ...query }: AnalyticsQuery) {
+  return like_for_like === undefined ? query : { ...query, like_for_like: like_for_like ? ('true' as const) : ('false' as const) };
+}
+
 export function createAnalyticsService(client: HttpClient) {
+  const call = callsOf(client);
   /**
    * One analytics call; rejects with ApiError carrying the server's message or the call's default. `token`: one a
    * sign-in just got, not stored yet.
@@ -62,6 +76,20 @@ export function createAnalyticsService(client: HttpClient) {
     orders: (scope: AnalyticsScope, query?: AnalyticsQuery) => fetch('orders', scope, query),
     roster: (scope: AnalyticsScope, query?: AnalyticsQuery) => fetch('roster', scope, query),
     procurement: (scope: AnalyticsScope, query?: AnalyticsQuery) => fetch('procurement', scope, query),
+    /** Revenue against target over the window of `query`. */
+    targets: (scope: AnalyticsScope, query: AnalyticsQuery = {}) =>
+      callApi<TargetsAnswer>(targetsErrorMessage(scope), () =>
+        scope.restaurantId === null
+          ? call('GET /franchise/analytics/targets', { query: sentQuery(query) })
+          : call('GET /franchise/restaurants/{id}/analytics/targets', { params: { id: scope.restaurantId }, query: sentQuery(query) }),
+      ),
+    /** The forecast of the next `days` trading days. */
+    forecast: (scope: AnalyticsScope, days: number) =>
+      callApi<ForecastAnswer>(forecastErrorMessage(scope), () =>
+        scope.restaurantId === null
+          ? call('GET /franchise/analytics/forecast', { query: { days } })
+          : call('GET /franchise/restaurants/{id}/analytics/forecast', { params: { id: scope.restaurantId }, query: { days } }),
+      ),
   };
 }
 

@@ -3,13 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { choose } from './support/choose';
 import { describe, expect, it } from 'vitest';
 import { fromPromise, type InspectionEvent } from 'xstate';
-import { ANALYTICS_KINDS, type AnalyticsData, type AnalyticsKind } from '@contract/analytics.contract';
+import type { AnalyticsData, AnalyticsKind } from '@contract/analytics.contract';
+import type { TargetsAnswer } from '@contract/api/targets.calls';
+import type { ForecastView } from '@contract/presentation/target-charts';
 import type { Restaurant } from '@contract/auth.contract';
 import {
+  DASHBOARD_CARDS,
   DEFAULT_FILTERS,
   dashboardHref,
   dashboardMachine,
   type CardQuery,
+  type DashboardCard,
+  type DashboardData,
   type DashboardFilters,
 } from '../../src/machines/dashboard.machine';
 import { datesProblem, sameFilters } from '../../src/machines/support/analytics-filters';
@@ -30,31 +35,40 @@ const GROUP = 'Harbour Eats';
 const RESTAURANTS = BRANCHES.map((b) => ({ ...b, location: `${b.name}, NSW`, status: 1, subscriptions: [] })) as unknown as Restaurant[];
 
 /** How each card names itself in its loading status and its Retry button (revenues feed two cards). */
-const TITLES: Record<AnalyticsKind, string[]> = {
+const TITLES: Record<DashboardCard, string[]> = {
   headcounts: ['Customer Headcounts'],
   revenues: ['Revenue Summary', 'Revenue Trends'],
   'best-sellers': ['Top Selling Menu Items'],
   orders: ['Number of Orders'],
   roster: ['Roster & Productivity'],
   procurement: ['Procurement Insights'],
+  targets: ['Revenue vs Target'],
+  forecast: ['Revenue Forecast'],
 };
-const EMPTY: Record<AnalyticsKind, string> = {
+/** A window without targets shows no "vs target" card at all. */
+const HIDDEN_WHEN_EMPTY: readonly DashboardCard[] = ['targets'];
+const EMPTY: Record<Exclude<DashboardCard, 'targets'>, string> = {
   headcounts: 'No guests in this window.',
   revenues: 'No sales in this window.',
   'best-sellers': 'No menu items sold in this window.',
   orders: 'No orders in this window.',
   roster: 'No shifts rostered in this window.',
   procurement: 'No purchases in this window.',
+  forecast: 'No sales to forecast from.',
 };
 /** A figure each card shows only when it has the fixture's trade. */
-const FIGURE: Record<AnalyticsKind, () => HTMLElement> = {
+const FIGURE: Record<DashboardCard, () => HTMLElement> = {
   headcounts: () => screen.getByText('Today: 21'),
   revenues: () => screen.getByText('Total Revenue'),
   'best-sellers': () => screen.getByRole('cell', { name: 'Wagyu Burger' }),
   orders: () => screen.getByText('Today: 29'),
   roster: () => screen.getByText('Top 5 Staffs'),
   procurement: () => screen.getByText('Top 5 Categories'),
+  targets: () => screen.getByText('-$1,185.00 (-9.9%)'),
+  forecast: () => screen.getByText('Weekday average · Backtest error (MAPE) 8.4%'),
 };
+/** The revenue chart's description names each bucket's target when the target line is drawn. */
+const revenueChart = () => screen.getByRole('img', { name: 'Dine-in and takeaway revenue per period' });
 const HEADING = {
   '7days': 'Data Analytics of Past 7 Days',
   '14days': 'Data Analytics of Past 14 Days',
@@ -83,7 +97,8 @@ function renderDashboard({
   fetchAnalytics?: ReturnType<typeof controllableActor<AnalyticsData[AnalyticsKind], CardQuery>>['logic'];
   session?: ReturnType<typeof signedInSession>;
 } = {}) {
-  const fetch = controllableActor<AnalyticsData[AnalyticsKind], CardQuery>();
+  // One controllable actor answers every card's call; each invocation is told apart by its card (the invoke id).
+  const fetch = controllableActor<DashboardData[DashboardCard], CardQuery>();
   const navigations: Navigation[] = [];
   const view = renderView(
     (effects) => {
@@ -91,7 +106,12 @@ function renderDashboard({
         <DashboardContext.Provider
           options={{ inspect, input: { ...INPUT, search: path.includes('?') ? path.slice(path.indexOf('?')) : '' } }}
           logic={dashboardMachine.provide({
-            actors: { fetchAnalytics: fetchAnalytics ?? fetch.logic },
+            actors: {
+              fetchAnalytics:
+                fetchAnalytics ?? (fetch.logic as ReturnType<typeof controllableActor<AnalyticsData[AnalyticsKind], CardQuery>>['logic']),
+              fetchTargets: fetch.logic as ReturnType<typeof controllableActor<TargetsAnswer, CardQuery>>['logic'],
+              fetchForecast: fetch.logic as ReturnType<typeof controllableActor<ForecastView, CardQuery>>['logic'],
+            },
             actions: {
               navigate: (_, navigation) => {
                 navigations.push(navigation);
@@ -118,12 +138,12 @@ function renderDashboard({
   return { ...view, fetch, navigations };
 }
 
-const settleAll = async (fetch: ReturnType<typeof renderDashboard>['fetch'], answers: Partial<AnalyticsData> = TRADE) => {
-  for (const kind of ANALYTICS_KINDS) await act(async () => fetch.resolve(answers[kind] ?? TRADE[kind], kind));
+const settleAll = async (fetch: ReturnType<typeof renderDashboard>['fetch'], answers: Partial<DashboardData> = TRADE) => {
+  for (const kind of DASHBOARD_CARDS) await act(async () => fetch.resolve(answers[kind] ?? TRADE[kind], kind));
 };
 
-/** The filters the six calls now loading were asked for. */
-const loadingFilters = (fetch: ReturnType<typeof renderDashboard>['fetch']) => fetch.inputs.slice(-ANALYTICS_KINDS.length);
+/** The filters the eight calls now loading were asked for. */
+const loadingFilters = (fetch: ReturnType<typeof renderDashboard>['fetch']) => fetch.inputs.slice(-DASHBOARD_CARDS.length);
 
 describe('dashboard machine × dashboard view (model-based)', () => {
   runModel(dashboardMachine, paths, (inspect) => {
@@ -170,7 +190,7 @@ describe('dashboard machine × dashboard view (model-based)', () => {
           expect(screen.getByRole('button', { name: 'Apply' })).toHaveProperty('disabled', !askable);
         }
 
-        for (const kind of ANALYTICS_KINDS) {
+        for (const kind of DASHBOARD_CARDS) {
           const titles = TITLES[kind];
           if (state.matches({ cards: { [kind]: 'loading' } } as never)) {
             for (const title of titles) expect(screen.getByRole('status', { name: `Loading ${title}` })).toBeInTheDocument();
@@ -179,11 +199,19 @@ describe('dashboard machine × dashboard view (model-based)', () => {
           } else if (state.matches({ cards: { [kind]: 'loaded' } } as never)) {
             expect(FIGURE[kind]()).toBeInTheDocument();
           } else if (state.matches({ cards: { [kind]: 'empty' } } as never)) {
-            expect(screen.getAllByText(EMPTY[kind])).toHaveLength(titles.length);
+            if (HIDDEN_WHEN_EMPTY.includes(kind)) expect(screen.queryByRole('region', { name: titles[0] })).not.toBeInTheDocument();
+            else expect(screen.getAllByText(EMPTY[kind as keyof typeof EMPTY])).toHaveLength(titles.length);
           } else {
             expect(screen.getAllByText(FAILURE[kind])).toHaveLength(titles.length);
             for (const title of titles) expect(screen.getByRole('button', { name: `Retry ${title}` })).toBeEnabled();
           }
+        }
+
+        // The target line: drawn over the revenue lines only while the window's targets are shown.
+        if (state.matches({ cards: { revenues: 'loaded' } })) {
+          const described = revenueChart().getAttribute('aria-describedby')!;
+          const withTarget = document.getElementById(described)!.textContent!.includes('target $');
+          expect(withTarget).toBe(state.matches({ cards: { targets: 'loaded' } }));
         }
 
         // Apply and Reset ask for a new address; the URL, not the machine, then says what is applied.
@@ -212,12 +240,12 @@ describe('dashboard machine × dashboard view (model-based)', () => {
 
 // Written from the product rules (docs/product.md#dashboard, #metrics), not from the graph.
 describe('dashboard product-rule scenarios', () => {
-  it('opens titled with the group name, "Data Analytics of Past 7 Days", all six calls franchise-wide at once', async () => {
+  it('opens titled with the group name, "Data Analytics of Past 7 Days", all eight calls franchise-wide at once', async () => {
     const { fetch } = renderDashboard();
     expect(screen.getByRole('heading', { level: 1, name: GROUP })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Data Analytics of Past 7 Days' })).toBeInTheDocument();
-    expect(fetch.pending()).toBe(6);
-    expect(fetch.inputs.map((q) => q.kind).sort()).toEqual([...ANALYTICS_KINDS].sort());
+    expect(fetch.pending()).toBe(8);
+    expect(fetch.inputs.map((q) => q.kind).sort()).toEqual([...DASHBOARD_CARDS].sort());
     expect(new Set(fetch.inputs.map((q) => JSON.stringify(q.filters)))).toEqual(new Set([JSON.stringify(DEFAULT_FILTERS)]));
     await settleAll(fetch);
     expect(screen.getByText(/16 Nov 2026 – 22 Nov 2026 \(Australia\/Sydney time\)/)).toBeInTheDocument();
@@ -236,7 +264,7 @@ describe('dashboard product-rule scenarios', () => {
     expect(location.history.at(-1)).toBe('/dashboard?range=1month&restaurant=7');
     expect(await screen.findByRole('button', { name: 'Loading...' })).toBeDisabled();
     expect(screen.getByRole('heading', { name: 'Data Analytics of Past 1 Month' })).toBeInTheDocument();
-    expect(loadingFilters(fetch).map((q) => q.filters)).toEqual(Array(6).fill({ ...DEFAULT_FILTERS, range: '1month', restaurantId: 7 }));
+    expect(loadingFilters(fetch).map((q) => q.filters)).toEqual(Array(8).fill({ ...DEFAULT_FILTERS, range: '1month', restaurantId: 7 }));
     await settleAll(fetch);
     expect(screen.getByRole('button', { name: 'Apply' })).toBeEnabled();
   });
@@ -252,7 +280,7 @@ describe('dashboard product-rule scenarios', () => {
     expect(screen.getByRole('combobox', { name: 'Time range' })).toHaveValue('Last 7 Days');
     expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveValue('All Branches');
     expect(screen.getByRole('heading', { name: 'Data Analytics of Past 7 Days' })).toBeInTheDocument();
-    expect(loadingFilters(fetch).map((q) => q.filters)).toEqual(Array(6).fill(DEFAULT_FILTERS));
+    expect(loadingFilters(fetch).map((q) => q.filters)).toEqual(Array(8).fill(DEFAULT_FILTERS));
   });
 
   it('an address with unknown values shows the defaults', async () => {
@@ -265,7 +293,7 @@ describe('dashboard product-rule scenarios', () => {
   it('one failed card shows its error and Retry; Retry reloads that card only, the others keep their figures', async () => {
     const user = userEvent.setup();
     const { fetch } = renderDashboard();
-    for (const kind of ANALYTICS_KINDS) {
+    for (const kind of DASHBOARD_CARDS) {
       await act(async () =>
         kind === 'roster' ? fetch.reject(new ApiError('Database unavailable', 503), kind) : fetch.resolve(TRADE[kind], kind),
       );
@@ -307,7 +335,7 @@ describe('dashboard product-rule scenarios', () => {
     await user.click(screen.getByRole('link', { name: 'Show analytics of Parramatta' }));
     expect(location.history.at(-1)).toBe('/dashboard?range=14days&restaurant=7');
     expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveValue('Parramatta');
-    expect(loadingFilters(fetch).map((q) => q.filters)).toEqual(Array(6).fill({ ...DEFAULT_FILTERS, range: '14days', restaurantId: 7 }));
+    expect(loadingFilters(fetch).map((q) => q.filters)).toEqual(Array(8).fill({ ...DEFAULT_FILTERS, range: '14days', restaurantId: 7 }));
   });
 
   it('Top 5 Staffs: actual as % of assigned with one decimal, green at 80 or above, red below', async () => {
@@ -347,12 +375,12 @@ describe('dashboard product-rule scenarios', () => {
   it('when the member loses the branch shown, All Branches takes its place on the cards, in the picker and in the URL', async () => {
     const session = signedInSession(RESTAURANTS);
     const { fetch, navigations } = renderDashboard({ path: '/dashboard?range=14days&restaurant=7', session });
-    await waitFor(() => expect(fetch.pending()).toBe(6));
+    await waitFor(() => expect(fetch.pending()).toBe(8));
     await settleAll(fetch);
     await session.changeRestaurants(RESTAURANTS.filter((r) => WITHOUT_PARRAMATTA.some((b) => b.id === r.id)));
     expect(navigations).toEqual([{ to: '/dashboard?range=14days', replace: true }]);
     expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveValue('All Branches');
-    expect(loadingFilters(fetch).map((q) => q.filters)).toEqual(Array(6).fill({ ...DEFAULT_FILTERS, range: '14days' }));
+    expect(loadingFilters(fetch).map((q) => q.filters)).toEqual(Array(8).fill({ ...DEFAULT_FILTERS, range: '14days' }));
   });
 
   it('a reported address that shows what is applied loads nothing again', async () => {

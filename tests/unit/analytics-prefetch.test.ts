@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { AnalyticsKind, AnalyticsQuery } from '@contract/analytics.contract';
 import { dashboardMachine } from '../../src/machines/dashboard.machine';
@@ -100,6 +100,14 @@ describe('analytics prefetch', () => {
 describe("the dashboard's prefetch", () => {
   afterEach(() => vi.restoreAllMocks());
 
+  // The cards' calls, and the forecast card's last 14 days.
+  const CALLS = CARD_KINDS.length + 1;
+
+  beforeEach(() => {
+    vi.spyOn(analyticsService, 'targets').mockResolvedValue(TRADE.targets);
+    vi.spyOn(analyticsService, 'forecast').mockResolvedValue(TRADE.forecast.forecast);
+  });
+
   async function openDashboard(search: string) {
     const actor = createActor(dashboardMachine, { input: { search, branches: [{ id: 7, name: 'Bondi' }] } }).start();
     await waitFor(actor, (s) => !s.hasTag('busy'));
@@ -110,9 +118,9 @@ describe("the dashboard's prefetch", () => {
     vi.spyOn(sessionStore, 'readToken').mockReturnValue('token-a');
     const fetch = vi.spyOn(analyticsService, 'fetch').mockImplementation(async (kind) => TRADE[kind] as never);
     prefetchDashboard('token-a');
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(CARD_KINDS.length));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(CALLS));
     await openDashboard('');
-    expect(fetch).toHaveBeenCalledTimes(CARD_KINDS.length);
+    expect(fetch).toHaveBeenCalledTimes(CALLS);
     expect(fetch.mock.calls.every((call) => call[3] === 'token-a')).toBe(true);
   });
 
@@ -121,7 +129,7 @@ describe("the dashboard's prefetch", () => {
     const fetch = vi.spyOn(analyticsService, 'fetch').mockImplementation(async (kind) => TRADE[kind] as never);
     prefetchDashboard('token-a');
     await openDashboard('?range=14days&restaurant=7');
-    expect(fetch).toHaveBeenCalledTimes(2 * CARD_KINDS.length);
-    expect(fetch.mock.calls.slice(CARD_KINDS.length).every((call) => call[3] === undefined && call[1].restaurantId === 7)).toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(2 * CALLS);
+    expect(fetch.mock.calls.slice(CALLS).every((call) => call[3] === undefined && call[1].restaurantId === 7)).toBe(true);
   });
 });

@@ -43,6 +43,30 @@ describe('analytics service: calls and default messages', () => {
     expect(calls[0]!.path).toBe(`/franchise/restaurants/3/analytics/${kind}`);
   });
 
+  it('targets and forecast: the franchise-wide path without a branch, the restaurant path with one, through the typed client', async () => {
+    const { client, calls } = clientAnswering(() => ({ status: 'success', message: 'OK', data: { totals: {} } }));
+    const service = createAnalyticsService(client);
+    await expect(service.targets({ restaurantId: null }, { period: '7days', like_for_like: true })).resolves.toEqual({ totals: {} });
+    await service.targets({ restaurantId: 7 }, { period: '1month' });
+    await service.forecast({ restaurantId: null }, 14);
+    await service.forecast({ restaurantId: 9 }, 14);
+    expect(calls).toEqual([
+      { path: '/franchise/analytics/targets', options: { method: 'GET', query: { period: '7days', like_for_like: 'true' } } },
+      { path: '/franchise/restaurants/7/analytics/targets', options: { method: 'GET', query: { period: '1month' } } },
+      { path: '/franchise/analytics/forecast', options: { method: 'GET', query: { days: 14 } } },
+      { path: '/franchise/restaurants/9/analytics/forecast', options: { method: 'GET', query: { days: 14 } } },
+    ]);
+  });
+
+  it('targets and forecast: a failure without a message says which call, franchise-wide or per restaurant', async () => {
+    const { client } = clientAnswering(() => ({ status: 'error' }));
+    const service = createAnalyticsService(client);
+    await expect(service.targets({ restaurantId: null })).rejects.toMatchObject({ message: 'Failed to fetch target data' });
+    await expect(service.targets({ restaurantId: 2 })).rejects.toMatchObject({ message: 'Failed to fetch restaurant target data' });
+    await expect(service.forecast({ restaurantId: null }, 14)).rejects.toMatchObject({ message: 'Failed to fetch forecast' });
+    await expect(service.forecast({ restaurantId: 2 }, 14)).rejects.toMatchObject({ message: 'Failed to fetch restaurant forecast' });
+  });
+
   it('names the default messages, franchise-wide and per restaurant', () => {
     expect(analyticsErrorMessage('headcounts', { restaurantId: null })).toBe('Failed to fetch headcount data');
     expect(analyticsErrorMessage('revenues', { restaurantId: null })).toBe('Failed to fetch revenue data');

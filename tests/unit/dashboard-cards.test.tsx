@@ -53,7 +53,11 @@ function renderCards(search = '') {
     throw new ApiError('The database is unavailable', 503);
   });
   const logic = dashboardMachine.provide({
-    actors: { fetchAnalytics: fromPromise<AnalyticsData[AnalyticsKind], CardQuery>(({ input }) => fetchAnalytics(input)) },
+    actors: {
+      fetchAnalytics: fromPromise<AnalyticsData[AnalyticsKind], CardQuery>(({ input }) => fetchAnalytics(input)),
+      fetchTargets: fromPromise(async () => TRADE.targets),
+      fetchForecast: fromPromise(async () => TRADE.forecast),
+    },
   });
   const location = memoryLocation({ path: '/dashboard', record: true });
   render(

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { ANALYTICS_KINDS, type AnalyticsData, type AnalyticsKind } from '@contract/analytics.contract';
+import type { AnalyticsData, AnalyticsKind } from '@contract/analytics.contract';
 import type { PageReport } from '@contract/page-reports.contract';
+import type { TargetsAnswer } from '@contract/api/targets.calls';
+import type { ForecastView } from '@contract/presentation/target-charts';
 import { analyticsPageMachine, type PageQuery } from '../../src/machines/analytics-page.machine';
-import { dashboardMachine, type CardQuery } from '../../src/machines/dashboard.machine';
+import { DASHBOARD_CARDS, dashboardMachine, type CardQuery } from '../../src/machines/dashboard.machine';
 import { ApiError } from '../../src/services/api-error';
 import { INPUT } from '../model/models/dashboard.model';
 
@@ -19,14 +21,18 @@ describe('a dashboard card whose failure says nothing', () => {
           fetchAnalytics: fromPromise<AnalyticsData[AnalyticsKind], CardQuery>(({ input }) =>
             input.kind === 'revenues' ? Promise.reject(new ApiError('Failed to fetch revenue data', 500)) : silent(),
           ),
+          fetchTargets: fromPromise<TargetsAnswer, CardQuery>(silent),
+          fetchForecast: fromPromise<ForecastView, CardQuery>(() => Promise.reject(new ApiError('Failed to fetch forecast', 503))),
         },
         actions: { navigate: () => {} },
       }),
       { input: INPUT },
     ).start();
-    const done = await waitFor(actor, (s) => ANALYTICS_KINDS.every((kind) => s.context.errors[kind]));
+    const done = await waitFor(actor, (s) => DASHBOARD_CARDS.every((kind) => s.context.errors[kind]));
     expect(done.context.errors.orders).toEqual({ message: 'Failed to fetch dashboard analytics', status: 0 });
     expect(done.context.errors.revenues).toEqual({ message: 'Failed to fetch revenue data', status: 500 });
+    expect(done.context.errors.targets).toEqual({ message: 'Failed to fetch dashboard analytics', status: 0 });
+    expect(done.context.errors.forecast).toEqual({ message: 'Failed to fetch forecast', status: 503 });
     actor.stop();
   });
 });

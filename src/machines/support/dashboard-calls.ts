@@ -1,4 +1,7 @@
 import type { AnalyticsKind } from '@contract/analytics.contract';
+import type { TargetsAnswer } from '@contract/api/targets.calls';
+import type { ForecastView } from '@contract/presentation/target-charts';
+import { analyticsService } from '../../services/analytics.service';
 import { analyticsPrefetch, type AnalyticsCall } from '../../services/analytics-prefetch';
 import { DEFAULT_FILTERS, filtersQuery, type AnalyticsFilters } from './analytics-filters';
 
@@ -32,9 +35,35 @@ export const dashboardCall = (kind: AnalyticsKind, filters: AnalyticsFilters): A
   query: { ...filtersQuery(filters), ...(LIMITS[kind] === undefined ? {} : { limit: LIMITS[kind] }) },
 });
 
+/** The forecast card's actual revenue: the last 14 closed days (the Last 14 Days window, by day) of the branch. */
+const forecastActualsCall = (restaurantId: number | null): AnalyticsCall<'revenues'> => ({
+  kind: 'revenues',
+  scope: { restaurantId },
+  query: { period: '14days' },
+});
+
 /** Starts the calls of the dashboard a sign-in opens (the default filters) with its new token; the cards take them over. */
 export const prefetchDashboard = (token: string) =>
   analyticsPrefetch.start(
-    CARD_KINDS.map((kind) => dashboardCall(kind, DEFAULT_FILTERS)),
+    [...CARD_KINDS.map((kind) => dashboardCall(kind, DEFAULT_FILTERS)), forecastActualsCall(DEFAULT_FILTERS.restaurantId)],
     token,
   );
+
+/** The forecast card's days: this many last closed days beside the forecast of as many next ones. */
+export const FORECAST_DAYS = 14;
+
+/** Revenue against target over the applied window. */
+export const fetchTargets = (filters: AnalyticsFilters): Promise<TargetsAnswer> =>
+  analyticsService.targets({ restaurantId: filters.restaurantId }, filtersQuery(filters));
+
+/**
+ * The forecast card's figures: the last 14 closed days' revenue and the forecast of the next 14, of the applied branch;
+ * the card keeps these days whatever range is applied.
+ */
+export async function fetchForecast({ restaurantId }: AnalyticsFilters): Promise<ForecastView> {
+  const [forecast, revenues] = await Promise.all([
+    analyticsService.forecast({ restaurantId }, FORECAST_DAYS),
+    analyticsPrefetch.fetch(forecastActualsCall(restaurantId)),
+  ]);
+  return { forecast, actuals: revenues.series.map((b) => ({ day: b.start_date, revenue: b.revenue })) };
+}

@@ -2,7 +2,7 @@ import './dashboard-grid.css';
 import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { AnalyticsData, AnalyticsKind } from '@contract/analytics.contract';
+import type { DashboardCard, DashboardData } from '../../machines/dashboard.machine';
 import { LoadState } from '../../ui/load-state';
 import { useCard } from './dashboard.context';
 
@@ -26,18 +26,18 @@ export function CardFrame({ title, moreHref, children }: { title: string; moreHr
   );
 }
 
-type CardBodyProps<K extends AnalyticsKind> = {
+type CardBodyProps<K extends DashboardCard> = {
   kind: K;
   /** Names the part in its loading status and its Retry button. */
   title: string;
   emptyText: string;
   /** The skeleton's height, about that of the figures it stands for. */
   height: number;
-  children: (data: AnalyticsData[K]) => ReactNode;
+  children: (data: DashboardData[K]) => ReactNode;
 };
 
 /** What one analytics call shows in a card: a skeleton, its figures, its empty text, or its error with a Retry of its own. */
-export function CardBody<K extends AnalyticsKind>({ kind, title, emptyText, height, children }: CardBodyProps<K>) {
+export function CardBody<K extends DashboardCard>({ kind, title, emptyText, height, children }: CardBodyProps<K>) {
   const { status, data, error, retry } = useCard(kind);
   if (status === 'loading' || status === 'failed') {
     return (
@@ -69,7 +69,7 @@ export function CardBody<K extends AnalyticsKind>({ kind, title, emptyText, heig
 }
 
 /** A card of one analytics call: the frame titled as the call's body. */
-export function AnalyticsCard<K extends AnalyticsKind>({ moreHref, ...body }: CardBodyProps<K> & { moreHref?: string }) {
+export function AnalyticsCard<K extends DashboardCard>({ moreHref, ...body }: CardBodyProps<K> & { moreHref?: string }) {
   return (
     <CardFrame title={body.title} moreHref={moreHref}>
       <CardBody {...body} />

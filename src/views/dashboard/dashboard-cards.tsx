@@ -8,10 +8,11 @@ import { DataTable } from '../../ui/data-table';
 import { ScrollX } from '../../ui/scroll-x';
 import { StatCard } from '../../ui/stat-card';
 import { AnalyticsCard, CardBody, CardFrame } from './card-frame';
-import { usePageHref } from './dashboard.context';
+import { useCard, usePageHref } from './dashboard.context';
 import { CHART_HEIGHT, bucketLabel, comparisonDays, lineOption, pieOption } from '@contract/presentation/chart-options';
 import { isPartialBucket } from '@contract/presentation/buckets';
 import { comparedWith, NO_DATA_TEXT } from '@contract/presentation/labels';
+import { targetLine } from '@contract/presentation/target-charts';
 
 /** How many categories the procurement card shows (the roster card's staff: DASHBOARD_STAFF). */
 export const TOP = 5;
@@ -202,6 +203,9 @@ export function HeadcountsCard() {
 
 export function RevenueTrendsCard() {
   const revenueHref = usePageHref('revenue');
+  // The window's targets, once loaded and not empty: a dashed line over the revenue lines.
+  const targets = useCard('targets');
+  const targetSeries = targets.status === 'loaded' ? targets.data?.series : undefined;
   return (
     <CardFrame title="Revenue Trends" moreHref={revenueHref}>
       <Stack gap="lg">
@@ -209,6 +213,7 @@ export function RevenueTrendsCard() {
           {({ series, previous_series: compared, window }) => {
             const categories = labels(series, window.grouping);
             const partial = partials(series, window.grouping);
+            const target = targetSeries?.length === series.length ? targetSeries : undefined;
             return (
               <EChart
                 option={lineOption(
@@ -218,6 +223,7 @@ export function RevenueTrendsCard() {
                     { name: 'Takeaway', values: series.map((b) => b.takeaway) },
                     { name: 'Dine-In', values: compared.map((b) => b.dine_in), compared: comparisonDays(window.previous) },
                     { name: 'Takeaway', values: compared.map((b) => b.takeaway), compared: comparisonDays(window.previous) },
+                    ...(target ? [targetLine(target)] : []),
                   ],
                   MONEY,
                   partial,
@@ -228,7 +234,8 @@ export function RevenueTrendsCard() {
                   .map(
                     (c, i) =>
                       `${c}${partial[i] ? ' (partial)' : ''}: dine-in ${formatCurrency(series[i]!.dine_in)}, takeaway ${formatCurrency(series[i]!.takeaway)} ` +
-                      `(compared: ${formatCurrency(compared[i]!.dine_in)}, ${formatCurrency(compared[i]!.takeaway)})`,
+                      `(compared: ${formatCurrency(compared[i]!.dine_in)}, ${formatCurrency(compared[i]!.takeaway)})` +
+                      (target ? `, target ${formatCurrency(target[i]!.target)}` : ''),
                   )
                   .join('; ')}
               />

@@ -1,16 +1,15 @@
 import { createActorContext } from '@xstate/react';
-import type { AnalyticsData, AnalyticsKind } from '@contract/analytics.contract';
 import type { AnalyticsPage } from '@contract/page-reports.contract';
-import { cardStatus, dashboardMachine, pageHref } from '../../machines/dashboard.machine';
+import { cardStatus, dashboardMachine, pageHref, type DashboardCard, type DashboardData } from '../../machines/dashboard.machine';
 
 /** The dashboard actor of the page; tests pass `logic={dashboardMachine.provide(fakes)}`. */
 export const DashboardContext = createActorContext(dashboardMachine);
 
 /** One card's state, figures and error, and its own Retry. */
-export function useCard<K extends AnalyticsKind>(kind: K) {
+export function useCard<K extends DashboardCard>(kind: K) {
   const dashboard = DashboardContext.useActorRef();
   const status = DashboardContext.useSelector((s) => cardStatus(s, kind));
-  const data = DashboardContext.useSelector((s) => s.context.data[kind]) as AnalyticsData[K] | undefined;
+  const data = DashboardContext.useSelector((s) => s.context.data[kind]) as DashboardData[K] | undefined;
   const error = DashboardContext.useSelector((s) => s.context.errors[kind]);
   return { status, data, error, retry: () => dashboard.send({ type: 'dashboard.retry', card: kind }) };
 }

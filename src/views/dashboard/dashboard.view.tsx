@@ -6,12 +6,13 @@ import type { AnalyticsWindow } from '@contract/analytics.contract';
 import type { Restaurant } from '@contract/auth.contract';
 import { formatDays } from '@contract/presentation/format';
 import { AnalyticsHeader, rangeLabel } from '../../ui/analytics-header';
-import { CARD_KINDS, type DashboardFilters } from '../../machines/dashboard.machine';
+import { CARD_KINDS, cardStatus, type DashboardFilters } from '../../machines/dashboard.machine';
 import { useBranchesChanged } from '../shared/session.context';
 import { DashboardContext } from './dashboard.context';
 import { HeadcountsCard, OrdersCard, RevenueSummaryCard, RevenueTrendsCard } from './dashboard-cards';
 import { ProcurementCard, RosterCard } from './operations-cards';
 import { RestaurantWidget } from './restaurant-widget';
+import { ForecastCard, TargetsCard } from './target-cards';
 import { ALL_BRANCHES, comparedWith } from '@contract/presentation/labels';
 import { draftHeaderProps, filterHandlers } from '../shared/filter-header';
 
@@ -97,6 +98,8 @@ export function DashboardView({
   firstSteps?: ReactNode;
 }) {
   const applied = DashboardContext.useSelector((s) => s.context.applied);
+  // A window without targets has no "vs target" card; the forecast then takes the row.
+  const targetsShown = DashboardContext.useSelector((s) => cardStatus(s, 'targets') !== 'empty');
   return (
     <Stack gap="md">
       <DashboardHeader title={title} />
@@ -105,6 +108,14 @@ export function DashboardView({
       <div className="fc-dashboard-grid">
         <div>
           <RevenueSummaryCard />
+        </div>
+        {targetsShown && (
+          <div className="fc-lg-6">
+            <TargetsCard />
+          </div>
+        )}
+        <div className={targetsShown ? 'fc-lg-6' : undefined}>
+          <ForecastCard />
         </div>
         <div className="fc-md-6">
           <OrdersCard />

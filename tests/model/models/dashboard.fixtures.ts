@@ -1,5 +1,7 @@
-// Answers of the six analytics calls for the dashboard's tests: one week of trade, and the same week without any.
-import type { AnalyticsData, AnalyticsKind, AnalyticsWindow, Bucket } from '@contract/analytics.contract';
+// Answers of the dashboard's calls for its tests: one week of trade, and the same week without any (nor targets); the
+// forecast card's last 14 days and next 14.
+import type { AnalyticsWindow, Bucket } from '@contract/analytics.contract';
+import type { DashboardCard, DashboardData } from '../../../src/machines/dashboard.machine';
 
 export const WINDOW: AnalyticsWindow = {
   start_date: '2026-11-16',
@@ -36,7 +38,12 @@ function described<T extends object>(answers: T, words: string): T {
   return answers;
 }
 
-export const TRADE: AnalyticsData = described(
+/** The forecast card's days: the 14 closed days to 22 Nov, then the 14 from 23 Nov. */
+const dayOf = (first: string, i: number) => new Date(Date.parse(`${first}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10);
+const LAST_DAYS = Array.from({ length: 14 }, (_, i) => dayOf('2026-11-09', i));
+const NEXT_DAYS = Array.from({ length: 14 }, (_, i) => dayOf('2026-11-23', i));
+
+export const TRADE: DashboardData = described(
   {
     headcounts: {
       window: WINDOW,
@@ -135,6 +142,23 @@ export const TRADE: AnalyticsData = described(
       ],
       suppliers: [{ id: 1, name: 'Fresh Farms', quantity: 640, spend: 2990 }],
     },
+    targets: {
+      window: WINDOW,
+      totals: { revenue: 10815, target: 12000, variance: -1185, variance_pct: -9.9 },
+      series: DAYS.map((d, i) => ({ ...bucket(d), revenue: 1500 + 15 * i, target: 1714.29 })),
+      restaurants: [
+        { id: 9, name: 'Bondi Beach', revenue: 5000, target: 6000, variance: -1000, variance_pct: -16.7 },
+        { id: 7, name: 'Parramatta', revenue: 5815, target: 6000, variance: -185, variance_pct: -3.1 },
+      ],
+    },
+    forecast: {
+      actuals: LAST_DAYS.map((day, i) => ({ day, revenue: 1400 + 10 * i })),
+      forecast: {
+        method: 'Weekday average',
+        days: NEXT_DAYS.map((day, i) => ({ day, revenue: 1600 + 5 * i, low: 1400, high: 1800 + 5 * i })),
+        backtest: { days: 56, mape: 8.4 },
+      },
+    },
   },
   'a week of trade',
 );
@@ -142,7 +166,7 @@ export const TRADE: AnalyticsData = described(
 const zeroRevenue = revenueFigures(0, 0, 1);
 
 /** The same window without any trade: every bucket present and zero. */
-export const NO_TRADE: AnalyticsData = described(
+export const NO_TRADE: DashboardData = described(
   {
     headcounts: {
       ...TRADE.headcounts,
@@ -177,16 +201,32 @@ export const NO_TRADE: AnalyticsData = described(
       categories: TRADE.procurement.categories.map((c) => ({ ...c, quantity: 0, spend: 0 })),
       suppliers: [],
     },
+    targets: {
+      ...TRADE.targets,
+      totals: { revenue: 0, target: 0, variance: 0, variance_pct: null },
+      series: TRADE.targets.series.map((b) => ({ ...b, revenue: 0, target: 0 })),
+      restaurants: TRADE.targets.restaurants.map((r) => ({ ...r, revenue: 0, target: 0, variance: 0, variance_pct: null })),
+    },
+    forecast: {
+      actuals: TRADE.forecast.actuals.map((d) => ({ ...d, revenue: 0 })),
+      forecast: {
+        ...TRADE.forecast.forecast,
+        days: TRADE.forecast.forecast.days.map((d) => ({ ...d, revenue: 0, low: 0, high: 0 })),
+        backtest: { days: 56, mape: null },
+      },
+    },
   },
   'a week without trade',
 );
 
 /** The message each card shows when its call fails (the defaults of docs/product.md#errors). */
-export const FAILURE: Record<AnalyticsKind, string> = {
+export const FAILURE: Record<DashboardCard, string> = {
   headcounts: 'Failed to fetch headcount data',
   revenues: 'Failed to fetch revenue data',
   'best-sellers': 'Failed to fetch best sellers data',
   orders: 'Failed to fetch orders data',
   roster: 'Failed to fetch roster data',
   procurement: 'Failed to fetch procurement data',
+  targets: 'Failed to fetch target data',
+  forecast: 'Failed to fetch forecast',
 };

@@ -2,8 +2,13 @@
 // the model-based test and the QA document generator (scripts/machine-docs.ts).
 import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { ANALYTICS_KINDS, type AnalyticsData, type AnalyticsKind } from '@contract/analytics.contract';
-import { dashboardMachine, type DashboardEvent } from '../../../src/machines/dashboard.machine';
+import {
+  DASHBOARD_CARDS,
+  dashboardMachine,
+  type DashboardCard,
+  type DashboardData,
+  type DashboardEvent,
+} from '../../../src/machines/dashboard.machine';
 import { ApiError } from '../../../src/services/api-error';
 import { headerOffers, OCTOBER, OCTOBER_VS_LAST_YEAR, REVERSED } from '../support/filter-header';
 import { selectPaths } from '../support/inventory';
@@ -13,15 +18,15 @@ import { BRANCHES, FAILURE, NO_TRADE, TRADE } from './dashboard.fixtures';
 export type Snapshot = SnapshotFrom<typeof dashboardMachine>;
 type Outcome = 'loaded' | 'empty' | 'failed';
 export type SettleEvent =
-  | { type: `xstate.done.actor.${AnalyticsKind}`; output: AnalyticsData[AnalyticsKind] }
-  | { type: `xstate.error.actor.${AnalyticsKind}`; error: unknown };
+  | { type: `xstate.done.actor.${DashboardCard}`; output: DashboardData[DashboardCard] }
+  | { type: `xstate.error.actor.${DashboardCard}`; error: unknown };
 export type ModelEvent = DashboardEvent | SettleEvent;
 
 /** A shared link to one month of Parramatta, and one whose values the console does not know (it shows the defaults). */
 export const MONTH_AT_PARRAMATTA = '?range=1month&restaurant=7';
 export const UNKNOWN_VALUES = '?range=fortnight&restaurant=999';
 
-const settleEvents = (kind: AnalyticsKind): SettleEvent[] => [
+const settleEvents = (kind: DashboardCard): SettleEvent[] => [
   { type: `xstate.done.actor.${kind}`, output: TRADE[kind] },
   { type: `xstate.done.actor.${kind}`, output: NO_TRADE[kind] },
   { type: `xstate.error.actor.${kind}`, error: new ApiError(FAILURE[kind], 503) },
@@ -44,39 +49,39 @@ export const EVENTS: ModelEvent[] = [
   { type: 'dashboard.urlChanged', search: '' },
   { type: 'dashboard.urlChanged', search: UNKNOWN_VALUES },
   { type: 'dashboard.urlChanged', search: OCTOBER_VS_LAST_YEAR },
-  ...ANALYTICS_KINDS.map((card): ModelEvent => ({ type: 'dashboard.retry', card })),
+  ...DASHBOARD_CARDS.map((card): ModelEvent => ({ type: 'dashboard.retry', card })),
   { type: 'dashboard.branchesChanged', branches: WITHOUT_PARRAMATTA },
   { type: 'dashboard.branchesChanged', branches: BRANCHES },
-  ...ANALYTICS_KINDS.flatMap(settleEvents),
+  ...DASHBOARD_CARDS.flatMap(settleEvents),
 ];
 
 const ids = (branches: readonly { id: number }[]) => branches.map((b) => b.id).join(',');
 
-const cardState = (s: Snapshot, kind: AnalyticsKind) => (s.value as { cards: Record<AnalyticsKind, string> }).cards[kind];
+const cardState = (s: Snapshot, kind: DashboardCard) => (s.value as { cards: Record<DashboardCard, string> }).cards[kind];
 
 /** The state a settle event leads its card to. */
 export function outcomeOf(event: SettleEvent): Outcome {
   if (event.type.startsWith('xstate.error.')) return 'failed';
-  return (event as { output: AnalyticsData[AnalyticsKind] }).output ===
-    NO_TRADE[event.type.slice('xstate.done.actor.'.length) as AnalyticsKind]
+  return (event as { output: DashboardData[DashboardCard] }).output ===
+    NO_TRADE[event.type.slice('xstate.done.actor.'.length) as DashboardCard]
     ? 'empty'
     : 'loaded';
 }
 
 /**
- * Six cards of four states each make 4^6 combinations; the graph walks a few that still take every
+ * Eight cards of four states each make 4^8 combinations; the graph walks a few that still take every
  * card's every transition: cards settle in a fixed order, all alike (all with trade, all empty, or all
  * failed), and failed cards are retried in that order. Mixed outcomes are product-rule scenarios (docs/product.md#dashboard).
  */
 function allowed(s: Snapshot, event: ModelEvent): boolean {
-  const index = (kind: AnalyticsKind) => ANALYTICS_KINDS.indexOf(kind);
+  const index = (kind: DashboardCard) => DASHBOARD_CARDS.indexOf(kind);
   if (event.type === 'dashboard.retry') {
-    return ANALYTICS_KINDS.every((k) => cardState(s, k) === (index(k) < index(event.card) ? 'loading' : 'failed'));
+    return DASHBOARD_CARDS.every((k) => cardState(s, k) === (index(k) < index(event.card) ? 'loading' : 'failed'));
   }
-  const settled = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type)?.[1] as AnalyticsKind | undefined;
+  const settled = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type)?.[1] as DashboardCard | undefined;
   if (settled) {
     const outcome = outcomeOf(event as SettleEvent);
-    return ANALYTICS_KINDS.every((k) => cardState(s, k) === (index(k) < index(settled) ? outcome : 'loading'));
+    return DASHBOARD_CARDS.every((k) => cardState(s, k) === (index(k) < index(settled) ? outcome : 'loading'));
   }
   const offered = headerOffers('dashboard', s.context, event, s.matches({ filters: 'ready' }));
   if (offered !== null) return offered;
