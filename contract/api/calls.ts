@@ -34,7 +34,5 @@ export const CALLS = {
   ...INGEST_CALLS,
   ...IMPORT_CALLS,
   ...MENU_CALLS,
-  ...TARGET_CALLS,
-  ...FORECAST_CALLS,
 };
 export type Calls = typeof CALLS;
