@@ -26,13 +26,10 @@ export const targetsGrid = z.object({
     z.object({
       id,
       name: z.string(),
-      weekday_revenue_cents: z
-        .array(z.int())
-        .length(7)
-        .meta({
-          description:
-            'Revenue of each weekday (Monday first) over the last 8 weeks of closed trading days, in cents: the weights a monthly amount is spread by',
-        }),
+      weekday_revenue_cents: z.array(z.int()).length(7).meta({
+        description:
+          'Revenue of each weekday (Monday first) over the last 8 weeks of closed trading days, in cents: the weights a monthly amount is spread by',
+      }),
       targets: z.array(dayTarget).meta({ description: 'The days of the month with a target, in order' }),
     }),
   ),
@@ -69,7 +66,14 @@ export type ForecastAnswer = z.output<typeof forecastAnswer>;
 
 export const alertPreview = z.object({
   days: z.int(),
-  alerts: z.array(z.object({ day: calendarDay, restaurant_id: id, value: z.number(), summary: z.string() })),
+  alerts: z.array(
+    z.object({
+      day: calendarDay,
+      restaurant_id: id,
+      value: z.number().nullable().meta({ description: 'As an alert’s `value`: null for a share of revenue on a day without revenue' }),
+      summary: z.string(),
+    }),
+  ),
 });
 export type AlertPreview = z.output<typeof alertPreview>;
 

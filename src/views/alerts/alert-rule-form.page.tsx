@@ -41,6 +41,7 @@ export const THRESHOLD_LABELS: Record<AlertKind, string> = {
   attendance: 'Attendance at or below (%)',
   procurement: 'Procurement at or above (% of revenue)',
   no_trade: 'No trade recorded by (hour)',
+  below_target: 'Revenue at or below (% of target)',
 };
 
 const kindOf = (value: unknown): AlertKind => (KIND_OPTIONS.some((o) => o.value === value) ? (value as AlertKind) : 'labour_cost');
