@@ -38,7 +38,6 @@ export const alertRulePreviewMachine = setup({
   delays: { debounce: PREVIEW_DEBOUNCE_MS },
   guards: {
     complete: ({ event }) => event.type === 'preview.change' && event.rule !== null,
-    hasRule: ({ context }) => context.rule !== null,
   },
   actions: {
     keepRule: assign({ rule: ({ event }) => (event.type === 'preview.change' ? event.rule : null) }),
@@ -48,27 +47,38 @@ export const alertRulePreviewMachine = setup({
   id: 'alertRulePreview',
   initial: 'incomplete',
   context: { rule: null, days: DEFAULT_PREVIEW_DAYS, preview: null, error: null },
-  on: {
-    'preview.change': [
-      { guard: 'complete', target: '.settling', actions: 'keepRule', reenter: true },
-      { target: '.incomplete', actions: 'keepRule' },
-    ],
-    'preview.days': [{ guard: 'hasRule', target: '.loading', actions: 'keepDays', reenter: true }, { actions: 'keepDays' }],
-  },
   states: {
-    incomplete: {},
-    settling: { after: { debounce: 'loading' } },
-    loading: {
-      invoke: {
-        id: 'fetchPreview',
-        src: 'fetchPreview',
-        input: ({ context }) => ({ rule: context.rule!, days: context.days }),
-        onDone: { target: 'shown', actions: assign({ preview: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => toErrorInfo(event.error).message }) },
+    incomplete: {
+      on: {
+        'preview.change': { guard: 'complete', target: 'complete', actions: 'keepRule' },
+        // Kept for when the rule is complete.
+        'preview.days': { actions: 'keepDays' },
       },
     },
-    shown: {},
-    failed: { on: { 'preview.retry': 'loading' } },
+    complete: {
+      initial: 'settling',
+      on: {
+        'preview.change': [
+          { guard: 'complete', target: '.settling', actions: 'keepRule', reenter: true },
+          { target: 'incomplete', actions: 'keepRule' },
+        ],
+        'preview.days': { target: '.loading', actions: 'keepDays', reenter: true },
+      },
+      states: {
+        settling: { after: { debounce: 'loading' } },
+        loading: {
+          invoke: {
+            id: 'fetchPreview',
+            src: 'fetchPreview',
+            input: ({ context }) => ({ rule: context.rule!, days: context.days }),
+            onDone: { target: 'shown', actions: assign({ preview: ({ event }) => event.output, error: null }) },
+            onError: { target: 'failed', actions: assign({ error: ({ event }) => toErrorInfo(event.error).message }) },
+          },
+        },
+        shown: {},
+        failed: { on: { 'preview.retry': 'loading' } },
+      },
+    },
   },
 });
 

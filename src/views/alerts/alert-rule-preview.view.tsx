@@ -61,7 +61,13 @@ export function RulePreview({ rule }: { rule: CreateAlertRuleInput | null }) {
     actor.send({ type: 'preview.change', rule: JSON.parse(key) as CreateAlertRuleInput | null });
   }, [actor, key]);
   const state = AlertRulePreviewContext.useSelector((s) =>
-    s.matches('incomplete') ? 'incomplete' : s.matches('failed') ? 'failed' : s.matches('shown') ? 'shown' : 'loading',
+    s.matches('incomplete')
+      ? 'incomplete'
+      : s.matches({ complete: 'failed' })
+        ? 'failed'
+        : s.matches({ complete: 'shown' })
+          ? 'shown'
+          : 'loading',
   );
   const days = AlertRulePreviewContext.useSelector((s) => s.context.days);
   const preview = AlertRulePreviewContext.useSelector((s) => s.context.preview);
