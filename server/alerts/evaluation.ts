@@ -3,8 +3,8 @@ import type { AlertKind } from '@contract/alerts.contract.js';
 import type { Database, Db } from '../db/database.js';
 import { anyOf } from '../db/typed-sql.js';
 import { branchIdsOf } from '../auth/franchise-users.repository.js';
-import { addDays } from '../analytics/calendar.js';
-import { baselineDays, decide, latestDueDay, type BranchDay } from './conditions.js';
+import { addDays, dayDiff } from '../analytics/calendar.js';
+import { BASELINE_WEEKS, baselineDays, decide, latestDueDay, type BranchDay } from './conditions.js';
 
 /**
  * Evaluates every rule's latest due day for each branch it watches, on the branch's clock, once across
@@ -76,13 +76,14 @@ export async function branchDays(
   if (ids.length === 0 || from > to) return [];
   const branches = anyOf([...ids], 'int');
   const first = needs(kinds, 'revenue_drop') ? baselineDays(from).at(-1)! : from;
-  const key = (id: number, day: string) => `${id}/${day}`;
+  // Days as their offset from `first`: integer keys, so 200 branches × 400 days cost no string work per cell.
+  const offset = sql<number>`(day - ${first}::date)`.as('day');
   const [stats, hours, purchases, targets] = await Promise.all([
     db
       .selectFrom('daily_restaurant_stats')
       .select((eb) => [
         'restaurant_id',
-        sql<string>`day::text`.as('day'),
+        offset,
         eb.cast<number>(eb('revenue_dine_in_cents', '+', eb.ref('revenue_takeaway_cents')), 'float8').as('revenue_cents'),
         sql<number>`(orders_dine_in + orders_takeaway + orders_voided)::float8`.as('orders'),
       ])
@@ -95,7 +96,7 @@ export async function branchDays(
           .selectFrom('daily_staff_hours')
           .select((eb) => [
             'restaurant_id',
-            sql<string>`day::text`.as('day'),
+            offset,
             eb.cast<number>(eb.fn.sum('labour_cost_cents'), 'float8').as('labour_cost_cents'),
             eb.cast<number>(eb.fn.sum('shifts'), 'float8').as('shifts'),
             eb.cast<number>(eb.fn.sum('shifts_attended'), 'float8').as('shifts_attended'),
@@ -109,11 +110,7 @@ export async function branchDays(
     needs(kinds, 'procurement')
       ? db
           .selectFrom('daily_purchases')
-          .select((eb) => [
-            'restaurant_id',
-            sql<string>`day::text`.as('day'),
-            eb.cast<number>(eb.fn.sum('amount_cents'), 'float8').as('amount_cents'),
-          ])
+          .select((eb) => ['restaurant_id', offset, eb.cast<number>(eb.fn.sum('amount_cents'), 'float8').as('amount_cents')])
           .where('restaurant_id', '=', branches)
           .where('day', '>=', from)
           .where('day', '<=', to)
@@ -123,35 +120,50 @@ export async function branchDays(
     needs(kinds, 'below_target')
       ? db
           .selectFrom('targets')
-          .select(['restaurant_id', sql<string>`day::text`.as('day'), 'revenue_cents'])
+          .select(['restaurant_id', offset, 'revenue_cents'])
           .where('restaurant_id', '=', branches)
           .where('day', '>=', from)
           .where('day', '<=', to)
           .execute()
       : [],
   ]);
-  const statsOf = new Map(stats.map((r) => [key(r.restaurant_id, r.day), r]));
-  const hoursOf = new Map(hours.map((r) => [key(r.restaurant_id, r.day), r]));
-  const purchasesOf = new Map(purchases.map((r) => [key(r.restaurant_id, r.day), r.amount_cents]));
-  const targetOf = new Map(targets.map((r) => [key(r.restaurant_id, r.day), r.revenue_cents]));
-  const revenueOf = (id: number, day: string) => statsOf.get(key(id, day))?.revenue_cents ?? 0;
+  const span = dayDiff(first, to) + 1;
+  const lead = dayDiff(first, from);
+  const dates = Array.from({ length: span }, (_, i) => addDays(first, i));
+  const slot = new Map(ids.map((id, i) => [id, i * span]));
+  const cell = (r: { restaurant_id: number; day: number }) => slot.get(r.restaurant_id)! + r.day;
+  const size = ids.length * span;
+  const revenue = new Float64Array(size);
+  const orders = new Float64Array(size);
+  const labour = new Float64Array(size);
+  const shifts = new Float64Array(size);
+  const attended = new Float64Array(size);
+  const bought = new Float64Array(size);
+  const target = new Float64Array(size).fill(-1);
+  for (const r of stats) [revenue[cell(r)], orders[cell(r)]] = [r.revenue_cents, r.orders];
+  for (const r of hours) [labour[cell(r)], shifts[cell(r)], attended[cell(r)]] = [r.labour_cost_cents, r.shifts, r.shifts_attended];
+  for (const r of purchases) bought[cell(r)] = r.amount_cents;
+  for (const r of targets) target[cell(r)] = r.revenue_cents;
   const days: BranchDay[] = [];
   for (const id of [...ids].sort((a, b) => a - b)) {
-    for (let day = from; day <= to; day = addDays(day, 1)) {
-      const s = statsOf.get(key(id, day));
-      const h = hoursOf.get(key(id, day));
+    const base = slot.get(id)!;
+    for (let d = lead; d < span; d++) {
+      const at = base + d;
+      let baseline = 0;
+      // The same weekday of the BASELINE_WEEKS weeks before: all of them read when a revenue drop asked for the weeks before `from`.
+      for (let w = 1; w <= BASELINE_WEEKS && d - 7 * w >= 0; w++) baseline += revenue[at - 7 * w]!;
       days.push({
         restaurant_id: id,
-        day,
+        day: dates[d]!,
         figures: {
-          revenue_cents: s?.revenue_cents ?? 0,
-          orders: s?.orders ?? 0,
-          labour_cost_cents: h?.labour_cost_cents ?? 0,
-          shifts: h?.shifts ?? 0,
-          shifts_attended: h?.shifts_attended ?? 0,
-          procurement_cents: purchasesOf.get(key(id, day)) ?? 0,
-          baseline_revenue_cents: baselineDays(day).reduce((sum, d) => sum + revenueOf(id, d), 0),
-          target_revenue_cents: targetOf.get(key(id, day)) ?? null,
+          revenue_cents: revenue[at]!,
+          orders: orders[at]!,
+          labour_cost_cents: labour[at]!,
+          shifts: shifts[at]!,
+          shifts_attended: attended[at]!,
+          procurement_cents: bought[at]!,
+          baseline_revenue_cents: baseline,
+          target_revenue_cents: target[at]! < 0 ? null : target[at]!,
         },
       });
     }

@@ -15,7 +15,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`delete from alerts where kind = 'below_target'`.execute(db);
   await sql`delete from alert_rules where kind = 'below_target'`.execute(db);
   await sql`alter table alert_rules drop constraint alert_rules_kind_check,
-    add constraint alert_rules_kind_check check (kind in ('labour_cost', 'revenue_drop', 'attendance', 'procurement', 'no_trade'))`.execute(db);
+    add constraint alert_rules_kind_check check (kind in ('labour_cost', 'revenue_drop', 'attendance', 'procurement', 'no_trade'))`.execute(
+    db,
+  );
   await sql`alter table alerts drop constraint alerts_kind_check,
     add constraint alerts_kind_check check (kind in ('labour_cost', 'revenue_drop', 'attendance', 'procurement', 'no_trade'))`.execute(db);
 }
