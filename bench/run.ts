@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { hash, verify } from '@node-rs/argon2';
 import { launchBrowser } from '../tests/e2e/support/browser-launch';
+import { alertPreviewBench } from './alert-preview';
 import { analyticsBench, comparisonsBench } from './analytics';
 import { firstViewBench } from './first-view';
 import { forecastBench } from './forecast';
@@ -182,6 +183,7 @@ const PARTS = {
   ingest: () => ingestBench(console.log),
   refile: () => refileBench(console.log),
   targets: () => targetsBench(console.log),
+  'alert-preview': () => alertPreviewBench(console.log),
 };
 
 /** `npm run bench -- --pg`: the parts that run against the PostgreSQL server of DATABASE_URL. */

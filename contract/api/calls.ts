@@ -11,7 +11,7 @@ import { REPORT_SUBSCRIPTION_CALLS } from './report-subscriptions.calls.js';
 import { IMPORT_CALLS, INGEST_CALLS, MENU_CALLS } from './ingest.calls.js';
 import { SERVICE_CALLS } from './service.calls.js';
 import { GETTING_STARTED_CALLS } from './getting-started.calls.js';
-import { FORECAST_CALLS, TARGET_CALLS } from './targets.calls.js';
+import { ALERT_PREVIEW_CALLS, FORECAST_CALLS, TARGET_CALLS } from './targets.calls.js';
 
 /** Every call of the API, by key (docs/architecture.md, "Adding a call"). */
 export const CALLS = {
@@ -21,6 +21,7 @@ export const CALLS = {
   ...GETTING_STARTED_CALLS,
   ...REPORT_SUBSCRIPTION_CALLS,
   ...ALERT_RULE_CALLS,
+  ...ALERT_PREVIEW_CALLS,
   ...ALERT_CALLS,
   ...API_KEY_CALLS,
   ...PEOPLE_CALLS,

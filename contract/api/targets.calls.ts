@@ -67,7 +67,14 @@ export type ForecastAnswer = z.output<typeof forecastAnswer>;
 
 export const alertPreview = z.object({
   days: z.int(),
-  alerts: z.array(z.object({ day: calendarDay, restaurant_id: id, value: z.number(), summary: z.string() })),
+  alerts: z.array(
+    z.object({
+      day: calendarDay,
+      restaurant_id: id,
+      value: z.number().nullable().meta({ description: 'As an alert’s `value`: null for a share of revenue on a day without revenue' }),
+      summary: z.string(),
+    }),
+  ),
 });
 export type AlertPreview = z.output<typeof alertPreview>;
 

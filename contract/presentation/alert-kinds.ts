@@ -5,7 +5,7 @@ import type { AnalyticsPage } from '../page-reports.contract';
  * import them; `contract/alerts.contract.ts` re-exports them for the server. Rules: docs/alerts.md.
  */
 
-export const ALERT_KINDS = ['labour_cost', 'revenue_drop', 'attendance', 'procurement', 'no_trade'] as const;
+export const ALERT_KINDS = ['labour_cost', 'revenue_drop', 'attendance', 'procurement', 'no_trade', 'below_target'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** How each kind reads in the console and in mails; `{n}` is the rule's threshold. */
@@ -15,6 +15,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   attendance: 'Attendance at or below {n}%',
   procurement: 'Procurement at or above {n}% of revenue',
   no_trade: 'No trade recorded by {n}:00',
+  below_target: 'Revenue at or below {n}% of target',
 };
 /** The kind's choice in the rule form, without its threshold. */
 export const ALERT_KIND_CHOICES: Record<AlertKind, string> = {
@@ -23,6 +24,7 @@ export const ALERT_KIND_CHOICES: Record<AlertKind, string> = {
   attendance: 'Attendance below a percentage',
   procurement: 'Procurement above a share of revenue',
   no_trade: 'No trade by an hour',
+  below_target: 'Revenue below a share of its target',
 };
 /** The analytics page an alert of this kind links to. */
 export const ALERT_KIND_PAGES: Record<AlertKind, AnalyticsPage> = {
@@ -31,4 +33,5 @@ export const ALERT_KIND_PAGES: Record<AlertKind, AnalyticsPage> = {
   attendance: 'roster',
   procurement: 'procurement',
   no_trade: 'order',
+  below_target: 'revenue',
 };

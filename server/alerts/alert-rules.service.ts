@@ -12,6 +12,8 @@ import type { Db } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
 import { fieldError, staleVersion } from '../http/record-errors.js';
 import { isFranchiseRestaurant } from '../restaurants/restaurants.repository.js';
+import type { AlertPreview } from '@contract/api/targets.calls.js';
+import { previewRule } from './alert-preview.js';
 import { countRules, deleteRule, findRule, foreignMembers, insertRule, updateRule, type RuleValues } from './alert-rules.repository.js';
 
 /** Every field a rule's entry in the activity log may name. */
@@ -28,6 +30,12 @@ async function valuesOf(db: Db, franchiseId: number, input: RuleValues): Promise
   const recipients = [...new Set(input.recipient_ids)].sort((a, b) => a - b);
   if ((await foreignMembers(db, franchiseId, recipients)).length > 0) throw fieldError('recipient_ids', ALERT_FOREIGN_MEMBER_MESSAGE);
   return { ...input, recipient_ids: recipients };
+}
+
+/** What the rule would have fired over the last `days` closed days, validated as its creation, writing nothing. */
+export async function previewAlertRule(db: Db, user: AuthUser, input: RuleValues, days: number, now: Date): Promise<AlertPreview> {
+  const franchiseId = user.franchise.id;
+  return previewRule(db, franchiseId, await valuesOf(db, franchiseId, input), days, now);
 }
 
 /** Alert rules are owners' writes (docs/alerts.md); each returns the rule's id. */

@@ -24,6 +24,8 @@ export type DayFigures = {
   procurement_cents: number;
   /** Revenue of the same weekday 7, 14, 21 and 28 days before, summed (a day without trade counts 0). */
   baseline_revenue_cents: number;
+  /** The day's revenue target; null: none set. */
+  target_revenue_cents: number | null;
 };
 
 /** A firing: `value` and `baseline` in the contract's units, and the sentence shown for it. */
@@ -92,7 +94,36 @@ export function evaluate(kind: AlertKind, tenths: number, f: DayFigures): Firing
       const hour = hourLabel(thresholdOf(tenths));
       return { value: 0, baseline: null, summary: `No order was recorded by ${hour} (rule: no trade by ${hour})` };
     }
+    case 'below_target': {
+      // No target, or a target of $0, sets no bar to fall below.
+      const target = f.target_revenue_cents;
+      if (target === null || target <= 0) return null;
+      if (big(f.revenue_cents) * 1000n > big(tenths) * big(target)) return null;
+      const value = Math.round((f.revenue_cents / target) * 1000) / 10;
+      return {
+        value,
+        baseline: target / 100,
+        summary: `Revenue was ${dollars(f.revenue_cents)}, ${formatPercent(value)} of its target of ${dollars(target)} (rule: at or below ${formatPercent(thresholdOf(tenths))})`,
+      };
+    }
   }
+}
+
+/** A rule as decided: its kind and threshold in tenths. */
+export type RuleCondition = { kind: AlertKind; threshold_tenths: number };
+/** One branch's trading day and its figures. */
+export type BranchDay = { restaurant_id: number; day: string; figures: DayFigures };
+export type Decided = { restaurant_id: number; day: string; firing: Firing };
+
+/**
+ * The alerts a rule raises over branch days: the one decision both the rule's evaluation at each day's close and
+ * the preview over past days make, so the two cannot disagree.
+ */
+export function decide(rule: RuleCondition, days: readonly BranchDay[]): Decided[] {
+  return days.flatMap(({ restaurant_id, day, figures }) => {
+    const firing = evaluate(rule.kind, rule.threshold_tenths, figures);
+    return firing ? [{ restaurant_id, day, firing }] : [];
+  });
 }
 
 /** The subject's few words for an alert, e.g. "labour cost 41.2% of revenue". */
@@ -109,6 +140,8 @@ export function headline(kind: AlertKind, threshold: number, value: number | nul
       return `attendance ${pct}`;
     case 'no_trade':
       return `no trade by ${hourLabel(threshold)}`;
+    case 'below_target':
+      return `revenue ${pct} of target`;
   }
 }
 

@@ -3,20 +3,21 @@ import type { AlertKind } from '@contract/alerts.contract.js';
 import type { Database, Db } from '../db/database.js';
 import { anyOf } from '../db/typed-sql.js';
 import { branchIdsOf } from '../auth/franchise-users.repository.js';
-import { baselineDays, evaluate, latestDueDay, type DayFigures } from './conditions.js';
+import { addDays, dayDiff } from '../analytics/calendar.js';
+import { BASELINE_WEEKS, baselineDays, decide, latestDueDay, type BranchDay } from './conditions.js';
 
 /**
  * Evaluates every rule's latest due day for each branch it watches, on the branch's clock, once across
  * servers (docs/alerts.md). The server that inserts the (rule, branch, day) row in alert_evaluations
  * evaluates it, in the same transaction that writes the alerts and their recipients; another server's
  * insert waits for that commit and then finds the row there. Figures come from the daily rollups, one
- * grouped query per franchise and day, whatever the number of branches sharing that due day.
+ * grouped query per table, franchise and day, whatever the number of branches sharing that due day.
  */
 
 type DueRule = { id: number; franchise_id: number; restaurant_id: number; day: string };
 
 /** A rule for every branch watches the active ones; a rule naming a branch watches it whatever its status. */
-const watches = (eb: ExpressionBuilder<{ r: Database['alert_rules']; b: Database['restaurants'] }, 'r' | 'b'>) =>
+export const watches = (eb: ExpressionBuilder<{ r: Database['alert_rules']; b: Database['restaurants'] }, 'r' | 'b'>) =>
   eb.or([eb('r.restaurant_id', '=', eb.ref('b.id')), eb.and([eb('r.restaurant_id', 'is', null), eb('b.status', '=', 1)])]);
 
 /** The (rule, branch, day) triples due at `now` later than any day evaluated for their (rule, branch). */
@@ -58,41 +59,116 @@ async function dueRules(db: Db, now: Date): Promise<DueRule[]> {
   return due.filter((d) => (latest.get(`${d.id}/${d.restaurant_id}`) ?? '') < d.day);
 }
 
-type BranchDay = DayFigures & { restaurant_id: number };
+const needs = (kinds: readonly AlertKind[], ...of: AlertKind[]) => kinds.some((k) => of.includes(k));
 
-/** The franchise's branches `ids` on `day`, from the rollups (a branch without rows has zeros). */
-async function branchFigures(db: Db, franchiseId: number, ids: number[], day: string): Promise<BranchDay[]> {
-  const baseline = baselineDays(day);
-  // Raw SQL: every branch left-joined to its grouped rollups with coalesce, in one round trip; the builder would only restate it.
-  const { rows } = await sql<BranchDay>`
-    select r.id as restaurant_id,
-      coalesce(s.revenue_dine_in_cents + s.revenue_takeaway_cents, 0)::float8 as revenue_cents,
-      coalesce(s.orders_dine_in + s.orders_takeaway + s.orders_voided, 0)::float8 as orders,
-      coalesce(h.labour_cost_cents, 0)::float8 as labour_cost_cents,
-      coalesce(h.shifts, 0)::float8 as shifts,
-      coalesce(h.shifts_attended, 0)::float8 as shifts_attended,
-      coalesce(p.amount_cents, 0)::float8 as procurement_cents,
-      coalesce(b.revenue_cents, 0)::float8 as baseline_revenue_cents
-    from restaurants r
-    left join daily_restaurant_stats s on s.restaurant_id = r.id and s.day = ${day}::date
-    left join (
-      select h.restaurant_id, sum(h.labour_cost_cents) as labour_cost_cents, sum(h.shifts) as shifts, sum(h.shifts_attended) as shifts_attended
-      from daily_staff_hours h join restaurants hr on hr.id = h.restaurant_id
-      where hr.franchise_id = ${franchiseId} and h.day = ${day}::date group by h.restaurant_id
-    ) h on h.restaurant_id = r.id
-    left join (
-      select p.restaurant_id, sum(p.amount_cents) as amount_cents
-      from daily_purchases p join restaurants pr on pr.id = p.restaurant_id
-      where pr.franchise_id = ${franchiseId} and p.day = ${day}::date group by p.restaurant_id
-    ) p on p.restaurant_id = r.id
-    left join (
-      select b.restaurant_id, sum(b.revenue_dine_in_cents + b.revenue_takeaway_cents) as revenue_cents
-      from daily_restaurant_stats b join restaurants br on br.id = b.restaurant_id
-      where br.franchise_id = ${franchiseId} and b.day in (${sql.join(baseline.map((d) => sql`${d}::date`))}) group by b.restaurant_id
-    ) b on b.restaurant_id = r.id
-    where r.franchise_id = ${franchiseId} and r.id = ${anyOf(ids, 'int')}
-    order by r.id`.execute(db);
-  return rows;
+/**
+ * The figures of the branches `ids` (the franchise's) for every day from `from` to `to`, from the rollups: a day
+ * without rows has zeros, a day without a target none. At most four grouped queries, whatever the number of days
+ * and branches, each read only when one of `kinds` needs it. The evaluation reads one day, the preview many.
+ */
+export async function branchDays(
+  db: Db,
+  ids: readonly number[],
+  from: string,
+  to: string,
+  kinds: readonly AlertKind[],
+): Promise<BranchDay[]> {
+  if (ids.length === 0 || from > to) return [];
+  const branches = anyOf([...ids], 'int');
+  const first = needs(kinds, 'revenue_drop') ? baselineDays(from).at(-1)! : from;
+  // Days as their offset from `first`: integer keys, so 200 branches × 400 days cost no string work per cell.
+  const offset = sql<number>`(day - ${first}::date)`.as('day');
+  const [stats, hours, purchases, targets] = await Promise.all([
+    db
+      .selectFrom('daily_restaurant_stats')
+      .select((eb) => [
+        'restaurant_id',
+        offset,
+        eb.cast<number>(eb('revenue_dine_in_cents', '+', eb.ref('revenue_takeaway_cents')), 'float8').as('revenue_cents'),
+        sql<number>`(orders_dine_in + orders_takeaway + orders_voided)::float8`.as('orders'),
+      ])
+      .where('restaurant_id', '=', branches)
+      .where('day', '>=', first)
+      .where('day', '<=', to)
+      .execute(),
+    needs(kinds, 'labour_cost', 'attendance')
+      ? db
+          .selectFrom('daily_staff_hours')
+          .select((eb) => [
+            'restaurant_id',
+            offset,
+            eb.cast<number>(eb.fn.sum('labour_cost_cents'), 'float8').as('labour_cost_cents'),
+            eb.cast<number>(eb.fn.sum('shifts'), 'float8').as('shifts'),
+            eb.cast<number>(eb.fn.sum('shifts_attended'), 'float8').as('shifts_attended'),
+          ])
+          .where('restaurant_id', '=', branches)
+          .where('day', '>=', from)
+          .where('day', '<=', to)
+          .groupBy(['restaurant_id', 'day'])
+          .execute()
+      : [],
+    needs(kinds, 'procurement')
+      ? db
+          .selectFrom('daily_purchases')
+          .select((eb) => ['restaurant_id', offset, eb.cast<number>(eb.fn.sum('amount_cents'), 'float8').as('amount_cents')])
+          .where('restaurant_id', '=', branches)
+          .where('day', '>=', from)
+          .where('day', '<=', to)
+          .groupBy(['restaurant_id', 'day'])
+          .execute()
+      : [],
+    needs(kinds, 'below_target')
+      ? db
+          .selectFrom('targets')
+          .select(['restaurant_id', offset, 'revenue_cents'])
+          .where('restaurant_id', '=', branches)
+          .where('day', '>=', from)
+          .where('day', '<=', to)
+          .execute()
+      : [],
+  ]);
+  const span = dayDiff(first, to) + 1;
+  const lead = dayDiff(first, from);
+  const dates = Array.from({ length: span }, (_, i) => addDays(first, i));
+  const slot = new Map(ids.map((id, i) => [id, i * span]));
+  const cell = (r: { restaurant_id: number; day: number }) => slot.get(r.restaurant_id)! + r.day;
+  const size = ids.length * span;
+  const revenue = new Float64Array(size);
+  const orders = new Float64Array(size);
+  const labour = new Float64Array(size);
+  const shifts = new Float64Array(size);
+  const attended = new Float64Array(size);
+  const bought = new Float64Array(size);
+  const target = new Float64Array(size).fill(-1);
+  for (const r of stats) [revenue[cell(r)], orders[cell(r)]] = [r.revenue_cents, r.orders];
+  for (const r of hours) [labour[cell(r)], shifts[cell(r)], attended[cell(r)]] = [r.labour_cost_cents, r.shifts, r.shifts_attended];
+  for (const r of purchases) bought[cell(r)] = r.amount_cents;
+  for (const r of targets) target[cell(r)] = r.revenue_cents;
+  const days: BranchDay[] = [];
+  for (const id of [...ids].sort((a, b) => a - b)) {
+    const base = slot.get(id)!;
+    for (let d = lead; d < span; d++) {
+      const at = base + d;
+      let baseline = 0;
+      // The same weekday of the BASELINE_WEEKS weeks before: all of them read when a revenue drop asked for the weeks before `from`.
+      for (let w = 1; w <= BASELINE_WEEKS && d - 7 * w >= 0; w++) baseline += revenue[at - 7 * w]!;
+      days.push({
+        restaurant_id: id,
+        day: dates[d]!,
+        figures: {
+          revenue_cents: revenue[at]!,
+          orders: orders[at]!,
+          labour_cost_cents: labour[at]!,
+          shifts: shifts[at]!,
+          shifts_attended: attended[at]!,
+          procurement_cents: bought[at]!,
+          baseline_revenue_cents: baseline,
+          target_revenue_cents: target[at]! < 0 ? null : target[at]!,
+        },
+      });
+    }
+  }
+  return days;
 }
 
 type Recipient = { rule_id: number; user_id: number; role: string; branch_ids: number[] };
@@ -138,15 +214,17 @@ async function evaluateGroup(db: Db, franchiseId: number, day: string, pairs: Du
     if (claimed.length === 0) return 0;
     const ids = [...new Set(claimed.map((c) => c.rule_id))];
     const rules = await trx.selectFrom('alert_rules').select(['id', 'kind', 'threshold_tenths']).where('id', 'in', ids).execute();
-    const ruleOf = new Map(rules.map((r) => [r.id, r]));
-    const branches = await branchFigures(trx, franchiseId, [...new Set(claimed.map((c) => c.restaurant_id))], day);
-    const figuresOf = new Map(branches.map((b) => [b.restaurant_id, b]));
+    const ruleOf = new Map(rules.map((r) => [r.id, { ...r, kind: r.kind as AlertKind }]));
+    const kinds = [...new Set(rules.map((r) => r.kind as AlertKind))];
+    const branches = await branchDays(trx, [...new Set(claimed.map((c) => c.restaurant_id))], day, day, kinds);
+    const dayOf = new Map(branches.map((b) => [b.restaurant_id, b]));
     const recipients = await recipientsOf(trx, ids);
     let raised = 0;
     for (const { rule_id, restaurant_id } of claimed) {
       const rule = ruleOf.get(rule_id)!;
-      const firing = evaluate(rule.kind as AlertKind, rule.threshold_tenths, figuresOf.get(restaurant_id)!);
-      if (!firing) continue;
+      const [decided] = decide(rule, [dayOf.get(restaurant_id)!]);
+      if (!decided) continue;
+      const { firing } = decided;
       const alert = await trx
         .insertInto('alerts')
         .values({

@@ -27,6 +27,7 @@ import * as alertEvaluationsPerBranch from './migrations/2026-11-29-03-alert-eva
 import * as gettingStartedDismissed from './migrations/2026-11-29-04-getting-started-dismissed.js';
 import * as sharedAbnOptionalRestaurantFields from './migrations/2026-11-29-05-shared-abn-optional-restaurant-fields.js';
 import * as targets from './migrations/2026-11-29-06-targets.js';
+import * as alertKindBelowTarget from './migrations/2026-11-29-07-alert-kind-below-target.js';
 
 // Static list: works the same under tsx, vitest and a bundle, with no directory scanning.
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-04-getting-started-dismissed': gettingStartedDismissed,
   '2026-11-29-05-shared-abn-optional-restaurant-fields': sharedAbnOptionalRestaurantFields,
   '2026-11-29-06-targets': targets,
+  '2026-11-29-07-alert-kind-below-target': alertKindBelowTarget,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

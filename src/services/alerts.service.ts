@@ -1,5 +1,6 @@
 import type { CreateAlertRuleInput, UpdateAlertRuleInput } from '@contract/alerts.contract';
 import type { AlertRule, AlertsPage, UnreadAlerts } from '@contract/api/alerts.calls';
+import type { AlertPreview } from '@contract/api/targets.calls';
 import { ApiError, callApi } from './api-error';
 import { callsOf } from './call';
 import { httpClient, type HttpClient } from './http-client';
@@ -10,6 +11,7 @@ export const ALERT_ERRORS = {
   create: 'Failed to add the alert rule',
   update: 'Failed to update the alert rule',
   remove: 'Failed to remove the alert rule',
+  preview: 'Failed to preview the alert rule',
   alerts: 'Failed to fetch alerts',
   unread: 'Failed to count unread alerts',
   acknowledge: 'Failed to acknowledge the alert',
@@ -34,6 +36,13 @@ export function createAlertsService(client: HttpClient) {
       callApi<AlertRule>(ALERT_ERRORS.create, () => call('POST /franchise/alert-rules', { body })),
     updateRule: (id: number, body: UpdateAlertRuleInput) =>
       callApi<AlertRule>(ALERT_ERRORS.update, () => call('PUT /franchise/alert-rules/{id}', { params: { id }, body })),
+    /** What the rule would have fired over the last `days` closed days; nothing is saved. */
+    previewRule: async (body: CreateAlertRuleInput, days: number) =>
+      checked(
+        await callApi<AlertPreview>(ALERT_ERRORS.preview, () => call('POST /franchise/alert-rules/preview', { body, query: { days } })),
+        (answer) => Array.isArray(answer.alerts) && typeof answer.days === 'number',
+        ALERT_ERRORS.preview,
+      ),
     removeRule: (id: number) =>
       callApi<null>(ALERT_ERRORS.remove, () => call('DELETE /franchise/alert-rules/{id}', { params: { id } }), { nullable: true }).then(
         () => undefined,

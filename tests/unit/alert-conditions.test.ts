@@ -9,6 +9,7 @@ const NONE: DayFigures = {
   shifts_attended: 0,
   procurement_cents: 0,
   baseline_revenue_cents: 0,
+  target_revenue_cents: null,
 };
 const day = (figures: Partial<DayFigures>): DayFigures => ({ ...NONE, ...figures });
 const fires = (kind: Parameters<typeof evaluate>[0], threshold: number, figures: Partial<DayFigures>) =>
@@ -64,12 +65,26 @@ describe('alert conditions', () => {
     expect(evaluate('no_trade', 90, NONE)!.summary).toBe('No order was recorded by 09:00 (rule: no trade by 09:00)');
   });
 
+  it('decide revenue against its target at or below the threshold; no target (or $0) never fires', () => {
+    expect(fires('below_target', 80, { revenue_cents: 80_00, target_revenue_cents: 100_00 })).toBe(true);
+    expect(fires('below_target', 80, { revenue_cents: 80_01, target_revenue_cents: 100_00 })).toBe(false);
+    expect(fires('below_target', 79.9, { revenue_cents: 80_00, target_revenue_cents: 100_00 })).toBe(false);
+    expect(fires('below_target', 1, { revenue_cents: 0, target_revenue_cents: 1 })).toBe(true);
+    expect(fires('below_target', 1000, { revenue_cents: 0, target_revenue_cents: null })).toBe(false);
+    expect(fires('below_target', 1000, { revenue_cents: 0, target_revenue_cents: 0 })).toBe(false);
+    const firing = evaluate('below_target', 900, { ...NONE, revenue_cents: 2_000_00, target_revenue_cents: 3_000_00 })!;
+    expect(firing.value).toBe(66.7);
+    expect(firing.baseline).toBe(3000);
+    expect(firing.summary).toBe('Revenue was $2,000.00, 66.7% of its target of $3,000.00 (rule: at or below 90.0%)');
+  });
+
   it('word the subject’s headline and day', () => {
     expect(headline('labour_cost', 35, 41.23)).toBe('labour cost 41.2% of revenue');
     expect(headline('procurement', 35, null)).toBe('procurement with no revenue');
     expect(headline('revenue_drop', 20, 25)).toBe('revenue down 25.0% on the last 4 weeks');
     expect(headline('attendance', 80, 75)).toBe('attendance 75.0%');
     expect(headline('no_trade', 9, 0)).toBe('no trade by 09:00');
+    expect(headline('below_target', 90, 66.7)).toBe('revenue 66.7% of target');
     expect(formatWeekday('2026-11-23')).toBe('Mon 23 Nov');
   });
 });

@@ -1,5 +1,6 @@
 import type { ALERT_RULE_NOT_FOUND_MESSAGE, CreateAlertRuleInput, MAX_ALERT_RULES } from '@contract/alerts.contract';
 import type { AlertRule } from '@contract/api/alerts.calls';
+import type { AlertPreview } from '@contract/api/targets.calls';
 import { ALERT_KIND_CHOICES, ALERT_KIND_LABELS, type AlertKind } from '@contract/presentation/alert-kinds';
 import type { Member } from '@contract/team.contract';
 import { idListOf, idListValue, type FieldValue, type FormRecord, type FormValues } from '../entity-form.machine';
@@ -73,6 +74,28 @@ export function ruleBody(values: FormValues): CreateAlertRuleInput {
     threshold: threshold === '' || !Number.isFinite(Number(threshold)) ? (null as unknown as number) : Number(threshold),
     recipient_ids: idListOf(values.recipient_ids),
   };
+}
+
+/** The rule the preview asks about: null while it has no threshold or no member to tell (the server would refuse it). */
+export function previewRuleOf(values: FormValues): CreateAlertRuleInput | null {
+  const body = ruleBody(values);
+  return body.threshold === null || body.recipient_ids.length === 0 ? null : body;
+}
+
+/** The preview lists at most this many alerts, then says how many there are. */
+export const PREVIEW_SHOWN = 50;
+
+/** "Would have fired 3 times in the last 90 days", or that it would not have. */
+export function previewHeadline({ days, alerts }: Pick<AlertPreview, 'days' | 'alerts'>): string {
+  if (alerts.length === 0) return `Would not have fired in the last ${days} days`;
+  return `Would have fired ${alerts.length === 1 ? 'once' : `${alerts.length} times`} in the last ${days} days`;
+}
+
+/** The preview's alerts per branch, the most first (then by name). */
+export function previewCounts(alerts: AlertPreview['alerts'], nameOf: (id: number) => string): { name: string; count: number }[] {
+  const counts = new Map<number, number>();
+  for (const a of alerts) counts.set(a.restaurant_id, (counts.get(a.restaurant_id) ?? 0) + 1);
+  return [...counts].map(([id, count]) => ({ name: nameOf(id), count })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 }
 
 /** Whether switching kinds changes what the threshold means (a percentage or an hour): the value typed no longer fits. */

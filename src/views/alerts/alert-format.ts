@@ -22,6 +22,8 @@ export function figuresText({ kind, value, baseline, threshold }: Pick<Alert, 'k
       return `Attendance ${formatPercent(value ?? 0)}`;
     case 'no_trade':
       return `${formatNumber(value ?? 0)} orders by ${hourLabel(threshold)}`;
+    case 'below_target':
+      return `Revenue ${formatPercent(value ?? 0)} of target${baseline === null ? '' : ` (target ${formatCurrency(baseline)})`}`;
   }
 }
 

@@ -10,6 +10,7 @@ import {
   HOUR_OPTIONS,
   KIND_OPTIONS,
   RULE_FORM_MESSAGES as MESSAGES,
+  previewRuleOf,
   ruleIdOf,
   ruleSentence,
   thresholdUnitChanges,
@@ -22,6 +23,8 @@ import { DeferredSelect } from '../../ui/deferred-select';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
 import { EntityFormContext, EntityFormView, useFormField } from '../shared/entity-form.view';
+import { AlertRulePreviewContext, RulePreview } from './alert-rule-preview.view';
+import { alertRulePreviewMachine } from '../../machines/alert-rule-preview.machine';
 import { FormIdListField, FormSelectField, FormTextField } from '../shared/form-fields';
 import { SessionContext } from '../shared/session.context';
 import { EVERY_BRANCH_SCOPE } from '@contract/presentation/labels';
@@ -41,6 +44,7 @@ export const THRESHOLD_LABELS: Record<AlertKind, string> = {
   attendance: 'Attendance at or below (%)',
   procurement: 'Procurement at or above (% of revenue)',
   no_trade: 'No trade recorded by (hour)',
+  below_target: 'Revenue at or below (% of target)',
 };
 
 const kindOf = (value: unknown): AlertKind => (KIND_OPTIONS.some((o) => o.value === value) ? (value as AlertKind) : 'labour_cost');
@@ -96,6 +100,8 @@ function RuleFields() {
   const kind = kindOf(EntityFormContext.useSelector((s) => s.context.values.kind));
   const threshold = EntityFormContext.useSelector((s) => Number(s.context.values.threshold));
   const everyBranch = EntityFormContext.useSelector((s) => s.context.values.restaurant_id === EVERY_BRANCH);
+  const values = EntityFormContext.useSelector((s) => s.context.values);
+  const rule = useMemo(() => previewRuleOf(values), [values]);
   const branches = useMemo(
     () => [{ value: EVERY_BRANCH, label: EVERY_BRANCH_SCOPE }, ...restaurants.map((r) => ({ value: String(r.id), label: r.name }))],
     [restaurants],
@@ -116,6 +122,7 @@ function RuleFields() {
         {everyBranch ? ' All branches also covers the branches added later.' : ''}
       </Text>
       <RecipientsField />
+      <RulePreview rule={rule} />
     </Stack>
   );
 }
@@ -138,7 +145,9 @@ function RuleForm({ mode, id, title }: { mode: Mode; id: number | null; title: s
           withReset={mode === 'edit'}
           cancelTo={pathOf('alertRules')}
         >
-          <RuleFields />
+          <AlertRulePreviewContext.Provider logic={alertRulePreviewMachine}>
+            <RuleFields />
+          </AlertRulePreviewContext.Provider>
         </EntityFormView>
       </EntityFormContext.Provider>
     </Stack>

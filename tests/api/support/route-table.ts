@@ -12,6 +12,7 @@ import { CALLS, type Calls } from '@contract/api/calls';
 import { MAX_SUBSCRIPTIONS_PER_MEMBER, unsubscribeQuery } from '@contract/report-subscriptions.contract';
 import { alertsQuery as alertsQuerySchema, MAX_ALERT_RULES } from '@contract/alerts.contract';
 import { forecastQuery as forecastQuerySchema } from '@contract/targets.contract';
+import { previewQuery as previewQuerySchema } from '@contract/targets.contract';
 import { operationOf } from '../../../server/openapi/operations';
 import { unsubscribeToken } from '../../../server/reports/report-mail';
 import { validAbn } from '../../support/abn';
@@ -538,6 +539,15 @@ const alertRoutes: RouteSpec[] = [
       await newAlertRule(api);
       return { body: alertRuleBody() };
     },
+  }),
+  fromCall('POST /franchise/alert-rules/preview', {
+    body: { kind: alertRuleKind },
+    query: {
+      valid: { days: '90' },
+      fields: { days: { refused: ['0', '-1', 'abc', '1.5', '401'] } },
+      schema: previewQuerySchema,
+    },
+    prepare: async () => ({ body: alertRuleBody() }),
   }),
   fromCall('PUT /franchise/alert-rules/{id}', {
     params: { id: alertId },

@@ -95,6 +95,11 @@ export const MACHINE_MODELS: { file: string; machine: () => Promise<AnyStateMach
     model: () => import('./alerts.model'),
   },
   {
+    file: 'alert-rule-preview',
+    machine: async () => (await import('../../../src/machines/alert-rule-preview.machine')).alertRulePreviewMachine,
+    model: () => import('./alert-rule-preview.model'),
+  },
+  {
     file: 'alerts-bell',
     machine: async () => (await import('../../../src/machines/alerts-bell.machine')).alertsBellMachine,
     model: () => import('./alerts-bell.model'),
