@@ -296,7 +296,10 @@ export const targetsMachine = setup({
                 input: ({ context }) => saveBody(context.grid!, context.edits, context.labour),
                 onDone: {
                   target: '#targets.loading',
-                  actions: ['forget', { type: 'notify', params: ({ event }) => ({ message: savedMessage(event.output), type: 'success' }) }],
+                  actions: [
+                    'forget',
+                    { type: 'notify', params: ({ event }) => ({ message: savedMessage(event.output), type: 'success' }) },
+                  ],
                 },
                 onError: [
                   { guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'stale' },
@@ -339,7 +342,10 @@ export const targetsMachine = setup({
                 src: 'loadVariance',
                 input: ({ context }) => varianceQuery(context.month, context.today)!,
                 onDone: { target: 'shown', actions: assign(({ event }) => ({ variance: event.output, varianceError: null })) },
-                onError: { target: 'failed', actions: assign(({ event }) => ({ variance: null, varianceError: toErrorInfo(event.error) })) },
+                onError: {
+                  target: 'failed',
+                  actions: assign(({ event }) => ({ variance: null, varianceError: toErrorInfo(event.error) })),
+                },
               },
             },
             shown: {},

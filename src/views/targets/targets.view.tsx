@@ -361,7 +361,11 @@ export function TargetsView() {
           <IconChevronRight size={18} />
         </Button>
         <Box ml="auto">
-          <ExportMenu busy={exporting} disabled={!exporting && !canExport} onExport={(format) => actor.send({ type: 'file.export', format })} />
+          <ExportMenu
+            busy={exporting}
+            disabled={!exporting && !canExport}
+            onExport={(format) => actor.send({ type: 'file.export', format })}
+          />
         </Box>
       </Group>
       <Paper withBorder radius="md" p="md">
