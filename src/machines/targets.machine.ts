@@ -1,9 +1,13 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { ForecastAnswer, TargetsGrid, TargetsWriteResult } from '@contract/api/targets.calls';
+import type { AnalyticsQuery } from '@contract/analytics.contract';
+import type { ForecastAnswer, TargetsAnswer, TargetsGrid, TargetsWriteResult } from '@contract/api/targets.calls';
+import type { ExportFormat } from '@contract/page-reports.contract';
 import { SPREAD_AMOUNT_MESSAGE, type ConsoleTargetsInput } from '@contract/targets.contract';
 import { toApiError, toErrorInfo, type ErrorInfo } from '../services/api-error';
+import type { ExportFile } from '../services/page-reports.service';
 import { targetsService } from '../services/targets.service';
 import type { Notice } from '../shared/effects';
+import { exportedMessage } from './analytics-page.machine';
 import { confirmDialogMachine, type ConfirmDialogInput } from './confirm-dialog.machine';
 import { confirmed } from './support/ask-first';
 import { notProvided } from './support/machine-effects';
@@ -24,6 +28,7 @@ import {
   withLabour,
   type Edits,
   type LabourEdits,
+  varianceQuery,
 } from './support/targets-grid';
 
 /** A line under the toolbar: what a tool did, or why it did nothing. */
@@ -40,7 +45,18 @@ export type TargetsContext = {
   note: TargetsNote | null;
   /** The branch and adjustment "Fill from the forecast" is under way for. */
   fill: { restaurantId: number; pct: number } | null;
+  /** The franchise's today, 'YYYY-MM-DD': the month's revenue is read up to the day before. */
+  today: string;
+  /** The month's revenue against target, once read. */
+  variance: TargetsAnswer | null;
+  varianceError: ErrorInfo | null;
+  /** The file being made, while exporting. */
+  exporting: ExportFormat | null;
 };
+
+/** What the variance and the export ask for: the month's closed days, franchise-wide. */
+export type VarianceQuery = AnalyticsQuery;
+export type ExportQuery = { query: AnalyticsQuery; format: ExportFormat };
 
 export type TargetsEvent =
   | { type: 'targets.retry' }
@@ -53,7 +69,9 @@ export type TargetsEvent =
   | { type: 'spread.apply'; restaurantId: number; amount: string }
   | { type: 'forecast.fill'; restaurantId: number; pct: string }
   | { type: 'changes.save' }
-  | { type: 'changes.discard' };
+  | { type: 'changes.discard' }
+  | { type: 'variance.retry' }
+  | { type: 'file.export'; format: ExportFormat };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -87,7 +105,7 @@ export const targetsMachine = setup({
   types: {
     context: {} as TargetsContext,
     events: {} as TargetsEvent,
-    input: {} as { month: string },
+    input: {} as { month: string; today: string },
     children: {} as {
       loadGrid: 'loadGrid';
       loadPreviousMonth: 'loadGrid';
@@ -100,13 +118,16 @@ export const targetsMachine = setup({
   actors: {
     loadGrid: fromPromise<TargetsGrid, string>(({ input }) => targetsService.getTargetsGrid(input)),
     loadForecast: fromPromise<ForecastAnswer, number>(({ input }) => targetsService.getForecast(input)),
+    loadVariance: fromPromise<TargetsAnswer, VarianceQuery>(({ input }) => targetsService.getTargets(input, null)),
+    exportFile: fromPromise<ExportFile, ExportQuery>(({ input }) => targetsService.exportTargets(input.query, input.format, null)),
     confirmDialog: confirmDialogMachine,
     saveTargets: fromPromise<TargetsWriteResult, ConsoleTargetsInput>(({ input }) => targetsService.saveTargets(input)),
   },
   actions: {
     notify: (_, _notice: Notice) => notProvided('notify'),
+    download: (_, _file: ExportFile) => notProvided('download'),
     setNote: assign((_, note: TargetsNote | null) => ({ note })),
-    moveMonth: assign(({ context }, by: number) => ({ month: shiftMonth(context.month, by), ...UNCHANGED })),
+    moveMonth: assign(({ context }, by: number) => ({ month: shiftMonth(context.month, by), variance: null, ...UNCHANGED })),
     forget: assign(UNCHANGED),
   },
   guards: {
@@ -121,11 +142,24 @@ export const targetsMachine = setup({
     somethingToSave: ({ context }) => saveCounts(context.grid!, context.edits, context.labour).targets > 0,
     saveBlocked: ({ context }) => saveProblem(context.grid!, context.edits, context.labour) !== null,
     stale: (_, error: unknown) => toApiError(error).status === 409,
+    monthStarted: ({ context }) => varianceQuery(context.month, context.today) !== null,
   },
 }).createMachine({
   id: 'targets',
   initial: 'loading',
-  context: ({ input }) => ({ month: input.month, grid: null, edits: {}, labour: {}, error: null, note: null, fill: null }),
+  context: ({ input }) => ({
+    month: input.month,
+    today: input.today,
+    grid: null,
+    edits: {},
+    labour: {},
+    error: null,
+    note: null,
+    fill: null,
+    variance: null,
+    varianceError: null,
+    exporting: null,
+  }),
   states: {
     loading: {
       tags: 'busy',
@@ -146,123 +180,178 @@ export const targetsMachine = setup({
     },
     failed: { on: { 'targets.retry': 'loading' } },
     empty: {},
+    // The grid and its tools beside the month's revenue against target, read again whenever the grid is.
     ready: {
-      initial: 'editing',
+      type: 'parallel',
       states: {
-        editing: {
-          on: {
-            'cell.edit': {
-              actions: assign(({ context, event }) => ({
-                edits: withCell(context.edits, rowOf(context, event.restaurantId), event.day, event.text),
-                note: null,
-              })),
-            },
-            'labour.edit': {
-              actions: assign(({ context, event }) => ({
-                labour: withLabour(context.labour, rowOf(context, event.restaurantId), event.text),
-                note: null,
-              })),
-            },
-            // A month's changes are saved or discarded before another month is shown.
-            'month.previous': { guard: 'unchanged', target: '#targets.loading', actions: { type: 'moveMonth', params: -1 } },
-            'month.next': { guard: 'unchanged', target: '#targets.loading', actions: { type: 'moveMonth', params: 1 } },
-            'copy.lastMonth': 'copying',
-            'spread.apply': [
-              {
-                guard: { type: 'amountValid', params: ({ event }) => event.amount },
-                actions: assign(({ context, event }) => ({
-                  edits: spreadRow(context.grid!, rowOf(context, event.restaurantId), centsOf(event.amount)!, context.edits),
-                  note: null,
-                })),
-              },
-              { actions: { type: 'setNote', params: { text: SPREAD_AMOUNT_MESSAGE, tone: 'error' } } },
-            ],
-            'forecast.fill': [
-              {
-                guard: { type: 'pctValid', params: ({ event }) => event.pct },
-                target: 'forecasting',
-                actions: assign(({ event }) => ({
-                  fill: { restaurantId: event.restaurantId, pct: forecastPctOf(event.pct)! },
-                  note: null,
-                })),
-              },
-              { actions: { type: 'setNote', params: { text: FORECAST_PCT_MESSAGE, tone: 'error' } } },
-            ],
-            'changes.save': [
-              {
-                guard: 'saveBlocked',
-                actions: {
-                  type: 'setNote',
-                  params: ({ context }) => ({ text: saveProblem(context.grid!, context.edits, context.labour)!, tone: 'error' }),
+        grid: {
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'cell.edit': {
+                  actions: assign(({ context, event }) => ({
+                    edits: withCell(context.edits, rowOf(context, event.restaurantId), event.day, event.text),
+                    note: null,
+                  })),
+                },
+                'labour.edit': {
+                  actions: assign(({ context, event }) => ({
+                    labour: withLabour(context.labour, rowOf(context, event.restaurantId), event.text),
+                    note: null,
+                  })),
+                },
+                // A month's changes are saved or discarded before another month is shown.
+                'month.previous': { guard: 'unchanged', target: '#targets.loading', actions: { type: 'moveMonth', params: -1 } },
+                'month.next': { guard: 'unchanged', target: '#targets.loading', actions: { type: 'moveMonth', params: 1 } },
+                'copy.lastMonth': 'copying',
+                'spread.apply': [
+                  {
+                    guard: { type: 'amountValid', params: ({ event }) => event.amount },
+                    actions: assign(({ context, event }) => ({
+                      edits: spreadRow(context.grid!, rowOf(context, event.restaurantId), centsOf(event.amount)!, context.edits),
+                      note: null,
+                    })),
+                  },
+                  { actions: { type: 'setNote', params: { text: SPREAD_AMOUNT_MESSAGE, tone: 'error' } } },
+                ],
+                'forecast.fill': [
+                  {
+                    guard: { type: 'pctValid', params: ({ event }) => event.pct },
+                    target: 'forecasting',
+                    actions: assign(({ event }) => ({
+                      fill: { restaurantId: event.restaurantId, pct: forecastPctOf(event.pct)! },
+                      note: null,
+                    })),
+                  },
+                  { actions: { type: 'setNote', params: { text: FORECAST_PCT_MESSAGE, tone: 'error' } } },
+                ],
+                'changes.save': [
+                  {
+                    guard: 'saveBlocked',
+                    actions: {
+                      type: 'setNote',
+                      params: ({ context }) => ({ text: saveProblem(context.grid!, context.edits, context.labour)!, tone: 'error' }),
+                    },
+                  },
+                  { guard: 'somethingToSave', target: 'asking', actions: { type: 'setNote', params: null } },
+                ],
+                'changes.discard': { actions: 'forget' },
+                'file.export': {
+                  guard: 'monthStarted',
+                  target: 'exporting',
+                  actions: assign(({ event }) => ({ exporting: event.format })),
                 },
               },
-              { guard: 'somethingToSave', target: 'asking', actions: { type: 'setNote', params: null } },
-            ],
-            'changes.discard': { actions: 'forget' },
-          },
-        },
-        copying: {
-          tags: 'busy',
-          invoke: {
-            id: 'loadPreviousMonth',
-            src: 'loadGrid',
-            input: ({ context }) => shiftMonth(context.month, -1),
-            onDone: {
-              target: 'editing',
-              actions: assign(({ context, event }) => ({
-                edits: copyMonth(context.grid!, event.output, context.edits),
-                note: { text: copiedNote(event.output.month), tone: 'info' },
-              })),
             },
-            onError: { target: 'editing', actions: { type: 'notify', params: ({ event }) => errorNotice(event.error) } },
-          },
-        },
-        forecasting: {
-          tags: 'busy',
-          invoke: {
-            id: 'loadForecast',
-            src: 'loadForecast',
-            input: ({ context }) => context.fill!.restaurantId,
-            onDone: {
-              target: 'editing',
-              actions: assign(({ context, event }) => {
-                const row = rowOf(context, context.fill!.restaurantId);
-                const { edits, filled } = fillFromForecast(context.grid!, row, event.output, context.fill!.pct, context.edits);
-                return { edits, fill: null, note: { text: filledNote(filled, row.name), tone: 'info' as const } };
-              }),
+            copying: {
+              tags: 'busy',
+              invoke: {
+                id: 'loadPreviousMonth',
+                src: 'loadGrid',
+                input: ({ context }) => shiftMonth(context.month, -1),
+                onDone: {
+                  target: 'editing',
+                  actions: assign(({ context, event }) => ({
+                    edits: copyMonth(context.grid!, event.output, context.edits),
+                    note: { text: copiedNote(event.output.month), tone: 'info' },
+                  })),
+                },
+                onError: { target: 'editing', actions: { type: 'notify', params: ({ event }) => errorNotice(event.error) } },
+              },
             },
-            onError: {
-              target: 'editing',
-              actions: [assign({ fill: null }), { type: 'notify', params: ({ event }) => errorNotice(event.error) }],
+            forecasting: {
+              tags: 'busy',
+              invoke: {
+                id: 'loadForecast',
+                src: 'loadForecast',
+                input: ({ context }) => context.fill!.restaurantId,
+                onDone: {
+                  target: 'editing',
+                  actions: assign(({ context, event }) => {
+                    const row = rowOf(context, context.fill!.restaurantId);
+                    const { edits, filled } = fillFromForecast(context.grid!, row, event.output, context.fill!.pct, context.edits);
+                    return { edits, fill: null, note: { text: filledNote(filled, row.name), tone: 'info' as const } };
+                  }),
+                },
+                onError: {
+                  target: 'editing',
+                  actions: [assign({ fill: null }), { type: 'notify', params: ({ event }) => errorNotice(event.error) }],
+                },
+              },
+            },
+            asking: {
+              invoke: {
+                id: 'confirmSave',
+                src: 'confirmDialog',
+                input: ({ context }) => saveQuestion(saveCounts(context.grid!, context.edits, context.labour)),
+                onDone: [{ guard: { type: 'confirmed', params: ({ event }) => event.output }, target: 'saving' }, { target: 'editing' }],
+              },
+            },
+            saving: {
+              tags: 'busy',
+              invoke: {
+                id: 'saveTargets',
+                src: 'saveTargets',
+                input: ({ context }) => saveBody(context.grid!, context.edits, context.labour),
+                onDone: {
+                  target: '#targets.loading',
+                  actions: [
+                    'forget',
+                    { type: 'notify', params: ({ event }) => ({ message: savedMessage(event.output), type: 'success' }) },
+                  ],
+                },
+                onError: [
+                  { guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'stale' },
+                  { target: 'editing', actions: { type: 'notify', params: ({ event }) => errorNotice(event.error) } },
+                ],
+              },
+            },
+            // Someone saved since the grid was read: the changes stay on show until Reload reads the latest targets.
+            stale: { on: { 'targets.reload': { target: '#targets.loading', actions: 'forget' } } },
+            exporting: {
+              tags: 'busy',
+              invoke: {
+                id: 'exportFile',
+                src: 'exportFile',
+                input: ({ context }): ExportQuery => ({ query: varianceQuery(context.month, context.today)!, format: context.exporting! }),
+                onDone: {
+                  target: 'editing',
+                  actions: [
+                    { type: 'download', params: ({ event }) => event.output },
+                    { type: 'notify', params: ({ context }) => ({ message: exportedMessage(context.exporting!), type: 'success' }) },
+                    assign({ exporting: null }),
+                  ],
+                },
+                onError: {
+                  target: 'editing',
+                  actions: [assign({ exporting: null }), { type: 'notify', params: ({ event }) => errorNotice(event.error) }],
+                },
+              },
             },
           },
         },
-        asking: {
-          invoke: {
-            id: 'confirmSave',
-            src: 'confirmDialog',
-            input: ({ context }) => saveQuestion(saveCounts(context.grid!, context.edits, context.labour)),
-            onDone: [{ guard: { type: 'confirmed', params: ({ event }) => event.output }, target: 'saving' }, { target: 'editing' }],
-          },
-        },
-        saving: {
-          tags: 'busy',
-          invoke: {
-            id: 'saveTargets',
-            src: 'saveTargets',
-            input: ({ context }) => saveBody(context.grid!, context.edits, context.labour),
-            onDone: {
-              target: '#targets.loading',
-              actions: ['forget', { type: 'notify', params: ({ event }) => ({ message: savedMessage(event.output), type: 'success' }) }],
+        variance: {
+          initial: 'checking',
+          states: {
+            checking: { always: [{ guard: 'monthStarted', target: 'loading' }, { target: 'notStarted' }] },
+            notStarted: {},
+            loading: {
+              invoke: {
+                id: 'loadVariance',
+                src: 'loadVariance',
+                input: ({ context }) => varianceQuery(context.month, context.today)!,
+                onDone: { target: 'shown', actions: assign(({ event }) => ({ variance: event.output, varianceError: null })) },
+                onError: {
+                  target: 'failed',
+                  actions: assign(({ event }) => ({ variance: null, varianceError: toErrorInfo(event.error) })),
+                },
+              },
             },
-            onError: [
-              { guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'stale' },
-              { target: 'editing', actions: { type: 'notify', params: ({ event }) => errorNotice(event.error) } },
-            ],
+            shown: {},
+            failed: { on: { 'variance.retry': 'loading' } },
           },
         },
-        // Someone saved since the grid was read: the changes stay on show until Reload reads the latest targets.
-        stale: { on: { 'targets.reload': { target: '#targets.loading', actions: 'forget' } } },
       },
     },
   },

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect } from 'vitest';
-import type { ForecastAnswer, TargetsGrid, TargetsWriteResult } from '@contract/api/targets.calls';
+import type { AnalyticsQuery } from '@contract/analytics.contract';
+import type { ForecastAnswer, TargetsAnswer, TargetsGrid, TargetsWriteResult } from '@contract/api/targets.calls';
 import { formatCurrency } from '@contract/presentation/format';
 import { SPREAD_AMOUNT_MESSAGE, STALE_TARGETS_MESSAGE, type ConsoleTargetsInput } from '@contract/targets.contract';
 import {
@@ -13,7 +14,8 @@ import {
   saveBody,
   shiftMonth,
 } from '../../src/machines/support/targets-grid';
-import { targetsMachine } from '../../src/machines/targets.machine';
+import { targetsMachine, type ExportQuery } from '../../src/machines/targets.machine';
+import type { ExportFile } from '../../src/services/page-reports.service';
 import { TargetsContext, TargetsView } from '../../src/views/targets/targets.view';
 import { controllableActor } from './support/deferred';
 import { runModel } from './support/model-runner';
@@ -26,6 +28,9 @@ import {
   MONTH,
   READ_FAILURE,
   REFUSED,
+  TODAY,
+  EXPORT_FAILURE,
+  VARIANCE_FAILURE,
   paths,
   type ModelEvent,
   type Snapshot,
@@ -52,7 +57,38 @@ type Actors = {
   loadGrid: ReturnType<typeof controllableActor<TargetsGrid, string>>;
   loadForecast: ReturnType<typeof controllableActor<ForecastAnswer, number>>;
   saveTargets: ReturnType<typeof controllableActor<TargetsWriteResult, ConsoleTargetsInput>>;
+  loadVariance: ReturnType<typeof controllableActor<TargetsAnswer, AnalyticsQuery>>;
+  exportFile: ReturnType<typeof controllableActor<ExportFile, ExportQuery>>;
 };
+
+const NOVEMBER_SO_FAR = { period: 'daily', start_date: '2026-11-01', end_date: '2026-11-28' };
+
+/** Revenue vs Target: loading, failed (Retry), not started (December), or the totals and branches, worst first. */
+function verifyVariance(state: Snapshot, actors: Actors) {
+  const section = screen.getByRole('region', { name: 'Revenue vs Target' });
+  const inSection = within(section);
+  const loading = state.matches({ ready: { variance: 'loading' } });
+  expect(inSection.queryByRole('status', { name: 'Loading revenue against target' }) !== null).toBe(loading);
+  if (loading) {
+    expect(actors.loadVariance.inputs.at(-1)).toEqual(
+      state.context.month === MONTH ? NOVEMBER_SO_FAR : { period: 'daily', start_date: '2026-10-01', end_date: '2026-10-31' },
+    );
+  }
+  expect(inSection.queryByText('This month has not started: its revenue shows from its first closed day.') !== null).toBe(
+    state.matches({ ready: { variance: 'notStarted' } }),
+  );
+  expect(inSection.queryByText(VARIANCE_FAILURE) !== null).toBe(state.matches({ ready: { variance: 'failed' } }));
+  if (state.matches({ ready: { variance: 'shown' } })) {
+    expect(inSection.getByTestId('variance-period')).toHaveTextContent('1 Nov 2026 – 28 Nov 2026');
+    expect(inSection.getByTestId('variance-variance')).toHaveTextContent('-$200.00 (-9.5%)');
+    const rows = within(inSection.getByRole('table', { name: 'Revenue against target by branch' })).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'BranchRevenueTargetVarianceVariance %',
+      'Bondi$1,900.00$2,100.00-$200.00-9.5%',
+      'Manly$0.00$0.00$0.00–',
+    ]);
+  }
+}
 
 /** The grid on show: the month, the cell typed in, the total, the unsaved mark and which buttons answer. */
 function verifyGrid(state: Snapshot) {
@@ -73,7 +109,7 @@ function verifyGrid(state: Snapshot) {
   expect(screen.getByTestId('month-total')).toHaveTextContent(formatCurrency(monthTotal(grid!, edits) / 100));
   const changed = Object.keys(edits).length + Object.keys(state.context.labour).length > 0;
   expect(screen.queryByTestId('unsaved') !== null).toBe(changed);
-  const editing = state.matches({ ready: 'editing' });
+  const editing = state.matches({ ready: { grid: 'editing' } });
   expect(button('Save')!.hasAttribute('disabled') || button('Save')!.getAttribute('data-loading') === 'true').toBe(!(editing && changed));
   expect(button('Previous month')).toHaveProperty('disabled', !(editing && !changed));
 }
@@ -111,28 +147,35 @@ async function verify(state: Snapshot, event: ModelEvent, actors: Actors) {
   }
   await waitFor(() => verifyGrid(state));
   verifyNote(event);
-  if (state.matches({ ready: 'copying' })) {
+  verifyVariance(state, actors);
+  if (state.matches({ ready: { grid: 'exporting' } })) {
+    expect(actors.exportFile.inputs.at(-1)).toEqual({ query: NOVEMBER_SO_FAR, format: 'csv' });
+    expect(button('Export')).toHaveAttribute('data-loading', 'true');
+  }
+  if (event.type === 'xstate.error.actor.exportFile') expect(await screen.findByText(EXPORT_FAILURE)).toBeInTheDocument();
+  if (event.type === 'xstate.done.actor.exportFile') expect(await screen.findByText('Exported as CSV!')).toBeInTheDocument();
+  if (state.matches({ ready: { grid: 'copying' } })) {
     expect(actors.loadGrid.inputs.at(-1)).toBe(shiftMonth(state.context.month, -1));
     expect(button('Copy last month')).toHaveAttribute('data-loading', 'true');
   }
-  if (state.matches({ ready: 'forecasting' })) {
+  if (state.matches({ ready: { grid: 'forecasting' } })) {
     expect(actors.loadForecast.inputs.at(-1)).toBe(BONDI.id);
     expect(screen.getByText('Reading the forecast…')).toBeInTheDocument();
   }
-  if (state.matches({ ready: 'asking' })) {
+  if (state.matches({ ready: { grid: 'asking' } })) {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveAccessibleName(/^Save \d+ targets? for \d branch(es)?\?$/);
   } else await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  if (state.matches({ ready: 'saving' })) {
+  if (state.matches({ ready: { grid: 'saving' } })) {
     expect(actors.saveTargets.inputs.at(-1)).toEqual(saveBody(state.context.grid!, state.context.edits, state.context.labour));
     expect(actors.saveTargets.inputs.at(-1)!.version).toBe(4);
   }
-  expect(screen.queryByText(STALE_TARGETS_MESSAGE) !== null).toBe(state.matches({ ready: 'stale' }));
-  if (state.matches({ ready: 'stale' })) expect(button('Reload')).toBeEnabled();
-  if (event.type === 'changes.save' && state.matches({ ready: 'editing' })) {
+  expect(screen.queryByText(STALE_TARGETS_MESSAGE) !== null).toBe(state.matches({ ready: { grid: 'stale' } }));
+  if (state.matches({ ready: { grid: 'stale' } })) expect(button('Reload')).toBeEnabled();
+  if (event.type === 'changes.save' && state.matches({ ready: { grid: 'editing' } })) {
     expect(screen.getByTestId('targets-note')).toHaveTextContent(INVALID_CELLS_MESSAGE);
   }
-  if (event.type === 'xstate.error.actor.saveTargets' && state.matches({ ready: 'editing' }))
+  if (event.type === 'xstate.error.actor.saveTargets' && state.matches({ ready: { grid: 'editing' } }))
     expect(await screen.findByText(REFUSED)).toBeInTheDocument();
   if (event.type === 'xstate.error.actor.loadForecast') expect(await screen.findByText(FORECAST_FAILURE)).toBeInTheDocument();
   if (event.type === 'xstate.error.actor.loadPreviousMonth') expect(await screen.findByText(READ_FAILURE)).toBeInTheDocument();
@@ -145,15 +188,24 @@ describe('targets machine × Targets page (model-based)', () => {
       loadGrid: controllableActor<TargetsGrid, string>(),
       loadForecast: controllableActor<ForecastAnswer, number>(),
       saveTargets: controllableActor<TargetsWriteResult, ConsoleTargetsInput>(),
+      loadVariance: controllableActor<TargetsAnswer, AnalyticsQuery>(),
+      exportFile: controllableActor<ExportFile, ExportQuery>(),
     };
+    const downloads: ExportFile[] = [];
     let savedToast = false;
     renderView(({ notify }) => (
       <TargetsContext.Provider
         logic={targetsMachine.provide({
-          actors: { loadGrid: actors.loadGrid.logic, loadForecast: actors.loadForecast.logic, saveTargets: actors.saveTargets.logic },
-          actions: { notify },
+          actors: {
+            loadGrid: actors.loadGrid.logic,
+            loadForecast: actors.loadForecast.logic,
+            saveTargets: actors.saveTargets.logic,
+            loadVariance: actors.loadVariance.logic,
+            exportFile: actors.exportFile.logic,
+          },
+          actions: { notify, download: (_, file) => downloads.push(file) },
         })}
-        options={{ input: { month: MONTH }, inspect }}
+        options={{ input: { month: MONTH, today: TODAY }, inspect }}
       >
         <TargetsView />
       </TargetsContext.Provider>
@@ -179,6 +231,19 @@ describe('targets machine × Targets page (model-based)', () => {
             const dialog = screen.getByRole('dialog');
             return user.click(within(dialog).getByRole('button', { name: e.output.result === 'confirmed' ? 'Save' : 'Cancel' }));
           }
+          case 'xstate.done.actor.loadVariance':
+          case 'xstate.error.actor.loadVariance':
+            return act(async () => actors.loadVariance.settle(e));
+          case 'xstate.done.actor.exportFile':
+            await act(async () => actors.exportFile.settle(e));
+            return expect(downloads.at(-1)).toBe(e.output);
+          case 'xstate.error.actor.exportFile':
+            return act(async () => actors.exportFile.settle(e));
+          case 'variance.retry':
+            return user.click(within(screen.getByRole('region', { name: 'Revenue vs Target' })).getByRole('button', { name: 'Retry' }));
+          case 'file.export':
+            await user.click(button('Export')!);
+            return user.click(button('Export as CSV')!);
           case 'targets.retry':
             return user.click(button('Retry')!);
           case 'targets.reload':

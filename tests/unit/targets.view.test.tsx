@@ -2,9 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TargetsGrid } from '@contract/api/targets.calls';
+import type { TargetsAnswer, TargetsGrid } from '@contract/api/targets.calls';
 import { monthDays, SPREAD_AMOUNT_MESSAGE, STALE_TARGETS_MESSAGE } from '@contract/targets.contract';
-import { dayHeading, monthLabel, shiftMonth } from '../../src/machines/support/targets-grid';
+import { dayHeading, dayInZone, monthLabel, shiftMonth, varianceQuery } from '../../src/machines/support/targets-grid';
+import { formatDay } from '@contract/presentation/format';
 import { currentMonth } from '../../src/machines/targets.machine';
 import { sessionStore } from '../../src/services/session-storage';
 import { failure, installFakeServer, ok, OWNER, RESTAURANTS, type Call } from './support/fake-server';
@@ -33,12 +34,43 @@ const gridOf = (month: string, version: number): TargetsGrid => ({
   ],
 });
 
+/** The targets answer of a window: Bondi below its target, Parramatta above, worst first as the server orders them. */
+const varianceOf = (start_date: string, end_date: string): TargetsAnswer => ({
+  window: {
+    start_date,
+    end_date,
+    days: 1,
+    grouping: 'daily',
+    time_zone: OWNER.franchise.time_zone,
+    compare: 'previous',
+    previous: { start_date, end_date },
+    today: end_date,
+  },
+  totals: { revenue: 2500, target: 2600, variance: -100, variance_pct: -3.8 },
+  series: [],
+  restaurants: [
+    { id: BONDI!.id, name: BONDI!.name, revenue: 900, target: 1200, variance: -300, variance_pct: -25 },
+    { id: PARRAMATTA!.id, name: PARRAMATTA!.name, revenue: 1600, target: 1400, variance: 200, variance_pct: 14.3 },
+  ],
+});
+
 let calls: Call[];
 let putAnswer: () => Response;
+let exportAnswer: () => Response;
+let varianceFails: boolean;
 
 beforeEach(() => {
   putAnswer = () => ok({ created: 1, updated: 0, unchanged: 0, version: 6 });
+  varianceFails = false;
+  exportAnswer = () =>
+    new Response('Branch,Revenue\r\n', {
+      headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="targets-2026-10-01_2026-10-31.csv"' },
+    });
   calls = installFakeServer((call) => {
+    const query = new URLSearchParams(call.query);
+    if (call.path === '/analytics/targets' && varianceFails) return failure(503, 'Revenue is being recounted');
+    if (call.path === '/analytics/targets') return ok(varianceOf(query.get('start_date')!, query.get('end_date')!));
+    if (call.path === '/analytics/targets/export') return exportAnswer();
     if (call.path === '/targets' && call.method === 'GET') return ok(gridOf(new URLSearchParams(call.query).get('month')!, 5));
     if (call.path === '/targets' && call.method === 'PUT') return putAnswer();
     return failure(500, 'unexpected call');
@@ -52,6 +84,10 @@ afterEach(() => {
 
 const puts = () => calls.filter((c) => c.method === 'PUT');
 const gridReads = () => calls.filter((c) => c.method === 'GET' && c.path === '/targets').map((c) => c.query);
+const varianceReads = () => calls.filter((c) => c.path === '/analytics/targets').map((c) => c.query);
+const TODAY = dayInZone(OWNER.franchise.time_zone);
+/** The query string of a month's variance, as the page asks for it. */
+const varianceQs = (month: string) => `?${new URLSearchParams(varianceQuery(month, TODAY)!).toString()}`;
 
 async function openPage() {
   renderApp('/targets', { user: OWNER, restaurants: RESTAURANTS });
@@ -134,6 +170,8 @@ describe('Targets page', () => {
     expect(body.targets.reduce((sum, t) => sum + t.revenue_cents, 0)).toBe(300_000);
     expect(await screen.findByText('Targets saved: 1 created, 0 updated')).toBeInTheDocument();
     await waitFor(() => expect(gridReads()).toHaveLength(2));
+    // Revenue vs Target is read again with the grid, once the month has a closed day.
+    if (varianceQuery(MONTH, TODAY)) await waitFor(() => expect(varianceReads()).toHaveLength(2));
   });
 
   it('says a save after someone else’s is stale, keeps the changes on show, and Reload reads the latest targets', async () => {
@@ -169,5 +207,84 @@ describe('Targets page', () => {
     await user.click(screen.getByRole('button', { name: 'Next month' }));
     expect(await screen.findByRole('table', { name: `Revenue targets of ${monthLabel(MONTH)}` }, LAZY)).toBeInTheDocument();
     expect(gridReads()).toEqual([`?month=${MONTH}`, `?month=${shiftMonth(MONTH, -1)}`, `?month=${MONTH}`]);
+  });
+
+  it('shows last month’s revenue against target: the period, the totals coloured by meaning, the branches worst first', async () => {
+    const user = userEvent.setup();
+    await openPage();
+    const last = shiftMonth(MONTH, -1);
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    const section = await screen.findByRole('region', { name: 'Revenue vs Target' }, LAZY);
+    const table = await within(section).findByRole('table', { name: 'Revenue against target by branch' }, LAZY);
+    expect(varianceReads().at(-1)).toBe(varianceQs(last));
+    const { start_date, end_date } = varianceQuery(last, TODAY)!;
+    expect(start_date).toBe(`${last}-01`);
+    expect(end_date).toBe(monthDays(last).at(-1));
+    expect(within(section).getByTestId('variance-period')).toHaveTextContent(`${formatDay(start_date)} – ${formatDay(end_date)}`);
+    expect(within(section).getByTestId('variance-revenue')).toHaveTextContent('$2,500.00');
+    expect(within(section).getByTestId('variance-target')).toHaveTextContent('$2,600.00');
+    expect(within(section).getByTestId('variance-variance')).toHaveTextContent('-$100.00 (-3.8%)');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([
+      'BranchRevenueTargetVarianceVariance %',
+      'Bondi Beach$900.00$1,200.00-$300.00-25.0%',
+      'Parramatta$1,600.00$1,400.00+$200.00+14.3%',
+    ]);
+    const [bondiPct, parramattaPct] = within(table)
+      .getAllByRole('cell')
+      .filter((c) => /%$/.test(c.textContent ?? ''));
+    expect(bondiPct!.style.color).not.toBe(parramattaPct!.style.color);
+  });
+
+  it('says a month not started yet has no revenue (and cannot be exported); a failed read offers Retry', async () => {
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    const section = await screen.findByRole('region', { name: 'Revenue vs Target' }, LAZY);
+    expect(within(section).getByText('This month has not started: its revenue shows from its first closed day.')).toBeInTheDocument();
+    expect(varianceReads().filter((q) => q.includes(shiftMonth(MONTH, 1)))).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
+
+    varianceFails = true;
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Previous month' })).toBeEnabled(), LAZY);
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    const failed = await screen.findByRole('region', { name: 'Revenue vs Target' }, LAZY);
+    expect(await within(failed).findByText('Revenue is being recounted', undefined, LAZY)).toBeInTheDocument();
+    varianceFails = false;
+    await user.click(within(failed).getByRole('button', { name: 'Retry' }));
+    expect(await within(failed).findByRole('table', { name: 'Revenue against target by branch' }, LAZY)).toBeInTheDocument();
+  });
+
+  it('exports last month as CSV with the variance’s query, saves the file and says "Exported as CSV!"; a failure says why', async () => {
+    const user = userEvent.setup();
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const create = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/targets');
+    try {
+      await openPage();
+      await user.click(screen.getByRole('button', { name: 'Previous month' }));
+      await screen.findByRole('table', { name: 'Revenue against target by branch' }, LAZY);
+      await user.click(screen.getByRole('button', { name: 'Export' }));
+      await user.click(screen.getByRole('button', { name: 'Export as CSV' }));
+      expect(await screen.findByText('Exported as CSV!')).toBeInTheDocument();
+      const exported = calls.filter((c) => c.path === '/analytics/targets/export').map((c) => c.query);
+      expect(exported).toEqual([`${varianceQs(shiftMonth(MONTH, -1))}&format=csv`]);
+      expect(saved).toEqual(['targets-2026-10-01_2026-10-31.csv']);
+
+      exportAnswer = () => failure(503, 'The PDF could not be made right now');
+      await user.click(screen.getByRole('button', { name: 'Export' }));
+      await user.click(screen.getByRole('button', { name: 'Export as PDF' }));
+      expect(await screen.findByText('The PDF could not be made right now')).toBeInTheDocument();
+      expect(saved).toHaveLength(1);
+    } finally {
+      click.mockRestore();
+      create.mockRestore();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { ForecastAnswer, TargetsGrid } from '@contract/api/targets.calls';
+import { addDays } from '@contract/calendar-day';
 import { monthDays, spreadMonthly, weekdayOf, type ConsoleTargetsInput, type TargetRecord } from '@contract/targets.contract';
 
 // The Targets page's grid (docs/product.md#targets-page): the month's targets as read, the cells typed over them (text,
@@ -202,3 +203,19 @@ export const dayHeading = (day: string) => `${Number(day.slice(8))} ${WEEKDAYS[w
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 /** "November 2026". */
 export const monthLabel = (month: string) => `${MONTHS[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}`;
+
+/** The calendar day of `now` in the franchise's time zone, 'YYYY-MM-DD'. */
+export const dayInZone = (timeZone: string, now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+
+/**
+ * The month's closed days as an analytics window: its first day to its last or yesterday, whichever comes first (today
+ * is still trading, docs/product.md#time); null while the month has no closed day.
+ */
+export function varianceQuery(month: string, today: string): { period: 'daily'; start_date: string; end_date: string } | null {
+  const days = monthDays(month);
+  const yesterday = addDays(today, -1);
+  const first = days[0]!;
+  if (first > yesterday) return null;
+  const last = days.at(-1)!;
+  return { period: 'daily', start_date: first, end_date: last < yesterday ? last : yesterday };
+}

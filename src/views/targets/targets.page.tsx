@@ -1,17 +1,21 @@
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
+import { dayInZone } from '../../machines/support/targets-grid';
 import { currentMonth, targetsMachine } from '../../machines/targets.machine';
 import type { PageProps } from '../../shared/routing';
+import { saveFile } from '../../ui/save-file';
 import { PageTitle } from '../../ui/page-title';
 import { appEffects } from '../app-effects';
+import { SessionContext } from '../shared/session.context';
 import { TargetsContext, TargetsView } from './targets.view';
 
-/** The real targets calls; the page adds the toasts. */
-const pageLogic = targetsMachine.provide({ actions: { notify: appEffects.notify } });
+/** The real targets calls; the page adds the toasts and saves the exported files. */
+const pageLogic = targetsMachine.provide({ actions: { notify: appEffects.notify, download: (_, file) => saveFile(file) } });
 
 /** Targets (/targets): each branch's daily revenue targets of a month (a manager's branches only), edited in a grid and saved at once. */
 export default function TargetsPage({ title }: PageProps) {
-  const [input] = useState(() => ({ month: currentMonth() }));
+  const timeZone = SessionContext.useSelector((s) => s.context.user?.franchise.time_zone ?? 'Australia/Sydney');
+  const [input] = useState(() => ({ month: currentMonth(), today: dayInZone(timeZone) }));
   return (
     <Stack gap="lg">
       <PageTitle>{title}</PageTitle>

@@ -1,11 +1,12 @@
 import './targets.css';
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { createActorContext } from '@xstate/react';
 import { useState } from 'react';
-import type { TargetsGrid } from '@contract/api/targets.calls';
+import type { TargetsAnswer, TargetsGrid } from '@contract/api/targets.calls';
 import { STALE_TARGETS_MESSAGE } from '@contract/targets.contract';
-import { formatCurrency } from '@contract/presentation/format';
+import { formatCurrency, formatDays, formatSignedCurrency, formatSignedPercent } from '@contract/presentation/format';
+import { varianceTone } from '@contract/presentation/target-charts';
 import {
   cellKey,
   cellProblem,
@@ -22,8 +23,11 @@ import {
   type LabourEdits,
 } from '../../machines/support/targets-grid';
 import { targetsMachine } from '../../machines/targets.machine';
+import { DataTable } from '../../ui/data-table';
+import { ExportMenu } from '../../ui/export-menu';
 import { LoadState } from '../../ui/load-state';
 import { ScrollX } from '../../ui/scroll-x';
+import { FIGURE_COLOR } from '../../ui/theme';
 import { ConfirmDialogView } from '../shared/confirm-dialog.view';
 
 /** The Targets page's actor; tests pass `logic={targetsMachine.provide(fakes)}` and the month as input. */
@@ -33,7 +37,17 @@ export const EMPTY_TEXT = 'No restaurants yet: add one on Restaurant Management 
 export const INTRO =
   'Daily revenue targets per branch, in dollars; a blank day has none. Labour % applies to every day of its branch when you save.';
 
+export const VARIANCE_TITLE = 'Revenue vs Target';
+export const NOT_STARTED_TEXT = 'This month has not started: its revenue shows from its first closed day.';
+
 const money = (cents: number) => formatCurrency(cents / 100);
+const RIGHT = { textAlign: 'right' } as const;
+/** Below target reads bad (red), above it good (green), as on the dashboard. */
+const toneColor = (variance: number) => {
+  const tone = varianceTone(variance);
+  return tone === 'flat' ? 'dimmed' : tone === 'good' ? FIGURE_COLOR.positive : FIGURE_COLOR.negative;
+};
+const variancePct = (pct: number | null) => (pct === null ? '–' : formatSignedPercent(pct));
 
 function Cell({ row, day, edits, grid }: { row: GridRow; day: string; edits: Edits; grid: TargetsGrid }) {
   const actor = TargetsContext.useActorRef();
@@ -172,11 +186,11 @@ function BranchTools({ grid, busy }: { grid: TargetsGrid; busy: boolean }) {
 function Ready({ grid }: { grid: TargetsGrid }) {
   const actor = TargetsContext.useActorRef();
   const busy = TargetsContext.useSelector((s) => s.hasTag('busy'));
-  const stale = TargetsContext.useSelector((s) => s.matches({ ready: 'stale' }));
-  const editing = TargetsContext.useSelector((s) => s.matches({ ready: 'editing' }));
-  const copying = TargetsContext.useSelector((s) => s.matches({ ready: 'copying' }));
-  const forecasting = TargetsContext.useSelector((s) => s.matches({ ready: 'forecasting' }));
-  const saving = TargetsContext.useSelector((s) => s.matches({ ready: 'saving' }));
+  const stale = TargetsContext.useSelector((s) => s.matches({ ready: { grid: 'stale' } }));
+  const editing = TargetsContext.useSelector((s) => s.matches({ ready: { grid: 'editing' } }));
+  const copying = TargetsContext.useSelector((s) => s.matches({ ready: { grid: 'copying' } }));
+  const forecasting = TargetsContext.useSelector((s) => s.matches({ ready: { grid: 'forecasting' } }));
+  const saving = TargetsContext.useSelector((s) => s.matches({ ready: { grid: 'saving' } }));
   const changed = TargetsContext.useSelector((s) => Object.keys(s.context.edits).length + Object.keys(s.context.labour).length > 0);
   const note = TargetsContext.useSelector((s) => s.context.note);
   const dialog = TargetsContext.useSelector((s) => s.children.confirmSave);
@@ -230,6 +244,93 @@ function Ready({ grid }: { grid: TargetsGrid }) {
   );
 }
 
+function Figure({ label, value, color }: { label: string; value: string; color?: string }) {
+  return (
+    <Paper withBorder p="xs" radius="sm" data-testid={`variance-${label.toLowerCase()}`}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} c={color}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+/** The month's closed days' revenue against their targets: totals, then the branches worst first as the server orders them. */
+function VarianceFigures({ answer }: { answer: TargetsAnswer }) {
+  const { window, totals, restaurants } = answer;
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed" data-testid="variance-period">
+        {formatDays(window.start_date, window.end_date)}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <Figure label="Revenue" value={formatCurrency(totals.revenue)} />
+        <Figure label="Target" value={formatCurrency(totals.target)} />
+        <Figure
+          label="Variance"
+          value={`${formatSignedCurrency(totals.variance)} (${variancePct(totals.variance_pct)})`}
+          color={toneColor(totals.variance)}
+        />
+      </SimpleGrid>
+      <DataTable striped aria-label="Revenue against target by branch">
+        <thead>
+          <tr>
+            <th>Branch</th>
+            <th style={RIGHT}>Revenue</th>
+            <th style={RIGHT}>Target</th>
+            <th style={RIGHT}>Variance</th>
+            <th style={RIGHT}>Variance %</th>
+          </tr>
+        </thead>
+        <tbody>
+          {restaurants.map((r) => (
+            <tr key={r.id}>
+              <td>{r.name}</td>
+              <td style={RIGHT}>{formatCurrency(r.revenue)}</td>
+              <td style={RIGHT}>{formatCurrency(r.target)}</td>
+              <td style={{ ...RIGHT, color: toneColor(r.variance) }}>{formatSignedCurrency(r.variance)}</td>
+              <td style={{ ...RIGHT, color: toneColor(r.variance) }}>{variancePct(r.variance_pct)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
+    </Stack>
+  );
+}
+
+/** Revenue vs Target of the month shown: read once the grid is, again after a save. */
+function Variance() {
+  const actor = TargetsContext.useActorRef();
+  const status = TargetsContext.useSelector((s) => {
+    const v = (s.value as { ready?: { variance?: string } }).ready?.variance;
+    return v === 'shown' ? 'ready' : (v ?? 'loading');
+  });
+  const answer = TargetsContext.useSelector((s) => s.context.variance);
+  const error = TargetsContext.useSelector((s) => s.context.varianceError);
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={VARIANCE_TITLE}>
+      <Stack gap="sm">
+        <Text fw={600}>{VARIANCE_TITLE}</Text>
+        {status === 'notStarted' ? (
+          <Text c="dimmed">{NOT_STARTED_TEXT}</Text>
+        ) : (
+          <LoadState
+            status={status === 'checking' ? 'loading' : status}
+            loadingLabel="Loading revenue against target"
+            failedTitle="Revenue against target could not be loaded"
+            message={error?.message}
+            onRetry={() => actor.send({ type: 'variance.retry' })}
+          >
+            {status === 'ready' && answer && <VarianceFigures answer={answer} />}
+          </LoadState>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
 /** The month picker, then the grid of the month with its tools; loading, failure and no branches as such. */
 export function TargetsView() {
   const actor = TargetsContext.useActorRef();
@@ -238,6 +339,8 @@ export function TargetsView() {
   const grid = TargetsContext.useSelector((s) => s.context.grid);
   const error = TargetsContext.useSelector((s) => s.context.error);
   const canMove = TargetsContext.useSelector((s) => s.can({ type: 'month.next' }));
+  const exporting = TargetsContext.useSelector((s) => s.matches({ ready: { grid: 'exporting' } }));
+  const canExport = TargetsContext.useSelector((s) => s.can({ type: 'file.export', format: 'csv' }));
   return (
     <Stack gap="md">
       <Text maw={760}>{INTRO}</Text>
@@ -257,6 +360,13 @@ export function TargetsView() {
         <Button variant="subtle" px={6} aria-label="Next month" disabled={!canMove} onClick={() => actor.send({ type: 'month.next' })}>
           <IconChevronRight size={18} />
         </Button>
+        <Box ml="auto">
+          <ExportMenu
+            busy={exporting}
+            disabled={!exporting && !canExport}
+            onExport={(format) => actor.send({ type: 'file.export', format })}
+          />
+        </Box>
       </Group>
       <Paper withBorder radius="md" p="md">
         <LoadState
@@ -270,6 +380,7 @@ export function TargetsView() {
           {status === 'ready' && grid && <Ready grid={grid} />}
         </LoadState>
       </Paper>
+      {status === 'ready' && <Variance />}
     </Stack>
   );
 }

@@ -3,14 +3,17 @@
 // branches; November 2026 has targets for the first, October (the previous month) for both, December none. The grid
 // reads answer the month's grid, no branches, or fail; the owner types a valid or an invalid cell and a labour %, spreads
 // $3,000 or $0, fills from the forecast at -10 % (or asks for +200 %, refused), copies last month, saves (asked first:
-// Save or Cancel) and the save succeeds, is stale (409) or refused (422); Discard and Reload drop the changes.
+// Save or Cancel) and the save succeeds, is stale (409) or refused (422); Discard and Reload drop the changes. Today is
+// 29 November: November's revenue against target is read for 1–28 November (answered or failing, then Retry), December
+// has not started; November exports as CSV (saved or failing).
 import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import type { ForecastAnswer, TargetsGrid, TargetsWriteResult } from '@contract/api/targets.calls';
+import type { ForecastAnswer, TargetsAnswer, TargetsGrid, TargetsWriteResult } from '@contract/api/targets.calls';
 import { monthDays, STALE_TARGETS_MESSAGE } from '@contract/targets.contract';
 import type { DialogOutcome } from '../../../src/machines/confirm-dialog.machine';
 import { targetsMachine, type TargetsEvent } from '../../../src/machines/targets.machine';
 import { ApiError } from '../../../src/services/api-error';
+import type { ExportFile } from '../../../src/services/page-reports.service';
 import { eventKey } from '../support/event-key';
 import { selectPaths } from '../support/inventory';
 
@@ -22,9 +25,13 @@ export type ModelEvent =
   | Settle<'loadPreviousMonth', TargetsGrid>
   | Settle<'loadForecast', ForecastAnswer>
   | { type: 'xstate.done.actor.confirmSave'; output: DialogOutcome }
-  | Settle<'saveTargets', TargetsWriteResult>;
+  | Settle<'saveTargets', TargetsWriteResult>
+  | Settle<'loadVariance', TargetsAnswer>
+  | Settle<'exportFile', ExportFile>;
 
 export const MONTH = '2026-11';
+/** The franchise's today: November's closed days are 1–28. */
+export const TODAY = '2026-11-29';
 export const BONDI = { id: 1, name: 'Bondi' } as const;
 export const MANLY = { id: 2, name: 'Manly' } as const;
 
@@ -55,6 +62,27 @@ export const FORECAST: ForecastAnswer = {
   ],
   backtest: { days: 56, mape: 9.4 },
 };
+export const VARIANCE: TargetsAnswer = {
+  window: {
+    start_date: '2026-11-01',
+    end_date: '2026-11-28',
+    days: 28,
+    grouping: 'daily',
+    time_zone: 'Australia/Sydney',
+    compare: 'previous',
+    previous: { start_date: '2026-10-04', end_date: '2026-10-31' },
+    today: TODAY,
+  },
+  totals: { revenue: 1900, target: 2100, variance: -200, variance_pct: -9.5 },
+  series: [],
+  restaurants: [
+    { ...BONDI, revenue: 1900, target: 2100, variance: -200, variance_pct: -9.5 },
+    { ...MANLY, revenue: 0, target: 0, variance: 0, variance_pct: null },
+  ],
+};
+export const VARIANCE_FAILURE = 'Failed to fetch revenue against target';
+export const EXPORT_FAILURE = 'Export failed. Please try again.';
+export const FILE: ExportFile = { blob: new Blob(['csv']), filename: 'targets.csv' };
 export const SAVED: TargetsWriteResult = { created: 1, updated: 0, unchanged: 0, version: 5 };
 
 export const READ_FAILURE = 'The service is temporarily unavailable. Please try again shortly.';
@@ -91,6 +119,12 @@ export const EVENTS: ModelEvent[] = [
   { type: 'xstate.error.actor.saveTargets', error: new ApiError(REFUSED, 422) },
   { type: 'changes.discard' },
   { type: 'targets.reload' },
+  { type: 'xstate.done.actor.loadVariance', output: VARIANCE },
+  { type: 'xstate.error.actor.loadVariance', error: new ApiError(VARIANCE_FAILURE, 503) },
+  { type: 'variance.retry' },
+  { type: 'file.export', format: 'csv' },
+  { type: 'xstate.done.actor.exportFile', output: FILE },
+  { type: 'xstate.error.actor.exportFile', error: new ApiError(EXPORT_FAILURE, 500) },
 ];
 
 const changed = (s: Snapshot) => Object.keys(s.context.edits).length + Object.keys(s.context.labour).length > 0;
@@ -101,6 +135,8 @@ const changed = (s: Snapshot) => Object.keys(s.context.edits).length + Object.ke
  * without); the cells of a grid on show.
  */
 function allowed(s: Snapshot, event: ModelEvent): boolean {
+  // The month's revenue against target is answered before anything else is done, which keeps the graph small.
+  if (s.matches({ ready: { variance: 'loading' } })) return /\.actor\.loadVariance$/.test(event.type);
   const settles = /^xstate\.(?:done|error)\.actor\.(\w+)$/.exec(event.type)?.[1];
   if (settles) {
     if ((s.children as Record<string, unknown>)[settles] === undefined) return false;
@@ -111,14 +147,14 @@ function allowed(s: Snapshot, event: ModelEvent): boolean {
   }
   if (event.type === 'changes.save' || event.type === 'changes.discard') return changed(s) && s.can(event);
   // The changes are made to November, whose previous month and forecast the fixtures give.
-  if (['cell.edit', 'labour.edit', 'copy.lastMonth', 'spread.apply', 'forecast.fill'].includes(event.type)) {
+  if (['cell.edit', 'labour.edit', 'copy.lastMonth', 'spread.apply', 'forecast.fill', 'file.export'].includes(event.type)) {
     return s.context.month === MONTH && s.can(event as TargetsEvent);
   }
   return s.can(event as TargetsEvent);
 }
 
 export const model = new TestModel(targetsMachine, {
-  input: { month: MONTH },
+  input: { month: MONTH, today: TODAY },
   events: (s: Snapshot) => EVENTS.filter((e) => allowed(s, e)) as TargetsEvent[],
   // The state, whether there are changes and whether they block a save, and the event that led here with the state it
   // came from keep each transition on a shortest path.
