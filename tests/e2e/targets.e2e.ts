@@ -98,6 +98,8 @@ describe('Targets', () => {
       await navigate(page, viewport, 'Targets');
       await h1(page, 'Targets').waitFor();
       await page.getByRole('table', { name: /^Revenue targets of / }).waitFor();
+      await page.getByText('Revenue vs Target', { exact: true }).waitFor();
+      await page.locator('.mantine-Notification-root').waitFor({ state: 'detached', timeout: 10_000 });
       await shot(page, `targets-${viewport.name}`);
       await expectNoSidewaysScroll(page, viewport);
       expect(await a11y(page)).toEqual([]);

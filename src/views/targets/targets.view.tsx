@@ -274,28 +274,30 @@ function VarianceFigures({ answer }: { answer: TargetsAnswer }) {
           color={toneColor(totals.variance)}
         />
       </SimpleGrid>
-      <DataTable striped aria-label="Revenue against target by branch">
-        <thead>
-          <tr>
-            <th>Branch</th>
-            <th style={RIGHT}>Revenue</th>
-            <th style={RIGHT}>Target</th>
-            <th style={RIGHT}>Variance</th>
-            <th style={RIGHT}>Variance %</th>
-          </tr>
-        </thead>
-        <tbody>
-          {restaurants.map((r) => (
-            <tr key={r.id}>
-              <td>{r.name}</td>
-              <td style={RIGHT}>{formatCurrency(r.revenue)}</td>
-              <td style={RIGHT}>{formatCurrency(r.target)}</td>
-              <td style={{ ...RIGHT, color: toneColor(r.variance) }}>{formatSignedCurrency(r.variance)}</td>
-              <td style={{ ...RIGHT, color: toneColor(r.variance) }}>{variancePct(r.variance_pct)}</td>
+      <ScrollX minWidth={560} label="Revenue against target by branch, scrollable">
+        <DataTable striped aria-label="Revenue against target by branch">
+          <thead>
+            <tr>
+              <th>Branch</th>
+              <th style={RIGHT}>Revenue</th>
+              <th style={RIGHT}>Target</th>
+              <th style={RIGHT}>Variance</th>
+              <th style={RIGHT}>Variance %</th>
             </tr>
-          ))}
-        </tbody>
-      </DataTable>
+          </thead>
+          <tbody>
+            {restaurants.map((r) => (
+              <tr key={r.id}>
+                <td>{r.name}</td>
+                <td style={RIGHT}>{formatCurrency(r.revenue)}</td>
+                <td style={RIGHT}>{formatCurrency(r.target)}</td>
+                <td style={{ ...RIGHT, color: toneColor(r.variance) }}>{formatSignedCurrency(r.variance)}</td>
+                <td style={{ ...RIGHT, color: toneColor(r.variance) }}>{variancePct(r.variance_pct)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      </ScrollX>
     </Stack>
   );
 }
