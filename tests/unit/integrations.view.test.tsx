@@ -98,12 +98,12 @@ describe('Integrations (/integrations)', { timeout: 20_000 }, () => {
       'Revoke',
     ]);
     expect(cellsOf('Bondi POS')).toEqual(['Bondi POS', 'Bondi Beach', 'Read', 'fck_0b8a4f2c…', '2 Jun 2026, 11:00', 'Never', 'Revoke']);
-    // The sidebar's entry, right after Productivity, marks the page.
+    // The sidebar's entry, right after Targets, marks the page.
     const nav = screen.getAllByRole('navigation', { name: 'Main', hidden: true })[0]!;
     const labels = within(nav)
       .getAllByRole('link', { hidden: true })
       .map((l) => l.textContent);
-    expect(labels.slice(labels.indexOf('Productivity'), labels.indexOf('Productivity') + 2)).toEqual(['Productivity', 'Integrations']);
+    expect(labels.slice(labels.indexOf('Targets'), labels.indexOf('Targets') + 2)).toEqual(['Targets', 'Integrations']);
     expect(within(nav).getByRole('link', { name: 'Integrations', hidden: true })).toHaveAttribute('aria-current', 'page');
   });
 
