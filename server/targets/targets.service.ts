@@ -15,6 +15,8 @@ import { currentTradingDay } from '../analytics/trading-day.js';
 import type { Db } from '../db/database.js';
 import { anyOf, columnsOf, withinBranches } from '../db/typed-sql.js';
 import { HttpError } from '../http/errors.js';
+import { recordActivity } from '../activity/activity.repository.js';
+import { memberRole } from '../team/team.repository.js';
 import { BatchProblems, checkRestaurants, recheckSender, recordBatch, type IngestScope } from '../ingest/batch.js';
 
 // Targets (docs/product.md#targets-and-variance): the one write path of the ingest call, the Targets
@@ -48,6 +50,8 @@ export function writeTargets(
       .forUpdate()
       .executeTakeFirstOrThrow();
     if (scope.via !== 'console') await recheckSender(trx, { ...scope, via: scope.via });
+    // A member removed while the request waited writes nothing, as in every member's write (docs/architecture.md).
+    else if ((await memberRole(trx, scope.franchiseId, scope.actor.userId!)) === undefined) throw new HttpError(404, 'Not found');
     if (version !== undefined && version !== franchise.targets_version) throw new HttpError(409, STALE_TARGETS_MESSAGE);
     const problems = new BatchProblems();
     await checkRestaurants(trx, scope, 'targets', targets, problems);
@@ -81,7 +85,28 @@ export function writeTargets(
       targetsVersion = bumped.targets_version;
     }
     if (scope.via !== 'console') await recordBatch(trx, { ...scope, via: scope.via }, 'targets', counts, now);
+    else if (rows.length > 0) await recordTargetsSave(trx, scope, targets, counts, now);
     return { ...counts, version: targetsVersion };
+  });
+}
+
+/** The activity entry of a member's save on the Targets page that changed something: the counts and the days it spans. */
+function recordTargetsSave(trx: Db, scope: TargetsScope, targets: TargetRecord[], counts: Omit<TargetsWriteResult, 'version'>, now: number) {
+  const days = targets.map((t) => t.day).sort();
+  return recordActivity(trx, {
+    franchiseId: scope.franchiseId,
+    at: new Date(now),
+    actor: scope.actor,
+    action: 'updated',
+    entity: 'targets',
+    entityId: null,
+    changes: {
+      created: [null, counts.created],
+      updated: [null, counts.updated],
+      unchanged: [null, counts.unchanged],
+      from: [null, days[0]!],
+      to: [null, days.at(-1)!],
+    },
   });
 }
 
@@ -141,6 +166,13 @@ export async function targetsGrid(
     if (row.day >= today || row.day < addDays(today, -SPREAD_WEEKS * 7)) continue;
     weights.get(row.restaurant_id)![weekdayOf(row.day) - 1]! += row.cents;
   }
+  const targetsOf = new Map<number, TargetsGrid['restaurants'][number]['targets']>();
+  for (const t of targets) {
+    const cell = { day: t.day, revenue_cents: t.revenue_cents, labour_cost_pct: t.labour_cost_tenths === null ? null : t.labour_cost_tenths / 10 };
+    const row = targetsOf.get(t.restaurant_id);
+    if (row) row.push(cell);
+    else targetsOf.set(t.restaurant_id, [cell]);
+  }
   return {
     month,
     days,
@@ -149,13 +181,7 @@ export async function targetsGrid(
       id: x.id,
       name: x.name,
       weekday_revenue_cents: weights.get(x.id)!,
-      targets: targets
-        .filter((t) => t.restaurant_id === x.id)
-        .map((t) => ({
-          day: t.day,
-          revenue_cents: t.revenue_cents,
-          labour_cost_pct: t.labour_cost_tenths === null ? null : t.labour_cost_tenths / 10,
-        })),
+      targets: targetsOf.get(x.id) ?? [],
     })),
   };
 }

@@ -89,9 +89,6 @@ export const filledNote = (filled: number, name: string) =>
     ? `The forecast covers no day of this month for ${name}: nothing filled.`
     : `Filled ${plural(filled, 'day', 'days')} of ${name} from the forecast: review them, then Save.`;
 
-/** The month of `now` on this device's clock, 'YYYY-MM'. */
-export const currentMonth = (now = new Date()) => `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
-
 const rowOf = (context: TargetsContext, id: number) => context.grid!.restaurants.find((r) => r.id === id)!;
 const hasChanges = (context: TargetsContext) => Object.keys(context.edits).length > 0 || Object.keys(context.labour).length > 0;
 const UNCHANGED = { edits: {}, labour: {}, note: null } as const;

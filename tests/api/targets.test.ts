@@ -1,5 +1,7 @@
 import { STALE_TARGETS_MESSAGE, TARGET_DAY_MESSAGE, DUPLICATE_TARGET_MESSAGE, LABOUR_PCT_MESSAGE } from '@contract/targets.contract';
 import { addDays } from '@contract/calendar-day';
+import type { ActivityItem } from '@contract/activity.contract';
+import { writeTargets } from '../../server/targets/targets.service';
 import { activeMember } from './support/team-members';
 import { createTestApp, expectErrorEnvelope, OWNER } from './support/test-app';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
@@ -138,6 +140,47 @@ describe('the targets write', () => {
     expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
     for (const a of answers.filter((x) => x.status === 409)) expectErrorEnvelope(a.body, STALE_TARGETS_MESSAGE);
     expect((await versions()).targets_version).toBe(version + 1);
+  });
+});
+
+describe("a member's save on the Targets page", () => {
+  const entries = async () => (await t.call('GET', 'activity?entity=targets', { token: owner })).body.data.items as ActivityItem[];
+
+  it('records one activity entry when it changes something, none for a resend', async () => {
+    const before = (await entries()).length;
+    const body = { targets: [target(PARRAMATTA, '2027-01-03'), target(BONDI, '2027-01-01', 70_000)] };
+    expect((await save(body)).status).toBe(200);
+    const [latest, ...rest] = await entries();
+    expect(rest).toHaveLength(before);
+    expect(latest).toMatchObject({
+      user: expect.objectContaining({ name: 'Olivia Owner' }),
+      action: 'updated',
+      entity: 'targets',
+      entity_id: null,
+      changes: { created: [null, 2], updated: [null, 0], unchanged: [null, 0], from: [null, '2027-01-01'], to: [null, '2027-01-03'] },
+    });
+    expect((await save(body)).body.data.unchanged).toBe(2);
+    expect(await entries()).toHaveLength(before + 1);
+  });
+
+  it('is refused, writing nothing, for a member removed while the save waited', async () => {
+    const { id } = await activeMember(t, owner, { email: 'targets.removed@example.com', name: 'Removed Planner' });
+    expect((await t.call('DELETE', `team/${id}`, { token: owner })).status).toBe(200);
+    const count = await rows();
+    const scope = {
+      franchiseId: 1,
+      restaurantId: null,
+      branches: [PARRAMATTA],
+      actor: { userId: id, name: 'Removed Planner' },
+      via: 'console' as const,
+      sender: null,
+    };
+    await expect(
+      writeTargets(database.db, scope, [target(PARRAMATTA, '2027-01-05')], Date.parse(`${TODAY}T02:00:00Z`)),
+    ).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(await rows()).toBe(count);
   });
 });
 

@@ -6,15 +6,14 @@ import type { TargetsAnswer, TargetsGrid } from '@contract/api/targets.calls';
 import { monthDays, SPREAD_AMOUNT_MESSAGE, STALE_TARGETS_MESSAGE } from '@contract/targets.contract';
 import { dayHeading, dayInZone, monthLabel, shiftMonth, varianceQuery } from '../../src/machines/support/targets-grid';
 import { formatDay } from '@contract/presentation/format';
-import { currentMonth } from '../../src/machines/targets.machine';
 import { sessionStore } from '../../src/services/session-storage';
 import { failure, installFakeServer, ok, OWNER, RESTAURANTS, type Call } from './support/fake-server';
 import { LAZY, renderApp } from './support/render-app';
 
 // The Targets page through the whole app: the real route, machine, service and HTTP client over a fake server. The
-// month is the current one, so the days are named from it.
+// month is the franchise's current one, so the days are named from it.
 
-const MONTH = currentMonth();
+const MONTH = dayInZone(OWNER.franchise.time_zone).slice(0, 7);
 const DAYS = monthDays(MONTH);
 const [PARRAMATTA, BONDI] = RESTAURANTS as unknown as { id: number; name: string }[];
 const cellName = (branch: string, day: string) => `${branch}, ${dayHeading(day)} ${monthLabel(MONTH)}`;

@@ -19,6 +19,7 @@ export const ENTITY_LABELS: Record<ActivityEntity, string> = {
   import: 'Data import',
   ingest: 'Ingest API',
   alert_rule: 'Alert rule',
+  targets: 'Targets',
 };
 export const ACTION_LABELS: Record<ActivityAction, string> = {
   created: 'Created',

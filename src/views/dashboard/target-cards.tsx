@@ -1,10 +1,9 @@
-import { Paper, Stack, Text } from '@mantine/core';
-import { formatCurrency, formatDays, formatDayMonth, formatSignedCurrency, formatSignedPercent } from '@contract/presentation/format';
+import { Stack, Text } from '@mantine/core';
+import { formatCurrency, formatDays, formatDayMonth } from '@contract/presentation/format';
 import { CHART_HEIGHT } from '@contract/presentation/chart-options';
 import {
   backtestText,
   forecastOption,
-  varianceTone,
   worstBranches,
   WORST_BRANCHES,
   type ForecastView,
@@ -12,7 +11,7 @@ import {
 import { FORECAST_DAYS } from '../../machines/dashboard.machine';
 import { EChart } from '../../ui/charts/echart';
 import { DataTable } from '../../ui/data-table';
-import { FIGURE_COLOR } from '../../ui/theme';
+import { VarianceTiles, varianceColor, variancePctText } from '../../ui/variance-tiles';
 import { AnalyticsCard } from './card-frame';
 import { DashboardContext, useCard } from './dashboard.context';
 import { MONEY } from './dashboard-cards';
@@ -24,24 +23,6 @@ export const FORECAST_TITLE = 'Revenue Forecast';
 export const NO_FORECAST_TEXT = 'No sales to forecast from.';
 
 const RIGHT = { textAlign: 'right' } as const;
-const toneColor = (variance: number) => {
-  const tone = varianceTone(variance);
-  return tone === 'flat' ? 'dimmed' : tone === 'good' ? FIGURE_COLOR.positive : FIGURE_COLOR.negative;
-};
-const variancePct = (pct: number | null) => (pct === null ? 'n/a' : formatSignedPercent(pct));
-
-function Figure({ label, value, color }: { label: string; value: string; color?: string }) {
-  return (
-    <Paper withBorder p="xs" radius="sm">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} c={color}>
-        {value}
-      </Text>
-    </Paper>
-  );
-}
 
 /** The window's revenue against its targets; the worst branches by variance % for All Branches. Hidden without targets. */
 export function TargetsCard() {
@@ -57,13 +38,7 @@ export function TargetsCard() {
               {formatDays(window.start_date, window.end_date)}
             </Text>
             <div className="fc-tiles">
-              <Figure label="Revenue" value={formatCurrency(totals.revenue)} />
-              <Figure label="Target" value={formatCurrency(totals.target)} />
-              <Figure
-                label="Variance"
-                value={`${formatSignedCurrency(totals.variance)} (${variancePct(totals.variance_pct)})`}
-                color={toneColor(totals.variance)}
-              />
+              <VarianceTiles totals={totals} />
             </div>
             {allBranches && worst.length > 0 && (
               <Stack gap={4}>
@@ -79,7 +54,7 @@ export function TargetsCard() {
                     {worst.map((r) => (
                       <tr key={r.id}>
                         <td>{r.name}</td>
-                        <td style={{ ...RIGHT, color: toneColor(r.variance) }}>{variancePct(r.variance_pct)}</td>
+                        <td style={{ ...RIGHT, color: varianceColor(r.variance) }}>{variancePctText(r.variance_pct)}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { dayInZone } from '../../machines/support/targets-grid';
-import { currentMonth, targetsMachine } from '../../machines/targets.machine';
+import { targetsMachine } from '../../machines/targets.machine';
 import type { PageProps } from '../../shared/routing';
 import { saveFile } from '../../ui/save-file';
 import { PageTitle } from '../../ui/page-title';
@@ -15,7 +15,11 @@ const pageLogic = targetsMachine.provide({ actions: { notify: appEffects.notify,
 /** Targets (/targets): each branch's daily revenue targets of a month (a manager's branches only), edited in a grid and saved at once. */
 export default function TargetsPage({ title }: PageProps) {
   const timeZone = SessionContext.useSelector((s) => s.context.user?.franchise.time_zone ?? 'Australia/Sydney');
-  const [input] = useState(() => ({ month: currentMonth(), today: dayInZone(timeZone) }));
+  // The franchise's month, not the device's: an owner abroad still opens on the month their branches trade in.
+  const [input] = useState(() => {
+    const today = dayInZone(timeZone);
+    return { month: today.slice(0, 7), today };
+  });
   return (
     <Stack gap="lg">
       <PageTitle>{title}</PageTitle>

@@ -5,8 +5,7 @@ import { createActorContext } from '@xstate/react';
 import { useState } from 'react';
 import type { TargetsAnswer, TargetsGrid } from '@contract/api/targets.calls';
 import { STALE_TARGETS_MESSAGE } from '@contract/targets.contract';
-import { formatCurrency, formatDays, formatSignedCurrency, formatSignedPercent } from '@contract/presentation/format';
-import { varianceTone } from '@contract/presentation/target-charts';
+import { formatCurrency, formatDays, formatSignedCurrency } from '@contract/presentation/format';
 import {
   cellKey,
   cellProblem,
@@ -27,8 +26,8 @@ import { DataTable } from '../../ui/data-table';
 import { ExportMenu } from '../../ui/export-menu';
 import { LoadState } from '../../ui/load-state';
 import { ScrollX } from '../../ui/scroll-x';
-import { FIGURE_COLOR } from '../../ui/theme';
 import { ConfirmDialogView } from '../shared/confirm-dialog.view';
+import { VarianceTiles, varianceColor, variancePctText } from '../../ui/variance-tiles';
 
 /** The Targets page's actor; tests pass `logic={targetsMachine.provide(fakes)}` and the month as input. */
 export const TargetsContext = createActorContext(targetsMachine);
@@ -43,11 +42,6 @@ export const NOT_STARTED_TEXT = 'This month has not started: its revenue shows f
 const money = (cents: number) => formatCurrency(cents / 100);
 const RIGHT = { textAlign: 'right' } as const;
 /** Below target reads bad (red), above it good (green), as on the dashboard. */
-const toneColor = (variance: number) => {
-  const tone = varianceTone(variance);
-  return tone === 'flat' ? 'dimmed' : tone === 'good' ? FIGURE_COLOR.positive : FIGURE_COLOR.negative;
-};
-const variancePct = (pct: number | null) => (pct === null ? '–' : formatSignedPercent(pct));
 
 function Cell({ row, day, edits, grid }: { row: GridRow; day: string; edits: Edits; grid: TargetsGrid }) {
   const actor = TargetsContext.useActorRef();
@@ -244,19 +238,6 @@ function Ready({ grid }: { grid: TargetsGrid }) {
   );
 }
 
-function Figure({ label, value, color }: { label: string; value: string; color?: string }) {
-  return (
-    <Paper withBorder p="xs" radius="sm" data-testid={`variance-${label.toLowerCase()}`}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} c={color}>
-        {value}
-      </Text>
-    </Paper>
-  );
-}
-
 /** The month's closed days' revenue against their targets: totals, then the branches worst first as the server orders them. */
 function VarianceFigures({ answer }: { answer: TargetsAnswer }) {
   const { window, totals, restaurants } = answer;
@@ -266,13 +247,7 @@ function VarianceFigures({ answer }: { answer: TargetsAnswer }) {
         {formatDays(window.start_date, window.end_date)}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <Figure label="Revenue" value={formatCurrency(totals.revenue)} />
-        <Figure label="Target" value={formatCurrency(totals.target)} />
-        <Figure
-          label="Variance"
-          value={`${formatSignedCurrency(totals.variance)} (${variancePct(totals.variance_pct)})`}
-          color={toneColor(totals.variance)}
-        />
+        <VarianceTiles totals={totals} />
       </SimpleGrid>
       <ScrollX minWidth={560} label="Revenue against target by branch, scrollable">
         <DataTable striped aria-label="Revenue against target by branch">
@@ -291,8 +266,8 @@ function VarianceFigures({ answer }: { answer: TargetsAnswer }) {
                 <td>{r.name}</td>
                 <td style={RIGHT}>{formatCurrency(r.revenue)}</td>
                 <td style={RIGHT}>{formatCurrency(r.target)}</td>
-                <td style={{ ...RIGHT, color: toneColor(r.variance) }}>{formatSignedCurrency(r.variance)}</td>
-                <td style={{ ...RIGHT, color: toneColor(r.variance) }}>{variancePct(r.variance_pct)}</td>
+                <td style={{ ...RIGHT, color: varianceColor(r.variance) }}>{formatSignedCurrency(r.variance)}</td>
+                <td style={{ ...RIGHT, color: varianceColor(r.variance) }}>{variancePctText(r.variance_pct)}</td>
               </tr>
             ))}
           </tbody>
