@@ -1,20 +1,22 @@
 /**
  * `npm run bench -- alert-preview`: the alert rule preview (docs/alerts.md#preview) over its longest look-back,
  * 400 closed days, for a rule watching every branch of the 200-branch, 2-year franchise, through a real
- * `npm start`. Target: at most 1 s. The seed has no targets, so below_target reads them and fires nothing; the
- * other kinds fire on the seeded trade.
+ * `npm start`, for every kind. Target: at most 1 s. The seed has no targets, so below_target reads them and fires
+ * nothing; the other kinds fire on the seeded trade (labour cost at 30% on most days: the heaviest answer).
  */
 import { performance } from 'node:perf_hooks';
 import { startServer, stopServer } from '../tests/e2e/support/server-process';
 import { embeddedFranchise } from './large-franchise';
 
 const SIZE = { restaurants: 200, days: 730 };
-const ROUNDS = 5;
+const ROUNDS = 9;
 const RULES = [
   { kind: 'below_target', threshold: 90 },
   { kind: 'revenue_drop', threshold: 20 },
   { kind: 'labour_cost', threshold: 30 },
   { kind: 'no_trade', threshold: 11 },
+  { kind: 'procurement', threshold: 35 },
+  { kind: 'attendance', threshold: 90 },
 ];
 
 export async function alertPreviewBench(log: (line: string) => void) {
@@ -43,9 +45,10 @@ export async function alertPreviewBench(log: (line: string) => void) {
         times.push(performance.now() - t);
         fired = body.data.alerts.length;
       }
-      const median = [...times].sort((a, b) => a - b)[Math.floor(ROUNDS / 2)]!;
+      const sorted = [...times].sort((a, b) => a - b);
+      const median = sorted[Math.floor(ROUNDS / 2)]!;
       log(
-        `alert preview, ${rule.kind} on every branch of ${SIZE.restaurants} over 400 days: median ${median.toFixed(1)} ms of ${ROUNDS} (${fired} alerts; target <= 1000 ms)`,
+        `alert preview, ${rule.kind} on every branch of ${SIZE.restaurants} over 400 days: median ${median.toFixed(1)} ms, slowest ${sorted.at(-1)!.toFixed(1)} ms of ${ROUNDS} (${fired} alerts; target <= 1000 ms: ${median <= 1000 ? 'met' : 'MISSED'})`,
       );
     }
   } finally {

@@ -38,21 +38,31 @@ export const BASELINE_WEEKS = 4;
 export const tenthsOf = (threshold: number) => Math.round(threshold * 10);
 export const thresholdOf = (tenths: number) => tenths / 10;
 const dollars = (cents: number) => formatCurrency(cents / 100);
-const big = BigInt;
+
+/**
+ * The sign of a × 1000 − tenths × b, exactly: in doubles while both products are integers below 2^53 (every
+ * realistic day), else in BigInt. a, b and tenths are whole numbers.
+ */
+function shareSign(a: number, tenths: number, b: number): number {
+  const [left, right] = [a * 1000, tenths * b];
+  if (Number.isSafeInteger(left) && Number.isSafeInteger(right)) return Math.sign(left - right);
+  const difference = BigInt(a) * 1000n - BigInt(tenths) * BigInt(b);
+  return difference < 0n ? -1 : difference > 0n ? 1 : 0;
+}
 
 /** Share of revenue (cost / revenue ≥ threshold); with no revenue any cost fires, its share being unbounded (value null). */
 function share(label: string, costCents: number, revenueCents: number, tenths: number): Firing | null {
-  const rule = `rule: at or above ${formatPercent(thresholdOf(tenths))}`;
+  const rule = () => `rule: at or above ${formatPercent(thresholdOf(tenths))}`;
   if (revenueCents === 0) {
     if (costCents <= 0) return null;
-    return { value: null, baseline: 0, summary: `${label} was ${dollars(costCents)} with no revenue (${rule})` };
+    return { value: null, baseline: 0, summary: `${label} was ${dollars(costCents)} with no revenue (${rule()})` };
   }
-  if (big(costCents) * 1000n < big(tenths) * big(revenueCents)) return null;
+  if (shareSign(costCents, tenths, revenueCents) < 0) return null;
   const value = (costCents / revenueCents) * 100;
   return {
     value,
     baseline: revenueCents / 100,
-    summary: `${label} was ${formatPercent(value)} of revenue (${dollars(costCents)} of ${dollars(revenueCents)}; ${rule})`,
+    summary: `${label} was ${formatPercent(value)} of revenue (${dollars(costCents)} of ${dollars(revenueCents)}; ${rule()})`,
   };
 }
 
@@ -67,8 +77,7 @@ export function evaluate(kind: AlertKind, tenths: number, f: DayFigures): Firing
       const sum = f.baseline_revenue_cents;
       if (sum <= 0) return null;
       // (average − revenue) / average ≥ threshold, with average = sum / 4, in integers.
-      const drop = big(sum) - big(BASELINE_WEEKS) * big(f.revenue_cents);
-      if (drop * 1000n < big(tenths) * big(sum)) return null;
+      if (shareSign(sum - BASELINE_WEEKS * f.revenue_cents, tenths, sum) < 0) return null;
       const value = ((sum - BASELINE_WEEKS * f.revenue_cents) / sum) * 100;
       const baseline = sum / BASELINE_WEEKS / 100;
       return {
@@ -81,7 +90,7 @@ export function evaluate(kind: AlertKind, tenths: number, f: DayFigures): Firing
     }
     case 'attendance': {
       if (f.shifts === 0) return null;
-      if (big(f.shifts_attended) * 1000n > big(tenths) * big(f.shifts)) return null;
+      if (shareSign(f.shifts_attended, tenths, f.shifts) > 0) return null;
       const value = (f.shifts_attended / f.shifts) * 100;
       return {
         value,
@@ -98,7 +107,7 @@ export function evaluate(kind: AlertKind, tenths: number, f: DayFigures): Firing
       // No target, or a target of $0, sets no bar to fall below.
       const target = f.target_revenue_cents;
       if (target === null || target <= 0) return null;
-      if (big(f.revenue_cents) * 1000n > big(tenths) * big(target)) return null;
+      if (shareSign(f.revenue_cents, tenths, target) > 0) return null;
       const value = Math.round((f.revenue_cents / target) * 1000) / 10;
       return {
         value,

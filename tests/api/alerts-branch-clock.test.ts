@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { evaluateDue } from '../../server/alerts/evaluation';
 import type { Db } from '../../server/db/database';
 import * as perBranch from '../../server/db/migrations/2026-11-29-03-alert-evaluations-per-branch';
+import { monthlyFromDaily } from './support/monthly-rollups';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
 // Alerts run on each branch's own clock, in a Sydney franchise. The demo franchise's branches here:
@@ -122,6 +123,7 @@ describe('the close of a day', () => {
         })),
       )
       .execute();
+    await monthlyFromDaily(db, [PARRAMATTA, BONDI, FREMANTLE]);
     await roundsBetween('2026-11-23T12:00:00Z', '2026-11-23T16:00:00Z');
     expect(await fired()).toEqual([
       [PARRAMATTA, '2026-11-23'],

@@ -29,6 +29,16 @@ describe('alert conditions', () => {
     expect(fires('procurement', 33.4, { revenue_cents: 1000, procurement_cents: 333 })).toBe(false);
   });
 
+  it('stay exact where the products pass 2^53, as for a day of $90 trillion', () => {
+    const [revenue, cost] = [9_007_199_254_740_334, 27_021_597_764_221];
+    // In doubles the cost is exactly 0.3% of the revenue; it is a little under.
+    expect(cost * 1000).toBe(3 * revenue);
+    expect(BigInt(cost) * 1000n < 3n * BigInt(revenue)).toBe(true);
+    expect(fires('labour_cost', 0.3, { revenue_cents: revenue, labour_cost_cents: cost })).toBe(false);
+    expect(fires('labour_cost', 0.3, { revenue_cents: revenue, labour_cost_cents: cost + 1 })).toBe(true);
+    expect(fires('below_target', 0.3, { revenue_cents: cost, target_revenue_cents: revenue })).toBe(true);
+  });
+
   it('on a day without revenue fire for any cost, with no percentage', () => {
     expect(evaluate('procurement', 100, day({ procurement_cents: 1 }))).toEqual({
       value: null,
