@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- forecast`: the forecast's methods' backtest MAPE on the demo franchise (the chosen
  * one marked), and the forecast of every branch computed uncached at the bench's sizes (50 and 200
- * branches × 2 years by default; BENCH_SIZES to change), read straight from the database.
+ * branches × 2 years by default; BENCH_SIZES to change), read straight from the database, then
+ * asked of a real server on the bench's large franchises.
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
@@ -11,7 +12,10 @@ import { branchHistories, forecast, summedSeries } from '../server/analytics/for
 import { backtest, FORECAST_METHOD, METHODS, type MethodName } from '../server/analytics/forecast/model';
 import { DEMO_ACCOUNTS } from '../server/db/seed';
 import { openTestDatabase } from '../tests/api/support/test-db';
-import { benchSizes } from './analytics';
+import { MAX_FORECAST_DAYS } from '@contract/targets.contract';
+import { startServer, stopServer } from '../tests/e2e/support/server-process';
+import { benchSizes, percentile } from './analytics';
+import { embeddedFranchise } from './large-franchise';
 
 const TARGET_MS = 100;
 const RUNS = 20;
@@ -94,7 +98,51 @@ async function largeTimings(log: (line: string) => void) {
   }
 }
 
+/**
+ * The forecast call through a real `npm start` on the bench's large franchises (the seeded 2 years of trade):
+ * `days` 1 to 42 once each, every one a new cache key, so each answer is computed; then p95(largest) / p95(smallest).
+ */
+async function httpTimings(log: (line: string) => void) {
+  const p95s: number[] = [];
+  for (const franchise of benchSizes().map((size) => embeddedFranchise(size, log))) {
+    const server = await startServer({ dataDir: franchise.dataDir!, pollMs: 50 });
+    try {
+      const login = await fetch(`${server.url}/api/v1/franchise/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(franchise.account),
+      });
+      const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+      const call = async (days: number) => {
+        const t = performance.now();
+        const res = await fetch(`${server.url}/api/v1/franchise/analytics/forecast?days=${days}`, {
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`analytics/forecast answered ${res.status}`);
+        return performance.now() - t;
+      };
+      // The first request of a server plans the query and compiles the code: a start's cost, untimed (and cached after).
+      await call(MAX_FORECAST_DAYS);
+      const times: number[] = [];
+      for (let days = 1; days < MAX_FORECAST_DAYS; days++) times.push(await call(days));
+      const p95 = percentile(times, 95);
+      p95s.push(p95);
+      log(
+        `forecast call (every branch, uncached) through HTTP at ${franchise.size.restaurants} restaurants × ${franchise.size.days} days: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms of ${times.length} (target ≤ ${TARGET_MS} ms: ${p95 <= TARGET_MS ? 'met' : 'MISSED'})`,
+      );
+    } finally {
+      await stopServer(server.process);
+    }
+  }
+  if (p95s.length > 1)
+    log(
+      `  forecast p95(${benchSizes().at(-1)!.restaurants}) / p95(${benchSizes()[0]!.restaurants}) = ${(p95s.at(-1)! / p95s[0]!).toFixed(2)}`,
+    );
+}
+
 export async function forecastBench(log: (line: string) => void) {
   await demoMapes(log);
   await largeTimings(log);
+  await httpTimings(log);
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: sign-in page weight, login latency and cold start, measured against the real
  * `npm start` server on a throwaway DATA_DIR, then the analytics and the ingest halves. A benchmark,
- * not a test: it prints figures. `npm run bench -- ingest` (or `start`, `first-view`, `analytics`, `comparisons`, `targets`) runs only those
+ * not a test: it prints figures. `npm run bench -- ingest` (or `start`, `first-view`, `analytics`, `comparisons`, `targets`, `forecast`, `alert-preview`, `refile`) runs only those
  * parts; `npm run bench -- --pg` runs the analytics part against PostgreSQL (DATABASE_URL); `npm run bench -- --soak`
  * runs only the soak (SOAK_MINUTES, 10 by default).
  */
