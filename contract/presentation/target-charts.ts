@@ -9,12 +9,14 @@ import { formatDayMonth, formatPercent } from './format';
 /** The branches the "vs target" card lists: the worst by variance %. */
 export const WORST_BRANCHES = 5;
 
-/** The target line drawn over the revenue chart: the window's target per bucket, dashed. */
-export const targetLine = (series: TargetsAnswer['series']): LineSeries => ({
-  name: 'Target',
-  values: series.map((b) => b.target),
-  dashed: true,
-});
+/**
+ * The lines drawn over the revenue chart when the window has targets: the revenue per bucket in total (the target
+ * is one for both channels, so it is compared with their sum, not with either line) and the target, dashed.
+ */
+export const targetLines = (revenue: readonly { dine_in: number; takeaway: number }[], series: TargetsAnswer['series']): LineSeries[] => [
+  { name: 'Total', values: revenue.map((b) => b.dine_in + b.takeaway) },
+  { name: 'Target', values: series.map((b) => b.target), dashed: true },
+];
 
 /** Whether the window has targets to compare with: the card and the target line show only then. */
 export const hasTargets = (answer: TargetsAnswer): boolean => answer.totals.target > 0;

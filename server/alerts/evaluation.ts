@@ -93,7 +93,7 @@ async function dailyOfRunning(
   const { rows } = await sql<{ restaurant_id: number; start: number; running: number[] }>`
     select ${m('restaurant_id')}, ${m('month')} - ${first}::date as start, ${sql.ref(column)}::float8[] as running
     from ${sql.table(table)}
-    where ${m('restaurant_id')} = ${anyOf([...ids], 'int')} and ${m('month')} >= date_trunc('month', ${from}::date) and ${m('month')} <= ${to}::date
+    where ${m('restaurant_id')} = ${anyOf([...ids], 'int')} and ${m('month')} >= date_trunc('month', ${from}::date)::date and ${m('month')} <= ${to}::date
     order by ${m('restaurant_id')}, ${m('month')}`.execute(db);
   const lead = dayDiff(first, from);
   const last = dayDiff(first, to);

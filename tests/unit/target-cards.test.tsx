@@ -103,13 +103,13 @@ describe('Revenue vs Target', () => {
 });
 
 describe('the target line on Revenue Trends', () => {
-  it('names each period’s target in the chart’s description', async () => {
+  it('names each period’s total against its target in the chart’s description', async () => {
     renderCards();
     await region('Revenue vs Target');
     const described = await revenueDescription();
     await screen.findByText('Furthest below target');
     expect(document.getElementById(described)!.textContent).toContain(
-      '16 Nov: dine-in $1,000.00, takeaway $500.00 (compared: $857.00, $429.00), target $1,714.29',
+      '16 Nov: dine-in $1,000.00, takeaway $500.00 (compared: $857.00, $429.00), total $1,500.00 against a target of $1,714.29',
     );
   });
 });

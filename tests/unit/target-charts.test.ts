@@ -8,7 +8,7 @@ import {
   forecastSeries,
   hasTargets,
   isEmptyForecast,
-  targetLine,
+  targetLines,
   varianceTone,
   worstBranches,
   type ForecastView,
@@ -27,13 +27,24 @@ const branch = (id: number, name: string, variance_pct: number | null) => ({
   variance_pct,
 });
 
-describe('the target line', () => {
-  it('is the target of each bucket, named Target, drawn dashed over the revenue lines', () => {
-    const line = targetLine(TRADE.targets.series);
-    expect(line).toEqual({ name: 'Target', values: Array(7).fill(1714.29), dashed: true });
-    const option = lineOption(['a', 'b'], [{ name: 'Dine-In', values: [1, 2] }, targetLine(TRADE.targets.series.slice(0, 2))], MONEY);
-    const [dineIn, target] = option.series as LineSeriesOption[];
+describe('the target lines', () => {
+  it('are the total revenue of each bucket and its target, named Total and Target, the target dashed', () => {
+    const revenue = [
+      { dine_in: 1000, takeaway: 500 },
+      { dine_in: 200, takeaway: 0.5 },
+    ];
+    const [total, line] = targetLines(revenue, TRADE.targets.series.slice(0, 2));
+    expect(total).toEqual({ name: 'Total', values: [1500, 200.5] });
+    expect(line).toEqual({ name: 'Target', values: [1714.29, 1714.29], dashed: true });
+    const option = lineOption(
+      ['a', 'b'],
+      [{ name: 'Dine-In', values: [1, 2] }, ...targetLines(revenue, TRADE.targets.series.slice(0, 2))],
+      MONEY,
+    );
+    const [dineIn, totalLine, target] = option.series as LineSeriesOption[];
     expect(target).toMatchObject({ name: 'Target', data: [1714.29, 1714.29], lineStyle: { type: 'dashed' } });
+    expect(totalLine).toMatchObject({ name: 'Total', data: [1500, 200.5] });
+    expect(totalLine!.lineStyle).toBeUndefined();
     expect(dineIn!.lineStyle).toBeUndefined();
   });
 

@@ -12,7 +12,7 @@ import { useCard, usePageHref } from './dashboard.context';
 import { CHART_HEIGHT, bucketLabel, comparisonDays, lineOption, pieOption } from '@contract/presentation/chart-options';
 import { isPartialBucket } from '@contract/presentation/buckets';
 import { comparedWith, NO_DATA_TEXT } from '@contract/presentation/labels';
-import { targetLine } from '@contract/presentation/target-charts';
+import { targetLines } from '@contract/presentation/target-charts';
 
 /** How many categories the procurement card shows (the roster card's staff: DASHBOARD_STAFF). */
 export const TOP = 5;
@@ -203,7 +203,7 @@ export function HeadcountsCard() {
 
 export function RevenueTrendsCard() {
   const revenueHref = usePageHref('revenue');
-  // The window's targets, once loaded and not empty: a dashed line over the revenue lines.
+  // The window's targets, once loaded and not empty: the total and a dashed target line over the revenue lines.
   const targets = useCard('targets');
   const targetSeries = targets.status === 'loaded' ? targets.data?.series : undefined;
   return (
@@ -223,7 +223,7 @@ export function RevenueTrendsCard() {
                     { name: 'Takeaway', values: series.map((b) => b.takeaway) },
                     { name: 'Dine-In', values: compared.map((b) => b.dine_in), compared: comparisonDays(window.previous) },
                     { name: 'Takeaway', values: compared.map((b) => b.takeaway), compared: comparisonDays(window.previous) },
-                    ...(target ? [targetLine(target)] : []),
+                    ...(target ? targetLines(series, target) : []),
                   ],
                   MONEY,
                   partial,
@@ -235,7 +235,9 @@ export function RevenueTrendsCard() {
                     (c, i) =>
                       `${c}${partial[i] ? ' (partial)' : ''}: dine-in ${formatCurrency(series[i]!.dine_in)}, takeaway ${formatCurrency(series[i]!.takeaway)} ` +
                       `(compared: ${formatCurrency(compared[i]!.dine_in)}, ${formatCurrency(compared[i]!.takeaway)})` +
-                      (target ? `, target ${formatCurrency(target[i]!.target)}` : ''),
+                      (target
+                        ? `, total ${formatCurrency(series[i]!.dine_in + series[i]!.takeaway)} against a target of ${formatCurrency(target[i]!.target)}`
+                        : ''),
                   )
                   .join('; ')}
               />
