@@ -16,7 +16,17 @@ export type { ActivityItem, ActivityMember, ActivityPage } from './api/activity.
  */
 
 /** What an entry is about. */
-export const ACTIVITY_ENTITIES = ['person', 'restaurant', 'profile', 'member', 'api_key', 'import', 'ingest', 'alert_rule', 'targets'] as const;
+export const ACTIVITY_ENTITIES = [
+  'person',
+  'restaurant',
+  'profile',
+  'member',
+  'api_key',
+  'import',
+  'ingest',
+  'alert_rule',
+  'targets',
+] as const;
 export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number];
 
 export const ACTIVITY_ACTIONS = [

@@ -91,7 +91,13 @@ export function writeTargets(
 }
 
 /** The activity entry of a member's save on the Targets page that changed something: the counts and the days it spans. */
-function recordTargetsSave(trx: Db, scope: TargetsScope, targets: TargetRecord[], counts: Omit<TargetsWriteResult, 'version'>, now: number) {
+function recordTargetsSave(
+  trx: Db,
+  scope: TargetsScope,
+  targets: TargetRecord[],
+  counts: Omit<TargetsWriteResult, 'version'>,
+  now: number,
+) {
   const days = targets.map((t) => t.day).sort();
   return recordActivity(trx, {
     franchiseId: scope.franchiseId,
@@ -168,7 +174,11 @@ export async function targetsGrid(
   }
   const targetsOf = new Map<number, TargetsGrid['restaurants'][number]['targets']>();
   for (const t of targets) {
-    const cell = { day: t.day, revenue_cents: t.revenue_cents, labour_cost_pct: t.labour_cost_tenths === null ? null : t.labour_cost_tenths / 10 };
+    const cell = {
+      day: t.day,
+      revenue_cents: t.revenue_cents,
+      labour_cost_pct: t.labour_cost_tenths === null ? null : t.labour_cost_tenths / 10,
+    };
     const row = targetsOf.get(t.restaurant_id);
     if (row) row.push(cell);
     else targetsOf.set(t.restaurant_id, [cell]);

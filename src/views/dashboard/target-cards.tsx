@@ -1,13 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { formatCurrency, formatDays, formatDayMonth } from '@contract/presentation/format';
 import { CHART_HEIGHT } from '@contract/presentation/chart-options';
-import {
-  backtestText,
-  forecastOption,
-  worstBranches,
-  WORST_BRANCHES,
-  type ForecastView,
-} from '@contract/presentation/target-charts';
+import { backtestText, forecastOption, worstBranches, WORST_BRANCHES, type ForecastView } from '@contract/presentation/target-charts';
 import { FORECAST_DAYS } from '../../machines/dashboard.machine';
 import { EChart } from '../../ui/charts/echart';
 import { DataTable } from '../../ui/data-table';
