@@ -210,7 +210,7 @@ describe('dashboard machine × dashboard view (model-based)', () => {
         // The target line: drawn over the revenue lines only while the window's targets are shown.
         if (state.matches({ cards: { revenues: 'loaded' } })) {
           const described = revenueChart().getAttribute('aria-describedby')!;
-          const withTarget = document.getElementById(described)!.textContent!.includes('target $');
+          const withTarget = document.getElementById(described)!.textContent!.includes('against a target of $');
           expect(withTarget).toBe(state.matches({ cards: { targets: 'loaded' } }));
         }
 
