@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { startServer, stopServer } from '../tests/e2e/support/server-process';
-import { embeddedFranchise } from './large-franchise';
+import { embeddedFranchise, signInOwner } from './large-franchise';
 
 const SIZE = { restaurants: 200, days: 730 };
 const ROUNDS = 9;
@@ -23,13 +23,7 @@ export async function alertPreviewBench(log: (line: string) => void) {
   const franchise = embeddedFranchise(SIZE, log);
   const server = await startServer({ dataDir: franchise.dataDir!, pollMs: 50 });
   try {
-    const login = await fetch(`${server.url}/api/v1/franchise/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(franchise.account),
-    });
-    if (login.status !== 200) throw new Error(`login answered ${login.status}: ${await login.text()}`);
-    const { access_token: token, user } = ((await login.json()) as { data: { access_token: string; user: { id: number } } }).data;
+    const { token, userId } = await signInOwner(server.url, franchise.account);
     for (const rule of RULES) {
       const times: number[] = [];
       let fired = 0;
@@ -38,7 +32,7 @@ export async function alertPreviewBench(log: (line: string) => void) {
         const res = await fetch(`${server.url}/api/v1/franchise/alert-rules/preview?days=400`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-          body: JSON.stringify({ ...rule, restaurant_id: null, recipient_ids: [user.id] }),
+          body: JSON.stringify({ ...rule, restaurant_id: null, recipient_ids: [userId] }),
         });
         const body = (await res.json()) as { data: { alerts: unknown[] } };
         if (res.status !== 200) throw new Error(`preview answered ${res.status}: ${JSON.stringify(body)}`);

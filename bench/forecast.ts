@@ -15,7 +15,7 @@ import { openTestDatabase } from '../tests/api/support/test-db';
 import { MAX_FORECAST_DAYS } from '@contract/targets.contract';
 import { startServer, stopServer } from '../tests/e2e/support/server-process';
 import { benchSizes, percentile } from './analytics';
-import { embeddedFranchise } from './large-franchise';
+import { embeddedFranchise, signInOwner } from './large-franchise';
 
 const TARGET_MS = 100;
 const RUNS = 20;
@@ -107,12 +107,7 @@ async function httpTimings(log: (line: string) => void) {
   for (const franchise of benchSizes().map((size) => embeddedFranchise(size, log))) {
     const server = await startServer({ dataDir: franchise.dataDir!, pollMs: 50 });
     try {
-      const login = await fetch(`${server.url}/api/v1/franchise/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(franchise.account),
-      });
-      const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+      const { token } = await signInOwner(server.url, franchise.account);
       const call = async (days: number) => {
         const t = performance.now();
         const res = await fetch(`${server.url}/api/v1/franchise/analytics/forecast?days=${days}`, {

@@ -139,3 +139,15 @@ export async function postgresFranchise(serverUrl: string, size: Size, log: (lin
     await admin.end();
   }
 }
+
+/** Signs in as the franchise's owner on the server at `url`: the bearer token and the owner's id. */
+export async function signInOwner(url: string, account: Account): Promise<{ token: string; userId: number }> {
+  const login = await fetch(`${url}/api/v1/franchise/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (login.status !== 200) throw new Error(`login answered ${login.status}: ${await login.text()}`);
+  const { access_token: token, user } = ((await login.json()) as { data: { access_token: string; user: { id: number } } }).data;
+  return { token, userId: user.id };
+}

@@ -12,7 +12,7 @@ import { MAX_RECORDS_PER_CALL } from '@contract/ingest.contract';
 import { monthDays } from '@contract/targets.contract';
 import { startServer, stopServer } from '../tests/e2e/support/server-process';
 import { benchSizes, percentile } from './analytics';
-import { embeddedFranchise } from './large-franchise';
+import { embeddedFranchise, signInOwner } from './large-franchise';
 
 const ROUNDS = 100;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -26,12 +26,7 @@ export async function targetsBench(log: (line: string) => void) {
     const server = await startServer({ dataDir, pollMs: 50 });
     try {
       const api = `${server.url}/api/v1/franchise`;
-      const login = await fetch(`${api}/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(franchise.account),
-      });
-      const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+      const { token } = await signInOwner(server.url, franchise.account);
       const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
       const branches = ((await (await fetch(`${api}/restaurants`, { headers })).json()) as { data: { id: number }[] }).data;
       const today = new Date();
