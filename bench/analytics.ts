@@ -20,7 +20,7 @@ import { pgliteDatabase } from '../server/db/database';
 import { TYPE_PARSERS } from '../server/db/pglite-options.mjs';
 import { startServer, stopServer } from '../tests/e2e/support/server-process';
 import { DEFAULT_FILTERS } from '../src/machines/support/analytics-filters';
-import { CARD_KINDS, dashboardCall } from '../src/machines/support/dashboard-calls';
+import { CARD_KINDS, dashboardCall, type DashboardKind } from '../src/machines/support/dashboard-calls';
 import { embeddedFranchise, postgresFranchise, type LargeFranchise, type Size } from './large-franchise';
 
 const DAYS = 730;
@@ -28,7 +28,7 @@ const DAYS = 730;
  * A dashboard card's call as the dashboard makes it (the ranked lists as long as the card shows), below the
  * scope's analytics prefix, with `query` (a window) when given.
  */
-export function cardPath(kind: AnalyticsKind, query?: string): string {
+export function cardPath(kind: DashboardKind, query?: string): string {
   const { limit } = dashboardCall(kind, DEFAULT_FILTERS).query;
   const params = [limit === undefined ? '' : `limit=${limit}`, query ?? ''].filter(Boolean).join('&');
   return params ? `${kind}?${params}` : kind;
@@ -86,6 +86,7 @@ type BenchCall = { name: string; path: string; rounds: number; dashboard: boolea
 
 const BENCH_CALLS: BenchCall[] = [
   ...CARD_KINDS.map((kind) => ({ name: kind, path: cardPath(kind), rounds: ROUNDS, dashboard: true })),
+  { name: 'loss', path: 'loss', rounds: ROUNDS, dashboard: false },
   ...ANALYTICS_PAGES.map((page) => ({ name: `page ${page}`, path: `pages/${page}`, rounds: ROUNDS, dashboard: false })),
   ...EXPORT_FORMATS.map((format) => ({
     name: `revenue ${format}`,

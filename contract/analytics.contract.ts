@@ -26,7 +26,7 @@ export const MAX_BEST_SELLERS_LIMIT = 50;
 export { MAX_WINDOW_DAYS };
 const WINDOW_PROBLEMS = { reversed: 'must not be before start_date', too_long: `the window may span at most ${MAX_WINDOW_DAYS} days` };
 
-export const ANALYTICS_KINDS = ['headcounts', 'revenues', 'best-sellers', 'orders', 'roster', 'procurement'] as const;
+export const ANALYTICS_KINDS = ['headcounts', 'revenues', 'best-sellers', 'orders', 'roster', 'procurement', 'loss'] as const;
 export type AnalyticsKind = (typeof ANALYTICS_KINDS)[number];
 
 export type AnalyticsQuery = {
@@ -45,6 +45,8 @@ export type {
   FranchiseSummary,
   HeadcountFigures,
   Headcounts,
+  Loss,
+  LossFigures,
   MenuName,
   OrderFigures,
   Orders,
@@ -57,7 +59,7 @@ export type {
   SellingItem,
   StaffProductivity,
 } from './api/analytics-answers.js';
-import type { BestSellers, Headcounts, Orders, Procurement, Revenues, Roster } from './api/analytics-answers.js';
+import type { BestSellers, Headcounts, Loss, Orders, Procurement, Revenues, Roster } from './api/analytics-answers.js';
 
 export type AnalyticsData = {
   headcounts: Headcounts;
@@ -66,6 +68,7 @@ export type AnalyticsData = {
   orders: Orders;
   roster: Roster;
   procurement: Procurement;
+  loss: Loss;
 };
 
 const isoDate = z

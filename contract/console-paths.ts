@@ -20,6 +20,7 @@ export const PATHS = {
   procurement: '/procurement',
   revenue: '/revenue',
   roster: '/roster',
+  loss: '/loss',
   integrations: '/integrations',
   import: '/import',
   team: '/team',

@@ -17,9 +17,13 @@ export const MAX_PARTS_PER_ORDER = 200;
 export const MAX_FUTURE_DAYS = 1;
 
 export const MENUS = ['Lunch', 'Dinner', 'All Day'] as const;
-export const CHANNELS = ['dine_in', 'takeaway'] as const;
+export const CHANNELS = ['dine_in', 'takeaway', 'delivery'] as const;
 export const SOURCES = ['pos', 'app'] as const;
-export const ORDER_STATUSES = ['completed', 'voided'] as const;
+/** Refunded: a completed order given back (not revenue, its units not sold). */
+export const ORDER_STATUSES = ['completed', 'voided', 'refunded'] as const;
+/** The delivery platforms the demo trade uses; an order may name any platform. */
+export const DELIVERY_PLATFORMS = ['Uber Eats', 'DoorDash', 'Menulog'] as const;
+export const MAX_PLATFORM_LENGTH = 40;
 export const PAYMENT_METHODS = ['card', 'cash', 'app'] as const;
 export const PURCHASE_CATEGORIES = [
   'vegetables',
@@ -110,17 +114,45 @@ export const orderRecord = z
     status: oneOf('status', ORDER_STATUSES),
     lines: z.array(orderLine, 'lines must be a list').min(1, 'An order needs at least one line').max(MAX_PARTS_PER_ORDER),
     payments: z.array(payment, 'payments must be a list').max(MAX_PARTS_PER_ORDER),
+    discount_cents: cents('discount_cents').optional(),
+    tip_cents: cents('tip_cents').optional(),
+    platform: z
+      .string('platform must be text or null')
+      .trim()
+      .min(1, 'platform must not be blank (send null when the platform is not known)')
+      .max(MAX_PLATFORM_LENGTH, `platform must be at most ${MAX_PLATFORM_LENGTH} characters`)
+      .nullable()
+      .optional(),
   })
   .superRefine((order, ctx) => {
-    const total = order.lines.reduce((sum, l) => sum + l.amount_cents, 0);
+    const lines = order.lines.reduce((sum, l) => sum + l.amount_cents, 0);
+    const discount = order.discount_cents ?? 0;
+    const tip = order.tip_cents ?? 0;
     const paid = order.payments.reduce((sum, p) => sum + p.amount_cents, 0);
-    if (total > MAX_INT) ctx.addIssue({ code: 'custom', path: ['lines'], message: "The lines' amounts add up to too much" });
-    else if (order.status === 'completed' && paid !== total) {
+    // A negative discount or tip is its own field's problem; the sums below would only repeat it.
+    if (discount < 0 || tip < 0) return;
+    if (lines > MAX_INT) ctx.addIssue({ code: 'custom', path: ['lines'], message: "The lines' amounts add up to too much" });
+    else if (discount > lines) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['discount_cents'],
+        message: `The discount of ${discount} cents is more than the lines' ${lines} cents`,
+      });
+    } else if (lines - discount + tip > MAX_INT)
+      ctx.addIssue({ code: 'custom', path: ['tip_cents'], message: 'The total and tip add up to too much' });
+    // A voided order may have been voided before it was paid: no payments at all.
+    else if (paid !== lines - discount + tip && !(order.status === 'voided' && order.payments.length === 0)) {
       ctx.addIssue({
         code: 'custom',
         path: ['payments'],
-        message: `Payments add up to ${paid} cents but the lines to ${total} cents`,
+        message:
+          discount === 0 && tip === 0
+            ? `Payments add up to ${paid} cents but the lines to ${lines} cents`
+            : `Payments add up to ${paid} cents but the lines less the discount plus the tip to ${lines - discount + tip} cents`,
       });
+    }
+    if (order.platform != null && order.channel !== 'delivery') {
+      ctx.addIssue({ code: 'custom', path: ['platform'], message: 'Only a delivery order has a platform' });
     }
   });
 

@@ -1,7 +1,7 @@
 import type { PageReport } from './api/analytics-answers.js';
 
 /**
- * The five analytics pages (docs/product.md#analytics-pages) as the server builds them: cards, tables with their Total row,
+ * The analytics pages (docs/product.md#analytics-pages) as the server builds them: cards, tables with their Total row,
  * and the main chart's recipe. The screen renders a report as it is, and the CSV and PDF exports
  * are made from the same report object, so a file cannot disagree with the screen.
  *
@@ -10,7 +10,7 @@ import type { PageReport } from './api/analytics-answers.js';
  * same query plus `format=csv|pdf`. The report's types are inferred from its schema (contract/api/analytics-answers.ts).
  */
 
-export const ANALYTICS_PAGES = ['order', 'roster', 'revenue', 'headcount', 'procurement'] as const;
+export const ANALYTICS_PAGES = ['order', 'roster', 'revenue', 'headcount', 'procurement', 'loss'] as const;
 export type AnalyticsPage = (typeof ANALYTICS_PAGES)[number];
 
 /** Page titles (docs/product.md#routes), also the title of a page's PDF. */
@@ -20,6 +20,7 @@ export const PAGE_TITLES: Record<AnalyticsPage, string> = {
   revenue: 'Revenue',
   headcount: 'Headcount',
   procurement: 'Procurement',
+  loss: 'Loss',
 };
 
 export const EXPORT_FORMATS = ['csv', 'pdf'] as const;

@@ -25,7 +25,7 @@ const MemberFormPage = preloadable(() => import('./views/team/member-form.page')
 const AlertRuleFormPage = preloadable(() => import('./views/alerts/alert-rule-form.page'));
 /** The console's first view after sign-in, fetched ahead (app.tsx). */
 export const DashboardPage = preloadable(() => import('./views/dashboard/dashboard.page'));
-/** The five analytics pages: one chunk, one machine and view; each shows the report of its path. */
+/** The analytics pages: one chunk, one machine and view; each shows the report of its path. */
 const AnalyticsPage = preloadable(() => import('./views/analytics/analytics.page'));
 
 /**
@@ -111,6 +111,7 @@ export const ROUTES: readonly AppRoute[] = [
     page: AnalyticsPage,
     nav: { label: 'Productivity', icon: 'clock' },
   },
+  { path: PATHS.loss, title: 'Loss', access: 'protected', page: AnalyticsPage, nav: { label: 'Loss', icon: 'loss' } },
   {
     path: PATHS.targets,
     title: 'Targets',

@@ -60,6 +60,7 @@ const revenueFigures = z.object({
   revenue: dollars,
   dine_in: dollars,
   takeaway: dollars,
+  delivery: dollars,
   orders: z.int(),
   transactions: z.int(),
   aov: dollars.meta({ description: 'Average order value: revenue / orders (0 without orders)' }),
@@ -72,6 +73,7 @@ const franchiseSummary = z.object({
   average_revenue_per_restaurant: dollars,
   total_dine_in_revenue: dollars,
   total_takeaway_revenue: dollars,
+  total_delivery_revenue: dollars,
 });
 export type FranchiseSummary = z.output<typeof franchiseSummary>;
 export const revenues = z.object({
@@ -100,10 +102,42 @@ export const bestSellers = z.object({
 });
 export type BestSellers = z.output<typeof bestSellers>;
 
-const orderFigures = z.object({ dine_in: z.int(), takeaway: z.int(), pos: z.int(), app: z.int(), total: z.int() });
+const orderFigures = z.object({ dine_in: z.int(), takeaway: z.int(), delivery: z.int(), pos: z.int(), app: z.int(), total: z.int() });
 export type OrderFigures = z.output<typeof orderFigures>;
 export const orders = z.object({ ...series(orderFigures), today: orderFigures });
 export type Orders = z.output<typeof orders>;
+
+// What each sale earns and loses (docs/product.md#loss): voids, discounts, refunds and tips against gross sales.
+const share = (what: string) =>
+  percent.nullable().meta({ description: `${what} / gross sales × 100, one decimal; null without gross sales` });
+
+const lossFigures = z.object({
+  gross_sales: dollars.meta({ description: 'Completed and refunded orders’ lines before discount' }),
+  voided: z.int().meta({ description: 'Voided orders' }),
+  voided_value: dollars.meta({ description: 'Voided orders’ totals' }),
+  voided_pct: share('voided_value'),
+  discounts: dollars.meta({ description: 'Completed orders’ discounts' }),
+  discounts_pct: share('discounts'),
+  refunded: z.int().meta({ description: 'Refunded orders' }),
+  refunded_value: dollars.meta({ description: 'Refunded orders’ totals' }),
+  refunded_pct: share('refunded_value'),
+  tips: dollars.meta({ description: 'Completed orders’ tips (never revenue)' }),
+  tips_pct: share('tips'),
+  loss: dollars.meta({ description: 'voided_value + discounts + refunded_value' }),
+  loss_pct: share('loss'),
+});
+export type LossFigures = z.output<typeof lossFigures>;
+
+export const loss = z.object({
+  window: analyticsWindow,
+  totals: lossFigures,
+  previous_totals: lossFigures.meta({ description: 'The comparison window’s (`window.previous`)' }),
+  series: z.array(bucket.extend(lossFigures.shape)).meta({ description: 'Per period of the window (its grouping)' }),
+  restaurants: z
+    .array(z.object({ id, name: z.string() }).extend(lossFigures.shape))
+    .meta({ description: 'Every branch of the scope, the highest loss % first (branches without gross sales last), then by name' }),
+});
+export type Loss = z.output<typeof loss>;
 
 const rosterFigures = z.object({
   assigned_hours: hours,

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { analyticsQuery, type AnalyticsKind } from '../analytics.contract.js';
 import { EXPORT_FORMATS } from '../page-reports.contract.js';
-import { bestSellers, headcounts, orders, pageReport, procurement, revenues, roster } from './analytics-answers.js';
+import { bestSellers, headcounts, loss, orders, pageReport, procurement, revenues, roster } from './analytics-answers.js';
 import { defineCalls } from './call.js';
 
 export const ANALYTICS_ANSWERS = {
@@ -11,6 +11,7 @@ export const ANALYTICS_ANSWERS = {
   orders,
   roster,
   procurement,
+  loss,
 } as const satisfies Record<AnalyticsKind, z.ZodType>;
 
 const SUMMARIES: Record<AnalyticsKind, string> = {
@@ -20,26 +21,44 @@ const SUMMARIES: Record<AnalyticsKind, string> = {
   orders: 'Orders by channel and source',
   roster: 'Hours, labour cost, attendance and staff productivity',
   procurement: 'Spend by category and supplier',
+  loss: 'Voids, discounts, refunds and tips against gross sales',
 };
 
 const pascal = (kebab: string) => kebab.replace(/(^|-)(\w)/g, (_, _dash: string, c: string) => c.toUpperCase());
 
 const RESTAURANT_NOT_FOUND = 'Restaurant not found';
 
-/** An analytics call of `kind`, for every branch the member reaches or, `perRestaurant`, for one. */
-const analyticsCall = <K extends AnalyticsKind>(kind: K, perRestaurant: boolean) => ({
-  operationId: `get${perRestaurant ? 'Restaurant' : ''}${pascal(kind)}`,
-  summary: `${SUMMARIES[kind]}: ${perRestaurant ? 'one restaurant' : 'all branches'}`,
+/** An analytics answer: `what` it tells, for every branch the member reaches or, `perRestaurant`, for one. */
+export const answerCall = <S extends z.ZodType>(operation: string, what: string, answer: S, perRestaurant: boolean) => ({
+  operationId: `get${perRestaurant ? 'Restaurant' : ''}${operation}`,
+  summary: `${what}: ${perRestaurant ? 'one restaurant' : 'all branches'}`,
   tag: 'Analytics' as const,
   access: 'member-or-read-key' as const,
   query: analyticsQuery,
   ...(perRestaurant ? { notFound: RESTAURANT_NOT_FOUND } : {}),
-  success: { data: ANALYTICS_ANSWERS[kind] },
+  success: { data: answer },
 });
+
+/** An analytics call of `kind`. */
+const analyticsCall = <K extends AnalyticsKind>(kind: K, perRestaurant: boolean) =>
+  answerCall(pascal(kind), SUMMARIES[kind], ANALYTICS_ANSWERS[kind], perRestaurant);
 
 /** An export's query: the analytics query and the file's format. */
 export const exportQuery = analyticsQuery.safeExtend({
   format: z.enum(EXPORT_FORMATS, { error: `must be one of ${EXPORT_FORMATS.join(', ')}` }),
+});
+
+/** A page as a CSV or PDF file, made by the page exports' code (members only: files are not for read keys). */
+export const fileCall = (operation: string, what: string, description: string | undefined, perRestaurant: boolean) => ({
+  operationId: `export${perRestaurant ? 'Restaurant' : ''}${operation}`,
+  summary: `${what} for ${perRestaurant ? 'one restaurant' : 'all branches'} as a CSV or PDF file`,
+  ...(description ? { description } : {}),
+  tag: 'Reports' as const,
+  access: 'member' as const,
+  query: exportQuery,
+  ...(perRestaurant ? { notFound: RESTAURANT_NOT_FOUND } : {}),
+  success: { files: { 'text/csv': z.string(), 'application/pdf': null } },
+  errors: [429 as const],
 });
 
 const pageCall = (perRestaurant: boolean) => ({
@@ -50,17 +69,6 @@ const pageCall = (perRestaurant: boolean) => ({
   query: analyticsQuery,
   ...(perRestaurant ? { notFound: RESTAURANT_NOT_FOUND } : {}),
   success: { data: pageReport },
-});
-
-const exportCall = (perRestaurant: boolean) => ({
-  operationId: `export${perRestaurant ? 'Restaurant' : ''}PageReport`,
-  summary: `An analytics page’s report for ${perRestaurant ? 'one restaurant' : 'all branches'} as a CSV or PDF file`,
-  tag: 'Reports' as const,
-  access: 'member' as const,
-  query: exportQuery,
-  ...(perRestaurant ? { notFound: RESTAURANT_NOT_FOUND } : {}),
-  success: { files: { 'text/csv': z.string(), 'application/pdf': null } },
-  errors: [429 as const],
 });
 
 /**
@@ -81,6 +89,8 @@ export const ANALYTICS_CALLS = defineCalls({
   'GET /franchise/restaurants/{id}/analytics/roster': analyticsCall('roster', true),
   'GET /franchise/analytics/procurement': analyticsCall('procurement', false),
   'GET /franchise/restaurants/{id}/analytics/procurement': analyticsCall('procurement', true),
+  'GET /franchise/analytics/loss': analyticsCall('loss', false),
+  'GET /franchise/restaurants/{id}/analytics/loss': analyticsCall('loss', true),
 });
 
 /**
@@ -90,6 +100,6 @@ export const ANALYTICS_CALLS = defineCalls({
 export const PAGE_REPORT_CALLS = defineCalls({
   'GET /franchise/analytics/pages/{page}': pageCall(false),
   'GET /franchise/restaurants/{id}/analytics/pages/{page}': pageCall(true),
-  'GET /franchise/analytics/pages/{page}/export': exportCall(false),
-  'GET /franchise/restaurants/{id}/analytics/pages/{page}/export': exportCall(true),
+  'GET /franchise/analytics/pages/{page}/export': fileCall('PageReport', 'An analytics page’s report', undefined, false),
+  'GET /franchise/restaurants/{id}/analytics/pages/{page}/export': fileCall('PageReport', 'An analytics page’s report', undefined, true),
 });

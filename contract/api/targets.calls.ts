@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { analyticsQuery } from '../analytics.contract.js';
-import { exportQuery } from './analytics.calls.js';
+import { answerCall, fileCall } from './analytics.calls.js';
 import { createAlertRuleInput } from '../alerts.contract.js';
 import { consoleTargetsBody, forecastQuery, previewQuery, targetsBody, targetsGridQuery } from '../targets.contract.js';
 import { analyticsWindow, bucket } from './analytics-answers.js';
@@ -78,27 +77,8 @@ export const alertPreview = z.object({
 });
 export type AlertPreview = z.output<typeof alertPreview>;
 
-const targetsAnalyticsCall = (perRestaurant: boolean) => ({
-  operationId: `get${perRestaurant ? 'Restaurant' : ''}Targets`,
-  summary: `Revenue against target: ${perRestaurant ? 'one restaurant' : 'all branches'}`,
-  tag: 'Analytics' as const,
-  access: 'member-or-read-key' as const,
-  query: analyticsQuery,
-  ...(perRestaurant ? { notFound: RESTAURANT_NOT_FOUND } : {}),
-  success: { data: targetsAnswer },
-});
-
-const targetsExportCall = (perRestaurant: boolean) => ({
-  operationId: `export${perRestaurant ? 'Restaurant' : ''}Targets`,
-  summary: `Revenue against target for ${perRestaurant ? 'one restaurant' : 'all branches'} as a CSV or PDF file`,
-  description: 'The Targets page’s cards (Revenue, Target, Variance), its periods and its branches, as the targets answer has them.',
-  tag: 'Reports' as const,
-  access: 'member' as const,
-  query: exportQuery,
-  ...(perRestaurant ? { notFound: RESTAURANT_NOT_FOUND } : {}),
-  success: { files: { 'text/csv': z.string(), 'application/pdf': null } },
-  errors: [429 as const],
-});
+const TARGETS = 'Revenue against target';
+const TARGETS_FILE = 'The Targets page’s cards (Revenue, Target, Variance), its periods and its branches, as the targets answer has them.';
 
 const forecastCall = (perRestaurant: boolean) => ({
   operationId: `get${perRestaurant ? 'Restaurant' : ''}Forecast`,
@@ -141,10 +121,10 @@ export const TARGET_CALLS = defineCalls({
     query: targetsGridQuery,
     success: { data: targetsGrid },
   },
-  'GET /franchise/analytics/targets': targetsAnalyticsCall(false),
-  'GET /franchise/restaurants/{id}/analytics/targets': targetsAnalyticsCall(true),
-  'GET /franchise/analytics/targets/export': targetsExportCall(false),
-  'GET /franchise/restaurants/{id}/analytics/targets/export': targetsExportCall(true),
+  'GET /franchise/analytics/targets': answerCall('Targets', TARGETS, targetsAnswer, false),
+  'GET /franchise/restaurants/{id}/analytics/targets': answerCall('Targets', TARGETS, targetsAnswer, true),
+  'GET /franchise/analytics/targets/export': fileCall('Targets', TARGETS, TARGETS_FILE, false),
+  'GET /franchise/restaurants/{id}/analytics/targets/export': fileCall('Targets', TARGETS, TARGETS_FILE, true),
 });
 
 export const FORECAST_CALLS = defineCalls({

@@ -27,6 +27,13 @@ export const FIGURE_MEANING = {
   spend: 'cost',
   average_per_supplier: 'cost',
   spend_share: 'cost',
+  // Loss page: what walks out of the door is a cost; gross sales and tips are gains.
+  gross_sales: 'gain',
+  voided_value: 'cost',
+  discounts: 'cost',
+  refunded_value: 'cost',
+  tips: 'gain',
+  loss_pct: 'cost',
 } as const satisfies Record<string, FigureMeaning>;
 
 /** A stat card's figure, by its id in the page report. */

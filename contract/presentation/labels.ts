@@ -23,6 +23,7 @@ export const NO_DATA_TEXT: Record<AnalyticsKind, string> = {
   'best-sellers': 'No menu items sold in this window.',
   roster: 'No shifts rostered in this window.',
   procurement: 'No purchases in this window.',
+  loss: 'No sales, voids or refunds in this window.',
 };
 
 /** The time ranges' names (docs/product.md#periods), in the header's order. */
@@ -45,8 +46,9 @@ export function comparedWith(compare: Comparison, days: number): string {
 /** Month abbreviations of the answers' labels ("Sep", where Intl's en-AU says "Sept"). */
 export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
-/** The reports a member can have mailed, named as the sidebar and the page titles name them. */
-export const REPORT_PAGE_TITLES: Record<ReportPage, string> = { dashboard: 'Dashboard', ...PAGE_TITLES };
+const { loss: _notMailed, ...MAILED_PAGE_TITLES } = PAGE_TITLES;
+/** The reports a member can have mailed (every page but Loss), named as the sidebar and the page titles name them. */
+export const REPORT_PAGE_TITLES: Record<ReportPage, string> = { dashboard: 'Dashboard', ...MAILED_PAGE_TITLES };
 
 /** "the weekly Revenue report (Last 7 Days)": the report mail an unsubscribe link stops, in the mail, the API and the page. */
 export const reportMailName = ({ page, range, frequency }: UnsubscribeTarget) =>

@@ -11,10 +11,10 @@ export const WORST_BRANCHES = 5;
 
 /**
  * The lines drawn over the revenue chart when the window has targets: the revenue per bucket in total (the target
- * is one for both channels, so it is compared with their sum, not with either line) and the target, dashed.
+ * is one for every channel, so it is compared with their sum, not with any one line) and the target, dashed.
  */
-export const targetLines = (revenue: readonly { dine_in: number; takeaway: number }[], series: TargetsAnswer['series']): LineSeries[] => [
-  { name: 'Total', values: revenue.map((b) => b.dine_in + b.takeaway) },
+export const targetLines = (revenue: readonly { revenue: number }[], series: TargetsAnswer['series']): LineSeries[] => [
+  { name: 'Total', values: revenue.map((b) => b.revenue) },
   { name: 'Target', values: series.map((b) => b.target), dashed: true },
 ];
 

@@ -5,6 +5,7 @@ import { anyOf, columnsOf } from '../db/typed-sql.js';
 import { branchIdsOf } from '../auth/franchise-users.repository.js';
 import { addDays, dayDiff } from '../analytics/calendar.js';
 import { BASELINE_WEEKS, baselineDays, decide, latestDueDay, type BranchDay } from './conditions.js';
+import { statsRevenueCents } from '../analytics/answers/sql-parts.js';
 
 /**
  * Evaluates every rule's latest due day for each branch it watches, on the branch's clock, once across
@@ -142,11 +143,11 @@ export async function branchDays(
           db,
           db
             .selectFrom('daily_restaurant_stats')
-            .select((eb) => [
+            .select([
               'restaurant_id',
               offset,
-              eb.cast<number>(eb('revenue_dine_in_cents', '+', eb.ref('revenue_takeaway_cents')), 'float8').as('revenue_cents'),
-              sql<number>`(orders_dine_in + orders_takeaway + orders_voided)::float8`.as('orders'),
+              statsRevenueCents().as('revenue_cents'),
+              sql<number>`(orders_dine_in + orders_takeaway + orders_delivery + orders_voided + orders_refunded)::float8`.as('orders'),
             ])
             .where('restaurant_id', '=', branches)
             .where('day', '>=', first)

@@ -14,6 +14,7 @@ const MESSAGES: Record<AnalyticsKind, string> = {
   orders: 'Orders retrieved',
   roster: 'Roster retrieved',
   procurement: 'Procurement retrieved',
+  loss: 'Loss retrieved',
 };
 
 /** The request's instant, and its franchise's branches' trading days at it (docs/product.md#time). */

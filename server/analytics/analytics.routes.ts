@@ -147,6 +147,8 @@ export function analyticsRoutes(deps: RouteDeps) {
       'GET /franchise/restaurants/{id}/analytics/revenues': answer('revenues'),
       'GET /franchise/analytics/best-sellers': answer('best-sellers'),
       'GET /franchise/restaurants/{id}/analytics/best-sellers': answer('best-sellers'),
+      'GET /franchise/analytics/loss': answer('loss'),
+      'GET /franchise/restaurants/{id}/analytics/loss': answer('loss'),
       'GET /franchise/analytics/orders': answer('orders'),
       'GET /franchise/restaurants/{id}/analytics/orders': answer('orders'),
       'GET /franchise/analytics/roster': answer('roster'),

@@ -8,12 +8,13 @@ import { reportHeading } from './answers/report-heading.js';
 import type { AnalyticsScope } from './answers/scope.js';
 import { scopeLabourPlan } from './forecast/labour-plan.js';
 import { headcountPage, orderPage } from './page-reports/count-pages.js';
+import { lossPage } from './page-reports/loss-page.js';
 import { procurementPage } from './page-reports/procurement-page.js';
 import type { Figures, PageContext } from './page-reports/report-parts.js';
 import { revenuePage } from './page-reports/revenue-page.js';
 import { rosterPage } from './page-reports/roster-page.js';
 
-// The five analytics pages (docs/product.md) as reports, built from the analytics answers' integer
+// The analytics pages (docs/product.md) as reports, built from the analytics answers' integer
 // figures (cents, minutes, counts), so a page shows the figures of the dashboard's calls and its
 // Totals add up to the cent.
 
@@ -44,6 +45,7 @@ const PAGES: Record<AnalyticsPage, (context: PageContext) => Promise<Figures>> =
   revenue: revenuePage,
   headcount: headcountPage,
   procurement: procurementPage,
+  loss: lossPage,
 };
 
 /**

@@ -24,6 +24,7 @@ const CACHE_KIND: Record<AnalyticsPage, AnalyticsKind> = {
   revenue: 'best-sellers',
   headcount: 'headcounts',
   procurement: 'procurement',
+  loss: 'loss',
 };
 
 /** A cached report, its JSON body and its files as far as they were asked for. */

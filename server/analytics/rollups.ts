@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import { anyOf, columnsOf, table as tableRef, type ColumnName, type TableName } from '../db/typed-sql.js';
 import { tradingDayOf } from './trading-day.js';
+import { ORDER_COUNTS } from './write/order-rollups.js';
 import { HOURS_COUNTERS, ROLLUP_COLUMNS, STATS_COUNTERS, type RollupTable } from './write/rollup-columns.js';
 
 // The daily rollups recomputed from the raw rows with set-based SQL, independently of the
@@ -53,19 +54,29 @@ const statsCounters = (weight: RawBuilder<unknown>, payments: RawBuilder<unknown
   const count = (condition: RawBuilder<unknown>) => sql`coalesce(sum(${weight}) filter (where ${condition}), 0)::int`;
   const total = (value: RawBuilder<unknown>, condition: RawBuilder<unknown>, type: 'int' | 'bigint') =>
     sql`coalesce(sum(${weight} * ${value}) filter (where ${condition}), 0)::${sql.raw(type)}`;
-  return sql`${count(sql`${completed} and ${o('channel')} = 'dine_in'`)} as orders_dine_in,
-        ${count(sql`${completed} and ${o('channel')} = 'takeaway'`)} as orders_takeaway,
+  const status = (name: string) => sql`${o('status')} = ${sql.lit(name)}`;
+  const channel = (name: string) => sql`${completed} and ${o('channel')} = ${sql.lit(name)}`;
+  return sql`${count(channel('dine_in'))} as orders_dine_in,
+        ${count(channel('takeaway'))} as orders_takeaway,
         ${count(sql`${completed} and ${o('source')} = 'pos'`)} as orders_pos,
         ${count(sql`${completed} and ${o('source')} = 'app'`)} as orders_app,
-        ${count(sql`${o('status')} = 'voided'`)} as orders_voided,
-        ${total(o('total_cents'), sql`${completed} and ${o('channel')} = 'dine_in'`, 'bigint')} as revenue_dine_in_cents,
-        ${total(o('total_cents'), sql`${completed} and ${o('channel')} = 'takeaway'`, 'bigint')} as revenue_takeaway_cents,
+        ${count(status('voided'))} as orders_voided,
+        ${total(o('total_cents'), channel('dine_in'), 'bigint')} as revenue_dine_in_cents,
+        ${total(o('total_cents'), channel('takeaway'), 'bigint')} as revenue_takeaway_cents,
         ${total(o('total_cents'), sql`${completed} and ${o('source')} = 'pos'`, 'bigint')} as revenue_pos_cents,
         ${total(o('total_cents'), sql`${completed} and ${o('source')} = 'app'`, 'bigint')} as revenue_app_cents,
         ${total(o('guests'), sql`${completed} and ${o('recurrent')}`, 'int')} as guests_recurrent,
         ${total(o('guests'), sql`${completed} and not ${o('recurrent')}`, 'int')} as guests_new,
         ${total(payments, completed, 'int')} as transactions,
-        ${total(units, completed, 'int')} as units`;
+        ${total(units, completed, 'int')} as units,
+        ${count(channel('delivery'))} as orders_delivery,
+        ${count(status('refunded'))} as orders_refunded,
+        ${total(o('total_cents'), channel('delivery'), 'bigint')} as revenue_delivery_cents,
+        ${total(o('total_cents'), status('voided'), 'bigint')} as voided_cents,
+        ${total(o('total_cents'), status('refunded'), 'bigint')} as refunded_cents,
+        ${total(o('discount_cents'), completed, 'bigint')} as discount_cents,
+        ${total(o('tip_cents'), completed, 'bigint')} as tip_cents,
+        ${total(sql`(${o('total_cents')} + ${o('discount_cents')})`, sql`${o('status')} <> 'voided'`, 'bigint')} as gross_sales_cents`;
 };
 
 /** daily_restaurant_stats from the raw rows. */
@@ -150,8 +161,8 @@ const RUNNING_HOURS = [
 /** monthly_restaurant_stats from daily_restaurant_stats' rows `daily` (from the raw rows, or the rollup's own). */
 const restaurantMonthsOf = (daily: RawBuilder<unknown>) =>
   byMonth(
-    sql`select ${d('restaurant_id')}, ${d('day')}, ${d('revenue_dine_in_cents')} + ${d('revenue_takeaway_cents')} as revenue_cents, ${d('units')},
-        ${d('orders_dine_in')} + ${d('orders_takeaway')} as orders
+    sql`select ${d('restaurant_id')}, ${d('day')}, ${d('revenue_dine_in_cents')} + ${d('revenue_takeaway_cents')} + ${d('revenue_delivery_cents')} as revenue_cents,
+        ${d('units')}, ${d('orders_dine_in')} + ${d('orders_takeaway')} + ${d('orders_delivery')} as orders
       from (${daily}) d`,
     columnsOfRollup('monthly_restaurant_stats').keys,
     [],
@@ -277,7 +288,8 @@ export async function refileBranch(trx: Db, franchiseId: number, restaurantId: n
     ), refiled as (
       update orders set ${columnsOf('orders')('day')} = moved.new_day from moved where ${sql.ref('orders.id')} = moved.id returning moved.id
     ), counted as (
-      select ${o('id')}, ${o('status')}, ${o('channel')}, ${o('source')}, ${o('guests')}, ${o('recurrent')}, ${o('total_cents')}, p.n, l.units, s.day, s.weight
+      select ${o('id')}, ${o('status')}, ${o('channel')}, ${o('source')}, ${o('guests')}, ${o('recurrent')}, ${o('total_cents')},
+        ${o('discount_cents')}, ${o('tip_cents')}, p.n, l.units, s.day, s.weight
       from moved join orders o on ${o('id')} = moved.id
       ${perOrder(true)}
       cross join lateral (values (moved.old_day, -1), (moved.new_day, 1)) s(day, weight)
@@ -297,8 +309,11 @@ export async function refileBranch(trx: Db, franchiseId: number, restaurantId: n
   const onDays = sql`${sql.ref('day')} = ${anyOf(days, 'date')}`;
   const ofBranch = sql`${sql.ref('restaurant_id')} = ${restaurantId} and ${onDays}`;
   const ofFranchise = sql`${sql.ref('franchise_id')} = ${franchiseId} and ${onDays}`;
-  // Every order counts in one of these (voided, else dine-in or takeaway); every line has a quantity above 0.
-  const noOrders = sql`${sql.ref('orders_dine_in')} = 0 and ${sql.ref('orders_takeaway')} = 0 and ${sql.ref('orders_voided')} = 0`;
+  // Every line has a quantity above 0.
+  const noOrders = sql.join(
+    ORDER_COUNTS.map((count) => sql`${sql.ref(count)} = 0`),
+    sql` and `,
+  );
   await sql`with branch_stats as (delete from daily_restaurant_stats where ${ofBranch} and ${noOrders}),
       franchise_stats as (delete from daily_franchise_stats where ${ofFranchise} and ${noOrders}),
       branch_items as (delete from daily_item_sales where ${ofBranch} and ${sql.ref('units')} = 0)

@@ -28,6 +28,7 @@ import * as gettingStartedDismissed from './migrations/2026-11-29-04-getting-sta
 import * as sharedAbnOptionalRestaurantFields from './migrations/2026-11-29-05-shared-abn-optional-restaurant-fields.js';
 import * as targets from './migrations/2026-11-29-06-targets.js';
 import * as alertKindBelowTarget from './migrations/2026-11-29-07-alert-kind-below-target.js';
+import * as discountsTipsRefundsDelivery from './migrations/2026-11-30-01-discounts-tips-refunds-delivery.js';
 
 // Static list: works the same under tsx, vitest and a bundle, with no directory scanning.
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-05-shared-abn-optional-restaurant-fields': sharedAbnOptionalRestaurantFields,
   '2026-11-29-06-targets': targets,
   '2026-11-29-07-alert-kind-below-target': alertKindBelowTarget,
+  '2026-11-30-01-discounts-tips-refunds-delivery': discountsTipsRefundsDelivery,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -134,6 +134,20 @@ async function checkFranchiseCustomers(
   }
 }
 
+/**
+ * An order as its fingerprint sees it: a zero discount or tip and a null platform are the same as none, so an
+ * integration that never sends them and one that sends their defaults store the same order.
+ */
+function orderAsSent({ discount_cents, tip_cents, platform, ...order }: OrderRecord) {
+  return {
+    ...order,
+    placed_at: new Date(order.placed_at).toISOString(),
+    ...(discount_cents ? { discount_cents } : {}),
+    ...(tip_cents ? { tip_cents } : {}),
+    ...(platform == null ? {} : { platform }),
+  };
+}
+
 /** Orders with their lines and payments; SKUs must be the franchise's, customers are known by the sender's reference. */
 export async function ingestOrders(db: Db, scope: IngestScope, orders: OrderRecord[], now: number): Promise<WriteCounts> {
   return ingestBatchWrite(db, scope, 'orders', now, async (trx) => {
@@ -154,7 +168,7 @@ export async function ingestOrders(db: Db, scope: IngestScope, orders: OrderReco
         if (!itemIds.has(line.sku)) problems.add(`orders[${i}].lines[${j}].sku`, `Unknown SKU "${line.sku}"`);
       }
     }
-    const hashes = orders.map((o) => fingerprint({ ...o, placed_at: new Date(o.placed_at).toISOString() }));
+    const hashes = orders.map((o) => fingerprint(orderAsSent(o)));
     if (scope.restaurantId !== null) await checkFranchiseCustomers(trx, scope.restaurantId, orders, hashes, problems);
     problems.throwIfAny();
 
@@ -172,6 +186,9 @@ export async function ingestOrders(db: Db, scope: IngestScope, orders: OrderReco
         guests: o.guests,
         customerId: o.customer_ref === null ? null : customerIds.get(o.customer_ref)!,
         status: o.status,
+        discountCents: o.discount_cents ?? 0,
+        tipCents: o.tip_cents ?? 0,
+        platform: o.platform ?? null,
         lines: o.lines.map((l) => ({ menuItemId: itemIds.get(l.sku)!, quantity: l.quantity, amountCents: l.amount_cents })),
         payments: o.payments.map((p) => ({ method: p.method, amountCents: p.amount_cents })),
       })),

@@ -18,6 +18,7 @@ import { HttpError } from '../http/errors.js';
 import { recordActivity } from '../activity/activity.repository.js';
 import { memberRole } from '../team/team.repository.js';
 import { BatchProblems, checkRestaurants, recheckSender, recordBatch, type IngestScope } from '../ingest/batch.js';
+import { statsRevenueCents } from '../analytics/answers/sql-parts.js';
 
 // Targets (docs/product.md#targets-and-variance): the one write path of the ingest call, the Targets
 // page's save and the CSV import, and the Targets page's grid.
@@ -157,11 +158,7 @@ export async function targetsGrid(
   const earliest = restaurants.reduce((d, x) => (x.today < d ? x.today : d), '9999-12-31');
   const trade = await db
     .selectFrom('daily_restaurant_stats')
-    .select([
-      'restaurant_id',
-      sql<string>`day::text`.as('day'),
-      sql<number>`(revenue_dine_in_cents + revenue_takeaway_cents)::float8`.as('cents'),
-    ])
+    .select(['restaurant_id', sql<string>`day::text`.as('day'), statsRevenueCents().as('cents')])
     .where('restaurant_id', '=', anyOf(ids, 'int'))
     .where('day', '>=', addDays(earliest, -SPREAD_WEEKS * 7))
     .execute();

@@ -1,5 +1,5 @@
 import { and, assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
-import type { AnalyticsData, AnalyticsKind } from '@contract/analytics.contract';
+import type { AnalyticsData } from '@contract/analytics.contract';
 import type { AnalyticsPage } from '@contract/page-reports.contract';
 import type { TargetsAnswer } from '@contract/api/targets.calls';
 import { hasTargets, isEmptyForecast, type ForecastView } from '@contract/presentation/target-charts';
@@ -19,7 +19,7 @@ import {
   type Branch,
   type FilterEvent,
 } from './support/analytics-filters';
-import { CARD_KINDS, dashboardCall, fetchForecast, fetchTargets } from './support/dashboard-calls';
+import { CARD_KINDS, dashboardCall, fetchForecast, fetchTargets, type DashboardKind } from './support/dashboard-calls';
 import { notProvided } from './support/machine-effects';
 
 export { CARD_KINDS, DASHBOARD_BEST_SELLERS, DASHBOARD_STAFF, FORECAST_DAYS } from './support/dashboard-calls';
@@ -34,7 +34,7 @@ export const dashboardHref = (filters: DashboardFilters): string => filtersHref(
 export const pageHref = (page: AnalyticsPage, filters: DashboardFilters): string => filtersHref(pathOf(page), filters);
 
 /** What the cards show: the six analytics calls' answers, revenue against target, and the forecast. */
-export type DashboardData = AnalyticsData & { targets: TargetsAnswer; forecast: ForecastView };
+export type DashboardData = Pick<AnalyticsData, DashboardKind> & { targets: TargetsAnswer; forecast: ForecastView };
 /** A card's region of the machine: one per analytics call, then targets and forecast. */
 export type DashboardCard = keyof DashboardData;
 export const DASHBOARD_CARDS: readonly DashboardCard[] = [...CARD_KINDS, 'targets', 'forecast'];
@@ -95,7 +95,7 @@ const loadingIn = (kind: DashboardCard) => stateIn({ cards: { [kind]: 'loading' 
 
 /** The actor each card loads with, and what it is given. */
 const CARD_ACTORS = {
-  ...(Object.fromEntries(CARD_KINDS.map((kind) => [kind, 'fetchAnalytics'])) as Record<AnalyticsKind, 'fetchAnalytics'>),
+  ...(Object.fromEntries(CARD_KINDS.map((kind) => [kind, 'fetchAnalytics'])) as Record<DashboardKind, 'fetchAnalytics'>),
   targets: 'fetchTargets',
   forecast: 'fetchForecast',
 } as const;
@@ -155,8 +155,8 @@ export const dashboardMachine = setup({
   },
   actors: {
     /** One card's answer; the call a sign-in started ahead for it, if that is the same call and still usable. */
-    fetchAnalytics: fromPromise<AnalyticsData[AnalyticsKind], CardQuery>(({ input: { kind, filters } }) =>
-      analyticsPrefetch.fetch(dashboardCall(kind as AnalyticsKind, filters)),
+    fetchAnalytics: fromPromise<AnalyticsData[DashboardKind], CardQuery>(({ input: { kind, filters } }) =>
+      analyticsPrefetch.fetch(dashboardCall(kind as DashboardKind, filters)),
     ),
     /** Revenue against target over the applied window. */
     fetchTargets: fromPromise<TargetsAnswer, CardQuery>(({ input }) => fetchTargets(input.filters)),

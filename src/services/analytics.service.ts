@@ -17,6 +17,7 @@ const NOUNS: Record<AnalyticsKind, string> = {
   orders: 'orders data',
   roster: 'roster data',
   procurement: 'procurement data',
+  loss: 'loss data',
 };
 
 /** A dashboard card's failure that brings no message of its own, not even its call's default (docs/product.md#errors). */

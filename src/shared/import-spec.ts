@@ -62,7 +62,7 @@ export type PaymentColumnMethod = (typeof PAYMENT_METHODS_IN_COLUMNS)[number];
 // The orders example: an order's own columns and its payments stand again on each of its lines.
 const POS_ORDER = ['POS-1001', '{restaurant1}', '2026-11-24T12:30:00+11:00', 'dine_in', 'pos', '2', 'CUST-42', 'completed'];
 const POS_PAID = ['2000', '1740', ''];
-const APP_ORDER = ['APP-2002', '{restaurant2}', '2026-11-24T18:05:00+11:00', 'takeaway', 'app', '1', '', 'completed'];
+const APP_ORDER = ['APP-2002', '{restaurant2}', '2026-11-24T18:05:00+11:00', 'delivery', 'app', '1', '', 'completed'];
 
 export const IMPORT_SPECS = {
   'menu-items': {
@@ -92,22 +92,29 @@ export const IMPORT_SPECS = {
         perOrder: true,
         aliases: ['date_time', 'datetime', 'time', 'date'],
       }),
-      field('channel', 'choice', 'dine_in or takeaway', { perOrder: true }),
+      field('channel', 'choice', 'dine_in, takeaway or delivery', { perOrder: true }),
       field('source', 'choice', 'pos or app', { perOrder: true }),
       field('guests', 'integer', 'number of guests', { perOrder: true }),
       field('customer_ref', 'nullable', 'your id of a known customer; empty for an anonymous guest', { perOrder: true, required: false }),
-      field('status', 'choice', 'completed or voided', { perOrder: true }),
+      field('status', 'choice', 'completed, voided or refunded', { perOrder: true }),
       field('sku', 'text', "the line's menu item code", { aliases: ['item_code', 'code', 'plu'] }),
       field('quantity', 'integer', 'units on the line, at least 1', { aliases: ['qty', 'units'] }),
       field('amount_cents', 'integer', "the line's amount in cents (all its units)", { aliases: ['line_total', 'total'] }),
       ...PAYMENT_METHODS_IN_COLUMNS.map((method) =>
         field(`${method}_cents`, 'payment', `paid by ${method}, in cents (empty or 0: none)`, { perOrder: true, required: false }),
       ),
+      field('discount_cents', 'integer', "taken off the order's lines, in cents (empty: none)", { perOrder: true, required: false }),
+      field('tip_cents', 'integer', 'tip paid on top of the total, in cents (empty: none)', { perOrder: true, required: false }),
+      field('platform', 'nullable', 'the delivery platform, e.g. Uber Eats (delivery orders only; empty: not named)', {
+        perOrder: true,
+        required: false,
+      }),
     ],
     example: [
-      [...POS_ORDER, '{sku1}', '2', '3190', ...POS_PAID],
-      [...POS_ORDER, '{sku2}', '1', '550', ...POS_PAID],
-      [...APP_ORDER, '{sku3}', '1', '1890', '', '', '1890'],
+      [...POS_ORDER, '{sku1}', '2', '3190', ...POS_PAID, '', '', ''],
+      [...POS_ORDER, '{sku2}', '1', '550', ...POS_PAID, '', '', ''],
+      // Delivered through Uber Eats: 1890 less a 189 discount, plus a 200 tip, paid in the app.
+      [...APP_ORDER, '{sku3}', '1', '1890', '', '', '1901', '189', '200', 'Uber Eats'],
     ],
   },
   shifts: {

@@ -8,6 +8,7 @@ import {
   IconHistory,
   IconLayoutDashboard,
   IconPlugConnected,
+  IconReceiptRefund,
   IconShoppingCart,
   IconTarget,
   IconUserCircle,
@@ -37,6 +38,7 @@ export const NAV_ICONS = {
   activity: IconHistory,
   profile: IconUserCircle,
   target: IconTarget,
+  loss: IconReceiptRefund,
 } satisfies Record<string, Icon>;
 
 export type NavIcon = keyof typeof NAV_ICONS;

@@ -45,8 +45,8 @@ function expected(tables: ReturnType<typeof model>, world: World, franchise: num
   const items = tables.daily_item_sales.filter(mine);
   const staff = tables.daily_staff_hours.filter(mine);
   const purchases = tables.daily_purchases.filter(mine);
-  const revenueCents = sum(stats, 'revenue_dine_in_cents') + sum(stats, 'revenue_takeaway_cents');
-  const orders = sum(stats, 'orders_dine_in') + sum(stats, 'orders_takeaway');
+  const revenueCents = sum(stats, 'revenue_dine_in_cents') + sum(stats, 'revenue_takeaway_cents') + sum(stats, 'revenue_delivery_cents');
+  const orders = sum(stats, 'orders_dine_in') + sum(stats, 'orders_takeaway') + sum(stats, 'orders_delivery');
   const unitsByItem = new Map<number, number>();
   for (const r of items) unitsByItem.set(Number(r.menu_item_id), (unitsByItem.get(Number(r.menu_item_id)) ?? 0) + Number(r.units));
   const actualByPerson = new Map<number, number>();
@@ -56,12 +56,14 @@ function expected(tables: ReturnType<typeof model>, world: World, franchise: num
       revenue: dollars(revenueCents),
       dine_in: dollars(sum(stats, 'revenue_dine_in_cents')),
       takeaway: dollars(sum(stats, 'revenue_takeaway_cents')),
+      delivery: dollars(sum(stats, 'revenue_delivery_cents')),
       orders,
       transactions: sum(stats, 'transactions'),
     },
     orders: {
       dine_in: sum(stats, 'orders_dine_in'),
       takeaway: sum(stats, 'orders_takeaway'),
+      delivery: sum(stats, 'orders_delivery'),
       pos: sum(stats, 'orders_pos'),
       app: sum(stats, 'orders_app'),
       total: orders,
@@ -166,7 +168,7 @@ describe('analytics answers (read from the rollups)', () => {
         // The last `days` of the fourteen, compared with as many days just before.
         const start = DAYS[DAYS.length - days]!;
         const previous = { start_date: DAYS[DAYS.length - 2 * days]!, end_date: DAYS[DAYS.length - days - 1]! };
-        const traded = (r: Row) => Number(r.orders_dine_in) + Number(r.orders_takeaway) > 0;
+        const traded = (r: Row) => Number(r.orders_dine_in) + Number(r.orders_takeaway) + Number(r.orders_delivery) > 0;
         for (const f of world.franchises) {
           const window: AnalyticsWindow = { ...windowOf('daily', f.timeZone), start_date: start, days, previous };
           const stats = (id: number) => tables.daily_restaurant_stats.filter((r) => Number(r.restaurant_id) === id && traded(r));
@@ -188,7 +190,10 @@ describe('analytics answers (read from the rollups)', () => {
           const cents = (w: { start_date: string; end_date: string }) =>
             tables.daily_restaurant_stats
               .filter((r) => comparable.includes(Number(r.restaurant_id)) && within(r, w))
-              .reduce((s, r) => s + Number(r.revenue_dine_in_cents) + Number(r.revenue_takeaway_cents), 0);
+              .reduce(
+                (s, r) => s + Number(r.revenue_dine_in_cents) + Number(r.revenue_takeaway_cents) + Number(r.revenue_delivery_cents),
+                0,
+              );
           expect(revenues.totals.revenue).toBe(dollars(cents(window)));
           expect(revenues.previous_totals.revenue).toBe(dollars(cents(previous)));
           if (want.length > 0) reached.comparable++;
@@ -196,9 +201,9 @@ describe('analytics answers (read from the rollups)', () => {
           if (cents(previous) > 0) reached.previousRevenue++;
         }
       }),
-      { numRuns: 15, endOnFailure: true },
+      { numRuns: 20, endOnFailure: true },
     );
-    // Of 15 runs × 2 franchises, at least 5 with comparable branches, with branches left out, and with revenue compared.
+    // Of 20 runs × 2 franchises, at least 5 with comparable branches, with branches left out, and with revenue compared.
     for (const [what, count] of Object.entries(reached)) expect(count, what).toBeGreaterThanOrEqual(5);
   }, 180_000);
 });

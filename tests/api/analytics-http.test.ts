@@ -242,12 +242,21 @@ describe('analytics: figures of ingested orders', () => {
     ]);
 
     const revenues = (await get(`restaurants/${parramatta}/analytics/revenues`, owner)).body.data;
-    expect(revenues.totals).toEqual({ revenue: 59.5, dine_in: 34.5, takeaway: 25, orders: 2, transactions: 3, aov: 29.75, atv: 19.83 });
+    expect(revenues.totals).toEqual({
+      revenue: 59.5,
+      dine_in: 34.5,
+      takeaway: 25,
+      delivery: 0,
+      orders: 2,
+      transactions: 3,
+      aov: 29.75,
+      atv: 19.83,
+    });
     expect(revenues.series.find((b: any) => b.start_date === '2026-11-20')).toMatchObject({ revenue: 59.5, orders: 2 });
 
     const orders = (await get('analytics/orders', owner)).body.data;
-    expect(orders.totals).toEqual({ dine_in: 1, takeaway: 1, pos: 1, app: 1, total: 2 });
-    expect(orders.today).toEqual({ dine_in: 1, takeaway: 0, pos: 1, app: 0, total: 1 });
+    expect(orders.totals).toEqual({ dine_in: 1, takeaway: 1, delivery: 0, pos: 1, app: 1, total: 2 });
+    expect(orders.today).toEqual({ dine_in: 1, takeaway: 0, delivery: 0, pos: 1, app: 0, total: 1 });
 
     const headcounts = (await get(`restaurants/${bondi}/analytics/headcounts`, owner)).body.data;
     expect(headcounts.totals.total).toBe(0);

@@ -150,48 +150,48 @@ describe('orders', () => {
     expect(await answer('orders', null)).toEqual({
       window: week,
       series: withBuckets([
-        { dine_in: 1, takeaway: 1, pos: 1, app: 1, total: 2 },
-        { dine_in: 1, takeaway: 0, pos: 1, app: 0, total: 1 },
-        { dine_in: 1, takeaway: 0, pos: 0, app: 1, total: 1 },
-        { dine_in: 0, takeaway: 0, pos: 0, app: 0, total: 0 },
-        { dine_in: 0, takeaway: 1, pos: 1, app: 0, total: 1 },
-        { dine_in: 0, takeaway: 0, pos: 0, app: 0, total: 0 },
-        { dine_in: 0, takeaway: 1, pos: 0, app: 1, total: 1 },
+        { dine_in: 1, takeaway: 1, delivery: 0, pos: 1, app: 1, total: 2 },
+        { dine_in: 1, takeaway: 0, delivery: 0, pos: 1, app: 0, total: 1 },
+        { dine_in: 1, takeaway: 0, delivery: 0, pos: 0, app: 1, total: 1 },
+        { dine_in: 0, takeaway: 0, delivery: 0, pos: 0, app: 0, total: 0 },
+        { dine_in: 0, takeaway: 1, delivery: 0, pos: 1, app: 0, total: 1 },
+        { dine_in: 0, takeaway: 0, delivery: 0, pos: 0, app: 0, total: 0 },
+        { dine_in: 0, takeaway: 1, delivery: 0, pos: 0, app: 1, total: 1 },
       ]),
-      totals: { dine_in: 3, takeaway: 3, pos: 3, app: 3, total: 6 },
+      totals: { dine_in: 3, takeaway: 3, delivery: 0, pos: 3, app: 3, total: 6 },
       // Bucket by bucket in 'the comparison series' below.
       previous_series: expect.any(Array),
-      previous_totals: { dine_in: 1, takeaway: 0, pos: 1, app: 0, total: 1 },
-      today: { dine_in: 1, takeaway: 1, pos: 1, app: 1, total: 2 },
+      previous_totals: { dine_in: 1, takeaway: 0, delivery: 0, pos: 1, app: 0, total: 1 },
+      today: { dine_in: 1, takeaway: 1, delivery: 0, pos: 1, app: 1, total: 2 },
     });
   });
 
   it('one branch', async () => {
     const bondi = await answer('orders', f.bondi);
-    expect(bondi.totals).toEqual({ dine_in: 1, takeaway: 1, pos: 1, app: 1, total: 2 });
-    expect(bondi.previous_totals).toEqual({ dine_in: 0, takeaway: 0, pos: 0, app: 0, total: 0 });
-    expect(bondi.today).toEqual({ dine_in: 0, takeaway: 1, pos: 0, app: 1, total: 1 });
+    expect(bondi.totals).toEqual({ dine_in: 1, takeaway: 1, delivery: 0, pos: 1, app: 1, total: 2 });
+    expect(bondi.previous_totals).toEqual({ dine_in: 0, takeaway: 0, delivery: 0, pos: 0, app: 0, total: 0 });
+    expect(bondi.today).toEqual({ dine_in: 0, takeaway: 1, delivery: 0, pos: 0, app: 1, total: 1 });
   });
 });
 
 describe('revenues', () => {
   it('franchise-wide: revenue by channel, AOV and ATV per day and for the week, the franchise summary and every branch lowest first', async () => {
-    const zero = { revenue: 0, dine_in: 0, takeaway: 0, orders: 0, transactions: 0, aov: 0, atv: 0 };
+    const zero = { revenue: 0, dine_in: 0, takeaway: 0, delivery: 0, orders: 0, transactions: 0, aov: 0, atv: 0 };
     expect(await answer('revenues', null)).toEqual({
       window: week,
       series: withBuckets([
-        { revenue: 78.5, dine_in: 42.5, takeaway: 36, orders: 2, transactions: 3, aov: 39.25, atv: 26.17 },
-        { revenue: 123, dine_in: 123, takeaway: 0, orders: 1, transactions: 2, aov: 123, atv: 61.5 },
-        { revenue: 40, dine_in: 40, takeaway: 0, orders: 1, transactions: 3, aov: 40, atv: 13.33 },
+        { revenue: 78.5, dine_in: 42.5, takeaway: 36, delivery: 0, orders: 2, transactions: 3, aov: 39.25, atv: 26.17 },
+        { revenue: 123, dine_in: 123, takeaway: 0, delivery: 0, orders: 1, transactions: 2, aov: 123, atv: 61.5 },
+        { revenue: 40, dine_in: 40, takeaway: 0, delivery: 0, orders: 1, transactions: 3, aov: 40, atv: 13.33 },
         zero,
-        { revenue: 12, dine_in: 0, takeaway: 12, orders: 1, transactions: 1, aov: 12, atv: 12 },
+        { revenue: 12, dine_in: 0, takeaway: 12, delivery: 0, orders: 1, transactions: 1, aov: 12, atv: 12 },
         zero,
-        { revenue: 37, dine_in: 0, takeaway: 37, orders: 1, transactions: 1, aov: 37, atv: 37 },
+        { revenue: 37, dine_in: 0, takeaway: 37, delivery: 0, orders: 1, transactions: 1, aov: 37, atv: 37 },
       ]),
-      totals: { revenue: 290.5, dine_in: 205.5, takeaway: 85, orders: 6, transactions: 10, aov: 48.42, atv: 29.05 },
+      totals: { revenue: 290.5, dine_in: 205.5, takeaway: 85, delivery: 0, orders: 6, transactions: 10, aov: 48.42, atv: 29.05 },
       // Bucket by bucket in 'the comparison series' below.
       previous_series: expect.any(Array),
-      previous_totals: { revenue: 18, dine_in: 18, takeaway: 0, orders: 1, transactions: 1, aov: 18, atv: 18 },
+      previous_totals: { revenue: 18, dine_in: 18, takeaway: 0, delivery: 0, orders: 1, transactions: 1, aov: 18, atv: 18 },
       franchise_summary: {
         total_revenue: 290.5,
         total_orders: 6,
@@ -199,6 +199,7 @@ describe('revenues', () => {
         average_revenue_per_restaurant: 96.83,
         total_dine_in_revenue: 205.5,
         total_takeaway_revenue: 85,
+        total_delivery_revenue: 0,
       },
       restaurants: [
         { id: f.manly, name: 'Harbour Manly', location: 'Manly, NSW', units: 0, revenue: 0 },
@@ -210,7 +211,16 @@ describe('revenues', () => {
 
   it('one branch: its own figures, the summary averaged over that one branch (AOV rounded half up to the cent)', async () => {
     const parramatta = await answer('revenues', f.parramatta);
-    expect(parramatta.totals).toEqual({ revenue: 130.5, dine_in: 82.5, takeaway: 48, orders: 4, transactions: 7, aov: 32.63, atv: 18.64 });
+    expect(parramatta.totals).toEqual({
+      revenue: 130.5,
+      dine_in: 82.5,
+      takeaway: 48,
+      delivery: 0,
+      orders: 4,
+      transactions: 7,
+      aov: 32.63,
+      atv: 18.64,
+    });
     expect(parramatta.previous_totals.revenue).toBe(18);
     expect(parramatta.series.map((b) => b.revenue)).toEqual([78.5, 0, 40, 0, 12, 0, 0]);
     expect(parramatta.franchise_summary).toEqual({
@@ -219,6 +229,7 @@ describe('revenues', () => {
       average_revenue_per_restaurant: 130.5,
       total_dine_in_revenue: 82.5,
       total_takeaway_revenue: 48,
+      total_delivery_revenue: 0,
     });
     expect(parramatta.restaurants).toEqual([
       { id: f.parramatta, name: 'Harbour Parramatta', location: 'Parramatta, NSW', units: 12, revenue: 130.5 },
@@ -456,7 +467,16 @@ describe('weekly and monthly grouping', () => {
       ['9–15 Nov', '2026-11-09', '2026-11-15', 18, 1],
       ['16–22 Nov', '2026-11-16', '2026-11-22', 290.5, 6],
     ]);
-    expect(revenues.totals).toEqual({ revenue: 308.5, dine_in: 223.5, takeaway: 85, orders: 7, transactions: 11, aov: 44.07, atv: 28.05 });
+    expect(revenues.totals).toEqual({
+      revenue: 308.5,
+      dine_in: 223.5,
+      takeaway: 85,
+      delivery: 0,
+      orders: 7,
+      transactions: 11,
+      aov: 44.07,
+      atv: 28.05,
+    });
     expect(revenues.previous_totals.revenue).toBe(0);
     const headcounts = await answer('headcounts', null, window);
     expect(headcounts.series.map((b) => [b.recurrent, b.new])).toEqual([
@@ -516,7 +536,7 @@ describe('the comparison series', () => {
   ])('%s: each bucket holds its days moved back, and the buckets sum to the previous totals', async (_, window) => {
     const orders = await answer('orders', null, window);
     const headcounts = await answer('headcounts', null, window);
-    expect(orders.previous_series).toEqual(await modelled('orders', window, ['dine_in', 'takeaway', 'pos', 'app', 'total']));
+    expect(orders.previous_series).toEqual(await modelled('orders', window, ['dine_in', 'takeaway', 'delivery', 'pos', 'app', 'total']));
     expect(headcounts.previous_series).toEqual(await modelled('headcounts', window, ['recurrent', 'new', 'total']));
     expect(orders.previous_series.reduce((n, b) => n + b.total, 0)).toBe(orders.previous_totals.total);
     expect(orders.previous_totals.total).toBeGreaterThan(0);
@@ -612,7 +632,7 @@ describe('franchise-wide answers on random trade', () => {
             (await all('orders')) as Orders[],
             (await all('headcounts')) as Headcounts[],
           ];
-          for (const key of ['dine_in', 'takeaway', 'pos', 'app', 'total'] as const) {
+          for (const key of ['dine_in', 'takeaway', 'delivery', 'pos', 'app', 'total'] as const) {
             expect(orders!.totals[key]).toBe(sumBy(branchOrders, (a) => a.totals[key]));
             expect(orders!.today[key]).toBe(sumBy(branchOrders, (a) => a.today[key]));
             orders!.series.forEach((bucket, i) => expect(bucket[key]).toBe(sumBy(branchOrders, (a) => a.series[i]![key])));
@@ -623,7 +643,7 @@ describe('franchise-wide answers on random trade', () => {
           }
 
           const [revenues, ...branchRevenues] = (await all('revenues')) as Revenues[];
-          for (const key of ['revenue', 'dine_in', 'takeaway'] as const) {
+          for (const key of ['revenue', 'dine_in', 'takeaway', 'delivery'] as const) {
             expect(cents(revenues!.totals[key])).toBe(sumBy(branchRevenues, (a) => cents(a.totals[key])));
             revenues!.series.forEach((bucket, i) =>
               expect(cents(bucket[key])).toBe(sumBy(branchRevenues, (a) => cents(a.series[i]![key]))),

@@ -6,6 +6,7 @@ import * as franchiseRollups from '../../server/db/migrations/2026-11-23-03-fran
 import * as monthlyStaffHours from '../../server/db/migrations/2026-11-23-04-monthly-staff-hours';
 import * as runningMonthlyTotals from '../../server/db/migrations/2026-11-23-05-running-monthly-totals';
 import * as branchMonthlyTotals from '../../server/db/migrations/2026-11-26-01-branch-monthly-totals';
+import * as discountsTipsRefundsDelivery from '../../server/db/migrations/2026-11-30-01-discounts-tips-refunds-delivery';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
 let database: TestDatabase;
@@ -38,8 +39,8 @@ const contents = async () => {
   return out;
 };
 
-describe('migrations 2026-11-23-03-franchise-rollups, 04-monthly-staff-hours, 05-running-monthly-totals and 2026-11-26-01-branch-monthly-totals', () => {
-  it('fill the franchise rollups, the monthly staff hours with their running totals, the monthly branch running totals (revenue, units, orders, labour cost, spend) and the units column from the rollups already written, as the ingest would have', async () => {
+describe('migrations 2026-11-23-03-franchise-rollups, 04-monthly-staff-hours, 05-running-monthly-totals, 2026-11-26-01-branch-monthly-totals and 2026-11-30-01-discounts-tips-refunds-delivery', () => {
+  it('fill the franchise rollups, the monthly staff hours with their running totals, the monthly branch running totals (revenue, units, orders, labour cost, spend), the units column and the voided and gross sales counters from the rows already written, as the ingest would have', async () => {
     const franchise = (await db.selectFrom('franchises').select('id').where('name', '=', 'Harbour Eats Group').executeTakeFirstOrThrow())
       .id;
     const f = await prepareDemoFranchise(db, franchise, { customers: 40 });
@@ -50,6 +51,7 @@ describe('migrations 2026-11-23-03-franchise-rollups, 04-monthly-staff-hours, 05
     // A database as it was before this migration, with the same trade, then migrated.
     // The migration's own view of the database: its tables are not the application's types.
     const untyped = db as unknown as Kysely<unknown>;
+    await discountsTipsRefundsDelivery.down(untyped);
     await branchMonthlyTotals.down(untyped);
     await runningMonthlyTotals.down(untyped);
     await monthlyStaffHours.down(untyped);
@@ -58,6 +60,7 @@ describe('migrations 2026-11-23-03-franchise-rollups, 04-monthly-staff-hours, 05
     await monthlyStaffHours.up(untyped);
     await runningMonthlyTotals.up(untyped);
     await branchMonthlyTotals.up(untyped);
+    await discountsTipsRefundsDelivery.up(untyped);
     expect(await contents()).toEqual(written);
     expect((await rebuildRollups(db, { check: true })).differing).toBe(0);
   });

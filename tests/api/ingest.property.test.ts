@@ -12,7 +12,17 @@ import {
 } from '../../server/analytics/ingest';
 import { rebuildRollups, ROLLUP_TABLES } from '../../server/analytics/rollups';
 import type { Db } from '../../server/db/database';
-import { createWorld, DAYS, model, PERIOD_START, sortRows, type Dataset, type Row, type World } from './support/random-trade';
+import {
+  createWorld,
+  DAYS,
+  model,
+  orderInputOf,
+  orderMoneyArb,
+  sortRows,
+  type Dataset,
+  type Row,
+  type World,
+} from './support/random-trade';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
 // Records sent again (retries), replaced by later versions, removed, and arriving in any order: the
@@ -36,11 +46,10 @@ const orderArb = (restaurant: number) =>
   fc.record({
     restaurant: fc.constant(restaurant),
     minute: fc.nat(PERIOD_MINUTES - 1),
-    channel: fc.constantFrom('dine_in' as const, 'takeaway' as const),
+    ...orderMoneyArb,
     source: fc.constantFrom('pos' as const, 'app' as const),
     guests: fc.nat(6),
     customer: fc.option(fc.nat(2), { freq: 4 }),
-    voided: fc.nat(3).map((n) => n === 0),
     lines: fc.array(fc.record({ item: fc.nat(2), quantity: fc.integer({ min: 1, max: 5 }), amountCents: fc.nat(5000) }), {
       minLength: 1,
       maxLength: 3,
@@ -138,16 +147,9 @@ async function send(world: World, ops: Op[], batchSize: number): Promise<void> {
   const restaurantOf = (key: string, restaurant: number) => ({ restaurantId: f.restaurants[restaurant]!, externalId: key });
   const hash = (record: unknown) => JSON.stringify(record);
   const toOrder = (key: string, o: Order): OrderInput => ({
+    ...orderInputOf(f, o),
     ...restaurantOf(key, o.restaurant),
     sourceHash: hash(o),
-    placedAt: new Date(PERIOD_START + o.minute * 60_000),
-    channel: o.channel,
-    source: o.source,
-    guests: o.guests,
-    customerId: o.customer === null ? null : f.customers[o.customer]!,
-    status: o.voided ? 'voided' : 'completed',
-    lines: o.lines.map((l) => ({ menuItemId: f.items[l.item]!, quantity: l.quantity, amountCents: l.amountCents })),
-    payments: o.payments,
   });
   const toShift = (key: string, s: Shift): ShiftInput => ({
     ...restaurantOf(key, s.restaurant),
@@ -238,7 +240,7 @@ describe('the ingest under retries, replacements, removals and any arrival order
             const v = JSON.stringify(op.record);
             if (versions.get(op.key)?.has(v)) retried = true;
             versions.set(op.key, (versions.get(op.key) ?? new Set()).add(v));
-            if (op.kind === 'orders' && op.record.customer !== null && !op.record.voided) {
+            if (op.kind === 'orders' && op.record.customer !== null && op.record.status === 'completed') {
               const first = firstSeen.get(op.record.customer);
               if (first !== undefined && op.record.minute < first) movedFirst = true;
               if (first === undefined || op.record.minute < first) firstSeen.set(op.record.customer, op.record.minute);

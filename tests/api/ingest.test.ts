@@ -163,6 +163,108 @@ describe('orders', () => {
     await expectRollupsExact();
   });
 
+  it('takes a discount, a tip, a refund and delivery with its platform; an old-style resend stays unchanged', async () => {
+    const day = '2026-11-14';
+    const at = (hour: number) => `2026-11-14T${hour}:00:00+11:00`;
+    const loss = () =>
+      database.db
+        .selectFrom('daily_restaurant_stats')
+        .select(['orders_delivery', 'revenue_delivery_cents', 'orders_refunded', 'refunded_cents', 'voided_cents'])
+        .select(['discount_cents', 'tip_cents', 'gross_sales_cents', 'revenue_dine_in_cents'])
+        .where('restaurant_id', '=', BONDI)
+        .where('day', '=', day)
+        .executeTakeFirstOrThrow();
+    const res = await ingest('POST', 'orders', {
+      orders: [
+        // Lines 3000, discount 500: total 2500, paid with its tip of 300.
+        order('m-1', {
+          restaurant_id: BONDI,
+          placed_at: at(12),
+          discount_cents: 500,
+          tip_cents: 300,
+          payments: [{ method: 'card', amount_cents: 2800 }],
+        }),
+        order('m-2', {
+          restaurant_id: BONDI,
+          placed_at: at(18),
+          channel: 'delivery',
+          platform: 'Uber Eats',
+          source: 'app',
+          payments: [{ method: 'app', amount_cents: 3000 }],
+        }),
+        order('m-3', {
+          restaurant_id: BONDI,
+          placed_at: at(19),
+          status: 'refunded',
+          discount_cents: 1000,
+          tip_cents: 200,
+          payments: [{ method: 'card', amount_cents: 2200 }],
+        }),
+        order('m-4', { restaurant_id: BONDI, placed_at: at(20), status: 'voided', payments: [] }),
+        order('m-5', { restaurant_id: BONDI, placed_at: at(21), channel: 'delivery', platform: null }),
+      ],
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(await loss()).toEqual({
+      orders_delivery: 2,
+      revenue_delivery_cents: 6000,
+      orders_refunded: 1,
+      refunded_cents: 2000,
+      voided_cents: 3000,
+      discount_cents: 500,
+      tip_cents: 300,
+      // Completed and refunded orders' lines before discount.
+      gross_sales_cents: 4 * 3000,
+      revenue_dine_in_cents: 2500,
+    });
+    const stored = await database.db
+      .selectFrom('orders')
+      .select(['external_id', 'total_cents', 'discount_cents', 'tip_cents', 'platform'])
+      .where('external_id', 'in', ['m-1', 'm-2', 'm-5'])
+      .orderBy('external_id')
+      .execute();
+    expect(stored).toEqual([
+      { external_id: 'm-1', total_cents: 2500, discount_cents: 500, tip_cents: 300, platform: null },
+      { external_id: 'm-2', total_cents: 3000, discount_cents: 0, tip_cents: 0, platform: 'Uber Eats' },
+      { external_id: 'm-5', total_cents: 3000, discount_cents: 0, tip_cents: 0, platform: null },
+    ]);
+    // An order sent as integrations sent them before these fields, then with their defaults spelled out: the same order.
+    const plain = order('m-6', { restaurant_id: BONDI, placed_at: at(13) });
+    expect((await ingest('POST', 'orders', { orders: [plain] })).body.data).toEqual({ created: 1, updated: 0, unchanged: 0 });
+    const spelled = { ...plain, discount_cents: 0, tip_cents: 0, platform: null };
+    expect((await ingest('POST', 'orders', { orders: [spelled] })).body.data).toEqual({ created: 0, updated: 0, unchanged: 1 });
+    await expectRollupsExact();
+  });
+
+  it('refuses a negative discount or tip, a discount above the lines, payments other than total plus tip, a refund without lines and a long or misplaced platform (422 by path)', async () => {
+    const res = await ingest('POST', 'orders', {
+      orders: [
+        order('x-0', { discount_cents: -1 }),
+        order('x-1', { tip_cents: -5 }),
+        order('x-2', { discount_cents: 3001, payments: [] }),
+        order('x-3', { tip_cents: 200 }),
+        order('x-4', { status: 'refunded', lines: [], payments: [] }),
+        order('x-5', { channel: 'delivery', platform: 'P'.repeat(41) }),
+        order('x-6', { channel: 'takeaway', platform: 'DoorDash' }),
+        order('x-7', { status: 'voided', discount_cents: 500, payments: [{ method: 'card', amount_cents: 3000 }] }),
+        order('x-8', { channel: 'delivery', platform: '   ' }),
+      ],
+    });
+    expect(res.status, res.text).toBe(422);
+    expect(res.body.errors).toEqual({
+      'orders[0].discount_cents': ['discount_cents must not be negative'],
+      'orders[1].tip_cents': ['tip_cents must not be negative'],
+      'orders[2].discount_cents': ["The discount of 3001 cents is more than the lines' 3000 cents"],
+      'orders[3].payments': ['Payments add up to 3000 cents but the lines less the discount plus the tip to 3200 cents'],
+      'orders[4].lines': ['An order needs at least one line'],
+      'orders[5].platform': ['platform must be at most 40 characters'],
+      'orders[6].platform': ['Only a delivery order has a platform'],
+      'orders[7].payments': ['Payments add up to 3000 cents but the lines less the discount plus the tip to 2500 cents'],
+      'orders[8].platform': ['platform must not be blank (send null when the platform is not known)'],
+    });
+    expect(await database.db.selectFrom('orders').select('id').where('external_id', 'like', 'x-%').execute()).toEqual([]);
+  });
+
   it('knows customers by reference: a back-filled earlier order makes the later one recurrent', async () => {
     const ref = 'loyalty-777';
     await ingest('POST', 'orders', { orders: [order('c-2', { customer_ref: ref, placed_at: '2026-11-12T12:00:00+11:00', guests: 3 })] });
@@ -251,9 +353,9 @@ describe('orders', () => {
     const res = await ingest('POST', 'orders', { orders: many });
     expect(res.status).toBe(422);
     expect(res.body.errors.orders).toEqual([`At most ${MAX_RECORDS_PER_CALL} records per call`]);
-    const unknown = await ingest('POST', 'orders', { orders: [{ ...order('u-1'), tip_cents: 5 }] });
+    const unknown = await ingest('POST', 'orders', { orders: [{ ...order('u-1'), service_charge_cents: 5 }] });
     expect(unknown.status).toBe(422);
-    expect(unknown.body.errors).toEqual({ 'orders[0].tip_cents': ['is not a known field'] });
+    expect(unknown.body.errors).toEqual({ 'orders[0].service_charge_cents': ['is not a known field'] });
   });
 
   it('counts a batch sent twice at once through two servers once', async () => {

@@ -157,7 +157,13 @@ describe('GET /api/v1/openapi.json', () => {
     );
     expect(schemas.OrderRecord.additionalProperties).toBe(false);
     expect(schemas.OrderRecord.properties.placed_at.format).toBe('date-time');
-    expect(schemas.OrderRecord.properties.channel.enum).toEqual(['dine_in', 'takeaway']);
+    expect(schemas.OrderRecord.properties.channel.enum).toEqual(['dine_in', 'takeaway', 'delivery']);
+    expect(schemas.OrderRecord.properties.status.enum).toEqual(['completed', 'voided', 'refunded']);
+    // The fields added later are optional: integrations that never send them keep working.
+    for (const field of ['discount_cents', 'tip_cents', 'platform']) {
+      expect(schemas.OrderRecord.properties[field], field).toBeDefined();
+      expect(schemas.OrderRecord.required, field).not.toContain(field);
+    }
     expect(schemas.OrdersBody.properties.orders).toMatchObject({
       minItems: 1,
       maxItems: 1000,

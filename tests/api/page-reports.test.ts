@@ -89,7 +89,7 @@ describe('the order page', () => {
         grouping: 'daily',
         previous: { start_date: '2026-11-09', end_date: '2026-11-15' },
       },
-      chart: { title: 'Orders', type: 'line', table: 'breakdown', category: 'period', series: ['dine_in', 'takeaway'] },
+      chart: { title: 'Orders', type: 'line', table: 'breakdown', category: 'period', series: ['dine_in', 'takeaway', 'delivery'] },
     });
     // 16th: Alice dine-in (POS), takeaway (app); 17th: Bondi dine-in (POS); 18th: Bob dine-in (app), the voided order left out;
     // 20th: takeaway (POS); 22nd 00:30: Bondi takeaway (app). 9–15 Nov: one dine-in by POS.
@@ -100,19 +100,20 @@ describe('the order page', () => {
       ['period', 'Date', 'text'],
       ['dine_in', 'Dine-In', 'count'],
       ['takeaway', 'Takeaway', 'count'],
+      ['delivery', 'Delivery', 'count'],
       ['total', 'Total', 'count'],
     ]);
     expect(cells(r, 'breakdown')).toEqual({
       rows: withDays([
-        [1, 1, 2],
-        [1, 0, 1],
-        [1, 0, 1],
-        [0, 0, 0],
-        [0, 1, 1],
-        [0, 0, 0],
-        [0, 1, 1],
+        [1, 1, 0, 2],
+        [1, 0, 0, 1],
+        [1, 0, 0, 1],
+        [0, 0, 0, 0],
+        [0, 1, 0, 1],
+        [0, 0, 0, 0],
+        [0, 1, 0, 1],
       ]),
-      total: ['Total', 3, 3, 6],
+      total: ['Total', 3, 3, 0, 6],
     });
     expectTotalsAreSums(table);
   });
@@ -126,13 +127,13 @@ describe('the order page', () => {
     // Parramatta: 10 Nov dine-in; 16th dine-in + takeaway, 18th dine-in, 20th takeaway. Previous (22 Sep–22 Oct): 27 Sep, 28 Sep, 4 Oct twice, 5 Oct.
     expect(cells(r, 'breakdown')).toEqual({
       rows: [
-        ['23–25 Oct', 0, 0, 0],
-        ['26 Oct–1 Nov', 0, 0, 0],
-        ['2–8 Nov', 0, 0, 0],
-        ['9–15 Nov', 1, 0, 1],
-        ['16–22 Nov', 2, 2, 4],
+        ['23–25 Oct', 0, 0, 0, 0],
+        ['26 Oct–1 Nov', 0, 0, 0, 0],
+        ['2–8 Nov', 0, 0, 0, 0],
+        ['9–15 Nov', 1, 0, 0, 1],
+        ['16–22 Nov', 2, 2, 0, 4],
       ],
-      total: ['Total', 3, 2, 5],
+      total: ['Total', 3, 2, 0, 5],
     });
     expect(cards(r)).toEqual({ total_orders: [5, 5], pos: [3, 5], app: [2, 0] });
   });
@@ -143,12 +144,12 @@ describe('the order page', () => {
     expect(tableOf(r, 'breakdown').columns[0]!.label).toBe('Month');
     expect(cells(r, 'breakdown')).toEqual({
       rows: [
-        ['23–31 Aug', 0, 0, 0],
-        ['Sep 2026', 2, 0, 2],
-        ['Oct 2026', 3, 0, 3],
-        ['1–22 Nov', 4, 3, 7],
+        ['23–31 Aug', 0, 0, 0, 0],
+        ['Sep 2026', 2, 0, 0, 2],
+        ['Oct 2026', 3, 0, 0, 3],
+        ['1–22 Nov', 4, 3, 0, 7],
       ],
-      total: ['Total', 9, 3, 12],
+      total: ['Total', 9, 3, 0, 12],
     });
   });
 });
@@ -201,15 +202,15 @@ describe('the revenue page', () => {
     expect(cards(r)).toEqual({ total_revenue: [290.5, 18], aov: [48.42, 18], atv: [29.05, 18] });
     expect(cells(r, 'breakdown')).toEqual({
       rows: withDays([
-        [42.5, 36, 78.5],
-        [123, 0, 123],
-        [40, 0, 40],
-        [0, 0, 0],
-        [0, 12, 12],
-        [0, 0, 0],
-        [0, 37, 37],
+        [42.5, 36, 0, 78.5],
+        [123, 0, 0, 123],
+        [40, 0, 0, 40],
+        [0, 0, 0, 0],
+        [0, 12, 0, 12],
+        [0, 0, 0, 0],
+        [0, 37, 0, 37],
       ]),
-      total: ['Total', 205.5, 85, 290.5],
+      total: ['Total', 205.5, 85, 0, 290.5],
     });
     expectTotalsAreSums(tableOf(r, 'breakdown'));
     expect(tableOf(r, 'items').title).toBe('Top Selling Menu Items (Last 7 Days)');
@@ -276,11 +277,11 @@ describe('the revenue page', () => {
     // 23:45 AEST on 27 Sep (10.00) is Sunday's; 00:15 on the 28th (20.00), 03:30 AEDT (160.00) and 23:30 (40.00) on 4 Oct; 00:30 on 5 Oct (80.00).
     expect(cells(r, 'breakdown')).toEqual({
       rows: [
-        ['23–27 Sep', 10, 0, 10],
-        ['28 Sep–4 Oct', 220, 0, 220],
-        ['5–7 Oct', 80, 0, 80],
+        ['23–27 Sep', 10, 0, 0, 10],
+        ['28 Sep–4 Oct', 220, 0, 0, 220],
+        ['5–7 Oct', 80, 0, 0, 80],
       ],
-      total: ['Total', 310, 0, 310],
+      total: ['Total', 310, 0, 0, 310],
     });
     expect(tableOf(r, 'items').title).toBe('Top Selling Menu Items (23 Sep 2026 – 7 Oct 2026)');
     expect(cells(r, 'items').rows).toEqual([['Coffee', 'All Day', 5, 310]]);
@@ -291,12 +292,12 @@ describe('the revenue page', () => {
     const r = await report('analytics/pages/revenue?period=3months');
     expect(cells(r, 'breakdown')).toEqual({
       rows: [
-        ['23–31 Aug', 0, 0, 0],
-        ['Sep 2026', 30, 0, 30],
-        ['Oct 2026', 280, 0, 280],
-        ['1–22 Nov', 223.5, 85, 308.5],
+        ['23–31 Aug', 0, 0, 0, 0],
+        ['Sep 2026', 30, 0, 0, 30],
+        ['Oct 2026', 280, 0, 0, 280],
+        ['1–22 Nov', 223.5, 85, 0, 308.5],
       ],
-      total: ['Total', 533.5, 85, 618.5],
+      total: ['Total', 533.5, 85, 0, 618.5],
     });
   });
 });
@@ -583,8 +584,8 @@ describe('the export call', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expectSecurityHeaders(res.headers);
     expect(res.text).toContain('Order Breakdown');
-    expect(res.text).toContain('Mon 16 Nov,1,1,2\r\n');
-    expect(res.text).toContain('Total,2,2,4\r\n');
+    expect(res.text).toContain('Mon 16 Nov,1,1,0,2\r\n');
+    expect(res.text).toContain('Total,2,2,0,4\r\n');
 
     const pdf = await t.app.request(
       '/api/v1/franchise/analytics/pages/revenue/export?format=pdf',

@@ -1,5 +1,5 @@
 import { prepareDemoFranchise, writeTrade } from '../../server/analytics/demo/write';
-import { ANALYTICS_KINDS, type AnalyticsData, type AnalyticsKind } from '@contract/analytics.contract';
+import { ANALYTICS_KINDS, type AnalyticsData, type AnalyticsKind, type LossFigures } from '@contract/analytics.contract';
 import { ANALYTICS_PAGES, EXPORT_FORMATS, type AnalyticsPage, type PageReport } from '@contract/page-reports.contract';
 import type { Db } from '../../server/db/database';
 import { DEMO_MANAGER } from '../../server/db/seed';
@@ -115,13 +115,21 @@ function figures<K extends AnalyticsKind>(kind: K, data: AnalyticsData[K]): Figu
   if (kind === 'headcounts') {
     periods(data as AnalyticsData['headcounts'], (x) => ({ recurrent: x.recurrent, new: x.new, total: x.total }));
   } else if (kind === 'orders') {
-    periods(data as AnalyticsData['orders'], (x) => ({ dine_in: x.dine_in, takeaway: x.takeaway, pos: x.pos, app: x.app, total: x.total }));
+    periods(data as AnalyticsData['orders'], (x) => ({
+      dine_in: x.dine_in,
+      takeaway: x.takeaway,
+      delivery: x.delivery,
+      pos: x.pos,
+      app: x.app,
+      total: x.total,
+    }));
   } else if (kind === 'revenues') {
     const r = data as AnalyticsData['revenues'];
     periods(r, (x) => ({
       revenue: cents(x.revenue),
       dine_in: cents(x.dine_in),
       takeaway: cents(x.takeaway),
+      delivery: cents(x.delivery),
       orders: x.orders,
       transactions: x.transactions,
     }));
@@ -131,6 +139,7 @@ function figures<K extends AnalyticsKind>(kind: K, data: AnalyticsData[K]): Figu
       total_orders: s.total_orders,
       total_dine_in_revenue: cents(s.total_dine_in_revenue),
       total_takeaway_revenue: cents(s.total_takeaway_revenue),
+      total_delivery_revenue: cents(s.total_delivery_revenue),
     });
     for (const b of r.restaurants) put(`restaurant.${b.id}`, { units: b.units, revenue: cents(b.revenue) });
   } else if (kind === 'best-sellers') {
@@ -139,6 +148,22 @@ function figures<K extends AnalyticsKind>(kind: K, data: AnalyticsData[K]): Figu
   } else if (kind === 'roster') {
     // Hours are rounded per answer and attendance is a ratio: labour cost and revenue add up to the cent.
     periods(data as AnalyticsData['roster'], (x) => ({ labour_cost: cents(x.labour_cost), revenue: cents(x.revenue) }));
+  } else if (kind === 'loss') {
+    // Counts and cents add up; the shares of gross sales are ratios.
+    const l = data as AnalyticsData['loss'];
+    const pick = (x: LossFigures) => ({
+      gross_sales: cents(x.gross_sales),
+      voided: x.voided,
+      voided_value: cents(x.voided_value),
+      discounts: cents(x.discounts),
+      refunded: x.refunded,
+      refunded_value: cents(x.refunded_value),
+      tips: cents(x.tips),
+    });
+    put('totals', pick(l.totals));
+    put('previous', pick(l.previous_totals));
+    l.series.forEach((b) => put(`series.${b.label}`, pick(b)));
+    for (const b of l.restaurants) put(`restaurant.${b.id}`, pick(b));
   } else {
     const p = data as AnalyticsData['procurement'];
     put('totals', { spend: cents(p.totals.spend), quantity: p.totals.quantity });
@@ -248,6 +273,7 @@ describe('All Branches for a manager are their branches', () => {
       roster: ['labour_cost'],
       revenue: ['total_revenue'],
       procurement: ['spend'],
+      loss: ['gross_sales', 'voided_value', 'discounts', 'refunded_value', 'tips'],
     };
     for (const page of ANALYTICS_PAGES) {
       const whole = await report(page, manager);

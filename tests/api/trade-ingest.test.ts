@@ -90,6 +90,14 @@ const zeroStats = {
   guests_new: 0,
   transactions: 0,
   units: 0,
+  orders_delivery: 0,
+  orders_refunded: 0,
+  revenue_delivery_cents: 0,
+  voided_cents: 0,
+  refunded_cents: 0,
+  discount_cents: 0,
+  tip_cents: 0,
+  gross_sales_cents: 0,
 };
 
 describe('recordOrders', () => {
@@ -167,6 +175,8 @@ describe('recordOrders', () => {
         guests_new: 4,
         transactions: 3,
         units: 6,
+        voided_cents: 6000,
+        gross_sales_cents: 9800,
       },
     ]);
     expect(await statsOn(bondi, '2026-02-01', '2026-02-03')).toEqual([
@@ -181,13 +191,17 @@ describe('recordOrders', () => {
         guests_new: 2,
         transactions: 1,
         units: 1,
+        gross_sales_cents: 1000,
       },
     ]);
     // Both branches' rows summed, voided orders as voided only.
     expect(await db.selectFrom('daily_franchise_stats').selectAll().where('day', '=', '2026-02-02').execute()).toEqual([
       {
+        ...zeroStats,
         franchise_id: franchiseId,
         day: '2026-02-02',
+        voided_cents: 6000,
+        gross_sales_cents: 10800,
         orders_dine_in: 1,
         orders_takeaway: 2,
         orders_pos: 2,
@@ -248,6 +262,8 @@ describe('recordOrders', () => {
         guests_new: 6,
         transactions: 1,
         units: 2,
+        voided_cents: 1000,
+        gross_sales_cents: 2000,
       },
     ]);
     expect(

@@ -26,6 +26,7 @@ const PATHS: Record<AnalyticsPage, string> = {
   revenue: '/revenue',
   headcount: '/headcount',
   procurement: '/procurement',
+  loss: '/loss',
 };
 const BREAKDOWN: Record<AnalyticsPage, string> = {
   order: 'Order Breakdown',
@@ -33,6 +34,7 @@ const BREAKDOWN: Record<AnalyticsPage, string> = {
   revenue: 'Revenue Breakdown',
   headcount: 'Headcount Breakdown',
   procurement: 'Procurement Breakdown',
+  loss: 'Loss Breakdown',
 };
 const RANGES: { range: Range; button: string; label: string }[] = [
   { range: '7days', button: '7 days', label: 'Last 7 Days' },

@@ -154,6 +154,7 @@ describe('guard, navigation and 404s', () => {
       'Procurement',
       'Revenue',
       'Productivity',
+      'Loss',
       'Targets',
       'Integrations',
       'Data Import',

@@ -105,7 +105,7 @@ describe("a branch's own clock and the comparison control", () => {
     const [, from, to] = /compared with (\d+ \w+) \d{4} – (\d+ \w+ \d{4})/.exec(line)!;
     const chart = page
       .getByRole('region', { name: 'Revenue Trends' })
-      .getByRole('img', { name: 'Dine-in and takeaway revenue per period' });
+      .getByRole('img', { name: 'Dine-in, takeaway and delivery revenue per period' });
     await expect.poll(() => chart.locator('svg').textContent()).toContain(`${from} – ${to}`);
 
     await page.getByRole('switch', { name: 'Like for like' }).check();

@@ -103,7 +103,7 @@ describe('dashboard charts', () => {
     const { page, problems } = await openPage(context);
     await signIn(page);
     await settled(page);
-    const chart = card(page, 'Revenue Trends').getByRole('img', { name: 'Dine-in and takeaway revenue per period' });
+    const chart = card(page, 'Revenue Trends').getByRole('img', { name: 'Dine-in, takeaway and delivery revenue per period' });
     const widths = async () =>
       chart.evaluate((el) => [
         Math.round(el.getBoundingClientRect().width),
@@ -138,7 +138,7 @@ describe('a window with part-months at its ends', () => {
     const month = (d: Date) => d.toLocaleString('en-AU', { month: 'short', timeZone: 'UTC' });
     await page.goto(`/dashboard?from=${iso(from, 20)}&to=${iso(to, 10)}`);
     await settled(page);
-    const chart = card(page, 'Revenue Trends').getByRole('img', { name: 'Dine-in and takeaway revenue per period' });
+    const chart = card(page, 'Revenue Trends').getByRole('img', { name: 'Dine-in, takeaway and delivery revenue per period' });
     const words = await chart.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
     const lastDay = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 0)).getUTCDate();
     expect(words).toContain(`20–${lastDay} ${month(from)} (partial):`);

@@ -41,6 +41,7 @@ const PATHS: Record<AnalyticsPage, string> = {
   revenue: '/revenue',
   headcount: '/headcount',
   procurement: '/procurement',
+  loss: '/loss',
 };
 
 /**

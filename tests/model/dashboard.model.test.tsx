@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { choose } from './support/choose';
 import { describe, expect, it } from 'vitest';
 import { fromPromise, type InspectionEvent } from 'xstate';
-import type { AnalyticsData, AnalyticsKind } from '@contract/analytics.contract';
+import type { AnalyticsData } from '@contract/analytics.contract';
+import type { DashboardKind } from '../../src/machines/support/dashboard-calls';
 import type { TargetsAnswer } from '@contract/api/targets.calls';
 import type { ForecastView } from '@contract/presentation/target-charts';
 import type { Restaurant } from '@contract/auth.contract';
@@ -68,7 +69,7 @@ const FIGURE: Record<DashboardCard, () => HTMLElement> = {
   forecast: () => screen.getByText('Weekday average · Backtest error (MAPE) 8.4%'),
 };
 /** The revenue chart's description names each bucket's target when the target line is drawn. */
-const revenueChart = () => screen.getByRole('img', { name: 'Dine-in and takeaway revenue per period' });
+const revenueChart = () => screen.getByRole('img', { name: 'Dine-in, takeaway and delivery revenue per period' });
 const HEADING = {
   '7days': 'Data Analytics of Past 7 Days',
   '14days': 'Data Analytics of Past 14 Days',
@@ -94,7 +95,7 @@ function renderDashboard({
   inspect?: (event: InspectionEvent) => void;
   path?: string;
   follow?: boolean;
-  fetchAnalytics?: ReturnType<typeof controllableActor<AnalyticsData[AnalyticsKind], CardQuery>>['logic'];
+  fetchAnalytics?: ReturnType<typeof controllableActor<AnalyticsData[DashboardKind], CardQuery>>['logic'];
   session?: ReturnType<typeof signedInSession>;
 } = {}) {
   // One controllable actor answers every card's call; each invocation is told apart by its card (the invoke id).
@@ -108,7 +109,7 @@ function renderDashboard({
           logic={dashboardMachine.provide({
             actors: {
               fetchAnalytics:
-                fetchAnalytics ?? (fetch.logic as ReturnType<typeof controllableActor<AnalyticsData[AnalyticsKind], CardQuery>>['logic']),
+                fetchAnalytics ?? (fetch.logic as ReturnType<typeof controllableActor<AnalyticsData[DashboardKind], CardQuery>>['logic']),
               fetchTargets: fetch.logic as ReturnType<typeof controllableActor<TargetsAnswer, CardQuery>>['logic'],
               fetchForecast: fetch.logic as ReturnType<typeof controllableActor<ForecastView, CardQuery>>['logic'],
             },
@@ -312,8 +313,8 @@ describe('dashboard product-rule scenarios', () => {
   });
 
   it('an answer for the previous filters never lands once the URL changed', async () => {
-    const calls: { query: CardQuery; resolve: (data: AnalyticsData[AnalyticsKind]) => void }[] = [];
-    const fetchAnalytics = fromPromise<AnalyticsData[AnalyticsKind], CardQuery>(
+    const calls: { query: CardQuery; resolve: (data: AnalyticsData[DashboardKind]) => void }[] = [];
+    const fetchAnalytics = fromPromise<AnalyticsData[DashboardKind], CardQuery>(
       ({ input }) => new Promise((resolve) => calls.push({ query: input, resolve })),
     );
     const { location } = renderDashboard({ fetchAnalytics });

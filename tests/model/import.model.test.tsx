@@ -250,7 +250,7 @@ describe('Data Import scenarios', () => {
     const text = await downloads[0]!.blob.text();
     expect(text).toContain('POS-1001,7,2026-11-24T12:30:00+11:00,dine_in,pos,2,CUST-42,completed,BURGER,2,3190,2000,1740,');
     expect(text).toContain('POS-1001,7,2026-11-24T12:30:00+11:00,dine_in,pos,2,CUST-42,completed,FRIES,1,550,2000,1740,');
-    expect(text).toContain('APP-2002,9,2026-11-24T18:05:00+11:00,takeaway,app,1,,completed,BURGER,1,1890,,,1890');
+    expect(text).toContain('APP-2002,9,2026-11-24T18:05:00+11:00,delivery,app,1,,completed,BURGER,1,1890,,,1901,189,200,Uber Eats');
   });
 
   it("a refused batch stops the import: the server's problems on the file's rows, what was written before kept", async () => {

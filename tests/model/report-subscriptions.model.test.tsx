@@ -295,7 +295,7 @@ describe('report mails scenarios', () => {
     expect(calls.list.calls()).toHaveLength(1);
   });
 
-  it('offers the Dashboard and the five analytics pages, and every hour from 00:00 to 23:00', async () => {
+  it('offers the Dashboard and the analytics pages but Loss, and every hour from 00:00 to 23:00', async () => {
     const user = userEvent.setup();
     const calls = fakeCalls();
     renderSection();

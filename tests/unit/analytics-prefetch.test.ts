@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { AnalyticsKind, AnalyticsQuery } from '@contract/analytics.contract';
 import { dashboardMachine } from '../../src/machines/dashboard.machine';
-import { CARD_KINDS, prefetchDashboard } from '../../src/machines/support/dashboard-calls';
+import { CARD_KINDS, prefetchDashboard, type DashboardKind } from '../../src/machines/support/dashboard-calls';
 import { ApiError } from '../../src/services/api-error';
 import { createAnalyticsPrefetch, PREFETCH_TTL_MS, type AnalyticsCall } from '../../src/services/analytics-prefetch';
 import { analyticsService, type AnalyticsScope } from '../../src/services/analytics.service';
@@ -116,7 +116,7 @@ describe("the dashboard's prefetch", () => {
 
   it('is what the dashboard at its default filters asks: each card takes its answer, and no call is made twice', async () => {
     vi.spyOn(sessionStore, 'readToken').mockReturnValue('token-a');
-    const fetch = vi.spyOn(analyticsService, 'fetch').mockImplementation(async (kind) => TRADE[kind] as never);
+    const fetch = vi.spyOn(analyticsService, 'fetch').mockImplementation(async (kind) => TRADE[kind as DashboardKind] as never);
     prefetchDashboard('token-a');
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(CALLS));
     await openDashboard('');
@@ -126,7 +126,7 @@ describe("the dashboard's prefetch", () => {
 
   it('is not what the dashboard of another range or branch shows', async () => {
     vi.spyOn(sessionStore, 'readToken').mockReturnValue('token-a');
-    const fetch = vi.spyOn(analyticsService, 'fetch').mockImplementation(async (kind) => TRADE[kind] as never);
+    const fetch = vi.spyOn(analyticsService, 'fetch').mockImplementation(async (kind) => TRADE[kind as DashboardKind] as never);
     prefetchDashboard('token-a');
     await openDashboard('?range=14days&restaurant=7');
     expect(fetch).toHaveBeenCalledTimes(2 * CALLS);

@@ -39,6 +39,7 @@ describe('app shell', () => {
       ['Procurement', '/procurement'],
       ['Revenue', '/revenue'],
       ['Productivity', '/roster'],
+      ['Loss', '/loss'],
       ['Targets', '/targets'],
       ['Integrations', '/integrations'],
       ['Data Import', '/import'],

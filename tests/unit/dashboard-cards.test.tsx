@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
-import type { AnalyticsData, AnalyticsKind, AnalyticsWindow } from '@contract/analytics.contract';
+import type { AnalyticsData, AnalyticsWindow } from '@contract/analytics.contract';
+import type { DashboardKind } from '../../src/machines/support/dashboard-calls';
 import { dashboardMachine, type CardQuery } from '../../src/machines/dashboard.machine';
 import { ApiError } from '../../src/services/api-error';
 import { UiProvider } from '../../src/ui/ui-provider';
@@ -25,11 +26,11 @@ const window: AnalyticsWindow = {
   today: '2026-11-25',
 };
 const day = { label: '25 Nov', start_date: '2026-11-25', end_date: '2026-11-25' };
-const orderFigures = { dine_in: 30, takeaway: 20, pos: 40, app: 10, total: 50 };
+const orderFigures = { dine_in: 30, takeaway: 20, delivery: 5, pos: 40, app: 15, total: 55 };
 const orders: AnalyticsData['orders'] = {
   window,
   series: [{ ...day, ...orderFigures }],
-  previous_series: [{ ...orderFigures, dine_in: 27, takeaway: 22, total: 49 }],
+  previous_series: [{ ...orderFigures, dine_in: 27, takeaway: 22, delivery: 7, total: 56 }],
   totals: orderFigures,
   previous_totals: orderFigures,
   today: { ...orderFigures, total: 12 },
@@ -46,7 +47,7 @@ const headcounts: AnalyticsData['headcounts'] = {
 
 function renderCards(search = '') {
   let headcountCalls = 0;
-  const fetchAnalytics = vi.fn(async ({ kind }: CardQuery): Promise<AnalyticsData[AnalyticsKind]> => {
+  const fetchAnalytics = vi.fn(async ({ kind }: CardQuery): Promise<AnalyticsData[DashboardKind]> => {
     if (kind === 'orders') return orders;
     if (kind === 'revenues') return TRADE.revenues;
     if (kind === 'headcounts' && headcountCalls++ > 0) return headcounts;
@@ -54,7 +55,7 @@ function renderCards(search = '') {
   });
   const logic = dashboardMachine.provide({
     actors: {
-      fetchAnalytics: fromPromise<AnalyticsData[AnalyticsKind], CardQuery>(({ input }) => fetchAnalytics(input)),
+      fetchAnalytics: fromPromise<AnalyticsData[DashboardKind], CardQuery>(({ input }) => fetchAnalytics(input)),
       fetchTargets: fromPromise(async () => TRADE.targets),
       fetchForecast: fromPromise(async () => TRADE.forecast),
     },
@@ -81,8 +82,8 @@ describe('dashboard split cards', () => {
     const ordersCard = await screen.findByRole('region', { name: 'Number of Orders' });
     expect(await within(ordersCard).findByText('Today: 12')).toBeInTheDocument();
     expect(within(ordersCard).getByRole('link', { name: 'View more: Number of Orders' })).toBeInTheDocument();
-    expect(within(ordersCard).getByRole('img', { name: 'Orders: Dine-In vs Takeaway' })).toHaveAccessibleDescription(
-      'Dine-In 30, Takeaway 20',
+    expect(within(ordersCard).getByRole('img', { name: 'Orders: Dine-In vs Takeaway vs Delivery' })).toHaveAccessibleDescription(
+      'Dine-In 30, Takeaway 20, Delivery 5',
     );
     expect(within(ordersCard).getByRole('tab', { name: 'Dine-In' })).toHaveAttribute('aria-selected', 'true');
     expect(within(ordersCard).getByRole('img', { name: 'Orders per period: Dine-In' })).toHaveAccessibleDescription(
@@ -93,6 +94,10 @@ describe('dashboard split cards', () => {
       '25 Nov: 20 (compared: 22)',
     );
     expect(within(ordersCard).queryByRole('img', { name: 'Orders per period: Dine-In' })).toBeNull();
+    await userEvent.setup().click(within(ordersCard).getByRole('tab', { name: 'Delivery' }));
+    expect(within(ordersCard).getByRole('img', { name: 'Orders per period: Delivery' })).toHaveAccessibleDescription(
+      '25 Nov: 5 (compared: 7)',
+    );
   });
 
   it('show a failed call with a Retry of the card’s own, which loads it', async () => {
@@ -133,6 +138,7 @@ describe('View more and More', () => {
       `/revenue${same}`,
       `/order${same}`,
       '/restaurant',
+      `/revenue${same}`,
       `/revenue${same}`,
       `/revenue${same}`,
     ]);

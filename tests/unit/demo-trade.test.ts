@@ -96,13 +96,13 @@ describe('generateDay', () => {
     expect(inHours(18, 20)).toBeGreaterThan(2 * inHours(15, 17));
   });
 
-  it('bills lines at menu prices, sells combos, voids a few orders and splits some bills, whose payments add up to the total', () => {
+  it('bills lines at menu prices, sells combos, voids a few orders and splits some bills, whose payments add up to the total and tip', () => {
     const price = new Map(franchise.items.map((i) => [i.id, i]));
     for (const o of orders) {
       expect(o.lines.length).toBeGreaterThan(0);
       for (const l of o.lines) expect(l.amountCents).toBe(price.get(l.menuItemId)!.priceCents * l.quantity);
-      const total = o.lines.reduce((s, l) => s + l.amountCents, 0);
-      expect(o.payments.reduce((s, p) => s + p.amountCents, 0)).toBe(total);
+      const total = o.lines.reduce((s, l) => s + l.amountCents, 0) - o.discountCents!;
+      expect(o.payments.reduce((s, p) => s + p.amountCents, 0)).toBe(total + o.tipCents!);
       expect(o.guests).toBeGreaterThanOrEqual(1);
       expect(o.guests).toBeLessThanOrEqual(6);
     }
@@ -118,8 +118,26 @@ describe('generateDay', () => {
     expect(orders.some((o) => localHour(o.placedAt) < 15 && o.lines.some((l) => dinnerOnly.has(l.menuItemId)))).toBe(false);
   });
 
+  it('discounts about one order in twelve, tips dine-in and delivery orders, refunds a few, delivers through three platforms', () => {
+    const share = (keep: (o: (typeof orders)[number]) => boolean) => orders.filter(keep).length / orders.length;
+    expect(share((o) => o.discountCents! > 0)).toBeGreaterThan(0.05);
+    expect(share((o) => o.discountCents! > 0)).toBeLessThan(0.12);
+    for (const o of orders) expect(o.discountCents!).toBeLessThanOrEqual(o.lines.reduce((s, l) => s + l.amountCents, 0));
+    expect(share((o) => o.tipCents! > 0 && o.channel === 'dine_in')).toBeGreaterThan(0.05);
+    expect(share((o) => o.tipCents! > 0 && o.channel === 'delivery')).toBeGreaterThan(0.005);
+    expect(share((o) => o.tipCents! > 0 && o.channel === 'takeaway')).toBe(0);
+    expect(share((o) => o.status === 'refunded')).toBeGreaterThan(0.002);
+    expect(share((o) => o.status === 'refunded')).toBeLessThan(0.02);
+    expect(share((o) => o.channel === 'delivery')).toBeGreaterThan(0.05);
+    expect(share((o) => o.channel === 'delivery')).toBeLessThan(0.3);
+    expect(new Set(orders.filter((o) => o.channel === 'delivery').map((o) => o.platform))).toEqual(
+      new Set(['Uber Eats', 'DoorDash', 'Menulog']),
+    );
+    expect(orders.filter((o) => o.channel !== 'delivery').every((o) => o.platform === null)).toBe(true);
+  });
+
   it('mixes channels and sources, anonymous guests and repeat customers', () => {
-    expect(new Set(orders.map((o) => o.channel))).toEqual(new Set(['dine_in', 'takeaway']));
+    expect(new Set(orders.map((o) => o.channel))).toEqual(new Set(['dine_in', 'takeaway', 'delivery']));
     expect(new Set(orders.map((o) => o.source))).toEqual(new Set(['pos', 'app']));
     expect(orders.some((o) => o.customerId == null)).toBe(true);
     const visits = new Map<number, number>();

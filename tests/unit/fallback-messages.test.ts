@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { AnalyticsData, AnalyticsKind } from '@contract/analytics.contract';
+import type { AnalyticsData } from '@contract/analytics.contract';
+import type { DashboardKind } from '../../src/machines/support/dashboard-calls';
 import type { PageReport } from '@contract/page-reports.contract';
 import type { TargetsAnswer } from '@contract/api/targets.calls';
 import type { ForecastView } from '@contract/presentation/target-charts';
@@ -18,7 +19,7 @@ describe('a dashboard card whose failure says nothing', () => {
     const actor = createActor(
       dashboardMachine.provide({
         actors: {
-          fetchAnalytics: fromPromise<AnalyticsData[AnalyticsKind], CardQuery>(({ input }) =>
+          fetchAnalytics: fromPromise<AnalyticsData[DashboardKind], CardQuery>(({ input }) =>
             input.kind === 'revenues' ? Promise.reject(new ApiError('Failed to fetch revenue data', 500)) : silent(),
           ),
           fetchTargets: fromPromise<TargetsAnswer, CardQuery>(silent),

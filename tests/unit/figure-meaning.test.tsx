@@ -14,7 +14,17 @@ import { ReportCards } from '../../src/views/analytics/report-sections';
 // Colours follow meaning (docs/product.md#metrics): a cost's rise is red and its fall green; revenue,
 // orders, guests, productivity and attendance rise green.
 
-const COSTS: CardFigure[] = ['labour_cost', 'labour_share', 'spend', 'average_per_supplier', 'spend_share'];
+const COSTS: CardFigure[] = [
+  'labour_cost',
+  'labour_share',
+  'spend',
+  'average_per_supplier',
+  'spend_share',
+  'voided_value',
+  'discounts',
+  'refunded_value',
+  'loss_pct',
+];
 
 describe('which figures are costs', () => {
   it('every cost, and only a cost, has lower_is_better on its card', () => {
@@ -54,6 +64,7 @@ const KEYS = [
   'shifts_attended',
   'revenue_dine_in_cents',
   'revenue_takeaway_cents',
+  'revenue_delivery_cents',
 ] as const;
 
 /** The Productivity page over one day of the previous window and one of this window. */
@@ -91,6 +102,7 @@ const day = (labourCents: number, revenueCents: number, attended: number) => ({
   shifts_attended: attended,
   revenue_dine_in_cents: revenueCents,
   revenue_takeaway_cents: 0,
+  revenue_delivery_cents: 0,
 });
 
 /** The change line of the card labelled `label`: its tone and colour. */

@@ -38,6 +38,9 @@ function orderRow(values: Record<string, string>): string[] {
     card_cents: '1000',
     cash_cents: '',
     app_cents: '',
+    discount_cents: '',
+    tip_cents: '',
+    platform: '',
   };
   return ORDER_HEADER.map((name) => values[name] ?? base[name]!);
 }
@@ -168,6 +171,8 @@ describe('orders: one row per line', () => {
       guests: 2,
       customer_ref: null,
       status: 'completed',
+      // No platform column: none named.
+      platform: null,
       lines: [
         { sku: 'BURGER', quantity: 2, amount_cents: 2000 },
         { sku: 'FRIES', quantity: 1, amount_cents: 500 },
@@ -183,6 +188,28 @@ describe('orders: one row per line', () => {
       { rows: [2, 4], payments: ['card', 'cash'] },
       { rows: [3], payments: ['app'] },
       { rows: [5], payments: ['card'] },
+    ]);
+  });
+
+  it('reads a discount, a tip and a delivery platform from the order columns; a tip left out of the payments is named', () => {
+    const result = check(
+      'orders',
+      csv([
+        ORDER_HEADER,
+        orderRow({ channel: 'delivery', platform: 'Uber Eats', discount_cents: '150', tip_cents: '300', card_cents: '1150' }),
+        orderRow({ external_id: 'POS-2', status: 'refunded', discount_cents: '100', card_cents: '900' }),
+        orderRow({ external_id: 'POS-3', tip_cents: '200' }),
+      ]),
+    );
+    const orders = bodyOf(result.batches[0]!).orders!;
+    expect(orders[0]).toMatchObject({ channel: 'delivery', platform: 'Uber Eats', discount_cents: 150, tip_cents: 300 });
+    expect(orders[1]).toMatchObject({ status: 'refunded', discount_cents: 100, platform: null });
+    expect(result.errors).toEqual([
+      {
+        row: 4,
+        column: 'card_cents, cash_cents, app_cents',
+        message: 'Payments add up to 1000 cents but the lines less the discount plus the tip to 1200 cents',
+      },
     ]);
   });
 
@@ -351,6 +378,9 @@ describe('templates and the mapping', () => {
       'Card',
       'Cash',
       'App',
+      'Discount',
+      'Tip',
+      'Platform',
     ];
     const mapping = initialMapping('orders', headers, null);
     expect(mapping).toEqual({
@@ -368,6 +398,9 @@ describe('templates and the mapping', () => {
       card_cents: 'Card',
       cash_cents: 'Cash',
       app_cents: 'App',
+      discount_cents: 'Discount',
+      tip_cents: 'Tip',
+      platform: 'Platform',
     });
     expect(missingFields('orders', mapping)).toEqual([]);
     const roster = initialMapping(

@@ -8,18 +8,27 @@ import { noData } from '../../server/analytics/page-reports/no-data';
 const figures = <T>(value: Record<string, unknown>) => value as T;
 const revenue = (orders: number, cents: number) =>
   figures<Parameters<typeof noData<'revenue'>>[1]>({
-    totals: { orders_dine_in: orders, orders_takeaway: 0, revenue_dine_in_cents: cents, revenue_takeaway_cents: 0, transactions: orders },
+    totals: {
+      orders_dine_in: orders,
+      orders_takeaway: 0,
+      orders_delivery: 0,
+      revenue_dine_in_cents: cents,
+      revenue_takeaway_cents: 0,
+      revenue_delivery_cents: 0,
+      transactions: orders,
+    },
   });
 
 describe('no data in the window, per page kind', () => {
-  it('Order: no orders, dine-in or takeaway; one order of either is data', () => {
-    const order = (dineIn: number, takeaway: number) =>
+  it('Order: no orders, dine-in, takeaway or delivery; one order of any is data', () => {
+    const order = (dineIn: number, takeaway: number, delivery = 0) =>
       figures<Parameters<typeof noData<'order'>>[1]>({
-        totals: { orders_dine_in: dineIn, orders_takeaway: takeaway, orders_pos: 0, orders_app: 0 },
+        totals: { orders_dine_in: dineIn, orders_takeaway: takeaway, orders_delivery: delivery, orders_pos: 0, orders_app: 0 },
       });
     expect(noData('order', order(0, 0))).toBe(NO_DATA_TEXT.orders);
     expect(noData('order', order(0, 1))).toBeNull();
     expect(noData('order', order(1, 0))).toBeNull();
+    expect(noData('order', order(0, 0, 1))).toBeNull();
   });
 
   it('Headcount: no guests, recurrent or new', () => {

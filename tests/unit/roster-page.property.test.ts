@@ -21,6 +21,7 @@ const KEYS = [
   'shifts_attended',
   'revenue_dine_in_cents',
   'revenue_takeaway_cents',
+  'revenue_delivery_cents',
 ] as const;
 type Key = (typeof KEYS)[number];
 
@@ -46,6 +47,7 @@ const dayArb = fc
     labour_cost_cents: fc.integer({ min: 0, max: 500_000 }),
     revenue_dine_in_cents: fc.integer({ min: 0, max: 900_000 }),
     revenue_takeaway_cents: fc.integer({ min: 0, max: 900_000 }),
+    revenue_delivery_cents: fc.integer({ min: 0, max: 900_000 }),
   })
   .map(({ attendedShare, ...d }) => ({ ...d, shifts_attended: Math.floor(d.shifts * attendedShare) }));
 

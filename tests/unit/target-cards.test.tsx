@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
-import type { AnalyticsData, AnalyticsKind } from '@contract/analytics.contract';
+import type { AnalyticsData } from '@contract/analytics.contract';
+import type { DashboardKind } from '../../src/machines/support/dashboard-calls';
 import type { TargetsAnswer } from '@contract/api/targets.calls';
 import type { ForecastView } from '@contract/presentation/target-charts';
 import { dashboardMachine, type CardQuery } from '../../src/machines/dashboard.machine';
@@ -29,7 +30,7 @@ function renderCards({
   const queries: CardQuery[] = [];
   const logic = dashboardMachine.provide({
     actors: {
-      fetchAnalytics: fromPromise<AnalyticsData[AnalyticsKind], CardQuery>(async ({ input }) => TRADE[input.kind as AnalyticsKind]),
+      fetchAnalytics: fromPromise<AnalyticsData[DashboardKind], CardQuery>(async ({ input }) => TRADE[input.kind as DashboardKind]),
       fetchTargets: fromPromise<TargetsAnswer, CardQuery>(({ input }) => (queries.push(input), targets(input))),
       fetchForecast: fromPromise<ForecastView, CardQuery>(({ input }) => (queries.push(input), forecast(input))),
     },
@@ -51,7 +52,7 @@ function renderCards({
 
 const region = (name: string) => screen.findByRole('region', { name });
 const revenueDescription = async () =>
-  (await screen.findByRole('img', { name: 'Dine-in and takeaway revenue per period' })).getAttribute('aria-describedby')!;
+  (await screen.findByRole('img', { name: 'Dine-in, takeaway and delivery revenue per period' })).getAttribute('aria-describedby')!;
 
 describe('Revenue vs Target', () => {
   it('shows the window, revenue, target and the variance in dollars and %, red below target', async () => {
@@ -109,7 +110,7 @@ describe('the target line on Revenue Trends', () => {
     const described = await revenueDescription();
     await screen.findByText('Furthest below target');
     expect(document.getElementById(described)!.textContent).toContain(
-      '16 Nov: dine-in $1,000.00, takeaway $500.00 (compared: $857.00, $429.00), total $1,500.00 against a target of $1,714.29',
+      '16 Nov: dine-in $1,000.00, takeaway $500.00, delivery $0.00 (compared: $857.00, $429.00, $0.00), total $1,500.00 against a target of $1,714.29',
     );
   });
 });

@@ -29,10 +29,7 @@ const branch = (id: number, name: string, variance_pct: number | null) => ({
 
 describe('the target lines', () => {
   it('are the total revenue of each bucket and its target, named Total and Target, the target dashed', () => {
-    const revenue = [
-      { dine_in: 1000, takeaway: 500 },
-      { dine_in: 200, takeaway: 0.5 },
-    ];
+    const revenue = [{ revenue: 1500 }, { revenue: 200.5 }];
     const [total, line] = targetLines(revenue, TRADE.targets.series.slice(0, 2));
     expect(total).toEqual({ name: 'Total', values: [1500, 200.5] });
     expect(line).toEqual({ name: 'Target', values: [1714.29, 1714.29], dashed: true });

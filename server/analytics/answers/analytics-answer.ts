@@ -2,6 +2,7 @@ import type { AnalyticsData, AnalyticsKind, AnalyticsWindow } from '@contract/an
 import type { Db } from '../../db/database.js';
 import { bestSellersAnswer, soldItems, type SoldItems } from './best-sellers.js';
 import { headcountsAnswer, headcountTally, type HeadcountTally } from './headcounts.js';
+import { lossAnswer, lossTally, type LossTally } from './loss.js';
 import { orderTally, ordersAnswer, type OrderTally } from './orders.js';
 import { procurementAnswer, procurementTally, type ProcurementTally } from './procurement.js';
 import { revenuesAnswer, revenueTally, type RevenueTally } from './revenues.js';
@@ -22,6 +23,7 @@ export type AnswerFigures = {
   orders: OrderTally;
   roster: RosterTally;
   procurement: ProcurementTally;
+  loss: LossTally;
 };
 
 /** The ranked lists' length, and the instant whose trade so far the "today" figures hold. */
@@ -45,6 +47,7 @@ export async function analyticsFigures<K extends AnalyticsKind>(
     orders: () => orderTally(db, scope, window, options.now),
     roster: () => rosterTally(db, scope, window, options.limit),
     procurement: () => procurementTally(db, scope, window),
+    loss: () => lossTally(db, scope, window),
   };
   return figures[kind]();
 }
@@ -56,6 +59,7 @@ const SHAPES: { [Kind in AnalyticsKind]: (figures: AnswerFigures[Kind]) => Analy
   orders: ordersAnswer,
   roster: rosterAnswer,
   procurement: procurementAnswer,
+  loss: lossAnswer,
 };
 
 /** The API's answer of a kind from its figures: money in dollars, time in hours, shares in per cent. */

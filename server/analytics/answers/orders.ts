@@ -4,7 +4,7 @@ import type { Counters } from './buckets.js';
 import type { AnalyticsScope } from './scope.js';
 import { statsTally, type StatsTally } from './sql-parts.js';
 
-export const ORDER_KEYS = ['orders_dine_in', 'orders_takeaway', 'orders_pos', 'orders_app'] as const;
+export const ORDER_KEYS = ['orders_dine_in', 'orders_takeaway', 'orders_delivery', 'orders_pos', 'orders_app'] as const;
 
 /** The orders answer before shaping: counts per bucket, the window, the previous window and today. */
 export type OrderTally = StatsTally<(typeof ORDER_KEYS)[number]> & { window: AnalyticsWindow };
@@ -13,9 +13,10 @@ export function orderFigures(c: Counters<(typeof ORDER_KEYS)[number]>): OrderFig
   return {
     dine_in: c.orders_dine_in,
     takeaway: c.orders_takeaway,
+    delivery: c.orders_delivery,
     pos: c.orders_pos,
     app: c.orders_app,
-    total: c.orders_dine_in + c.orders_takeaway,
+    total: c.orders_dine_in + c.orders_takeaway + c.orders_delivery,
   };
 }
 

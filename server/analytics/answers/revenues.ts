@@ -8,19 +8,29 @@ import { byText, dollars, perDollars } from './rounding.js';
 import { branchConditions, scopeIds, type AnalyticsScope } from './scope.js';
 import { fetchParts, part, statsByDay } from './sql-parts.js';
 
-const REVENUE_KEYS = ['orders_dine_in', 'orders_takeaway', 'revenue_dine_in_cents', 'revenue_takeaway_cents', 'transactions'] as const;
+const REVENUE_KEYS = [
+  'orders_dine_in',
+  'orders_takeaway',
+  'orders_delivery',
+  'revenue_dine_in_cents',
+  'revenue_takeaway_cents',
+  'revenue_delivery_cents',
+  'transactions',
+] as const;
 type RevenueKey = (typeof REVENUE_KEYS)[number];
 
 /** Revenue of a bucket's (or window's) counters, in cents. */
-export const revenueCents = (c: Counters<RevenueKey>) => c.revenue_dine_in_cents + c.revenue_takeaway_cents;
+export const revenueCents = (c: Counters<'revenue_dine_in_cents' | 'revenue_takeaway_cents' | 'revenue_delivery_cents'>) =>
+  c.revenue_dine_in_cents + c.revenue_takeaway_cents + c.revenue_delivery_cents;
 
 export function revenueFigures(c: Counters<RevenueKey>): RevenueFigures {
   const cents = revenueCents(c);
-  const count = c.orders_dine_in + c.orders_takeaway;
+  const count = c.orders_dine_in + c.orders_takeaway + c.orders_delivery;
   return {
     revenue: dollars(cents),
     dine_in: dollars(c.revenue_dine_in_cents),
     takeaway: dollars(c.revenue_takeaway_cents),
+    delivery: dollars(c.revenue_delivery_cents),
     orders: count,
     transactions: c.transactions,
     aov: perDollars(cents, count),
@@ -75,6 +85,7 @@ export function revenuesAnswer(t: RevenueTally): Revenues {
       average_revenue_per_restaurant: perDollars(revenueCents(t.totals), t.branches.length),
       total_dine_in_revenue: totals.dine_in,
       total_takeaway_revenue: totals.takeaway,
+      total_delivery_revenue: totals.delivery,
     },
     restaurants: t.branches.map((r) => ({
       id: r.id,

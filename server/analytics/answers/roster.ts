@@ -5,12 +5,13 @@ import type { Db } from '../../db/database.js';
 import { tally, type Counters, type DayRow, type Tally } from './buckets.js';
 import { inMonths, monthParts, windowTotal } from './months.js';
 import { byText, dollars, hours, percent, perHour } from './rounding.js';
+import { revenueCents } from './revenues.js';
 import { scopeIds, type AnalyticsScope } from './scope.js';
 import { fetchParts, part, rollupByDay, statsByDay } from './sql-parts.js';
 
 const HOURS_KEYS = ['assigned_minutes', 'actual_minutes', 'labour_cost_cents', 'shifts', 'shifts_attended'] as const;
 type HoursKey = (typeof HOURS_KEYS)[number];
-const ROSTER_REVENUE_KEYS = ['revenue_dine_in_cents', 'revenue_takeaway_cents'] as const;
+const ROSTER_REVENUE_KEYS = ['revenue_dine_in_cents', 'revenue_takeaway_cents', 'revenue_delivery_cents'] as const;
 type RosterRevenueKey = (typeof ROSTER_REVENUE_KEYS)[number];
 const ROSTER_KEYS = [...HOURS_KEYS, ...ROSTER_REVENUE_KEYS] as const;
 /** A roster bucket's (or window's) integer counters: minutes, cents and shifts. */
@@ -25,7 +26,7 @@ export const attendanceOf = (c: Pick<RosterCounts, 'shifts' | 'shifts_attended'>
   c.shifts === 0 ? null : percent(c.shifts_attended, c.shifts);
 
 function rosterFigures(h: RosterCounts): RosterFigures {
-  const cents = h.revenue_dine_in_cents + h.revenue_takeaway_cents;
+  const cents = revenueCents(h);
   return {
     assigned_hours: hours(h.assigned_minutes),
     actual_hours: hours(h.actual_minutes),

@@ -3,6 +3,7 @@ import type { AnalyticsWindow } from '@contract/analytics.contract.js';
 import type { Database, Db } from '../../db/database.js';
 import { columnsOf, table, type ColumnName, type TableName } from '../../db/typed-sql.js';
 import { currentTradingDay } from '../trading-day.js';
+import { STATS_COUNTERS } from '../write/rollup-columns.js';
 import { tally, type Counters, type DayRow, type Tally } from './buckets.js';
 import { scopeIds, wholeFranchise, type AnalyticsScope } from './scope.js';
 
@@ -109,7 +110,12 @@ export const rollupByDay = <F extends FranchiseDaily, R extends RestaurantDaily>
 const STATS_TABLES = { franchise: 'daily_franchise_stats', restaurant: 'daily_restaurant_stats' } as const;
 /** A counter of the daily stats, kept per franchise and per restaurant alike. */
 export type StatsCounter = CounterOf<'daily_franchise_stats', 'daily_restaurant_stats'>;
-const STATS_BIGINTS: StatsCounter[] = ['revenue_dine_in_cents', 'revenue_takeaway_cents'];
+const STATS_BIGINTS: StatsCounter[] = STATS_COUNTERS.flatMap(([name, type]) => (type === 'bigint' ? [name] : []));
+/** A daily stats row's revenue in cents, as float8 (docs/product.md#metrics: every channel's completed orders). */
+export const statsRevenueCents = (alias?: string) => {
+  const ref = (column: StatsCounter) => sql.ref(alias ? `${alias}.${column}` : column);
+  return sql<number>`(${ref('revenue_dine_in_cents')} + ${ref('revenue_takeaway_cents')} + ${ref('revenue_delivery_cents')})::float8`;
+};
 export const statsByDay = (scope: AnalyticsScope, w: AnalyticsWindow, columns: readonly StatsCounter[]) =>
   rollupByDay(scope, w, STATS_TABLES, columns, STATS_BIGINTS);
 

@@ -1,4 +1,5 @@
 import type { MenuName, PersonRole, PurchaseCategory } from '../../db/database.js';
+import { DELIVERY_PLATFORMS } from '@contract/ingest.contract.js';
 import type { OrderInput, PurchaseInput, ShiftInput } from '../ingest.js';
 import { dayDiff, dayStartMs, partsIn } from '../calendar.js';
 import { DELIVERY, HOURLY_RATE } from './catalogue.js';
@@ -80,6 +81,7 @@ export function generateDay(seed: number, franchise: DemoFranchise, restaurant: 
   return {
     orders: generateOrders(
       mulberry32(streamSeed(seed, franchise.id, restaurant.id, day, 'orders')),
+      mulberry32(streamSeed(seed, franchise.id, restaurant.id, day, 'money')),
       franchise,
       restaurant,
       day,
@@ -113,8 +115,43 @@ function menusOf(f: DemoFranchise): { lunch: Menu; dinner: Menu } {
   return menus;
 }
 
+/**
+ * An order's delivery, refund, discount and tip, drawn from their own stream (`money`), so the orders
+ * themselves (their times, channels, guests, lines) stay as they were before these existed.
+ */
+function orderMoney(money: Rng, channel: 'dine_in' | 'takeaway', linesCents: number, voided: boolean, takeawayFocused: boolean) {
+  const delivered = channel === 'takeaway' && money() < (takeawayFocused ? 0.4 : 0.3);
+  const platform = delivered
+    ? weighted(money, [
+        [DELIVERY_PLATFORMS[0], 50],
+        [DELIVERY_PLATFORMS[1], 30],
+        [DELIVERY_PLATFORMS[2], 20],
+      ] as const)
+    : null;
+  const refunded = !voided && money() < 0.008;
+  // A promotion or staff meal: 10, 15 or 20 % off one order in twelve.
+  const discountCents = money() < 0.08 ? Math.round((linesCents * pick(money, [10, 15, 20])) / 100) : 0;
+  const due = linesCents - discountCents;
+  // Dine-in guests tip a quarter of the time (5–12 %), delivery customers a fifth ($2–$5).
+  const tipCents =
+    channel === 'dine_in' && money() < 0.25
+      ? Math.round((due * between(money, 5, 12)) / 100)
+      : delivered && money() < 0.2
+        ? between(money, 4, 10) * 50
+        : 0;
+  return {
+    channel: delivered ? ('delivery' as const) : channel,
+    platform,
+    status: voided ? ('voided' as const) : refunded ? ('refunded' as const) : ('completed' as const),
+    discountCents,
+    tipCents,
+    paid: due + tipCents,
+  };
+}
+
 function generateOrders(
   rng: Rng,
+  money: Rng,
   f: DemoFranchise,
   r: DemoRestaurant,
   day: string,
@@ -174,27 +211,32 @@ function generateOrders(
       const quantity = Math.max(1, Math.min(guests, between(rng, 1, 3)));
       return { menuItemId: item.id, quantity, amountCents: item.priceCents * quantity };
     });
-    const total = lines.reduce((s, l) => s + l.amountCents, 0);
+    const linesCents = lines.reduce((s, l) => s + l.amountCents, 0);
     const voided = rng() < 0.02;
+    const extra = orderMoney(money, channel, linesCents, voided, r.takeawayFocused);
+    const { paid } = extra;
     let payments: OrderInput['payments'];
-    if (source === 'app') payments = [{ method: 'app', amountCents: total }];
+    if (source === 'app') payments = [{ method: 'app', amountCents: paid }];
     else if (channel === 'dine_in' && guests >= 2 && rng() < 0.12) {
       // A split bill: two or three payments.
       const parts = Math.min(guests, between(rng, 2, 3));
-      const share = Math.floor(total / parts);
+      const share = Math.floor(paid / parts);
       payments = Array.from({ length: parts }, (_, i) => ({
         method: rng() < 0.8 ? ('card' as const) : ('cash' as const),
-        amountCents: i === parts - 1 ? total - share * (parts - 1) : share,
+        amountCents: i === parts - 1 ? paid - share * (parts - 1) : share,
       }));
-    } else payments = [{ method: rng() < 0.78 ? 'card' : 'cash', amountCents: total }];
+    } else payments = [{ method: rng() < 0.78 ? 'card' : 'cash', amountCents: paid }];
     orders.push({
       restaurantId: r.id,
       placedAt: at(minute),
-      channel,
+      channel: extra.channel,
       source,
       guests,
       customerId,
-      status: voided ? 'voided' : 'completed',
+      status: extra.status,
+      discountCents: extra.discountCents,
+      tipCents: extra.tipCents,
+      platform: extra.platform,
       lines,
       payments,
     });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { columnsOf, withinBranches } from '../../db/typed-sql.js';
 import { addDays, dayDiff, dayIn, tradingDayIn } from '../calendar.js';
 import type { AnalyticsScope } from '../answers/scope.js';
+import { statsRevenueCents } from '../answers/sql-parts.js';
 import { backtest, FORECAST_METHOD, LOOKBACK_DAYS, predict, type Backtest, type MethodName, type Prediction } from './model.js';
 
 /** A branch's closed trading days' revenues in cents, from its first trade (or the lookback's start) to its last closed day. */
@@ -39,7 +40,7 @@ export async function branchHistories(db: Db, scope: AnalyticsScope, now: Date):
     left join lateral (select min(m.day) as first_day from daily_restaurant_stats m where m.restaurant_id = ${r('id')}) f on true
     left join lateral (
       select array_agg(${s('day')} - ${from}::date order by ${s('day')}) as offsets,
-        array_agg((${s('revenue_dine_in_cents')} + ${s('revenue_takeaway_cents')})::float8 order by ${s('day')}) as revenues
+        array_agg(${statsRevenueCents('s')} order by ${s('day')}) as revenues
       from daily_restaurant_stats s where ${s('restaurant_id')} = ${r('id')} and ${s('day')} >= ${from}
     ) d on true
     where ${r('franchise_id')} = ${scope.franchiseId}

@@ -1,6 +1,7 @@
 import type { AnalyticsPage } from '@contract/page-reports.contract.js';
 import { NO_DATA_TEXT } from '@contract/presentation/labels.js';
 import type { HeadcountTally } from '../answers/headcounts.js';
+import type { LossTally } from '../answers/loss.js';
 import type { OrderTally } from '../answers/orders.js';
 import type { ProcurementTally } from '../answers/procurement.js';
 import { revenueFigures, type RevenueTally } from '../answers/revenues.js';
@@ -15,17 +16,20 @@ type PageFigures = {
   revenue: RevenueTally;
   roster: RosterTally;
   procurement: ProcurementTally;
+  loss: LossTally;
 };
 
-/** Whether each page's window has none of its subject: orders, guests, sales (orders), shifts, purchases. */
+/** Whether each page's window has none of its subject: orders, guests, sales (orders), shifts, purchases, sales or voids. */
 export const hasNoData: { [P in AnalyticsPage]: (figures: PageFigures[P]) => boolean } = {
-  order: (o) => o.totals.orders_dine_in + o.totals.orders_takeaway === 0,
+  order: (o) => o.totals.orders_dine_in + o.totals.orders_takeaway + o.totals.orders_delivery === 0,
   headcount: (h) => h.totals.guests_recurrent + h.totals.guests_new === 0,
   revenue: (r) => revenueFigures(r.totals).orders === 0,
   // Everyone rostered or clocked in the window, not only the `limit` listed.
   roster: (t) => t.staff_count === 0,
   // A purchase names its supplier: no supplier in the window, nothing bought.
   procurement: (p) => p.supplierCounts.window === 0,
+  // Voided orders have no gross sales but are loss to show.
+  loss: (l) => l.totals.gross_sales_cents === 0 && l.totals.orders_voided === 0,
 };
 
 const PAGE_SUBJECT = {
@@ -34,6 +38,7 @@ const PAGE_SUBJECT = {
   revenue: 'revenues',
   roster: 'roster',
   procurement: 'procurement',
+  loss: 'loss',
 } as const satisfies Record<AnalyticsPage, keyof typeof NO_DATA_TEXT>;
 
 /** The report's `no_data`: the dashboard's text for the page's subject when its window has none, else null. */

@@ -18,6 +18,7 @@ export async function revenuePage({ db, scope, window, rangeLabel: range, figure
   ]);
   const dineIn = sum(r.series, (c) => c.revenue_dine_in_cents);
   const takeaway = sum(r.series, (c) => c.revenue_takeaway_cents);
+  const delivery = sum(r.series, (c) => c.revenue_delivery_cents);
   const totals = revenueFigures(r.totals);
   const previous = revenueFigures(r.previous);
   const sellingColumns = [
@@ -75,13 +76,14 @@ export async function revenuePage({ db, scope, window, rangeLabel: range, figure
           periodColumn(window),
           column('dine_in', 'Dine-In', 'money'),
           column('takeaway', 'Takeaway', 'money'),
+          column('delivery', 'Delivery', 'money'),
           column('total', 'Total', 'money'),
         ],
         r.buckets.map((b, i) => {
           const f = revenueFigures(r.series[i]!);
-          return row([b.label, f.dine_in, f.takeaway, f.revenue]);
+          return row([b.label, f.dine_in, f.takeaway, f.delivery, f.revenue]);
         }),
-        row(['Total', dollars(dineIn), dollars(takeaway), dollars(dineIn + takeaway)]),
+        row(['Total', dollars(dineIn), dollars(takeaway), dollars(delivery), dollars(dineIn + takeaway + delivery)]),
         NO_TRADE,
       ),
       table('items', `Top Selling Menu Items (${range})`, sellingColumns, selling(sellers.items), null, NO_DATA_TEXT['best-sellers']),
@@ -121,8 +123,8 @@ export async function revenuePage({ db, scope, window, rangeLabel: range, figure
     chart: lineChart(
       'Revenue',
       'breakdown',
-      ['dine_in', 'takeaway'],
-      [r.previousSeries.map((c) => revenueFigures(c).dine_in), r.previousSeries.map((c) => revenueFigures(c).takeaway)],
+      ['dine_in', 'takeaway', 'delivery'],
+      (['dine_in', 'takeaway', 'delivery'] as const).map((channel) => r.previousSeries.map((c) => revenueFigures(c)[channel])),
     ),
   };
 }

@@ -1,5 +1,6 @@
 import { formatNumber, formatWeekday } from '@contract/presentation/format.js';
 import { attendanceOf } from '../answers/roster.js';
+import { revenueCents } from '../answers/revenues.js';
 import { dollars, hours, perHour } from '../answers/rounding.js';
 import { LABOUR_PLAN_DAYS, type LabourPlanDay } from '../forecast/labour-plan.js';
 import { noData } from './no-data.js';
@@ -25,23 +26,22 @@ const planRow = (
 
 export async function rosterPage({ window, rangeLabel: range, figures: read, labourPlan }: PageContext): Promise<Figures> {
   const [t, plan] = await Promise.all([read('roster'), labourPlan()]);
-  const revenue = (c: (typeof t.series)[number]) => c.revenue_dine_in_cents + c.revenue_takeaway_cents;
   // Every row's, the Total's and the card's attendance by one definition: attended / rostered shifts of the counters summed.
   const figures = (label: string, c: (typeof t.series)[number]) =>
     row([
       label,
       dollars(c.labour_cost_cents),
       attendanceOf(c),
-      dollars(revenue(c)),
-      c.actual_minutes === 0 ? null : perHour(revenue(c), c.actual_minutes),
-      share(c.labour_cost_cents, revenue(c)),
+      dollars(revenueCents(c)),
+      c.actual_minutes === 0 ? null : perHour(revenueCents(c), c.actual_minutes),
+      share(c.labour_cost_cents, revenueCents(c)),
       hours(c.assigned_minutes),
       hours(c.actual_minutes),
     ]);
   const summed = Object.fromEntries(Object.keys(t.totals).map((k) => [k, sum(t.series, (c) => c[k as keyof typeof c])])) as typeof t.totals;
   // The staff table lists the `limit` people with most hours; its Total is everyone's, the window's hours.
   const { assigned_minutes: assigned, actual_minutes: actual } = t.totals;
-  const previousRevenue = revenue(t.previous);
+  const previousRevenue = revenueCents(t.previous);
   return {
     no_data: noData('roster', t),
     cards: [
@@ -51,14 +51,14 @@ export async function rosterPage({ window, rangeLabel: range, figures: read, lab
         'revenue_per_hour',
         'Productivity',
         'money_per_hour',
-        perHour(revenue(t.totals), t.totals.actual_minutes),
+        perHour(revenueCents(t.totals), t.totals.actual_minutes),
         t.previous.actual_minutes === 0 ? null : perHour(previousRevenue, t.previous.actual_minutes),
       ),
       card(
         'labour_share',
         'Labour Cost % of Revenue',
         'percent',
-        share(t.totals.labour_cost_cents, revenue(t.totals)) ?? 0,
+        share(t.totals.labour_cost_cents, revenueCents(t.totals)) ?? 0,
         share(t.previous.labour_cost_cents, previousRevenue),
       ),
     ],
@@ -115,7 +115,7 @@ export async function rosterPage({ window, rangeLabel: range, figures: read, lab
       'Labour Cost and Revenue',
       'breakdown',
       ['labour_cost', 'revenue'],
-      [t.previousSeries.map((c) => dollars(c.labour_cost_cents)), t.previousSeries.map((c) => dollars(revenue(c)))],
+      [t.previousSeries.map((c) => dollars(c.labour_cost_cents)), t.previousSeries.map((c) => dollars(revenueCents(c)))],
     ),
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { Db, OrderStatus } from '../../db/database.js';
 import { anyOf, columnsOf } from '../../db/typed-sql.js';
 import { ForeignReferenceError } from './frame.js';
 
@@ -7,13 +7,13 @@ import { ForeignReferenceError } from './frame.js';
 // customers' first orders moving as orders arrive, are voided or replaced.
 
 /** An order about to be written: what deciding recurrent needs of it. */
-export type FreshOrder = { customerId?: number | null; placedAt: Date; status: 'completed' | 'voided' };
+export type FreshOrder = { customerId?: number | null; placedAt: Date; status: OrderStatus };
 
 /** An order taken out of the counts: what deciding recurrent needs of it. */
-export type TakenOutOrder = { customerId: number | null; placedAt: Date; status: 'completed' | 'voided' };
+export type TakenOutOrder = { customerId: number | null; placedAt: Date; status: OrderStatus };
 
 /** A stored order whose recurrent flag changed because its customer's first completed order moved. */
-export type FlippedOrder = { restaurant_id: number; day: string; guests: number; status: 'completed' | 'voided'; recurrent: boolean };
+export type FlippedOrder = { restaurant_id: number; day: string; guests: number; status: OrderStatus; recurrent: boolean };
 
 const earlier = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
 const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());

@@ -1,11 +1,23 @@
 import { sql } from 'kysely';
-import type { Channel, Db, OrderSource } from '../../db/database.js';
+import type { Channel, Db, OrderSource, OrderStatus } from '../../db/database.js';
 import { anyOf } from '../../db/typed-sql.js';
 import { STAT, STATS_COUNTERS } from './rollup-columns.js';
 import { addRunning, addToRollup, addToRunningRollup, monthOf, type RunningRow } from './statements.js';
 
-/** Every order counts in one of these (voided, else dine-in or takeaway): a stats row with all at 0 has no order. */
-const ORDER_COUNTS = ['orders_dine_in', 'orders_takeaway', 'orders_voided'] as const;
+/** Every order counts in one of these (voided, refunded, else its channel): a stats row with all at 0 has no order. */
+export const ORDER_COUNTS = ['orders_dine_in', 'orders_takeaway', 'orders_delivery', 'orders_voided', 'orders_refunded'] as const;
+
+/** A completed order's count and revenue by its channel. */
+const BY_CHANNEL = {
+  dine_in: [STAT.orders_dine_in, STAT.revenue_dine_in_cents],
+  takeaway: [STAT.orders_takeaway, STAT.revenue_takeaway_cents],
+  delivery: [STAT.orders_delivery, STAT.revenue_delivery_cents],
+} as const satisfies Record<Channel, readonly [number, number]>;
+
+/** Revenue and completed orders of a stats row's counters (STATS_COUNTERS order): what the running totals add. */
+export const revenueOfCounters = (c: number[]) =>
+  c[STAT.revenue_dine_in_cents]! + c[STAT.revenue_takeaway_cents]! + c[STAT.revenue_delivery_cents]!;
+const ordersOfCounters = (c: number[]) => c[STAT.orders_dine_in]! + c[STAT.orders_takeaway]! + c[STAT.orders_delivery]!;
 
 /** The facts of one order that its rollup rows count. */
 export type OrderFacts = {
@@ -15,8 +27,11 @@ export type OrderFacts = {
   source: OrderSource;
   guests: number;
   recurrent: boolean;
-  status: 'completed' | 'voided';
+  status: OrderStatus;
+  /** The lines less the discount. */
   totalCents: number;
+  discountCents: number;
+  tipCents: number;
   transactions: number;
   lines: { menuItemId: number; quantity: number; amountCents: number }[];
 };
@@ -37,17 +52,26 @@ export class OrderRollups {
 
   add(order: OrderFacts, sign: 1 | -1): void {
     const s = this.statsOf(order.restaurantId, order.day);
+    const total = sign * order.totalCents;
     if (order.status === 'voided') {
       s[STAT.orders_voided]! += sign;
+      s[STAT.voided_cents]! += total;
       return;
     }
-    const dineIn = order.channel === 'dine_in';
+    s[STAT.gross_sales_cents]! += total + sign * order.discountCents;
+    if (order.status === 'refunded') {
+      s[STAT.orders_refunded]! += sign;
+      s[STAT.refunded_cents]! += total;
+      return;
+    }
     const pos = order.source === 'pos';
-    const total = sign * order.totalCents;
-    s[dineIn ? STAT.orders_dine_in : STAT.orders_takeaway]! += sign;
+    const [orders, revenue] = BY_CHANNEL[order.channel];
+    s[orders]! += sign;
+    s[revenue]! += total;
     s[pos ? STAT.orders_pos : STAT.orders_app]! += sign;
-    s[dineIn ? STAT.revenue_dine_in_cents : STAT.revenue_takeaway_cents]! += total;
     s[pos ? STAT.revenue_pos_cents : STAT.revenue_app_cents]! += total;
+    s[STAT.discount_cents]! += sign * order.discountCents;
+    s[STAT.tip_cents]! += sign * order.tipCents;
     s[order.recurrent ? STAT.guests_recurrent : STAT.guests_new]! += sign * order.guests;
     s[STAT.transactions]! += sign * order.transactions;
     for (const l of order.lines) {
@@ -77,10 +101,15 @@ export class OrderRollups {
     const monthlyStats = new Map<string, RunningRow>();
     for (const [key, counters] of this.stats) {
       const [restaurantId, day] = key.split('|') as [string, string];
-      // Running revenue (dine-in + takeaway), units and orders: what the restaurant list and the branch comparison sum over a window.
-      const revenue = counters[STAT.revenue_dine_in_cents]! + counters[STAT.revenue_takeaway_cents]!;
-      const orders = counters[STAT.orders_dine_in]! + counters[STAT.orders_takeaway]!;
-      addRunning(monthlyStats, restaurantId, [Number(restaurantId)], day, [], [revenue, counters[STAT.units]!, orders]);
+      // Running revenue, units and orders: what the restaurant list and the branch comparison sum over a window.
+      addRunning(
+        monthlyStats,
+        restaurantId,
+        [Number(restaurantId)],
+        day,
+        [],
+        [revenueOfCounters(counters), counters[STAT.units]!, ordersOfCounters(counters)],
+      );
       const f = franchiseStats.get(day) ?? franchiseStats.set(day, Array<number>(STATS_COUNTERS.length).fill(0)).get(day)!;
       for (const [c, n] of counters.entries()) f[c]! += n;
     }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Channel, Db, OrderSource } from '../../db/database.js';
+import type { Channel, Db, OrderSource, OrderStatus } from '../../db/database.js';
 import { anyOf, columnsOf } from '../../db/typed-sql.js';
 import { tradingDayOf } from '../trading-day.js';
 import { decideRecurrent, type TakenOutOrder } from './customers.js';
@@ -15,9 +15,15 @@ export type OrderInput = {
   source: OrderSource;
   guests: number;
   customerId?: number | null;
-  status: 'completed' | 'voided';
+  status: OrderStatus;
   lines: { menuItemId: number; quantity: number; amountCents: number }[];
   payments: { method: 'card' | 'cash' | 'app'; amountCents: number }[];
+  /** Off the lines' amounts; 0 when absent. */
+  discountCents?: number;
+  /** On top of the total; 0 when absent. */
+  tipCents?: number;
+  /** Delivery orders only. */
+  platform?: string | null;
 } & SentRecord;
 
 /** Rows per statement, as the other bulk statements. */
@@ -33,6 +39,9 @@ const ORDER_COLUMNS = [
   ['recurrent', 'boolean'],
   ['status', 'text'],
   ['total_cents', 'int'],
+  ['discount_cents', 'int'],
+  ['tip_cents', 'int'],
+  ['platform', 'text'],
   ['external_id', 'text'],
   ['source_hash', 'text'],
 ] as const satisfies readonly Column<'orders'>[];
@@ -74,7 +83,7 @@ async function takeOutOrders(trx: Db, ids: number[], rollups: OrderRollups): Pro
   const rows = await trx
     .selectFrom('orders as o')
     .select(['o.id', 'o.restaurant_id', 'o.day', 'o.channel', 'o.source', 'o.guests', 'o.recurrent', 'o.status', 'o.total_cents'])
-    .select(['o.customer_id', 'o.placed_at'])
+    .select(['o.customer_id', 'o.placed_at', 'o.discount_cents', 'o.tip_cents'])
     .select((eb) =>
       eb
         .selectFrom('payment_transactions as p')
@@ -108,6 +117,8 @@ async function takeOutOrders(trx: Db, ids: number[], rollups: OrderRollups): Pro
         recurrent: o.recurrent,
         status: o.status,
         totalCents: o.total_cents,
+        discountCents: o.discount_cents,
+        tipCents: o.tip_cents,
         transactions: o.transactions ?? 0,
         lines: (linesOf.get(Number(o.id)) ?? []).map((row) => ({
           menuItemId: row.menu_item_id,
@@ -146,7 +157,7 @@ const ordersKind = (appending: boolean): SentKind<OrderInput, OrderRollups, bool
     return recurrent;
   },
   async insert(trx, fresh, rollups, recurrent) {
-    const totals = fresh.map((o) => o.lines.reduce((sum, l) => sum + l.amountCents, 0));
+    const totals = fresh.map((o) => o.lines.reduce((sum, l) => sum + l.amountCents, 0) - (o.discountCents ?? 0));
     const inserted = await insertOrders(
       trx,
       fresh.map((o, i) => [
@@ -159,6 +170,9 @@ const ordersKind = (appending: boolean): SentKind<OrderInput, OrderRollups, bool
         recurrent[i]!,
         o.status,
         totals[i]!,
+        o.discountCents ?? 0,
+        o.tipCents ?? 0,
+        o.platform ?? null,
         o.externalId ?? null,
         o.sourceHash ?? null,
       ]),
@@ -174,7 +188,18 @@ const ordersKind = (appending: boolean): SentKind<OrderInput, OrderRollups, bool
         const { id, day } = inserted[i]!;
         for (const l of order.lines) lineRows.push([id, l.menuItemId, l.quantity, l.amountCents]);
         for (const p of order.payments) paymentRows.push([id, p.method, p.amountCents]);
-        rollups.add({ ...order, day, recurrent: recurrent[i]!, totalCents: totals[i]!, transactions: order.payments.length }, 1);
+        rollups.add(
+          {
+            ...order,
+            day,
+            recurrent: recurrent[i]!,
+            totalCents: totals[i]!,
+            discountCents: order.discountCents ?? 0,
+            tipCents: order.tipCents ?? 0,
+            transactions: order.payments.length,
+          },
+          1,
+        );
       }
       await writing;
       writing = insertRows(trx, 'order_lines', LINE_COLUMNS, lineRows).then(() =>

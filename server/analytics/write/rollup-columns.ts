@@ -22,6 +22,14 @@ export const STATS_COUNTERS = [
   ['guests_new', 'int'],
   ['transactions', 'int'],
   ['units', 'int'],
+  ['orders_delivery', 'int'],
+  ['orders_refunded', 'int'],
+  ['revenue_delivery_cents', 'bigint'],
+  ['voided_cents', 'bigint'],
+  ['refunded_cents', 'bigint'],
+  ['discount_cents', 'bigint'],
+  ['tip_cents', 'bigint'],
+  ['gross_sales_cents', 'bigint'],
 ] as const satisfies readonly Column<'daily_restaurant_stats' | 'daily_franchise_stats'>[];
 
 /** A stats counter's position in STATS_COUNTERS. */

@@ -22,6 +22,18 @@ export interface DailyRestaurantStatsTable {
   transactions: Counter;
   /** Line quantities of completed orders. */
   units: Counter;
+  orders_delivery: Counter;
+  orders_refunded: Counter;
+  revenue_delivery_cents: Counter;
+  /** Totals of voided orders. */
+  voided_cents: Counter;
+  /** Totals of refunded orders. */
+  refunded_cents: Counter;
+  /** Discounts and tips of completed orders. */
+  discount_cents: Counter;
+  tip_cents: Counter;
+  /** Completed and refunded orders' lines before discount. */
+  gross_sales_cents: Counter;
 }
 
 /** daily_restaurant_stats summed over the franchise's branches. */

@@ -4,7 +4,8 @@ import type { Generated } from 'kysely';
 // Trade as recorded: the menu, customers, orders with their lines and payments, shifts, purchases.
 
 export type MenuName = 'Lunch' | 'Dinner' | 'All Day';
-export type Channel = 'dine_in' | 'takeaway';
+export type Channel = 'dine_in' | 'takeaway' | 'delivery';
+export type OrderStatus = 'completed' | 'voided' | 'refunded';
 export type OrderSource = 'pos' | 'app';
 // The ten categories are the ingest contract's: one list for the API, the import and the schema.
 export { PURCHASE_CATEGORIES };
@@ -43,8 +44,14 @@ export interface OrdersTable {
   customer_id: number | null;
   /** The customer had ordered at the franchise before this order. */
   recurrent: Generated<boolean>;
-  status: 'completed' | 'voided';
+  status: OrderStatus;
+  /** The lines' amounts less the discount. */
   total_cents: number;
+  discount_cents: Generated<number>;
+  /** Paid on top of the total; never revenue. */
+  tip_cents: Generated<number>;
+  /** The delivery platform (delivery orders only); null when not named. */
+  platform: Generated<string | null>;
   /** The sender's id, unique per restaurant; null for demo trade. */
   external_id: Generated<string | null>;
   /** Hash of the record as last sent: an identical resend changes nothing. */

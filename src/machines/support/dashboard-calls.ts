@@ -8,9 +8,12 @@ import { DEFAULT_FILTERS, filtersQuery, type AnalyticsFilters } from './analytic
 // The dashboard's analytics calls, apart from its machine so that the sign-in page can start them (prefetchDashboard)
 // without carrying the dashboard's code.
 
+/** The analytics kinds the dashboard shows as cards: every kind but the Loss page's. */
+export type DashboardKind = Exclude<AnalyticsKind, 'loss'>;
+
 // The contract's list, restated so the browser does not load its zod schemas: a Record names each kind
 // exactly once, so tsc fails when the contract gains or loses one.
-const KINDS: Record<AnalyticsKind, true> = {
+const KINDS: Record<DashboardKind, true> = {
   headcounts: true,
   revenues: true,
   'best-sellers': true,
@@ -19,7 +22,7 @@ const KINDS: Record<AnalyticsKind, true> = {
   procurement: true,
 };
 /** One card per analytics call, in the contract's order. */
-export const CARD_KINDS = Object.keys(KINDS) as AnalyticsKind[];
+export const CARD_KINDS = Object.keys(KINDS) as DashboardKind[];
 
 /** Rows of the Top Selling Menu Items table. */
 export const DASHBOARD_BEST_SELLERS = 5;
@@ -29,7 +32,7 @@ export const DASHBOARD_STAFF = 5;
 const LIMITS: Partial<Record<AnalyticsKind, number>> = { 'best-sellers': DASHBOARD_BEST_SELLERS, roster: DASHBOARD_STAFF };
 
 /** The analytics call behind one card. */
-export const dashboardCall = (kind: AnalyticsKind, filters: AnalyticsFilters): AnalyticsCall => ({
+export const dashboardCall = (kind: DashboardKind, filters: AnalyticsFilters): AnalyticsCall<DashboardKind> => ({
   kind,
   scope: { restaurantId: filters.restaurantId },
   query: { ...filtersQuery(filters), ...(LIMITS[kind] === undefined ? {} : { limit: LIMITS[kind] }) },

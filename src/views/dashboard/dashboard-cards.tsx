@@ -72,6 +72,14 @@ export function RevenueSummaryCard() {
             comparedWith={comparedWith(window.compare, window.days)}
             moreHref={revenueHref}
           />
+          <StatCard
+            label="Delivery Revenue"
+            value={formatCurrency(summary.total_delivery_revenue)}
+            current={totals.delivery}
+            previous={previous.delivery}
+            comparedWith={comparedWith(window.compare, window.days)}
+            moreHref={revenueHref}
+          />
         </div>
       )}
     </AnalyticsCard>
@@ -82,7 +90,7 @@ export function RevenueSummaryCard() {
 type SplitPart = { name: string; total: number; values: number[]; compared: number[] };
 
 /**
- * "Today" figure, a two-slice pie of the window, and tabs switching a line chart between the slices, each
+ * "Today" figure, a pie of the window's slices, and tabs switching a line chart between the slices, each
  * with the comparison window's line.
  */
 function SplitCard({
@@ -94,7 +102,7 @@ function SplitCard({
   label,
 }: {
   today: number;
-  parts: [SplitPart, SplitPart];
+  parts: [SplitPart, SplitPart, ...SplitPart[]];
   categories: string[];
   /** Per category: a partial bucket. */
   partial: boolean[];
@@ -108,7 +116,7 @@ function SplitCard({
       <EChart
         option={pieOption(slices, formatNumber)}
         height={CHART_HEIGHT.pie}
-        label={`${label}: ${parts[0].name} vs ${parts[1].name}`}
+        label={`${label}: ${parts.map((p) => p.name).join(' vs ')}`}
         description={slices.map((s) => `${s.name} ${formatNumber(s.value)}`).join(', ')}
       />
       {/* Only the shown tab's chart is mounted: a chart in a hidden panel would be laid out at zero width. */}
@@ -162,6 +170,7 @@ export function OrdersCard() {
           parts={[
             { name: 'Dine-In', total: totals.dine_in, values: series.map((b) => b.dine_in), compared: compared.map((b) => b.dine_in) },
             { name: 'Takeaway', total: totals.takeaway, values: series.map((b) => b.takeaway), compared: compared.map((b) => b.takeaway) },
+            { name: 'Delivery', total: totals.delivery, values: series.map((b) => b.delivery), compared: compared.map((b) => b.delivery) },
           ]}
         />
       )}
@@ -221,22 +230,25 @@ export function RevenueTrendsCard() {
                   [
                     { name: 'Dine-In', values: series.map((b) => b.dine_in) },
                     { name: 'Takeaway', values: series.map((b) => b.takeaway) },
+                    { name: 'Delivery', values: series.map((b) => b.delivery) },
                     { name: 'Dine-In', values: compared.map((b) => b.dine_in), compared: comparisonDays(window.previous) },
                     { name: 'Takeaway', values: compared.map((b) => b.takeaway), compared: comparisonDays(window.previous) },
+                    { name: 'Delivery', values: compared.map((b) => b.delivery), compared: comparisonDays(window.previous) },
                     ...(target ? targetLines(series, target) : []),
                   ],
                   MONEY,
                   partial,
                 )}
                 height={CHART_HEIGHT.bar}
-                label="Dine-in and takeaway revenue per period"
+                label="Dine-in, takeaway and delivery revenue per period"
                 description={categories
                   .map(
                     (c, i) =>
-                      `${c}${partial[i] ? ' (partial)' : ''}: dine-in ${formatCurrency(series[i]!.dine_in)}, takeaway ${formatCurrency(series[i]!.takeaway)} ` +
-                      `(compared: ${formatCurrency(compared[i]!.dine_in)}, ${formatCurrency(compared[i]!.takeaway)})` +
+                      `${c}${partial[i] ? ' (partial)' : ''}: dine-in ${formatCurrency(series[i]!.dine_in)}, takeaway ${formatCurrency(series[i]!.takeaway)}, ` +
+                      `delivery ${formatCurrency(series[i]!.delivery)} ` +
+                      `(compared: ${formatCurrency(compared[i]!.dine_in)}, ${formatCurrency(compared[i]!.takeaway)}, ${formatCurrency(compared[i]!.delivery)})` +
                       (target
-                        ? `, total ${formatCurrency(series[i]!.dine_in + series[i]!.takeaway)} against a target of ${formatCurrency(target[i]!.target)}`
+                        ? `, total ${formatCurrency(series[i]!.revenue)} against a target of ${formatCurrency(target[i]!.target)}`
                         : ''),
                   )
                   .join('; ')}

@@ -11,7 +11,7 @@ import {
 } from '../../../server/analytics/ingest';
 import { ROLLUP_TABLES } from '../../../server/analytics/rollups';
 import { tradingDayIn } from '../../../server/analytics/calendar';
-import { PURCHASE_CATEGORIES, type Db } from '../../../server/db/database';
+import { PURCHASE_CATEGORIES, type Db, type OrderSource, type OrderStatus } from '../../../server/db/database';
 
 /**
  * Random trade for property tests: two franchises in different time zones, fourteen days across a
@@ -132,15 +132,56 @@ export async function createWorld(db: Db): Promise<World> {
   return { franchises };
 }
 
+/** An order's channel, status and money beyond its lines: a discount (a share of the lines), a tip, a delivery platform. */
+export const orderMoneyArb = {
+  channel: fc.constantFrom('dine_in' as const, 'takeaway' as const, 'delivery' as const),
+  status: fc.constantFrom<OrderStatus[]>('completed', 'completed', 'completed', 'voided', 'refunded'),
+  discountPercent: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 100 })),
+  tipCents: fc.oneof(fc.constant(0), fc.nat(900)),
+  platform: fc.constantFrom(null, 'Uber Eats', 'DoorDash'),
+};
+type OrderMoney = { [K in keyof typeof orderMoneyArb]: (typeof orderMoneyArb)[K] extends fc.Arbitrary<infer T> ? T : never };
+
+/** A generated order's lines total, discount and platform as the write path gets them (a platform only on delivery). */
+export function moneyOf(o: OrderMoney & { lines: { amountCents: number }[] }) {
+  const lines = o.lines.reduce((s, l) => s + l.amountCents, 0);
+  const discountCents = Math.floor((lines * o.discountPercent) / 100);
+  return { lines, discountCents, total: lines - discountCents, platform: o.channel === 'delivery' ? o.platform : null };
+}
+
+/** A generated order as the write path takes it, with `f`'s ids for its indexes. */
+export function orderInputOf(
+  f: World['franchises'][number],
+  o: OrderMoney & { restaurant: number; minute: number; source: OrderSource; guests: number; customer: number | null } & {
+    lines: { item: number; quantity: number; amountCents: number }[];
+    payments: OrderInput['payments'];
+  },
+): OrderInput {
+  const { discountCents, platform } = moneyOf(o);
+  return {
+    restaurantId: f.restaurants[o.restaurant]!,
+    placedAt: new Date(PERIOD_START + o.minute * 60_000),
+    channel: o.channel,
+    source: o.source,
+    guests: o.guests,
+    customerId: o.customer === null ? null : f.customers[o.customer]!,
+    status: o.status,
+    discountCents,
+    tipCents: o.tipCents,
+    platform,
+    lines: o.lines.map((l) => ({ menuItemId: f.items[l.item]!, quantity: l.quantity, amountCents: l.amountCents })),
+    payments: o.payments,
+  };
+}
+
 // Inputs name things by index; createWorld's ids replace them.
 const orderArb = fc.record({
+  ...orderMoneyArb,
   restaurant: fc.nat(1),
   minute: fc.nat(PERIOD_MINUTES - 1),
-  channel: fc.constantFrom('dine_in' as const, 'takeaway' as const),
   source: fc.constantFrom('pos' as const, 'app' as const),
   guests: fc.nat(6),
   customer: fc.option(fc.nat(2), { freq: 2 }),
-  voided: fc.nat(4).map((n) => n === 0),
   lines: fc.array(fc.record({ item: fc.nat(2), quantity: fc.integer({ min: 1, max: 5 }), amountCents: fc.nat(5000) }), { maxLength: 3 }),
   payments: fc.array(fc.record({ method: fc.constantFrom('card' as const, 'cash' as const, 'app' as const), amountCents: fc.nat(5000) }), {
     maxLength: 3,
@@ -209,6 +250,8 @@ export function model(world: World, dataset: Dataset, clockOf?: (restaurantId: n
     ['orders_dine_in', 'orders_takeaway', 'orders_pos', 'orders_app', 'orders_voided']
       .concat(['revenue_dine_in_cents', 'revenue_takeaway_cents', 'revenue_pos_cents', 'revenue_app_cents'])
       .concat(['guests_recurrent', 'guests_new', 'transactions', 'units'])
+      .concat(['orders_delivery', 'orders_refunded', 'revenue_delivery_cents', 'voided_cents', 'refunded_cents'])
+      .concat(['discount_cents', 'tip_cents', 'gross_sales_cents'])
       .map((c) => [c, 0]),
   );
   for (const [fi, data] of dataset.entries()) {
@@ -217,7 +260,7 @@ export function model(world: World, dataset: Dataset, clockOf?: (restaurantId: n
     const at = (o: { minute: number }) => PERIOD_START + o.minute * 60_000;
     const firstOrder = new Map<number, number>();
     for (const o of data.orderBatches.flat()) {
-      if (o.customer === null || o.voided) continue;
+      if (o.customer === null || o.status !== 'completed') continue;
       const customer = f.customers[o.customer]!;
       if (!(firstOrder.get(customer)! <= at(o))) firstOrder.set(customer, at(o));
     }
@@ -233,19 +276,25 @@ export function model(world: World, dataset: Dataset, clockOf?: (restaurantId: n
         add('daily_restaurant_stats', { restaurant_id, day }, counters);
         add('daily_franchise_stats', { franchise_id: f.id, day }, counters);
       };
-      if (o.voided) {
-        addStats({ ...zeroStats, orders_voided: 1 });
+      const { lines, discountCents, total } = moneyOf(o);
+      if (o.status === 'voided') {
+        addStats({ ...zeroStats, orders_voided: 1, voided_cents: total });
         continue;
       }
-      const total = o.lines.reduce((s, l) => s + l.amountCents, 0);
-      const dineIn = o.channel === 'dine_in';
+      if (o.status === 'refunded') {
+        addStats({ ...zeroStats, orders_refunded: 1, refunded_cents: total, gross_sales_cents: lines });
+        continue;
+      }
       const pos = o.source === 'pos';
       addStats({
         ...zeroStats,
-        [dineIn ? 'orders_dine_in' : 'orders_takeaway']: 1,
+        [`orders_${o.channel}`]: 1,
         [pos ? 'orders_pos' : 'orders_app']: 1,
-        [dineIn ? 'revenue_dine_in_cents' : 'revenue_takeaway_cents']: total,
+        [`revenue_${o.channel}_cents`]: total,
         [pos ? 'revenue_pos_cents' : 'revenue_app_cents']: total,
+        discount_cents: discountCents,
+        tip_cents: o.tipCents,
+        gross_sales_cents: lines,
         [recurrent ? 'guests_recurrent' : 'guests_new']: o.guests,
         transactions: o.payments.length,
         units: o.lines.reduce((s, l) => s + l.quantity, 0),
@@ -314,9 +363,10 @@ export function model(world: World, dataset: Dataset, clockOf?: (restaurantId: n
     'daily_restaurant_stats',
     ['restaurant_id', 'month'],
     {
-      running_revenue_cents: (r) => (r.revenue_dine_in_cents as number) + (r.revenue_takeaway_cents as number),
+      running_revenue_cents: (r) =>
+        (r.revenue_dine_in_cents as number) + (r.revenue_takeaway_cents as number) + (r.revenue_delivery_cents as number),
       running_units: (r) => r.units as number,
-      running_orders: (r) => (r.orders_dine_in as number) + (r.orders_takeaway as number),
+      running_orders: (r) => (r.orders_dine_in as number) + (r.orders_takeaway as number) + (r.orders_delivery as number),
     },
     'monthly_restaurant_stats',
   );
@@ -356,18 +406,11 @@ export async function write(db: Db, world: World, dataset: Dataset): Promise<voi
   for (const [fi, data] of dataset.entries()) {
     const f = world.franchises[fi]!;
     for (const batch of data.orderBatches) {
-      const orders: OrderInput[] = batch.map((o) => ({
-        restaurantId: f.restaurants[o.restaurant]!,
-        placedAt: new Date(PERIOD_START + o.minute * 60_000),
-        channel: o.channel,
-        source: o.source,
-        guests: o.guests,
-        customerId: o.customer === null ? null : f.customers[o.customer]!,
-        status: o.voided ? 'voided' : 'completed',
-        lines: o.lines.map((l) => ({ menuItemId: f.items[l.item]!, quantity: l.quantity, amountCents: l.amountCents })),
-        payments: o.payments,
-      }));
-      await recordOrders(db, f.id, orders);
+      await recordOrders(
+        db,
+        f.id,
+        batch.map((o) => orderInputOf(f, o)),
+      );
     }
     const shifts: ShiftInput[] = data.shifts.map((s) => ({
       restaurantId: f.restaurants[s.restaurant]!,
