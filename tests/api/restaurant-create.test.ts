@@ -306,6 +306,7 @@ describe('a restaurant without trade, restaurant user or subscriptions', () => {
       average_revenue_per_restaurant: 0,
       total_dine_in_revenue: 0,
       total_takeaway_revenue: 0,
+      total_delivery_revenue: 0,
     });
   });
 

@@ -657,7 +657,7 @@ describe('writeTrade (demo back-fill and top-up)', () => {
       .map((o) => ({
         restaurant_id: o.restaurantId,
         placed_at: o.placedAt,
-        total_cents: o.lines.reduce((s, l) => s + l.amountCents, 0),
+        total_cents: o.lines.reduce((s, l) => s + l.amountCents, 0) - (o.discountCents ?? 0),
         status: o.status,
       }))
       .sort((a, b) => a.placed_at.getTime() - b.placed_at.getTime() || a.restaurant_id - b.restaurant_id || a.total_cents - b.total_cents);
