@@ -152,7 +152,7 @@ export function AppShell({ children, navItems, onLogout, loggingOut, account, he
       </MantineAppShell.Header>
 
       {/* Not rendered below `sm`: an off-screen copy of the navigation would be a second "Main" landmark beside the drawer's. */}
-      <MantineAppShell.Navbar p="sm" visibleFrom="sm">
+      <MantineAppShell.Navbar p="sm" visibleFrom="sm" style={{ overflowY: 'auto' }}>
         <Group justify={compact ? 'center' : 'space-between'} mb="sm" gap={4} wrap={compact ? 'wrap' : 'nowrap'}>
           {!compact && (
             <Text fw={700} flex={1}>

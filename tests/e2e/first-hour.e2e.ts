@@ -167,9 +167,11 @@ describe('a new owner’s first hour, from an empty console to figures', () => {
         i === column('external_id') ? `FILE-${cell}` : i === column('placed_at') ? `${yesterday}${cell.slice(10)}` : cell,
       ),
     );
-    const fileCents = ours
-      .filter((r) => r[column('status')] === 'completed')
-      .reduce((sum, r) => sum + Number(r[column('amount_cents')]), 0);
+    // Revenue: completed orders' lines less each order's discount (an order column, repeated on its rows).
+    const completed = ours.filter((r) => r[column('status')] === 'completed');
+    const discounts = new Map(completed.map((r) => [r[column('external_id')], Number(r[column('discount_cents')] || 0)]));
+    const fileCents =
+      completed.reduce((sum, r) => sum + Number(r[column('amount_cents')]), 0) - [...discounts.values()].reduce((a, b) => a + b, 0);
     const file = join(files, 'our-orders.csv');
     writeFileSync(file, [header!, ...ours].map((r) => r.join(',')).join('\r\n') + '\r\n');
     await page.getByLabel('Choose a CSV file').setInputFiles(file);

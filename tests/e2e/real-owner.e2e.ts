@@ -488,7 +488,7 @@ describe('a real owner, from owner:create to the figures of their own trade (emb
       'Average Revenue per Restaurant': money(e.revenueCents),
       'Dine-In Revenue': money(e.dineInCents),
       'Takeaway Revenue': money(e.takeawayCents),
-      orders: `Dine-In ${formatNumber(e.dineInOrders)}, Takeaway ${formatNumber(e.takeawayOrders)}`,
+      orders: `Dine-In ${formatNumber(e.dineInOrders)}, Takeaway ${formatNumber(e.takeawayOrders)}, Delivery 0`,
       guests: `Recurrent ${formatNumber(e.recurrentGuests)}, New ${formatNumber(e.newGuests)}`,
       staff: `${STAFF.name}: ${formatPercent(e.staffPercent)} of assigned hours worked`,
     });
@@ -501,6 +501,7 @@ describe('a real owner, from owner:create to the figures of their own trade (emb
       Date: 'Total',
       'Dine-In': money(e.dineInCents),
       Takeaway: money(e.takeawayCents),
+      Delivery: money(0),
       Total: money(e.revenueCents),
     });
     // Each order on its own Sydney day.
@@ -585,7 +586,7 @@ async function figuresOnScreen() {
     window: (await page.getByText(/^All Branches · /).innerText()).trim(),
   };
   for (const label of labels) dashboard[label] = await stat(label);
-  dashboard.orders = await chartWords('Orders: Dine-In vs Takeaway');
+  dashboard.orders = await chartWords('Orders: Dine-In vs Takeaway vs Delivery');
   dashboard.guests = await chartWords('Guests: Recurrent vs New');
   dashboard.staff = (await page.getByLabel(/of assigned hours worked$/).getAttribute('aria-label')) ?? '';
   await picture('real-owner-dashboard-desktop');
