@@ -538,6 +538,7 @@ describe('a real owner, from owner:create to the figures of their own trade (emb
       revenue: e.revenueCents / 100,
       dine_in: e.dineInCents / 100,
       takeaway: e.takeawayCents / 100,
+      delivery: 0,
       orders: e.orders,
       transactions: e.transactions,
       aov: e.aovCents / 100,
