@@ -26,7 +26,7 @@ export const MAX_BEST_SELLERS_LIMIT = 50;
 export { MAX_WINDOW_DAYS };
 const WINDOW_PROBLEMS = { reversed: 'must not be before start_date', too_long: `the window may span at most ${MAX_WINDOW_DAYS} days` };
 
-export const ANALYTICS_KINDS = ['headcounts', 'revenues', 'best-sellers', 'orders', 'roster', 'procurement', 'loss'] as const;
+export const ANALYTICS_KINDS = ['headcounts', 'revenues', 'best-sellers', 'orders', 'roster', 'procurement', 'loss', 'hours'] as const;
 export type AnalyticsKind = (typeof ANALYTICS_KINDS)[number];
 
 export type AnalyticsQuery = {
@@ -45,6 +45,8 @@ export type {
   FranchiseSummary,
   HeadcountFigures,
   Headcounts,
+  Hours,
+  HoursCell,
   Loss,
   LossFigures,
   MenuName,
@@ -59,7 +61,7 @@ export type {
   SellingItem,
   StaffProductivity,
 } from './api/analytics-answers.js';
-import type { BestSellers, Headcounts, Loss, Orders, Procurement, Revenues, Roster } from './api/analytics-answers.js';
+import type { BestSellers, Headcounts, Hours, Loss, Orders, Procurement, Revenues, Roster } from './api/analytics-answers.js';
 
 export type AnalyticsData = {
   headcounts: Headcounts;
@@ -69,7 +71,22 @@ export type AnalyticsData = {
   roster: Roster;
   procurement: Procurement;
   loss: Loss;
+  hours: Hours;
 };
+
+/** The parts of the day (docs/product.md#hours): each takes the local hours from `from` up to, not including, `to`; late wraps past midnight. */
+export const DAYPARTS = [
+  { id: 'breakfast', label: 'Breakfast', from: 6, to: 11 },
+  { id: 'lunch', label: 'Lunch', from: 11, to: 14 },
+  { id: 'afternoon', label: 'Afternoon', from: 14, to: 17 },
+  { id: 'dinner', label: 'Dinner', from: 17, to: 21 },
+  { id: 'late', label: 'Late', from: 21, to: 6 },
+] as const;
+export type Daypart = (typeof DAYPARTS)[number];
+
+/** The daypart a local hour (0–23) belongs to. */
+export const daypartOf = (hour: number): Daypart =>
+  DAYPARTS.find((d) => (d.from < d.to ? hour >= d.from && hour < d.to : hour >= d.from || hour < d.to))!;
 
 const isoDate = z
   .string()

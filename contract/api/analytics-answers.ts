@@ -139,6 +139,22 @@ export const loss = z.object({
 });
 export type Loss = z.output<typeof loss>;
 
+// When in the day the trade comes (docs/product.md#hours), on each branch's clock.
+const hoursCell = z.object({
+  weekday: z.int().min(1).max(7).meta({ description: 'The trading day’s weekday, Monday 1 … Sunday 7' }),
+  hour: z.int().min(0).max(23).meta({ description: 'The local hour the orders were placed in, on their branch’s clock' }),
+  orders: z.int().meta({ description: 'Completed orders' }),
+  revenue: dollars.meta({ description: 'Their revenue' }),
+});
+export type HoursCell = z.output<typeof hoursCell>;
+export const hoursOfDay = z.object({
+  window: analyticsWindow,
+  cells: z
+    .array(hoursCell)
+    .meta({ description: 'All 168 weekday × hour cells (zero without trade), by weekday then hour; the window only' }),
+});
+export type Hours = z.output<typeof hoursOfDay>;
+
 const rosterFigures = z.object({
   assigned_hours: hours,
   actual_hours: hours,
@@ -240,6 +256,9 @@ const reportChart = z.object({
   }),
 });
 export type ReportChart = z.output<typeof reportChart>;
+/** A weekday × hour heatmap (the Order page's): the hours answer's cells, drawn above the table `table` (its dayparts). */
+const reportHeatmap = z.object({ title: z.string(), table: z.string(), cells: z.array(hoursCell) });
+export type ReportHeatmap = z.output<typeof reportHeatmap>;
 export const pageReport = z.object({
   page: z.enum(ANALYTICS_PAGES),
   title: z.string(),
@@ -256,5 +275,6 @@ export const pageReport = z.object({
   cards: z.array(reportCard),
   tables: z.array(reportTable),
   chart: reportChart,
+  heatmap: reportHeatmap.optional().meta({ description: 'The Order page’s orders and revenue by weekday and hour' }),
 });
 export type PageReport = z.output<typeof pageReport>;

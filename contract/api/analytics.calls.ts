@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { analyticsQuery, type AnalyticsKind } from '../analytics.contract.js';
 import { EXPORT_FORMATS } from '../page-reports.contract.js';
-import { bestSellers, headcounts, loss, orders, pageReport, procurement, revenues, roster } from './analytics-answers.js';
+import { bestSellers, headcounts, hoursOfDay, loss, orders, pageReport, procurement, revenues, roster } from './analytics-answers.js';
 import { defineCalls } from './call.js';
 
 export const ANALYTICS_ANSWERS = {
@@ -12,6 +12,7 @@ export const ANALYTICS_ANSWERS = {
   roster,
   procurement,
   loss,
+  hours: hoursOfDay,
 } as const satisfies Record<AnalyticsKind, z.ZodType>;
 
 const SUMMARIES: Record<AnalyticsKind, string> = {
@@ -22,6 +23,7 @@ const SUMMARIES: Record<AnalyticsKind, string> = {
   roster: 'Hours, labour cost, attendance and staff productivity',
   procurement: 'Spend by category and supplier',
   loss: 'Voids, discounts, refunds and tips against gross sales',
+  hours: 'Orders and revenue by weekday and local hour',
 };
 
 const pascal = (kebab: string) => kebab.replace(/(^|-)(\w)/g, (_, _dash: string, c: string) => c.toUpperCase());
@@ -91,6 +93,8 @@ export const ANALYTICS_CALLS = defineCalls({
   'GET /franchise/restaurants/{id}/analytics/procurement': analyticsCall('procurement', true),
   'GET /franchise/analytics/loss': analyticsCall('loss', false),
   'GET /franchise/restaurants/{id}/analytics/loss': analyticsCall('loss', true),
+  'GET /franchise/analytics/hours': analyticsCall('hours', false),
+  'GET /franchise/restaurants/{id}/analytics/hours': analyticsCall('hours', true),
 });
 
 /**

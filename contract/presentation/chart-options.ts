@@ -1,13 +1,13 @@
 import type { EChartsOption } from 'echarts';
-import type { Bucket, Grouping } from '../analytics.contract';
+import type { Bucket, Grouping, HoursCell } from '../analytics.contract';
 import { dayRangeLabel, isPartialBucket } from './buckets';
-import { formatDay, formatDayMonth, formatMonth } from './format';
+import { formatCurrency, formatDay, formatDayMonth, formatMonth, formatNumber, hourLabel } from './format';
 
 // ECharts options of the dashboard and the analytics pages. Here, beside the contract, because the
 // server renders the same options into PDF exports; pure data and formatters, no ECharts runtime.
 
-/** Chart heights: 220 px for a pie, 300 for a line, 350 for bars and the revenue lines. */
-export const CHART_HEIGHT = { pie: 220, line: 300, bar: 350 } as const;
+/** Chart heights: 220 px for a pie, 300 for a line and the hours heatmap, 350 for bars and the revenue lines. */
+export const CHART_HEIGHT = { pie: 220, line: 300, bar: 350, heatmap: 300 } as const;
 
 /**
  * An axis label for a bucket: its day ("16 Nov"), its week's first day, or its month ("Nov 2026"); a week
@@ -165,4 +165,61 @@ export function barOption(categories: string[], series: { name: string; values: 
 export function shortName(name: string): string {
   const parts = name.trim().split(/\s+/);
   return parts.length > 1 ? `${parts[0]} ${parts.at(-1)!.charAt(0)}.` : name;
+}
+
+/** What the hours heatmap colours its cells by. */
+export const HEATMAP_MEASURES = ['orders', 'revenue'] as const;
+export type HeatmapMeasure = (typeof HEATMAP_MEASURES)[number];
+export const HEATMAP_MEASURE_LABELS: Record<HeatmapMeasure, string> = { orders: 'Orders', revenue: 'Revenue' };
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const measureText = (measure: HeatmapMeasure, value: number) =>
+  measure === 'orders' ? `${formatNumber(value)} ${value === 1 ? 'order' : 'orders'}` : formatCurrency(value);
+
+/**
+ * The weekday × hour heatmap (docs/product.md#hours): hours across, Monday on top, each cell coloured by `measure`
+ * from nothing (pale) to the busiest cell (dark); the tooltip gives both figures of the hour.
+ */
+export function heatmapOption(cells: readonly HoursCell[], measure: HeatmapMeasure): EChartsOption {
+  const max = Math.max(1, ...cells.map((c) => c[measure]));
+  return {
+    tooltip: {
+      formatter: (p) => {
+        const cell = cells[(p as { dataIndex: number }).dataIndex]!;
+        return `${WEEKDAYS[cell.weekday - 1]} ${hourLabel(cell.hour)}–${hourLabel((cell.hour + 1) % 24)}<br/>${measureText('orders', cell.orders)} · ${measureText('revenue', cell.revenue)}`;
+      },
+    },
+    grid: { left: 8, right: 8, top: 8, bottom: 56, containLabel: true },
+    xAxis: { type: 'category', data: Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0')), splitArea: { show: true } },
+    yAxis: { type: 'category', data: WEEKDAYS, inverse: true, splitArea: { show: true } },
+    visualMap: {
+      min: 0,
+      max,
+      calculable: false,
+      orient: 'horizontal',
+      left: 'center',
+      bottom: 0,
+      itemHeight: 120,
+      text: [measureText(measure, max), '0'],
+      inRange: { color: ['#f1f3f5', '#74c0fc', '#1864ab'] },
+    },
+    series: [
+      {
+        type: 'heatmap',
+        name: HEATMAP_MEASURE_LABELS[measure],
+        data: cells.map((c) => [c.hour, c.weekday - 1, c[measure]]),
+        emphasis: { itemStyle: { borderColor: '#212529', borderWidth: 1 } },
+      },
+    ],
+  };
+}
+
+/** The heatmap in words, for screen readers: each weekday's busiest hour and total. */
+export function heatmapDescription(cells: readonly HoursCell[], measure: HeatmapMeasure): string {
+  return WEEKDAYS.map((day, i) => {
+    const ofDay = cells.filter((c) => c.weekday === i + 1);
+    const total = ofDay.reduce((sum, c) => sum + c[measure], 0);
+    if (total === 0) return `${day}: no trade`;
+    const peak = ofDay.reduce((best, c) => (c[measure] > best[measure] ? c : best));
+    return `${day}: ${measureText(measure, measure === 'revenue' ? Math.round(total * 100) / 100 : total)}, busiest ${hourLabel(peak.hour)} (${measureText(measure, peak[measure])})`;
+  }).join('; ');
 }

@@ -24,6 +24,7 @@ export const NO_DATA_TEXT: Record<AnalyticsKind, string> = {
   roster: 'No shifts rostered in this window.',
   procurement: 'No purchases in this window.',
   loss: 'No sales, voids or refunds in this window.',
+  hours: 'No orders in this window.',
 };
 
 /** The time ranges' names (docs/product.md#periods), in the header's order. */

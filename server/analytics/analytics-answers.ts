@@ -15,6 +15,7 @@ const MESSAGES: Record<AnalyticsKind, string> = {
   roster: 'Roster retrieved',
   procurement: 'Procurement retrieved',
   loss: 'Loss retrieved',
+  hours: 'Hours retrieved',
 };
 
 /** The request's instant, and its franchise's branches' trading days at it (docs/product.md#time). */

@@ -149,6 +149,8 @@ export function analyticsRoutes(deps: RouteDeps) {
       'GET /franchise/restaurants/{id}/analytics/best-sellers': answer('best-sellers'),
       'GET /franchise/analytics/loss': answer('loss'),
       'GET /franchise/restaurants/{id}/analytics/loss': answer('loss'),
+      'GET /franchise/analytics/hours': answer('hours'),
+      'GET /franchise/restaurants/{id}/analytics/hours': answer('hours'),
       'GET /franchise/analytics/orders': answer('orders'),
       'GET /franchise/restaurants/{id}/analytics/orders': answer('orders'),
       'GET /franchise/analytics/roster': answer('roster'),

@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import { anyOf, columnsOf, table as tableRef, type ColumnName, type TableName } from '../db/typed-sql.js';
-import { tradingDayOf } from './trading-day.js';
+import { localHourOf, tradingDayOf } from './trading-day.js';
 import { ORDER_COUNTS } from './write/order-rollups.js';
-import { HOURS_COUNTERS, ROLLUP_COLUMNS, STATS_COUNTERS, type RollupTable } from './write/rollup-columns.js';
+import { HOURLY_COUNTERS, HOURS_COUNTERS, ROLLUP_COLUMNS, STATS_COUNTERS, type RollupTable } from './write/rollup-columns.js';
 
 // The daily rollups recomputed from the raw rows with set-based SQL, independently of the
 // incremental arithmetic of write/*.ts but over the same columns (write/rollup-columns.ts): `--check`
@@ -191,6 +191,18 @@ const ROLLUPS: RollupDefinition[] = [
       where ${completed}
       group by ${r('franchise_id')}, ${o('day')}, ${l('menu_item_id')}`,
   },
+  {
+    table: 'hourly_restaurant_stats',
+    fromRaw: sql`select ${o('restaurant_id')}, ${o('day')}, ${o('hour')}, count(*)::int as orders, sum(${o('total_cents')})::bigint as revenue_cents
+      from orders o where ${completed}
+      group by ${o('restaurant_id')}, ${o('day')}, ${o('hour')}`,
+  },
+  {
+    table: 'hourly_franchise_stats',
+    fromRaw: sql`select ${r('franchise_id')}, ${o('day')}, ${o('hour')}, count(*)::int as orders, sum(${o('total_cents')})::bigint as revenue_cents
+      from orders o join restaurants r on ${r('id')} = ${o('restaurant_id')} where ${completed}
+      group by ${r('franchise_id')}, ${o('day')}, ${o('hour')}`,
+  },
   { table: 'daily_staff_hours', fromRaw: staffHours },
   {
     table: 'monthly_staff_hours',
@@ -262,48 +274,62 @@ const addRows = (table: RollupTable, counters: readonly string[], rows: RawBuild
 
 /**
  * Files a branch's orders again on its clock (after its zone or day start changed), in the caller's
- * transaction, which holds the franchise's lock. Only the orders whose trading day changed are touched: each
- * moves, and its counts leave its old day and join its new one in the branch's and the franchise's daily
- * rollups, as the write path's deltas do; rows left without orders go (a rebuild would not have them), and the
- * branch's months of those days are summed again from its days. The franchise's other branches are not read,
- * so the cost follows the branch, not the franchise. The caller bumps data_version.
+ * transaction, which holds the franchise's lock. Only the orders whose trading day or local hour changed are
+ * touched: each moves, and its counts leave its old day and hour and join its new ones in the branch's and the
+ * franchise's daily and hourly rollups, as the write path's deltas do (an order whose day stays cancels out in
+ * the daily ones); rows left without orders go (a rebuild would not have them), and the branch's months of
+ * those days are summed again from its days. The franchise's other branches are not read, so the cost follows
+ * the branch, not the franchise. The caller bumps data_version.
  */
 export async function refileBranch(trx: Db, franchiseId: number, restaurantId: number): Promise<void> {
   const rr = columnsOf('restaurants', 'r');
   // The moved orders first, through the branch's index: an UPDATE … FROM joining them was planned as a scan of every order.
-  const { rows: moved } = await sql<{ id: string; old_day: string; new_day: string }>`select m.id, m.old_day::text, m.new_day::text from (
-      select ${o('id')}, ${o('day')} as old_day, ${tradingDayOf(o('placed_at'), 'r')} as new_day
+  const { rows: moved } = await sql<{ id: string; old_day: string; new_day: string; old_hour: number; new_hour: number }>`
+    select m.id, m.old_day::text, m.new_day::text, m.old_hour, m.new_hour from (
+      select ${o('id')}, ${o('day')} as old_day, ${tradingDayOf(o('placed_at'), 'r')} as new_day,
+        ${o('hour')} as old_hour, ${localHourOf(o('placed_at'), 'r')} as new_hour
       from orders o join restaurants r on ${rr('id')} = ${o('restaurant_id')}
       where ${o('restaurant_id')} = ${restaurantId}
-    ) m where m.old_day <> m.new_day`.execute(trx);
+    ) m where m.old_day <> m.new_day or m.old_hour <> m.new_hour`.execute(trx);
   if (moved.length === 0) return;
   const days = [...new Set(moved.flatMap((m) => [m.old_day, m.new_day]))];
   const months = [...new Set(days.map((day) => `${day.slice(0, 7)}-01`))];
   const stats = STATS_COUNTERS.map(([name]) => name);
   const items = ROLLUP_COLUMNS.daily_item_sales.counters.map(([name]) => name);
-  // Raw: data-modifying CTEs. Each moved order counts -1 on its old day and +1 on its new one; its other facts are unchanged.
+  const hourly = HOURLY_COUNTERS.map(([name]) => name);
+  const column = <T>(pick: (m: (typeof moved)[number]) => T) => moved.map(pick);
+  // Raw: data-modifying CTEs. Each moved order counts -1 on its old day and hour and +1 on its new ones; its other facts are unchanged.
   await sql`with moved as (
-      select * from unnest(${moved.map((m) => m.id)}::bigint[], ${moved.map((m) => m.old_day)}::date[], ${moved.map((m) => m.new_day)}::date[])
-        as m(id, old_day, new_day)
+      select * from unnest(${column((m) => m.id)}::bigint[], ${column((m) => m.old_day)}::date[], ${column((m) => m.new_day)}::date[],
+        ${column((m) => m.old_hour)}::int[], ${column((m) => m.new_hour)}::int[])
+        as m(id, old_day, new_day, old_hour, new_hour)
     ), refiled as (
-      update orders set ${columnsOf('orders')('day')} = moved.new_day from moved where ${sql.ref('orders.id')} = moved.id returning moved.id
+      update orders set ${columnsOf('orders')('day')} = moved.new_day, ${columnsOf('orders')('hour')} = moved.new_hour
+      from moved where ${sql.ref('orders.id')} = moved.id returning moved.id
     ), counted as (
       select ${o('id')}, ${o('status')}, ${o('channel')}, ${o('source')}, ${o('guests')}, ${o('recurrent')}, ${o('total_cents')},
-        ${o('discount_cents')}, ${o('tip_cents')}, p.n, l.units, s.day, s.weight
+        ${o('discount_cents')}, ${o('tip_cents')}, p.n, l.units, s.day, s.hour, s.weight
       from moved join orders o on ${o('id')} = moved.id
       ${perOrder(true)}
-      cross join lateral (values (moved.old_day, -1), (moved.new_day, 1)) s(day, weight)
+      cross join lateral (values (moved.old_day, moved.old_hour, -1), (moved.new_day, moved.new_hour, 1)) s(day, hour, weight)
     ), stats as (
       select o.day, ${statsCounters(sql`o.weight`, sql`o.n`, sql`o.units`)} from counted o group by o.day
     ), items as (
       select o.day, ${l('menu_item_id')}, sum(o.weight * ${l('quantity')})::int as units, sum(o.weight * ${l('amount_cents')})::bigint as revenue_cents
       from counted o join order_lines l on ${l('order_id')} = ${o('id')} where ${completed} group by o.day, ${l('menu_item_id')}
+    ), hours as (
+      select o.day, o.hour, sum(o.weight)::int as orders, sum(o.weight * ${o('total_cents')})::bigint as revenue_cents
+      from counted o where ${completed} group by o.day, o.hour
     ), branch_stats as (
       ${addRows('daily_restaurant_stats', stats, sql`select ${restaurantId}::int, stats.* from stats`)}
     ), franchise_stats as (
       ${addRows('daily_franchise_stats', stats, sql`select ${franchiseId}::int, stats.* from stats`)}
     ), branch_items as (
       ${addRows('daily_item_sales', items, sql`select ${restaurantId}::int, items.* from items`)}
+    ), branch_hours as (
+      ${addRows('hourly_restaurant_stats', hourly, sql`select ${restaurantId}::int, hours.* from hours`)}
+    ), franchise_hours as (
+      ${addRows('hourly_franchise_stats', hourly, sql`select ${franchiseId}::int, hours.* from hours`)}
     )
     ${addRows('daily_franchise_item_sales', items, sql`select ${franchiseId}::int, items.* from items`)}`.execute(trx);
   const onDays = sql`${sql.ref('day')} = ${anyOf(days, 'date')}`;
@@ -316,7 +342,9 @@ export async function refileBranch(trx: Db, franchiseId: number, restaurantId: n
   );
   await sql`with branch_stats as (delete from daily_restaurant_stats where ${ofBranch} and ${noOrders}),
       franchise_stats as (delete from daily_franchise_stats where ${ofFranchise} and ${noOrders}),
-      branch_items as (delete from daily_item_sales where ${ofBranch} and ${sql.ref('units')} = 0)
+      branch_items as (delete from daily_item_sales where ${ofBranch} and ${sql.ref('units')} = 0),
+      branch_hours as (delete from hourly_restaurant_stats where ${ofBranch} and ${sql.ref('orders')} = 0),
+      franchise_hours as (delete from hourly_franchise_stats where ${ofFranchise} and ${sql.ref('orders')} = 0)
     delete from daily_franchise_item_sales where ${ofFranchise} and ${sql.ref('units')} = 0`.execute(trx);
   const x = columnsOf('daily_restaurant_stats', 'x');
   await replaceRows(

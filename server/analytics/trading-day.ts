@@ -11,5 +11,9 @@ export const tradingDayOf = (instant: RawBuilder<unknown>, branch: string): RawB
   return sql<string>`((${instant} at time zone ${r('time_zone')}) - make_interval(mins => ${r('day_starts_at')}))::date`;
 };
 
+/** The local hour (0–23) of an instant on a branch's clock: its wall-clock hour in the branch's zone, day start aside. */
+export const localHourOf = (instant: RawBuilder<unknown>, branch: string): RawBuilder<number> =>
+  sql<number>`extract(hour from ${instant} at time zone ${columnsOf('restaurants', branch)('time_zone')})::smallint`;
+
 /** A branch's current trading day at `now`. */
 export const currentTradingDay = (now: Date, branch: string) => tradingDayOf(sql`${now.toISOString()}::timestamptz`, branch);

@@ -35,6 +35,8 @@ import type {
   DailyPurchasesTable,
   DailyRestaurantStatsTable,
   DailyStaffHoursTable,
+  HourlyFranchiseStatsTable,
+  HourlyRestaurantStatsTable,
   MonthlyRestaurantLabourTable,
   MonthlyRestaurantPurchasesTable,
   MonthlyRestaurantStatsTable,
@@ -85,6 +87,8 @@ export interface Database {
   daily_staff_hours: DailyStaffHoursTable;
   daily_purchases: DailyPurchasesTable;
   daily_franchise_stats: DailyFranchiseStatsTable;
+  hourly_restaurant_stats: HourlyRestaurantStatsTable;
+  hourly_franchise_stats: HourlyFranchiseStatsTable;
   daily_franchise_staff_hours: DailyFranchiseStaffHoursTable;
   daily_franchise_purchases: DailyFranchisePurchasesTable;
   monthly_staff_hours: MonthlyStaffHoursTable;

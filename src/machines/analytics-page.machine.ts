@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Range } from '@contract/analytics.contract';
 import type { AnalyticsPage, ExportFormat, PageReport } from '@contract/page-reports.contract';
+import type { HeatmapMeasure } from '@contract/presentation/chart-options';
 import { toErrorInfo, type ErrorInfo } from '../services/api-error';
 import { PAGE_FETCH_FAILED, pageReportsService, type ExportFile } from '../services/page-reports.service';
 import type { Navigation, Notice } from '../shared/effects';
@@ -37,6 +38,8 @@ export type AnalyticsPageContext = {
   /** The file being made, while exporting. */
   exporting: ExportFormat | null;
   exportError: ErrorInfo | null;
+  /** What the Order page's hours heatmap colours its cells by. */
+  heatmapMeasure: HeatmapMeasure;
 };
 
 export type AnalyticsPageInput = { page: AnalyticsPage; search: string; branches: Branch[] };
@@ -47,6 +50,7 @@ export type AnalyticsPageEvent =
   | { type: 'page.apply'; range?: Range }
   | { type: 'page.retry' }
   | { type: 'page.export'; format: ExportFormat }
+  | { type: 'page.heatmapMeasure'; measure: HeatmapMeasure }
   /** The URL query changed (Apply, back / forward, a followed link): it holds the applied filters. */
   | { type: 'page.urlChanged'; search: string }
   /** The member's branches changed (an owner changed their access): the branch picker follows. */
@@ -106,6 +110,7 @@ export const analyticsPageMachine = setup({
       error: null,
       exporting: null,
       exportError: null,
+      heatmapMeasure: 'orders',
     };
   },
   on: {
@@ -147,6 +152,8 @@ export const analyticsPageMachine = setup({
     },
     loaded: {
       initial: 'idle',
+      // The choice stays with the page: the next report shows the same measure.
+      on: { 'page.heatmapMeasure': { actions: assign({ heatmapMeasure: ({ event }) => event.measure }) } },
       states: {
         idle: {
           entry: assign({ exporting: null }),

@@ -18,6 +18,7 @@ const NOUNS: Record<AnalyticsKind, string> = {
   roster: 'roster data',
   procurement: 'procurement data',
   loss: 'loss data',
+  hours: 'hours data',
 };
 
 /** A dashboard card's failure that brings no message of its own, not even its call's default (docs/product.md#errors). */

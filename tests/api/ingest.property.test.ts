@@ -209,7 +209,7 @@ async function rollupsOf(world: World): Promise<Record<string, string[]>> {
   const f = world.franchises[0]!;
   const out: Record<string, string[]> = {};
   for (const table of ROLLUP_TABLES) {
-    const [column, ids] = table.startsWith('daily_franchise_') ? ['franchise_id', [f.id]] : ['restaurant_id', f.restaurants];
+    const [column, ids] = table.includes('_franchise_') ? ['franchise_id', [f.id]] : ['restaurant_id', f.restaurants];
     const { rows } = await sql<{
       row: Row;
     }>`select to_jsonb(t) as row from ${sql.table(table)} t where ${sql.ref(column)} = any(${ids}::int[])`.execute(db);

@@ -5,7 +5,7 @@ import { tokenOf } from './support/console-ui';
 import { ownServer } from './support/own-server';
 
 // A day of orders sent through the API (a discount, a tip, a refund, a void and a delivery) to a branch of its own,
-// read back to the cent on the Loss and Revenue pages (docs/product.md#loss). On a server of its own: its orders
+// read back to the cent on the Loss, Revenue and Order pages (docs/product.md#loss, #hours). On a server of its own: its orders
 // must not move another file's figures.
 
 const own = ownServer();
@@ -117,6 +117,28 @@ describe('the Loss page', () => {
       expect(await totalRow(page, 'Revenue Breakdown')).toEqual(['Total', '$30.00', '$0.00', '$40.00', '$70.00']);
       await page.goto(`/order?restaurant=${branch.id}`);
       expect(await totalRow(page, 'Order Breakdown')).toEqual(['Total', '1', '0', '1', '2']);
+      // The hours (docs/product.md#hours): the two completed orders at 12:00 and 13:00 on the branch's clock are lunch.
+      expect(await totalRow(page, 'Hours of the Day')).toEqual(['Total', '–', '2', '$70.00', '100.0%']);
+      const hours = page.getByRole('region', { name: 'Hours of the Day', exact: true });
+      const lunch = await hours
+        .getByRole('row', { name: /^Lunch/ })
+        .evaluate((tr) => [...(tr as HTMLTableRowElement).cells].map((c) => c.innerText.trim()));
+      expect(lunch).toEqual(['Lunch', '11:00–14:00', '2', '$70.00', '100.0%']);
+      const weekday = new Date(`${day}T12:00:00Z`).toLocaleDateString('en-AU', { weekday: 'short', timeZone: 'UTC' });
+      const heatmapText = async (measure: string) => {
+        const chart = hours.getByRole('img', { name: `${measure} by weekday and hour` });
+        const described = await chart.getAttribute('aria-describedby');
+        return page.locator(`[id="${described}"]`).innerText();
+      };
+      expect(await heatmapText('Orders')).toContain(`${weekday}: 2 orders, busiest 12:00 (1 order)`);
+      await hours
+        .locator('label')
+        .filter({ hasText: /^Revenue$/ })
+        .click();
+      expect(await heatmapText('Revenue')).toContain(`${weekday}: $70.00, busiest 13:00 ($40.00)`);
+      await page.waitForTimeout(800);
+      await hours.screenshot({ path: `test-results/screenshots/order-hours-${name}.png` });
+      expect(await seriousA11yViolations(page)).toEqual([]);
       expect(unexpected()).toEqual([]);
       await context.close();
     },

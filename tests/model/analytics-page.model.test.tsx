@@ -106,6 +106,10 @@ async function exportAs(user: UserEvent, label: 'CSV' | 'PDF') {
   await user.click(screen.getByRole('button', { name: `Export as ${label}` }));
 }
 
+/** The heatmap's measure choice (a segmented control: a radio per measure). */
+const heatmapChoice = (label: 'Orders' | 'Revenue') =>
+  within(screen.getByRole('radiogroup', { name: 'Heatmap of' })).getByRole('radio', { name: label });
+
 const rangeButton = (range: keyof typeof RANGE_BUTTON) =>
   within(screen.getByRole('group', { name: 'Range' })).getByRole('button', { name: RANGE_BUTTON[range] });
 
@@ -133,6 +137,7 @@ describe('analytics page machine × analytics page view (model-based)', () => {
         else if (e.type === 'page.apply') await user.click(screen.getByRole('button', { name: 'Apply' }));
         else if (e.type === 'page.retry') await user.click(screen.getByRole('button', { name: 'Retry' }));
         else if (e.type === 'page.export') await exportAs(user, e.format === 'csv' ? 'CSV' : 'PDF');
+        else if (e.type === 'page.heatmapMeasure') await user.click(heatmapChoice(e.measure === 'orders' ? 'Orders' : 'Revenue'));
         else if (e.type === 'page.urlChanged') visit(e.search);
         else if (e.type === 'page.branchesChanged') await session.changeRestaurants(e.branches as Restaurant[]);
         else if (e.type.endsWith('fetchReport')) await act(async () => fetch.settle(e));
@@ -164,7 +169,11 @@ describe('analytics page machine × analytics page view (model-based)', () => {
         } else {
           expect(screen.getByText('Total Orders')).toBeInTheDocument();
           expect(screen.getByRole('heading', { level: 2, name: 'Order Breakdown' })).toBeInTheDocument();
-          expect(screen.getByRole('rowheader', { name: 'Total' })).toBeInTheDocument();
+          expect(screen.getAllByRole('rowheader', { name: 'Total' }).length).toBeGreaterThan(0);
+          // The hours heatmap shows the chosen measure, and its choice says so.
+          const measure = state.context.heatmapMeasure === 'orders' ? 'Orders' : 'Revenue';
+          expect(screen.getByRole('img', { name: `${measure} by weekday and hour` })).toBeInTheDocument();
+          expect(heatmapChoice(measure)).toBeChecked();
           if (state.matches({ loaded: 'exporting' })) {
             // The button shows its progress (Mantine's loader) and neither format can be chosen.
             expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();

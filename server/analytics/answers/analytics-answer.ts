@@ -2,6 +2,7 @@ import type { AnalyticsData, AnalyticsKind, AnalyticsWindow } from '@contract/an
 import type { Db } from '../../db/database.js';
 import { bestSellersAnswer, soldItems, type SoldItems } from './best-sellers.js';
 import { headcountsAnswer, headcountTally, type HeadcountTally } from './headcounts.js';
+import { hoursAnswer, hoursTally, type HoursTally } from './hours.js';
 import { lossAnswer, lossTally, type LossTally } from './loss.js';
 import { orderTally, ordersAnswer, type OrderTally } from './orders.js';
 import { procurementAnswer, procurementTally, type ProcurementTally } from './procurement.js';
@@ -24,6 +25,7 @@ export type AnswerFigures = {
   roster: RosterTally;
   procurement: ProcurementTally;
   loss: LossTally;
+  hours: HoursTally;
 };
 
 /** The ranked lists' length, and the instant whose trade so far the "today" figures hold. */
@@ -48,6 +50,7 @@ export async function analyticsFigures<K extends AnalyticsKind>(
     roster: () => rosterTally(db, scope, window, options.limit),
     procurement: () => procurementTally(db, scope, window),
     loss: () => lossTally(db, scope, window),
+    hours: () => hoursTally(db, scope, window),
   };
   return figures[kind]();
 }
@@ -60,6 +63,7 @@ const SHAPES: { [Kind in AnalyticsKind]: (figures: AnswerFigures[Kind]) => Analy
   roster: rosterAnswer,
   procurement: procurementAnswer,
   loss: lossAnswer,
+  hours: hoursAnswer,
 };
 
 /** The API's answer of a kind from its figures: money in dollars, time in hours, shares in per cent. */

@@ -1,5 +1,6 @@
 import type PDFKit from 'pdfkit';
-import { CHART_HEIGHT } from '@contract/presentation/chart-options';
+import type { EChartsOption } from 'echarts';
+import { CHART_HEIGHT, heatmapOption } from '@contract/presentation/chart-options';
 import { changeTone } from '@contract/presentation/figure-direction';
 import { changeVersus, formatDays, formatInstant } from '@contract/presentation/format';
 import type { CellUnit, ReportDocument, ReportCell, ReportRow, ReportTable } from '@contract/page-reports.contract';
@@ -113,12 +114,16 @@ async function libraries() {
   return { PDFDocument: pdfkit.default, echarts, svgToPdf: svgToPdf.default };
 }
 
-async function chart(doc: Doc, report: ReportDocument, { echarts, svgToPdf }: Libraries): Promise<void> {
-  const renderHeight = CHART_HEIGHT[report.chart.type];
+/** A chart drawn from the screen's ECharts option, titled, `renderHeight` CSS pixels high at the render width. */
+async function chart(
+  doc: Doc,
+  { title, option, renderHeight }: { title: string; option: EChartsOption; renderHeight: number },
+  { echarts, svgToPdf }: Libraries,
+): Promise<void> {
   const instance = echarts.init(null, null, { renderer: 'svg', ssr: true, width: CHART_RENDER_WIDTH, height: renderHeight });
   let svg: string;
   try {
-    instance.setOption({ ...reportChartOption(report), animation: false });
+    instance.setOption({ ...option, animation: false });
     svg = instance.renderToSVGString();
   } finally {
     instance.dispose();
@@ -126,7 +131,7 @@ async function chart(doc: Doc, report: ReportDocument, { echarts, svgToPdf }: Li
   const width = contentWidth(doc);
   const height = (renderHeight * width) / CHART_RENDER_WIDTH;
   ensureRoom(doc, height + 24);
-  doc.font(BOLD).fontSize(12).fillColor(TEXT).text(pdfText(report.chart.title), MARGIN.left, doc.y);
+  doc.font(BOLD).fontSize(12).fillColor(TEXT).text(pdfText(title), MARGIN.left, doc.y);
   doc.moveDown(0.4);
   const top = doc.y;
   // The SVG's CSS pixels map to the box's width, so its 12 px labels print at about 9 pt. Not clipped to
@@ -284,9 +289,20 @@ export async function reportPdf(report: ReportDocument): Promise<Uint8Array> {
     doc.font(FONT).fontSize(12).fillColor(DIMMED).text(pdfText(report.no_data));
   } else {
     cards(doc, report);
-    await chart(doc, report, loaded);
+    await chart(
+      doc,
+      { title: report.chart.title, option: reportChartOption(report), renderHeight: CHART_HEIGHT[report.chart.type] },
+      loaded,
+    );
     for (const table of report.tables) {
       await nextTurn();
+      // The heatmap prints by orders, above its table as on the screen.
+      if (report.heatmap?.table === table.id)
+        await chart(
+          doc,
+          { title: report.heatmap.title, option: heatmapOption(report.heatmap.cells, 'orders'), renderHeight: CHART_HEIGHT.heatmap },
+          loaded,
+        );
       await tableBlock(doc, table);
     }
   }

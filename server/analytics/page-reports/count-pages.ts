@@ -1,12 +1,41 @@
+import { DAYPARTS, daypartOf } from '@contract/analytics.contract.js';
+import { hourLabel } from '@contract/presentation/format.js';
 import { headcountsAnswer } from '../answers/headcounts.js';
+import { hoursAnswer, type HoursTally } from '../answers/hours.js';
 import { ordersAnswer } from '../answers/orders.js';
+import { dollars } from '../answers/rounding.js';
 import { noData } from './no-data.js';
-import { card, column, lineChart, NO_TRADE, periodColumn, row, sum, table, type Figures, type PageContext } from './report-parts.js';
+import { card, column, lineChart, NO_TRADE, periodColumn, row, share, sum, table, type Figures, type PageContext } from './report-parts.js';
 
 // The Orders and Headcount pages: counts only, shaped as the answers give them.
 
+/** Orders and revenue per daypart (docs/product.md#hours), summed from the hours' integer cells. */
+function daypartsTable({ cells }: HoursTally) {
+  const parts = DAYPARTS.map((d) => ({ ...d, orders: 0, cents: 0 }));
+  for (const c of cells) {
+    const part = parts[DAYPARTS.indexOf(daypartOf(c.hour))]!;
+    part.orders += c.orders;
+    part.cents += c.revenue_cents;
+  }
+  const [orders, cents] = [sum(parts, (p) => p.orders), sum(parts, (p) => p.cents)];
+  return table(
+    'dayparts',
+    'Hours of the Day',
+    [
+      column('daypart', 'Daypart', 'text'),
+      column('hours', 'Hours', 'text'),
+      column('orders', 'Orders', 'count'),
+      column('revenue', 'Revenue', 'money'),
+      column('revenue_share', 'Share of Revenue', 'percent'),
+    ],
+    parts.map((p) => row([p.label, `${hourLabel(p.from)}–${hourLabel(p.to)}`, p.orders, dollars(p.cents), share(p.cents, cents)])),
+    row(['Total', null, orders, dollars(cents), share(cents, cents)]),
+    NO_TRADE,
+  );
+}
+
 export async function orderPage({ window, figures }: PageContext): Promise<Figures> {
-  const tally = await figures('orders');
+  const [tally, hours] = await Promise.all([figures('orders'), figures('hours')]);
   const o = ordersAnswer(tally);
   return {
     no_data: noData('order', tally),
@@ -36,6 +65,7 @@ export async function orderPage({ window, figures }: PageContext): Promise<Figur
         ]),
         NO_TRADE,
       ),
+      daypartsTable(hours),
     ],
     chart: lineChart(
       'Orders',
@@ -43,6 +73,7 @@ export async function orderPage({ window, figures }: PageContext): Promise<Figur
       ['dine_in', 'takeaway', 'delivery'],
       (['dine_in', 'takeaway', 'delivery'] as const).map((channel) => o.previous_series.map((b) => b[channel])),
     ),
+    heatmap: { title: 'Orders and Revenue by Weekday and Hour', table: 'dayparts', cells: hoursAnswer(hours).cells },
   };
 }
 

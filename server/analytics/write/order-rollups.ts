@@ -23,6 +23,8 @@ const ordersOfCounters = (c: number[]) => c[STAT.orders_dine_in]! + c[STAT.order
 export type OrderFacts = {
   restaurantId: number;
   day: string;
+  /** Its local hour on the branch's clock. */
+  hour: number;
   channel: Channel;
   source: OrderSource;
   guests: number;
@@ -41,6 +43,7 @@ export class OrderRollups {
   private readonly stats = new Map<string, number[]>();
   private readonly items = new Map<string, [restaurantId: number, day: string, menuItemId: number, units: number, revenue: number]>();
   private readonly franchiseItems = new Map<string, [day: string, menuItemId: number, units: number, revenue: number]>();
+  private readonly hours = new Map<string, [restaurantId: number, day: string, hour: number, orders: number, revenue: number]>();
 
   constructor(private readonly franchiseId: number) {}
 
@@ -74,6 +77,10 @@ export class OrderRollups {
     s[STAT.tip_cents]! += sign * order.tipCents;
     s[order.recurrent ? STAT.guests_recurrent : STAT.guests_new]! += sign * order.guests;
     s[STAT.transactions]! += sign * order.transactions;
+    const hourKey = `${order.restaurantId}|${order.day}|${order.hour}`;
+    const hour = this.hours.get(hourKey) ?? this.hours.set(hourKey, [order.restaurantId, order.day, order.hour, 0, 0]).get(hourKey)!;
+    hour[3] += sign;
+    hour[4] += total;
     for (const l of order.lines) {
       s[STAT.units]! += sign * l.quantity;
       const itemKey = `${order.restaurantId}|${order.day}|${l.menuItemId}`;
@@ -133,6 +140,19 @@ export class OrderRollups {
       'daily_franchise_item_sales',
       [...this.franchiseItems.values()].map((row) => [this.franchiseId, ...row]),
     );
+    const franchiseHours = new Map<string, [day: string, hour: number, orders: number, revenue: number]>();
+    for (const [, day, hour, orders, revenue] of this.hours.values()) {
+      const key = `${day}|${hour}`;
+      const f = franchiseHours.get(key) ?? franchiseHours.set(key, [day, hour, 0, 0]).get(key)!;
+      f[2] += orders;
+      f[3] += revenue;
+    }
+    await addToRollup(trx, 'hourly_restaurant_stats', [...this.hours.values()]);
+    await addToRollup(
+      trx,
+      'hourly_franchise_stats',
+      [...franchiseHours.values()].map((row) => [this.franchiseId, ...row]),
+    );
     if (takenOut) await this.deleteEmptyRows(trx);
   }
 
@@ -165,6 +185,18 @@ export class OrderRollups {
       .where('franchise_id', '=', this.franchiseId)
       .where('day', '=', days)
       .where('units', '=', 0)
+      .execute();
+    await trx
+      .deleteFrom('hourly_restaurant_stats')
+      .where('restaurant_id', '=', restaurants)
+      .where('day', '=', days)
+      .where('orders', '=', 0)
+      .execute();
+    await trx
+      .deleteFrom('hourly_franchise_stats')
+      .where('franchise_id', '=', this.franchiseId)
+      .where('day', '=', days)
+      .where('orders', '=', 0)
       .execute();
     await trx
       .deleteFrom('monthly_restaurant_stats as t')

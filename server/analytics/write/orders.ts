@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Channel, Db, OrderSource, OrderStatus } from '../../db/database.js';
 import { anyOf, columnsOf } from '../../db/typed-sql.js';
-import { tradingDayOf } from '../trading-day.js';
+import { localHourOf, tradingDayOf } from '../trading-day.js';
 import { decideRecurrent, type TakenOutOrder } from './customers.js';
 import { OrderRollups } from './order-rollups.js';
 import type { Column } from './rollup-columns.js';
@@ -47,28 +47,31 @@ const ORDER_COLUMNS = [
 ] as const satisfies readonly Column<'orders'>[];
 
 /**
- * Inserts the orders with `day` computed by PostgreSQL on each one's branch clock (tradingDayOf), and
- * returns each one's id and day in input order: PostgreSQL inserts the rows of INSERT … SELECT … ORDER BY
+ * Inserts the orders with `day` and `hour` computed by PostgreSQL on each one's branch clock (tradingDayOf,
+ * localHourOf), and returns each one's id, day and hour in input order: PostgreSQL inserts the rows of INSERT … SELECT … ORDER BY
  * in that order and RETURNING reports them as inserted (Django's bulk_create relies on it too).
  * Raw: an INSERT … SELECT from an unnest WITH ORDINALITY.
  */
-async function insertOrders(db: Db, rows: Cell[][]): Promise<{ id: number; day: string }[]> {
+type Inserted = { id: number; day: string; hour: number };
+async function insertOrders(db: Db, rows: Cell[][]): Promise<Inserted[]> {
   const [o, u, r] = [columnsOf('orders'), columnsOf('orders', 'u'), columnsOf('restaurants', 'r')];
   const columns = sql.join(ORDER_COLUMNS.map(([name]) => o(name)));
   const selected = sql.join(
-    ORDER_COLUMNS.map(([name]) => (name === 'placed_at' ? sql`${u(name)}, ${tradingDayOf(u(name), 'r')}` : u(name))),
+    ORDER_COLUMNS.map(([name]) =>
+      name === 'placed_at' ? sql`${u(name)}, ${tradingDayOf(u(name), 'r')}, ${localHourOf(u(name), 'r')}` : u(name),
+    ),
   );
-  const out: { id: number; day: string }[] = [];
-  let inserting: Promise<{ rows: { id: number; day: string }[] }> | undefined;
+  const out: Inserted[] = [];
+  let inserting: Promise<{ rows: Inserted[] }> | undefined;
   for (let i = 0; i < rows.length; i += CHUNK) {
     // Built while the previous chunk is inserted.
-    const statement = sql<{ id: number; day: string }>`insert into orders
-        (${o('restaurant_id')}, ${o('placed_at')}, ${o('day')}, ${sql.join(ORDER_COLUMNS.slice(2).map(([name]) => o(name)))})
+    const statement = sql<Inserted>`insert into orders
+        (${o('restaurant_id')}, ${o('placed_at')}, ${o('day')}, ${o('hour')}, ${sql.join(ORDER_COLUMNS.slice(2).map(([name]) => o(name)))})
       select ${selected}
       from ${unnestOf(ORDER_COLUMNS, rows.slice(i, i + CHUNK))} with ordinality as u(${columns}, ordinal)
       join restaurants r on ${r('id')} = ${u('restaurant_id')}
       order by ordinal
-      returning ${o('id')}, ${o('day')}`;
+      returning ${o('id')}, ${o('day')}, ${o('hour')}`;
     if (inserting) out.push(...(await inserting).rows);
     inserting = statement.execute(db);
   }
@@ -82,7 +85,7 @@ async function takeOutOrders(trx: Db, ids: number[], rollups: OrderRollups): Pro
   const idList = anyOf(ids, 'bigint');
   const rows = await trx
     .selectFrom('orders as o')
-    .select(['o.id', 'o.restaurant_id', 'o.day', 'o.channel', 'o.source', 'o.guests', 'o.recurrent', 'o.status', 'o.total_cents'])
+    .select(['o.id', 'o.restaurant_id', 'o.day', 'o.hour', 'o.channel', 'o.source', 'o.guests', 'o.recurrent', 'o.status', 'o.total_cents'])
     .select(['o.customer_id', 'o.placed_at', 'o.discount_cents', 'o.tip_cents'])
     .select((eb) =>
       eb
@@ -111,6 +114,7 @@ async function takeOutOrders(trx: Db, ids: number[], rollups: OrderRollups): Pro
       {
         restaurantId: o.restaurant_id,
         day: o.day,
+        hour: o.hour,
         channel: o.channel,
         source: o.source,
         guests: o.guests,
@@ -185,13 +189,14 @@ const ordersKind = (appending: boolean): SentKind<OrderInput, OrderRollups, bool
       const paymentRows: Cell[][] = [];
       for (let i = start; i < Math.min(start + CHUNK, fresh.length); i++) {
         const order = fresh[i]!;
-        const { id, day } = inserted[i]!;
+        const { id, day, hour } = inserted[i]!;
         for (const l of order.lines) lineRows.push([id, l.menuItemId, l.quantity, l.amountCents]);
         for (const p of order.payments) paymentRows.push([id, p.method, p.amountCents]);
         rollups.add(
           {
             ...order,
             day,
+            hour,
             recurrent: recurrent[i]!,
             totalCents: totals[i]!,
             discountCents: order.discountCents ?? 0,

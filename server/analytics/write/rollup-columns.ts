@@ -49,6 +49,12 @@ const ITEM_COUNTERS = [
   ['revenue_cents', 'bigint'],
 ] as const satisfies readonly Column<'daily_item_sales' | 'daily_franchise_item_sales'>[];
 
+/** The counters of the hourly rollups: completed orders and their revenue. */
+export const HOURLY_COUNTERS = [
+  ['orders', 'int'],
+  ['revenue_cents', 'bigint'],
+] as const satisfies readonly Column<'hourly_restaurant_stats' | 'hourly_franchise_stats'>[];
+
 const PURCHASE_COUNTERS = [
   ['quantity', 'bigint'],
   ['amount_cents', 'bigint'],
@@ -72,6 +78,8 @@ export type RollupTable =
   | 'monthly_restaurant_purchases'
   | 'daily_item_sales'
   | 'daily_franchise_item_sales'
+  | 'hourly_restaurant_stats'
+  | 'hourly_franchise_stats'
   | 'daily_staff_hours'
   | 'monthly_staff_hours'
   | 'daily_franchise_staff_hours'
@@ -139,6 +147,24 @@ export const ROLLUP_COLUMNS: { [T in RollupTable]: RollupColumns<T> } = {
       ['menu_item_id', 'int'],
     ],
     counters: ITEM_COUNTERS,
+    running: [],
+  },
+  hourly_restaurant_stats: {
+    keys: [
+      ['restaurant_id', 'int'],
+      ['day', 'date'],
+      ['hour', 'int'],
+    ],
+    counters: HOURLY_COUNTERS,
+    running: [],
+  },
+  hourly_franchise_stats: {
+    keys: [
+      ['franchise_id', 'int'],
+      ['day', 'date'],
+      ['hour', 'int'],
+    ],
+    counters: HOURLY_COUNTERS,
     running: [],
   },
   daily_staff_hours: {

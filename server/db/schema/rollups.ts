@@ -122,3 +122,17 @@ export interface DailyPurchasesTable {
 export interface DailyFranchisePurchasesTable extends Omit<DailyPurchasesTable, 'restaurant_id'> {
   franchise_id: number;
 }
+
+/** Completed orders and their revenue per branch, trading day and local hour (docs/product.md#hours). */
+export interface HourlyRestaurantStatsTable {
+  restaurant_id: number;
+  day: string;
+  hour: number;
+  orders: Counter;
+  revenue_cents: Counter;
+}
+
+/** hourly_restaurant_stats summed over the franchise's branches. */
+export interface HourlyFranchiseStatsTable extends Omit<HourlyRestaurantStatsTable, 'restaurant_id'> {
+  franchise_id: number;
+}

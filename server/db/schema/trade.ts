@@ -36,8 +36,10 @@ export interface OrdersTable {
   id: Generated<number>;
   restaurant_id: number;
   placed_at: Date;
-  /** Calendar day of placed_at in the franchise's time zone ('YYYY-MM-DD'). */
+  /** The branch's trading day of placed_at ('YYYY-MM-DD', docs/product.md#time). */
   day: string;
+  /** The local hour (0–23) of placed_at on the branch's clock (docs/product.md#hours). */
+  hour: number;
   channel: Channel;
   source: OrderSource;
   guests: number;

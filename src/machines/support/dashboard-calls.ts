@@ -8,8 +8,8 @@ import { DEFAULT_FILTERS, filtersQuery, type AnalyticsFilters } from './analytic
 // The dashboard's analytics calls, apart from its machine so that the sign-in page can start them (prefetchDashboard)
 // without carrying the dashboard's code.
 
-/** The analytics kinds the dashboard shows as cards: every kind but the Loss page's. */
-export type DashboardKind = Exclude<AnalyticsKind, 'loss'>;
+/** The analytics kinds the dashboard shows as cards: every kind but the Loss page's and the Order page's hours. */
+export type DashboardKind = Exclude<AnalyticsKind, 'loss' | 'hours'>;
 
 // The contract's list, restated so the browser does not load its zod schemas: a Record names each kind
 // exactly once, so tsc fails when the contract gains or loses one.

@@ -1,5 +1,5 @@
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendPlainComponent, TooltipComponent } from 'echarts/components';
+import { BarChart, HeatmapChart, LineChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendPlainComponent, TooltipComponent, VisualMapContinuousComponent } from 'echarts/components';
 import { dispose, getInstanceByDom, init, use as registerParts } from 'echarts/core';
 import type { EChartsOption } from 'echarts';
 import { SVGRenderer } from 'echarts/renderers';
@@ -10,7 +10,18 @@ import { useMemo } from 'react';
 // entries, so the plain legend, not the scrolling one (LegendComponent registers both; 1.7 kB brotli).
 // No AriaComponent: its label would make ECharts' container a second role="img" inside EChart's own, which
 // already carries the chart's name and description.
-registerParts([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendPlainComponent, SVGRenderer]);
+// The heatmap's colour scale is the continuous visual map only (VisualMapComponent would add the piecewise one too).
+registerParts([
+  LineChart,
+  BarChart,
+  PieChart,
+  HeatmapChart,
+  GridComponent,
+  TooltipComponent,
+  LegendPlainComponent,
+  VisualMapContinuousComponent,
+  SVGRenderer,
+]);
 
 const OPTS = { renderer: 'svg' } as const;
 // The three calls echarts-for-react makes: handing it the whole `echarts/core` namespace kept every export of it (about 35 kB brotli).

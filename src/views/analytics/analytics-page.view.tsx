@@ -82,7 +82,9 @@ function ReportSkeleton() {
 }
 
 function LoadedReport({ report }: { report: PageReport }) {
+  const actor = AnalyticsPageContext.useActorRef();
   const applied = AnalyticsPageContext.useSelector((s) => s.context.applied);
+  const measure = AnalyticsPageContext.useSelector((s) => s.context.heatmapMeasure);
   const branchHref = (restaurantId: number) => filtersHref(pathOf('dashboard'), onBranch(applied, restaurantId));
   return (
     <Stack gap="md">
@@ -99,7 +101,11 @@ function LoadedReport({ report }: { report: PageReport }) {
       ) : (
         <>
           <ReportCards report={report} />
-          <ReportTables report={report} branchHref={branchHref} />
+          <ReportTables
+            report={report}
+            branchHref={branchHref}
+            heatmap={{ measure, onMeasure: (value) => actor.send({ type: 'page.heatmapMeasure', measure: value }) }}
+          />
         </>
       )}
     </Stack>

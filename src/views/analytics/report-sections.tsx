@@ -1,14 +1,22 @@
 import './report-sections.css';
-import { Box, Paper, Title } from '@mantine/core';
+import { Box, Paper, SegmentedControl, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import type { PageReport } from '@contract/page-reports.contract';
 import { partialBuckets } from '@contract/presentation/buckets';
+import {
+  CHART_HEIGHT,
+  HEATMAP_MEASURE_LABELS,
+  HEATMAP_MEASURES,
+  heatmapDescription,
+  heatmapOption,
+  type HeatmapMeasure,
+} from '@contract/presentation/chart-options';
 import { formatCell, reportChartOption, rowCellText } from '@contract/presentation/report-display';
 import { EChart } from '../../ui/charts/echart';
 import { ReportTable } from '../../ui/report-table';
 import { StatCard } from '../../ui/stat-card';
 
-const CHART_HEIGHT = 320;
+const MAIN_CHART_HEIGHT = 320;
 
 /** A titled card of the page. */
 export function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -68,19 +76,59 @@ export function chartDescription(report: PageReport): string {
 function ReportChart({ report }: { report: PageReport }) {
   return (
     <Box mb="md">
-      <EChart option={reportChartOption(report)} label={report.chart.title} description={chartDescription(report)} height={CHART_HEIGHT} />
+      <EChart
+        option={reportChartOption(report)}
+        label={report.chart.title}
+        description={chartDescription(report)}
+        height={MAIN_CHART_HEIGHT}
+      />
     </Box>
   );
 }
 
-/** Each table of the report in its own card, the main chart above the table it draws. */
-export function ReportTables({ report, branchHref }: { report: PageReport; branchHref: (restaurantId: number) => string }) {
+/** What the heatmap colours by, and the choice of it. */
+export type HeatmapChoice = { measure: HeatmapMeasure; onMeasure: (measure: HeatmapMeasure) => void };
+
+/** The Order page's weekday × hour heatmap, coloured by orders or revenue. */
+function ReportHeatmap({ heatmap, choice }: { heatmap: NonNullable<PageReport['heatmap']>; choice: HeatmapChoice }) {
+  const label = `${HEATMAP_MEASURE_LABELS[choice.measure]} by weekday and hour`;
+  return (
+    <Box mb="md">
+      <SegmentedControl
+        aria-label="Heatmap of"
+        size="xs"
+        mb="xs"
+        value={choice.measure}
+        onChange={(value) => choice.onMeasure(value as HeatmapMeasure)}
+        data={HEATMAP_MEASURES.map((m) => ({ value: m, label: HEATMAP_MEASURE_LABELS[m] }))}
+      />
+      <EChart
+        option={heatmapOption(heatmap.cells, choice.measure)}
+        label={label}
+        description={heatmapDescription(heatmap.cells, choice.measure)}
+        height={CHART_HEIGHT.heatmap}
+      />
+    </Box>
+  );
+}
+
+/** Each table of the report in its own card, the main chart (and the heatmap) above the table it draws. */
+export function ReportTables({
+  report,
+  branchHref,
+  heatmap,
+}: {
+  report: PageReport;
+  branchHref: (restaurantId: number) => string;
+  heatmap: HeatmapChoice;
+}) {
   return (
     <>
       {report.tables.map((table) => (
         <Section key={table.id} title={table.title}>
           {/* The main chart sits with the table it draws (a chart of no rows would be an empty frame). */}
           {table.id === report.chart.table && table.rows.length > 0 && <ReportChart report={report} />}
+          {report.heatmap?.table === table.id && <ReportHeatmap heatmap={report.heatmap} choice={heatmap} />}
           <ReportTable table={table} branchHref={branchHref} />
         </Section>
       ))}

@@ -222,6 +222,8 @@ type RollupTable =
   | 'daily_franchise_stats'
   | 'daily_item_sales'
   | 'daily_franchise_item_sales'
+  | 'hourly_restaurant_stats'
+  | 'hourly_franchise_stats'
   | 'daily_staff_hours'
   | 'daily_franchise_staff_hours'
   | 'monthly_staff_hours'
@@ -230,6 +232,10 @@ type RollupTable =
   | 'monthly_restaurant_purchases'
   | 'daily_purchases'
   | 'daily_franchise_purchases';
+
+/** The wall-clock hour of an instant in a zone, as Intl tells it. */
+const hourIn = (timeZone: string, at: number) =>
+  Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(new Date(at)));
 
 /** A branch's clock, as the model files its orders: its zone and day start in minutes. */
 export type Clock = { timeZone: string; dayStartMinutes: number };
@@ -299,6 +305,9 @@ export function model(world: World, dataset: Dataset, clockOf?: (restaurantId: n
         transactions: o.payments.length,
         units: o.lines.reduce((s, l) => s + l.quantity, 0),
       });
+      const hour = hourIn(clock.timeZone, at(o));
+      add('hourly_restaurant_stats', { restaurant_id, day, hour }, { orders: 1, revenue_cents: total });
+      add('hourly_franchise_stats', { franchise_id: f.id, day, hour }, { orders: 1, revenue_cents: total });
       for (const l of o.lines) {
         const menu_item_id = f.items[l.item]!;
         add('daily_item_sales', { restaurant_id, day, menu_item_id }, { units: l.quantity, revenue_cents: l.amountCents });
@@ -391,7 +400,7 @@ export async function rollupsOf(db: Db, world: World): Promise<Record<string, st
   const franchises = world.franchises.map((f) => f.id);
   const out: Record<string, string[]> = {};
   for (const table of ROLLUP_TABLES) {
-    const [column, ids] = table.startsWith('daily_franchise_') ? ['franchise_id', franchises] : ['restaurant_id', restaurants];
+    const [column, ids] = table.includes('_franchise_') ? ['franchise_id', franchises] : ['restaurant_id', restaurants];
     // As JSON: bigint arrays come back as numbers from both drivers.
     const { rows } = await sql<{
       row: Row;

@@ -59,7 +59,37 @@ export const ORDER_REPORT: PageReport = {
       total: { cells: ['Total', sum(DINE_IN), sum(TAKEAWAY), sum(DINE_IN) + sum(TAKEAWAY)] },
       empty_text: 'No orders in this window.',
     },
+    {
+      id: 'dayparts',
+      title: 'Hours of the Day',
+      columns: [
+        { key: 'daypart', label: 'Daypart', unit: 'text' },
+        { key: 'hours', label: 'Hours', unit: 'text' },
+        { key: 'orders', label: 'Orders', unit: 'count' },
+        { key: 'revenue', label: 'Revenue', unit: 'money' },
+        { key: 'revenue_share', label: 'Share of Revenue', unit: 'percent' },
+      ],
+      rows: [
+        { cells: ['Breakfast', '06:00–11:00', 0, 0, 0] },
+        { cells: ['Lunch', '11:00–14:00', 2, 70, 100] },
+        { cells: ['Afternoon', '14:00–17:00', 0, 0, 0] },
+        { cells: ['Dinner', '17:00–21:00', 0, 0, 0] },
+        { cells: ['Late', '21:00–06:00', 0, 0, 0] },
+      ],
+      total: { cells: ['Total', null, 2, 70, 100] },
+      empty_text: 'No orders in this window.',
+    },
   ],
+  heatmap: {
+    title: 'Orders and Revenue by Weekday and Hour',
+    table: 'dayparts',
+    // Two lunch orders on Friday: one at 12:00 ($30), one at 13:00 ($40).
+    cells: Array.from({ length: 168 }, (_, i) => {
+      const [weekday, hour] = [Math.floor(i / 24) + 1, i % 24];
+      const order = weekday === 5 && (hour === 12 || hour === 13);
+      return { weekday, hour, orders: order ? 1 : 0, revenue: order ? (hour === 12 ? 30 : 40) : 0 };
+    }),
+  },
   chart: {
     title: 'Orders',
     type: 'line',
@@ -172,6 +202,8 @@ export const EVENTS: ModelEvent[] = [
   { type: 'page.retry' },
   { type: 'page.export', format: 'csv' },
   { type: 'page.export', format: 'pdf' },
+  { type: 'page.heatmapMeasure', measure: 'revenue' },
+  { type: 'page.heatmapMeasure', measure: 'orders' },
   { type: 'page.urlChanged', search: MONTH_AT_PARRAMATTA },
   { type: 'page.urlChanged', search: '' },
   { type: 'page.urlChanged', search: UNKNOWN_VALUES },
@@ -201,6 +233,8 @@ function allowed(s: Snapshot, event: ModelEvent): boolean {
     return false;
   }
   if (event.type === 'page.branchesChanged') return ids(event.branches) !== ids(s.context.branches);
+  // The heatmap's choice is on the loaded report only; the measure shown sends nothing when chosen again.
+  if (event.type === 'page.heatmapMeasure') return s.matches('loaded') && s.context.heatmapMeasure !== event.measure;
   // The URL may change at any time; one that shows what is applied changes nothing, so s.can() says no.
   return event.type === 'page.urlChanged' || s.can(event as AnalyticsPageEvent);
 }
@@ -216,6 +250,7 @@ export const model = new TestModel(analyticsPageMachine, {
       s.context.applied,
       ids(s.context.branches),
       s.context.exporting,
+      s.context.heatmapMeasure,
       eventKey(event),
       previous?.value,
     ]),
