@@ -165,7 +165,8 @@ function figures<K extends AnalyticsKind>(kind: K, data: AnalyticsData[K]): Figu
     l.series.forEach((b) => put(`series.${b.label}`, pick(b)));
     for (const b of l.restaurants) put(`restaurant.${b.id}`, pick(b));
   } else if (kind === 'hours') {
-    for (const c of (data as AnalyticsData['hours']).cells) put(`cell.${c.weekday}.${c.hour}`, { orders: c.orders, revenue: cents(c.revenue) });
+    for (const c of (data as AnalyticsData['hours']).cells)
+      put(`cell.${c.weekday}.${c.hour}`, { orders: c.orders, revenue: cents(c.revenue) });
   } else {
     const p = data as AnalyticsData['procurement'];
     put('totals', { spend: cents(p.totals.spend), quantity: p.totals.quantity });
