@@ -74,6 +74,8 @@ const franchiseSummary = z.object({
   total_dine_in_revenue: dollars,
   total_takeaway_revenue: dollars,
   total_delivery_revenue: dollars,
+  total_discounts: dollars.meta({ description: 'Completed orders’ discounts: taken off the revenue (docs/product.md#loss)' }),
+  total_refunds: dollars.meta({ description: 'Refunded orders’ totals: sales given back, not revenue' }),
 });
 export type FranchiseSummary = z.output<typeof franchiseSummary>;
 export const revenues = z.object({

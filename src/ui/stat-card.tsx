@@ -18,10 +18,12 @@ export type StatCardProps = {
   moreHref?: string;
   /** A rise is bad news (red): a cost. Pass `lowerIsBetter(figure)` (contract/presentation/figure-direction.ts), never a literal. */
   lowerIsBetter?: boolean;
+  /** A line under the figure about what it leaves out ("Discounts $12.00 · Refunds $3.50"). */
+  detail?: string;
 };
 
 /** A figure with its change against the previous window: good news green, bad news red (a cost's rise), or "no previous data". */
-export function StatCard({ label, value, current, previous, comparedWith, moreHref, lowerIsBetter = false }: StatCardProps) {
+export function StatCard({ label, value, current, previous, comparedWith, moreHref, lowerIsBetter = false, detail }: StatCardProps) {
   const { text, direction } = changeVersus(current, previous, comparedWith);
   const Arrow = direction === 'up' ? IconArrowUpRight : direction === 'down' ? IconArrowDownRight : null;
   const tone = changeTone(direction, lowerIsBetter);
@@ -42,6 +44,11 @@ export function StatCard({ label, value, current, previous, comparedWith, moreHr
       <Text fz="xl" fw={700} mt={4}>
         {value}
       </Text>
+      {detail && (
+        <Text size="xs" c="dimmed">
+          {detail}
+        </Text>
+      )}
       <Group gap={4} wrap="nowrap" c={color} mt={2} data-change={tone}>
         {Arrow && <Arrow size={16} stroke={2} aria-hidden />}
         <Text size="xs" fw={500} c={color}>

@@ -60,6 +60,11 @@ function expected(tables: ReturnType<typeof model>, world: World, franchise: num
       orders,
       transactions: sum(stats, 'transactions'),
     },
+    summary: {
+      total_revenue: dollars(revenueCents),
+      total_discounts: dollars(sum(stats, 'discount_cents')),
+      total_refunds: dollars(sum(stats, 'refunded_cents')),
+    },
     orders: {
       dine_in: sum(stats, 'orders_dine_in'),
       takeaway: sum(stats, 'orders_takeaway'),
@@ -117,6 +122,7 @@ describe('analytics answers (read from the rollups)', () => {
                 analyticsAnswer(db, 'best-sellers', scope, window, { limit: 50, now: NOW }),
               ]);
               expect(revenues.totals).toMatchObject(want.revenues);
+              expect(revenues.franchise_summary).toMatchObject(want.summary);
               expect(orders.totals).toEqual(want.orders);
               expect(headcounts.totals).toEqual(want.headcounts);
               expect(roster.totals).toMatchObject(want.roster);

@@ -200,6 +200,8 @@ describe('revenues', () => {
         total_dine_in_revenue: 205.5,
         total_takeaway_revenue: 85,
         total_delivery_revenue: 0,
+        total_discounts: 0,
+        total_refunds: 0,
       },
       restaurants: [
         { id: f.manly, name: 'Harbour Manly', location: 'Manly, NSW', units: 0, revenue: 0 },
@@ -230,6 +232,8 @@ describe('revenues', () => {
       total_dine_in_revenue: 82.5,
       total_takeaway_revenue: 48,
       total_delivery_revenue: 0,
+      total_discounts: 0,
+      total_refunds: 0,
     });
     expect(parramatta.restaurants).toEqual([
       { id: f.parramatta, name: 'Harbour Parramatta', location: 'Parramatta, NSW', units: 12, revenue: 130.5 },

@@ -307,6 +307,8 @@ describe('a restaurant without trade, restaurant user or subscriptions', () => {
       total_dine_in_revenue: 0,
       total_takeaway_revenue: 0,
       total_delivery_revenue: 0,
+      total_discounts: 0,
+      total_refunds: 0,
     });
   });
 

@@ -140,6 +140,8 @@ function figures<K extends AnalyticsKind>(kind: K, data: AnalyticsData[K]): Figu
       total_dine_in_revenue: cents(s.total_dine_in_revenue),
       total_takeaway_revenue: cents(s.total_takeaway_revenue),
       total_delivery_revenue: cents(s.total_delivery_revenue),
+      total_discounts: cents(s.total_discounts),
+      total_refunds: cents(s.total_refunds),
     });
     for (const b of r.restaurants) put(`restaurant.${b.id}`, { units: b.units, revenue: cents(b.revenue) });
   } else if (kind === 'best-sellers') {

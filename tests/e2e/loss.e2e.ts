@@ -139,6 +139,10 @@ describe('the Loss page', () => {
       await page.waitForTimeout(800);
       await hours.screenshot({ path: `test-results/screenshots/order-hours-${name}.png` });
       expect(await seriousA11yViolations(page)).toEqual([]);
+      // The dashboard's Total Revenue says what it leaves out: the discount and the refund.
+      await page.goto(`/dashboard?restaurant=${branch.id}`);
+      const summary = page.getByRole('region', { name: 'Revenue Summary' });
+      await summary.getByText('Discounts $10.00 · Refunds $36.00').waitFor();
       expect(unexpected()).toEqual([]);
       await context.close();
     },

@@ -118,6 +118,8 @@ describe('the revenue summary', () => {
     expect(await within(summary).findByText('$7,210.00')).toBeInTheDocument();
     expect(figure('Dine-In Revenue')).toHaveTextContent('$7,210.00');
     expect(figure('Takeaway Revenue')).toHaveTextContent('$3,605.00');
+    // What the total leaves out, under it (docs/product.md#loss).
+    expect(figure('Total Revenue')).toHaveTextContent('Discounts $412.50 · Refunds $36.00');
   });
 });
 

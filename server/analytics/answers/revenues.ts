@@ -16,6 +16,8 @@ const REVENUE_KEYS = [
   'revenue_takeaway_cents',
   'revenue_delivery_cents',
   'transactions',
+  'discount_cents',
+  'refunded_cents',
 ] as const;
 type RevenueKey = (typeof REVENUE_KEYS)[number];
 
@@ -86,6 +88,8 @@ export function revenuesAnswer(t: RevenueTally): Revenues {
       total_dine_in_revenue: totals.dine_in,
       total_takeaway_revenue: totals.takeaway,
       total_delivery_revenue: totals.delivery,
+      total_discounts: dollars(t.totals.discount_cents),
+      total_refunds: dollars(t.totals.refunded_cents),
     },
     restaurants: t.branches.map((r) => ({
       id: r.id,

@@ -35,6 +35,7 @@ export function RevenueSummaryCard() {
           <StatCard
             label="Total Revenue"
             value={formatCurrency(summary.total_revenue)}
+            detail={`Discounts ${formatCurrency(summary.total_discounts)} · Refunds ${formatCurrency(summary.total_refunds)}`}
             current={totals.revenue}
             previous={previous.revenue}
             comparedWith={comparedWith(window.compare, window.days)}

@@ -67,6 +67,8 @@ export const TRADE: DashboardData = described(
         total_dine_in_revenue: 7210,
         total_takeaway_revenue: 3605,
         total_delivery_revenue: 0,
+        total_discounts: 412.5,
+        total_refunds: 36,
       },
       restaurants: [
         { id: 9, name: 'Bondi Beach', location: 'Bondi, NSW', units: 400, revenue: 5000 },
@@ -195,6 +197,8 @@ export const NO_TRADE: DashboardData = described(
         total_dine_in_revenue: 0,
         total_takeaway_revenue: 0,
         total_delivery_revenue: 0,
+        total_discounts: 0,
+        total_refunds: 0,
       },
     },
     'best-sellers': { window: WINDOW, items: [], combos: [] },
