@@ -17,6 +17,7 @@ const RULES = [
   { kind: 'no_trade', threshold: 11 },
   { kind: 'procurement', threshold: 35 },
   { kind: 'attendance', threshold: 90 },
+  { kind: 'discounts', threshold: 10 },
 ];
 
 export async function alertPreviewBench(log: (line: string) => void) {

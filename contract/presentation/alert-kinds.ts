@@ -5,7 +5,7 @@ import type { AnalyticsPage } from '../page-reports.contract';
  * import them; `contract/alerts.contract.ts` re-exports them for the server. Rules: docs/alerts.md.
  */
 
-export const ALERT_KINDS = ['labour_cost', 'revenue_drop', 'attendance', 'procurement', 'no_trade', 'below_target'] as const;
+export const ALERT_KINDS = ['labour_cost', 'revenue_drop', 'attendance', 'procurement', 'no_trade', 'below_target', 'discounts'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** How each kind reads in the console and in mails; `{n}` is the rule's threshold. */
@@ -16,6 +16,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   procurement: 'Procurement at or above {n}% of revenue',
   no_trade: 'No trade recorded by {n}:00',
   below_target: 'Revenue at or below {n}% of target',
+  discounts: 'Discounts at or above {n}% of gross sales',
 };
 /** The kind's choice in the rule form, without its threshold. */
 export const ALERT_KIND_CHOICES: Record<AlertKind, string> = {
@@ -25,6 +26,7 @@ export const ALERT_KIND_CHOICES: Record<AlertKind, string> = {
   procurement: 'Procurement above a share of revenue',
   no_trade: 'No trade by an hour',
   below_target: 'Revenue below a share of its target',
+  discounts: 'Discounts above a share of gross sales',
 };
 /** The analytics page an alert of this kind links to. */
 export const ALERT_KIND_PAGES: Record<AlertKind, AnalyticsPage> = {
@@ -34,4 +36,5 @@ export const ALERT_KIND_PAGES: Record<AlertKind, AnalyticsPage> = {
   procurement: 'procurement',
   no_trade: 'order',
   below_target: 'revenue',
+  discounts: 'loss',
 };

@@ -26,6 +26,9 @@ export type DayFigures = {
   baseline_revenue_cents: number;
   /** The day's revenue target; null: none set. */
   target_revenue_cents: number | null;
+  /** Completed orders' discounts, and completed and refunded orders' lines before discount (docs/product.md#loss). */
+  discount_cents: number;
+  gross_sales_cents: number;
 };
 
 /** A firing: `value` and `baseline` in the contract's units, and the sentence shown for it. */
@@ -103,6 +106,16 @@ export function evaluate(kind: AlertKind, tenths: number, f: DayFigures): Firing
       const hour = hourLabel(thresholdOf(tenths));
       return { value: 0, baseline: null, summary: `No order was recorded by ${hour} (rule: no trade by ${hour})` };
     }
+    case 'discounts': {
+      // A discount is at most its lines, so a day without gross sales has none.
+      if (f.gross_sales_cents <= 0 || shareSign(f.discount_cents, tenths, f.gross_sales_cents) < 0) return null;
+      const value = (f.discount_cents / f.gross_sales_cents) * 100;
+      return {
+        value,
+        baseline: f.gross_sales_cents / 100,
+        summary: `Discounts were ${formatPercent(value)} of gross sales (${dollars(f.discount_cents)} of ${dollars(f.gross_sales_cents)}; rule: at or above ${formatPercent(thresholdOf(tenths))})`,
+      };
+    }
     case 'below_target': {
       // No target, or a target of $0, sets no bar to fall below.
       const target = f.target_revenue_cents;
@@ -151,6 +164,8 @@ export function headline(kind: AlertKind, threshold: number, value: number | nul
       return `no trade by ${hourLabel(threshold)}`;
     case 'below_target':
       return `revenue ${pct} of target`;
+    case 'discounts':
+      return `discounts ${pct} of gross sales`;
   }
 }
 

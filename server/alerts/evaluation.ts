@@ -135,6 +135,7 @@ export async function branchDays(
   const stats = [
     ...(needs(kinds, 'revenue_drop', 'labour_cost', 'procurement', 'below_target') ? (['revenue_cents'] as const) : []),
     ...(needs(kinds, 'no_trade') ? (['orders'] as const) : []),
+    ...(needs(kinds, 'discounts') ? (['discount_cents', 'gross_sales_cents'] as const) : []),
   ];
   const [trade, hours, labourCost, purchases, targets] = await Promise.all([
     stats.length === 0
@@ -148,6 +149,8 @@ export async function branchDays(
               offset,
               statsRevenueCents().as('revenue_cents'),
               sql<number>`(orders_dine_in + orders_takeaway + orders_delivery + orders_voided + orders_refunded)::float8`.as('orders'),
+              sql<number>`discount_cents::float8`.as('discount_cents'),
+              sql<number>`gross_sales_cents::float8`.as('gross_sales_cents'),
             ])
             .where('restaurant_id', '=', branches)
             .where('day', '>=', first)
@@ -205,6 +208,8 @@ export async function branchDays(
   };
   const revenue = grid(trade, 'revenue_cents');
   const orders = grid(trade, 'orders');
+  const discounts = grid(trade, 'discount_cents');
+  const gross = grid(trade, 'gross_sales_cents');
   const labour = grid(labourCost, 'value');
   const shifts = grid(hours, 'shifts');
   const attended = grid(hours, 'shifts_attended');
@@ -230,6 +235,8 @@ export async function branchDays(
           procurement_cents: bought[at]!,
           baseline_revenue_cents: baseline,
           target_revenue_cents: target[at]! < 0 ? null : target[at]!,
+          discount_cents: discounts[at]!,
+          gross_sales_cents: gross[at]!,
         },
       });
     }

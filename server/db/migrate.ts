@@ -30,6 +30,7 @@ import * as targets from './migrations/2026-11-29-06-targets.js';
 import * as alertKindBelowTarget from './migrations/2026-11-29-07-alert-kind-below-target.js';
 import * as discountsTipsRefundsDelivery from './migrations/2026-11-30-01-discounts-tips-refunds-delivery.js';
 import * as hours from './migrations/2026-11-30-02-hours.js';
+import * as alertKindDiscounts from './migrations/2026-11-30-03-alert-kind-discounts.js';
 
 // Static list: works the same under tsx, vitest and a bundle, with no directory scanning.
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-07-alert-kind-below-target': alertKindBelowTarget,
   '2026-11-30-01-discounts-tips-refunds-delivery': discountsTipsRefundsDelivery,
   '2026-11-30-02-hours': hours,
+  '2026-11-30-03-alert-kind-discounts': alertKindDiscounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

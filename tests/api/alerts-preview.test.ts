@@ -153,6 +153,38 @@ describe('the alert rule preview', () => {
     expect(three.body.data.alerts.map((a: { day: string }) => a.day)).toEqual(expected.filter((e) => e.day >= days[2]!).map((e) => e.day));
   });
 
+  it('lists exactly the days whose discounts reach the share of gross sales, worded and linked to the Loss page', async () => {
+    const days = Array.from({ length: 4 }, (_, i) => addDays(LAST_CLOSED, -i));
+    await db.deleteFrom('daily_restaurant_stats').where('restaurant_id', '=', 1).where('day', 'in', days).execute();
+    // Gross sales $1,000 each day; discounts 15 %, 14.99 %, none, and a day of voids only (no gross sales).
+    const discounts = [150_00, 149_90, 0];
+    await db
+      .insertInto('daily_restaurant_stats')
+      .values([
+        ...discounts.map((discount, i) => ({
+          restaurant_id: 1,
+          day: days[i]!,
+          orders_dine_in: 4,
+          revenue_dine_in_cents: 1_000_00 - discount,
+          discount_cents: discount,
+          gross_sales_cents: 1_000_00,
+        })),
+        { restaurant_id: 1, day: days[3]!, orders_voided: 2, voided_cents: 80_00 },
+      ])
+      .execute();
+    const res = await preview(body('discounts', 15, 1), 4);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.alerts).toEqual([
+      {
+        day: LAST_CLOSED,
+        restaurant_id: 1,
+        value: 15,
+        summary: 'Discounts were 15.0% of gross sales ($150.00 of $1,000.00; rule: at or above 15.0%)',
+      },
+    ]);
+    expect((await preview(body('discounts', 14.9, 1), 4)).body.data.alerts.map((a: { day: string }) => a.day)).toEqual(days.slice(0, 2));
+  });
+
   it('writes nothing: no rule, evaluation, alert, recipient, activity entry or mail', async () => {
     await setTarget(1, LAST_CLOSED, 1_000_000_00);
     const before = await alertTableCounts();
@@ -251,7 +283,10 @@ describe('the preview and the evaluation cannot disagree', () => {
     absent: fc.integer({ min: 0, max: 4 }),
     purchases: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 12_000 })),
     target: fc.oneof(fc.constant(null), fc.constant(0), fc.integer({ min: 1, max: 20_000 })),
+    discount: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 8_000 })),
   });
+  // A day's discount is off its completed order's lines: gross sales are the revenue and the discount.
+  const discountOf = (f: { revenue: number; discount: number }) => (f.revenue > 0 ? f.discount : 0);
   const rule = fc.record({
     kind: fc.constantFrom(...ALERT_KINDS),
     tenths: fc.integer({ min: 10, max: 1500 }),
@@ -296,6 +331,8 @@ describe('the preview and the evaluation cannot disagree', () => {
                   orders_dine_in: f.revenue > 0 ? 1 : 0,
                   orders_voided: f.voided,
                   revenue_dine_in_cents: f.revenue,
+                  discount_cents: discountOf(f),
+                  gross_sales_cents: f.revenue + discountOf(f),
                 })),
               )
               .execute();
@@ -379,6 +416,8 @@ describe('the preview and the evaluation cannot disagree', () => {
                     procurement_cents: f.purchases,
                     baseline_revenue_cents: 0,
                     target_revenue_cents: f.target,
+                    discount_cents: discountOf(f),
+                    gross_sales_cents: f.revenue + discountOf(f),
                   },
                 })),
             );

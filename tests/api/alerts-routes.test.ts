@@ -124,7 +124,11 @@ describe('alert rules', () => {
 
   it('are refused with 422 naming the field', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ kind: 'sales' }, 'kind', 'Kind must be one of labour_cost, revenue_drop, attendance, procurement, no_trade, below_target'],
+      [
+        { kind: 'sales' },
+        'kind',
+        'Kind must be one of labour_cost, revenue_drop, attendance, procurement, no_trade, below_target, discounts',
+      ],
       [{ threshold: 0.9 }, 'threshold', THRESHOLD_MESSAGE],
       [{ threshold: 1000.1 }, 'threshold', THRESHOLD_MESSAGE],
       [{ threshold: 35.25 }, 'threshold', THRESHOLD_MESSAGE],

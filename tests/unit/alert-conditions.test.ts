@@ -10,6 +10,8 @@ const NONE: DayFigures = {
   procurement_cents: 0,
   baseline_revenue_cents: 0,
   target_revenue_cents: null,
+  discount_cents: 0,
+  gross_sales_cents: 0,
 };
 const day = (figures: Partial<DayFigures>): DayFigures => ({ ...NONE, ...figures });
 const fires = (kind: Parameters<typeof evaluate>[0], threshold: number, figures: Partial<DayFigures>) =>
@@ -88,6 +90,17 @@ describe('alert conditions', () => {
     expect(firing.summary).toBe('Revenue was $2,000.00, 66.7% of its target of $3,000.00 (rule: at or below 90.0%)');
   });
 
+  it('decide discounts against gross sales at or above the threshold; a day without gross sales never fires', () => {
+    expect(fires('discounts', 10, { discount_cents: 10_00, gross_sales_cents: 100_00 })).toBe(true);
+    expect(fires('discounts', 10, { discount_cents: 9_99, gross_sales_cents: 100_00 })).toBe(false);
+    expect(fires('discounts', 10.1, { discount_cents: 10_00, gross_sales_cents: 100_00 })).toBe(false);
+    expect(fires('discounts', 1, { discount_cents: 0, gross_sales_cents: 0 })).toBe(false);
+    const firing = evaluate('discounts', 150, { ...NONE, discount_cents: 412_50, gross_sales_cents: 2_500_00 })!;
+    expect(firing.value).toBe(16.5);
+    expect(firing.baseline).toBe(2500);
+    expect(firing.summary).toBe('Discounts were 16.5% of gross sales ($412.50 of $2,500.00; rule: at or above 15.0%)');
+  });
+
   it('word the subject’s headline and day', () => {
     expect(headline('labour_cost', 35, 41.23)).toBe('labour cost 41.2% of revenue');
     expect(headline('procurement', 35, null)).toBe('procurement with no revenue');
@@ -95,6 +108,7 @@ describe('alert conditions', () => {
     expect(headline('attendance', 80, 75)).toBe('attendance 75.0%');
     expect(headline('no_trade', 9, 0)).toBe('no trade by 09:00');
     expect(headline('below_target', 90, 66.7)).toBe('revenue 66.7% of target');
+    expect(headline('discounts', 10, 12.5)).toBe('discounts 12.5% of gross sales');
     expect(formatWeekday('2026-11-23')).toBe('Mon 23 Nov');
   });
 });

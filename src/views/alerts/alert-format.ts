@@ -24,6 +24,8 @@ export function figuresText({ kind, value, baseline, threshold }: Pick<Alert, 'k
       return `${formatNumber(value ?? 0)} orders by ${hourLabel(threshold)}`;
     case 'below_target':
       return `Revenue ${formatPercent(value ?? 0)} of target${baseline === null ? '' : ` (target ${formatCurrency(baseline)})`}`;
+    case 'discounts':
+      return `Discounts ${formatPercent(value ?? 0)} of gross sales${baseline === null ? '' : ` (gross sales ${formatCurrency(baseline)})`}`;
   }
 }
 

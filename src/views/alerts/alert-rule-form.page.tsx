@@ -45,6 +45,7 @@ export const THRESHOLD_LABELS: Record<AlertKind, string> = {
   procurement: 'Procurement at or above (% of revenue)',
   no_trade: 'No trade recorded by (hour)',
   below_target: 'Revenue at or below (% of target)',
+  discounts: 'Discounts at or above (% of gross sales)',
 };
 
 const kindOf = (value: unknown): AlertKind => (KIND_OPTIONS.some((o) => o.value === value) ? (value as AlertKind) : 'labour_cost');
