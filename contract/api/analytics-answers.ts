@@ -81,6 +81,15 @@ export type FranchiseSummary = z.output<typeof franchiseSummary>;
 export const revenues = z.object({
   ...series(revenueFigures),
   franchise_summary: franchiseSummary,
+  delivery_platforms: z
+    .array(
+      z.object({
+        platform: z.string().nullable().meta({ description: 'null: delivery orders that named no platform' }),
+        orders: z.int(),
+        revenue: dollars,
+      }),
+    )
+    .meta({ description: 'The window’s completed delivery orders by platform, most revenue first (they sum to `totals.delivery`)' }),
   restaurants: z
     .array(z.object({ id, name: z.string(), location: z.string(), units: z.int(), revenue: dollars }))
     .meta({ description: 'Branches by revenue, lowest first (the revenue page’s Low Selling Restaurants)' }),

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import { anyOf, columnsOf, table as tableRef, type ColumnName, type TableName } from '../db/typed-sql.js';
 import { localHourOf, tradingDayOf } from './trading-day.js';
 import { ORDER_COUNTS } from './write/order-rollups.js';
-import { HOURLY_COUNTERS, HOURS_COUNTERS, ROLLUP_COLUMNS, STATS_COUNTERS, type RollupTable } from './write/rollup-columns.js';
+import { SALES_COUNTERS, HOURS_COUNTERS, ROLLUP_COLUMNS, STATS_COUNTERS, type RollupTable } from './write/rollup-columns.js';
 
 // The daily rollups recomputed from the raw rows with set-based SQL, independently of the
 // incremental arithmetic of write/*.ts but over the same columns (write/rollup-columns.ts): `--check`
@@ -203,6 +203,18 @@ const ROLLUPS: RollupDefinition[] = [
       from orders o join restaurants r on ${r('id')} = ${o('restaurant_id')} where ${completed}
       group by ${r('franchise_id')}, ${o('day')}, ${o('hour')}`,
   },
+  {
+    table: 'daily_platform_sales',
+    fromRaw: sql`select ${o('restaurant_id')}, ${o('day')}, coalesce(${o('platform')}, '') as platform, count(*)::int as orders, sum(${o('total_cents')})::bigint as revenue_cents
+      from orders o where ${completed} and ${o('channel')} = 'delivery'
+      group by ${o('restaurant_id')}, ${o('day')}, coalesce(${o('platform')}, '')`,
+  },
+  {
+    table: 'daily_franchise_platform_sales',
+    fromRaw: sql`select ${r('franchise_id')}, ${o('day')}, coalesce(${o('platform')}, '') as platform, count(*)::int as orders, sum(${o('total_cents')})::bigint as revenue_cents
+      from orders o join restaurants r on ${r('id')} = ${o('restaurant_id')} where ${completed} and ${o('channel')} = 'delivery'
+      group by ${r('franchise_id')}, ${o('day')}, coalesce(${o('platform')}, '')`,
+  },
   { table: 'daily_staff_hours', fromRaw: staffHours },
   {
     table: 'monthly_staff_hours',
@@ -276,7 +288,7 @@ const addRows = (table: RollupTable, counters: readonly string[], rows: RawBuild
  * Files a branch's orders again on its clock (after its zone or day start changed), in the caller's
  * transaction, which holds the franchise's lock. Only the orders whose trading day or local hour changed are
  * touched: each moves, and its counts leave its old day and hour and join its new ones in the branch's and the
- * franchise's daily and hourly rollups, as the write path's deltas do (an order whose day stays cancels out in
+ * franchise's daily, hourly and platform rollups, as the write path's deltas do (an order whose day stays cancels out in
  * the daily ones); rows left without orders go (a rebuild would not have them), and the branch's months of
  * those days are summed again from its days. The franchise's other branches are not read, so the cost follows
  * the branch, not the franchise. The caller bumps data_version.
@@ -296,7 +308,7 @@ export async function refileBranch(trx: Db, franchiseId: number, restaurantId: n
   const months = [...new Set(days.map((day) => `${day.slice(0, 7)}-01`))];
   const stats = STATS_COUNTERS.map(([name]) => name);
   const items = ROLLUP_COLUMNS.daily_item_sales.counters.map(([name]) => name);
-  const hourly = HOURLY_COUNTERS.map(([name]) => name);
+  const sales = SALES_COUNTERS.map(([name]) => name);
   const column = <T>(pick: (m: (typeof moved)[number]) => T) => moved.map(pick);
   // Raw: data-modifying CTEs. Each moved order counts -1 on its old day and hour and +1 on its new ones; its other facts are unchanged.
   await sql`with moved as (
@@ -308,7 +320,7 @@ export async function refileBranch(trx: Db, franchiseId: number, restaurantId: n
       from moved where ${sql.ref('orders.id')} = moved.id returning moved.id
     ), counted as (
       select ${o('id')}, ${o('status')}, ${o('channel')}, ${o('source')}, ${o('guests')}, ${o('recurrent')}, ${o('total_cents')},
-        ${o('discount_cents')}, ${o('tip_cents')}, p.n, l.units, s.day, s.hour, s.weight
+        ${o('discount_cents')}, ${o('tip_cents')}, ${o('platform')}, p.n, l.units, s.day, s.hour, s.weight
       from moved join orders o on ${o('id')} = moved.id
       ${perOrder(true)}
       cross join lateral (values (moved.old_day, moved.old_hour, -1), (moved.new_day, moved.new_hour, 1)) s(day, hour, weight)
@@ -320,6 +332,9 @@ export async function refileBranch(trx: Db, franchiseId: number, restaurantId: n
     ), hours as (
       select o.day, o.hour, sum(o.weight)::int as orders, sum(o.weight * ${o('total_cents')})::bigint as revenue_cents
       from counted o where ${completed} group by o.day, o.hour
+    ), platforms as (
+      select o.day, coalesce(${o('platform')}, '') as platform, sum(o.weight)::int as orders, sum(o.weight * ${o('total_cents')})::bigint as revenue_cents
+      from counted o where ${completed} and ${o('channel')} = 'delivery' group by o.day, coalesce(${o('platform')}, '')
     ), branch_stats as (
       ${addRows('daily_restaurant_stats', stats, sql`select ${restaurantId}::int, stats.* from stats`)}
     ), franchise_stats as (
@@ -327,9 +342,13 @@ export async function refileBranch(trx: Db, franchiseId: number, restaurantId: n
     ), branch_items as (
       ${addRows('daily_item_sales', items, sql`select ${restaurantId}::int, items.* from items`)}
     ), branch_hours as (
-      ${addRows('hourly_restaurant_stats', hourly, sql`select ${restaurantId}::int, hours.* from hours`)}
+      ${addRows('hourly_restaurant_stats', sales, sql`select ${restaurantId}::int, hours.* from hours`)}
     ), franchise_hours as (
-      ${addRows('hourly_franchise_stats', hourly, sql`select ${franchiseId}::int, hours.* from hours`)}
+      ${addRows('hourly_franchise_stats', sales, sql`select ${franchiseId}::int, hours.* from hours`)}
+    ), branch_platforms as (
+      ${addRows('daily_platform_sales', sales, sql`select ${restaurantId}::int, platforms.* from platforms`)}
+    ), franchise_platforms as (
+      ${addRows('daily_franchise_platform_sales', sales, sql`select ${franchiseId}::int, platforms.* from platforms`)}
     )
     ${addRows('daily_franchise_item_sales', items, sql`select ${franchiseId}::int, items.* from items`)}`.execute(trx);
   const onDays = sql`${sql.ref('day')} = ${anyOf(days, 'date')}`;
@@ -344,7 +363,9 @@ export async function refileBranch(trx: Db, franchiseId: number, restaurantId: n
       franchise_stats as (delete from daily_franchise_stats where ${ofFranchise} and ${noOrders}),
       branch_items as (delete from daily_item_sales where ${ofBranch} and ${sql.ref('units')} = 0),
       branch_hours as (delete from hourly_restaurant_stats where ${ofBranch} and ${sql.ref('orders')} = 0),
-      franchise_hours as (delete from hourly_franchise_stats where ${ofFranchise} and ${sql.ref('orders')} = 0)
+      franchise_hours as (delete from hourly_franchise_stats where ${ofFranchise} and ${sql.ref('orders')} = 0),
+      branch_platforms as (delete from daily_platform_sales where ${ofBranch} and ${sql.ref('orders')} = 0),
+      franchise_platforms as (delete from daily_franchise_platform_sales where ${ofFranchise} and ${sql.ref('orders')} = 0)
     delete from daily_franchise_item_sales where ${ofFranchise} and ${sql.ref('units')} = 0`.execute(trx);
   const x = columnsOf('daily_restaurant_stats', 'x');
   await replaceRows(

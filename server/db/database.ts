@@ -28,10 +28,12 @@ import type {
 } from './schema/trade.js';
 import type {
   DailyFranchiseItemSalesTable,
+  DailyFranchisePlatformSalesTable,
   DailyFranchisePurchasesTable,
   DailyFranchiseStaffHoursTable,
   DailyFranchiseStatsTable,
   DailyItemSalesTable,
+  DailyPlatformSalesTable,
   DailyPurchasesTable,
   DailyRestaurantStatsTable,
   DailyStaffHoursTable,
@@ -89,6 +91,8 @@ export interface Database {
   daily_franchise_stats: DailyFranchiseStatsTable;
   hourly_restaurant_stats: HourlyRestaurantStatsTable;
   hourly_franchise_stats: HourlyFranchiseStatsTable;
+  daily_platform_sales: DailyPlatformSalesTable;
+  daily_franchise_platform_sales: DailyFranchisePlatformSalesTable;
   daily_franchise_staff_hours: DailyFranchiseStaffHoursTable;
   daily_franchise_purchases: DailyFranchisePurchasesTable;
   monthly_staff_hours: MonthlyStaffHoursTable;

@@ -31,6 +31,7 @@ import * as alertKindBelowTarget from './migrations/2026-11-29-07-alert-kind-bel
 import * as discountsTipsRefundsDelivery from './migrations/2026-11-30-01-discounts-tips-refunds-delivery.js';
 import * as hours from './migrations/2026-11-30-02-hours.js';
 import * as alertKindDiscounts from './migrations/2026-11-30-03-alert-kind-discounts.js';
+import * as deliveryPlatforms from './migrations/2026-11-30-04-delivery-platforms.js';
 
 // Static list: works the same under tsx, vitest and a bundle, with no directory scanning.
 const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-01-discounts-tips-refunds-delivery': discountsTipsRefundsDelivery,
   '2026-11-30-02-hours': hours,
   '2026-11-30-03-alert-kind-discounts': alertKindDiscounts,
+  '2026-11-30-04-delivery-platforms': deliveryPlatforms,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

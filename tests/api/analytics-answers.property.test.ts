@@ -45,6 +45,12 @@ function expected(tables: ReturnType<typeof model>, world: World, franchise: num
   const items = tables.daily_item_sales.filter(mine);
   const staff = tables.daily_staff_hours.filter(mine);
   const purchases = tables.daily_purchases.filter(mine);
+  const byPlatform = new Map<string, { orders: number; cents: number }>();
+  for (const r of tables.daily_platform_sales.filter(mine)) {
+    const p = byPlatform.get(String(r.platform)) ?? byPlatform.set(String(r.platform), { orders: 0, cents: 0 }).get(String(r.platform))!;
+    p.orders += Number(r.orders);
+    p.cents += Number(r.revenue_cents);
+  }
   const revenueCents = sum(stats, 'revenue_dine_in_cents') + sum(stats, 'revenue_takeaway_cents') + sum(stats, 'revenue_delivery_cents');
   const orders = sum(stats, 'orders_dine_in') + sum(stats, 'orders_takeaway') + sum(stats, 'orders_delivery');
   const unitsByItem = new Map<number, number>();
@@ -60,6 +66,10 @@ function expected(tables: ReturnType<typeof model>, world: World, franchise: num
       orders,
       transactions: sum(stats, 'transactions'),
     },
+    // Most revenue first, then by name ('' sorts first: no name).
+    platforms: [...byPlatform]
+      .sort(([a, x], [b, y]) => y.cents - x.cents || (a < b ? -1 : a > b ? 1 : 0))
+      .map(([platform, p]) => ({ platform: platform === '' ? null : platform, orders: p.orders, revenue: dollars(p.cents) })),
     summary: {
       total_revenue: dollars(revenueCents),
       total_discounts: dollars(sum(stats, 'discount_cents')),
@@ -98,6 +108,7 @@ function expected(tables: ReturnType<typeof model>, world: World, franchise: num
 describe('analytics answers (read from the rollups)', () => {
   it('equal the figures computed from the random inputs, franchise-wide and per branch, for every grouping, and their series add up to their totals', async () => {
     const reached = { revenue: 0, guests: 0, bestSellers: 0, shifts: 0, purchases: 0, perBranchDiffers: 0, staffCut: 0 };
+    let twoPlatforms = 0;
     await fc.assert(
       // The roster's staff is `staffLimit` long at most: fewer than the three people of a franchise, often.
       fc.asyncProperty(
@@ -123,6 +134,8 @@ describe('analytics answers (read from the rollups)', () => {
               ]);
               expect(revenues.totals).toMatchObject(want.revenues);
               expect(revenues.franchise_summary).toMatchObject(want.summary);
+              expect(revenues.delivery_platforms).toEqual(want.platforms);
+              if (want.platforms.length >= 2) twoPlatforms++;
               expect(orders.totals).toEqual(want.orders);
               expect(headcounts.totals).toEqual(want.headcounts);
               expect(roster.totals).toMatchObject(want.roster);
@@ -162,6 +175,8 @@ describe('analytics answers (read from the rollups)', () => {
     );
     // How many of the 20 runs × 2 franchises × 3 scopes had figures for each kind, or more people than the staff limit (at least 30 of 120 each).
     for (const [kind, count] of Object.entries(reached)) expect(count, kind).toBeGreaterThanOrEqual(30);
+    // Deliveries on two platforms in one scope's window: at least 10 of the 120.
+    expect(twoPlatforms).toBeGreaterThanOrEqual(10);
   }, 180_000);
 
   it('like for like: the comparable branches (trade on or before the comparison window’s first day, and in the window) are the model’s, and both windows count only them', async () => {

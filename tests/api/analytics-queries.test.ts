@@ -192,6 +192,7 @@ describe('revenues', () => {
       // Bucket by bucket in 'the comparison series' below.
       previous_series: expect.any(Array),
       previous_totals: { revenue: 18, dine_in: 18, takeaway: 0, delivery: 0, orders: 1, transactions: 1, aov: 18, atv: 18 },
+      delivery_platforms: [],
       franchise_summary: {
         total_revenue: 290.5,
         total_orders: 6,

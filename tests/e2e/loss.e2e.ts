@@ -115,8 +115,14 @@ describe('the Loss page', () => {
       await page.goto(`/revenue?restaurant=${branch.id}`);
       await page.getByRole('heading', { level: 1, name: 'Revenue' }).waitFor();
       expect(await totalRow(page, 'Revenue Breakdown')).toEqual(['Total', '$30.00', '$0.00', '$40.00', '$70.00']);
+      expect(await totalRow(page, 'Delivery by Platform')).toEqual(['Total', '1', '$40.00', '100.0%']);
       await page.goto(`/order?restaurant=${branch.id}`);
       expect(await totalRow(page, 'Order Breakdown')).toEqual(['Total', '1', '0', '1', '2']);
+      const uberEats = await page
+        .getByRole('region', { name: 'Delivery by Platform', exact: true })
+        .getByRole('row', { name: /^Uber Eats/ })
+        .evaluate((tr) => [...(tr as HTMLTableRowElement).cells].map((c) => c.innerText.trim()));
+      expect(uberEats).toEqual(['Uber Eats', '1', '$40.00', '100.0%']);
       // The hours (docs/product.md#hours): the two completed orders at 12:00 and 13:00 on the branch's clock are lunch.
       expect(await totalRow(page, 'Hours of the Day')).toEqual(['Total', '–', '2', '$70.00', '100.0%']);
       const hours = page.getByRole('region', { name: 'Hours of the Day', exact: true });

@@ -6,7 +6,7 @@ import { tally, type Counters, type DayRow, type Tally } from './buckets.js';
 import { inMonths, monthParts, windowTotal } from './months.js';
 import { byText, dollars, perDollars } from './rounding.js';
 import { branchConditions, scopeIds, type AnalyticsScope } from './scope.js';
-import { fetchParts, part, statsByDay } from './sql-parts.js';
+import { fetchParts, inWindow, part, scopeRows, statsByDay } from './sql-parts.js';
 
 const REVENUE_KEYS = [
   'orders_dine_in',
@@ -41,19 +41,34 @@ export function revenueFigures(c: Counters<RevenueKey>): RevenueFigures {
 }
 
 type BranchRow = { id: number; name: string; location: string; revenue_cents: number; units: number };
+/** Completed delivery orders of the window on one platform ('' when they named none). */
+export type PlatformRow = { platform: string; orders: number; revenue_cents: number };
 
-/** The revenues answer before shaping: counters per bucket and every branch of the scope, lowest revenue first. */
-export type RevenueTally = Tally<RevenueKey> & { window: AnalyticsWindow; branches: BranchRow[] };
+/**
+ * The revenues answer before shaping: counters per bucket, every branch of the scope, lowest revenue first, and the
+ * window's delivery by platform, most revenue first.
+ */
+export type RevenueTally = Tally<RevenueKey> & { window: AnalyticsWindow; branches: BranchRow[]; platforms: PlatformRow[] };
+
+const PLATFORM_TABLES = { franchise: 'daily_franchise_platform_sales', restaurant: 'daily_platform_sales' } as const;
 
 export async function revenueTally(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<RevenueTally> {
   const parts = monthParts(window);
   const r = columnsOf('restaurants', 'r');
   const m = columnsOf('monthly_restaurant_stats', 's');
-  const { days, branches } = await fetchParts<{ days: DayRow<RevenueKey>[]; branches: BranchRow[] }>(db, {
-    days: statsByDay(scope, window, REVENUE_KEYS),
-    // Every branch of the scope, those without trade too. Raw: the window's totals subscript the running-total arrays.
-    branches: part(
-      sql`select ${r('id')}, ${r('name')}, ${r('location')}, coalesce(s.revenue_cents, 0) as revenue_cents, coalesce(s.units, 0) as units
+  const { days, branches, platforms } = await fetchParts<{ days: DayRow<RevenueKey>[]; branches: BranchRow[]; platforms: PlatformRow[] }>(
+    db,
+    {
+      days: statsByDay(scope, window, REVENUE_KEYS),
+      platforms: part(
+        sql`select s.platform, sum(s.orders)::int as orders, sum(s.revenue_cents)::float8 as revenue_cents
+        ${scopeRows(scope, PLATFORM_TABLES, (day) => inWindow(day, window))}
+        group by s.platform`,
+        ['platform', 'orders', 'revenue_cents'],
+      ),
+      // Every branch of the scope, those without trade too. Raw: the window's totals subscript the running-total arrays.
+      branches: part(
+        sql`select ${r('id')}, ${r('name')}, ${r('location')}, coalesce(s.revenue_cents, 0) as revenue_cents, coalesce(s.units, 0) as units
       from restaurants r
       left join (
         select ${m('restaurant_id')}, sum((${windowTotal(m('running_revenue_cents'), m('month'), parts)})::float8) as revenue_cents,
@@ -63,13 +78,15 @@ export async function revenueTally(db: Db, scope: AnalyticsScope, window: Analyt
         group by ${m('restaurant_id')}
       ) s on s.restaurant_id = ${r('id')}
       where ${r('franchise_id')} = ${scope.franchiseId}${branchConditions(r('id'), scope)}`,
-      ['id', 'name', 'location', 'revenue_cents', 'units'],
-    ),
-  });
+        ['id', 'name', 'location', 'revenue_cents', 'units'],
+      ),
+    },
+  );
   return {
     window,
     ...tally(REVENUE_KEYS, days, window),
     branches: branches.sort((a, b) => a.revenue_cents - b.revenue_cents || byText(a.name, b.name) || a.id - b.id),
+    platforms: platforms.sort((a, b) => b.revenue_cents - a.revenue_cents || byText(a.platform, b.platform)),
   };
 }
 
@@ -91,6 +108,11 @@ export function revenuesAnswer(t: RevenueTally): Revenues {
       total_discounts: dollars(t.totals.discount_cents),
       total_refunds: dollars(t.totals.refunded_cents),
     },
+    delivery_platforms: t.platforms.map((p) => ({
+      platform: p.platform === '' ? null : p.platform,
+      orders: p.orders,
+      revenue: dollars(p.revenue_cents),
+    })),
     restaurants: t.branches.map((r) => ({
       id: r.id,
       name: r.name,

@@ -5,6 +5,7 @@ import { hoursAnswer, type HoursTally } from '../answers/hours.js';
 import { ordersAnswer } from '../answers/orders.js';
 import { dollars } from '../answers/rounding.js';
 import { noData } from './no-data.js';
+import { deliveryPlatformsTable } from './platforms.js';
 import { card, column, lineChart, NO_TRADE, periodColumn, row, share, sum, table, type Figures, type PageContext } from './report-parts.js';
 
 // The Orders and Headcount pages: counts only, shaped as the answers give them.
@@ -35,7 +36,7 @@ function daypartsTable({ cells }: HoursTally) {
 }
 
 export async function orderPage({ window, figures }: PageContext): Promise<Figures> {
-  const [tally, hours] = await Promise.all([figures('orders'), figures('hours')]);
+  const [tally, hours, revenues] = await Promise.all([figures('orders'), figures('hours'), figures('revenues')]);
   const o = ordersAnswer(tally);
   return {
     no_data: noData('order', tally),
@@ -65,6 +66,7 @@ export async function orderPage({ window, figures }: PageContext): Promise<Figur
         ]),
         NO_TRADE,
       ),
+      deliveryPlatformsTable(revenues.platforms),
       daypartsTable(hours),
     ],
     chart: lineChart(

@@ -4,6 +4,7 @@ import { revenueFigures } from '../answers/revenues.js';
 import { NO_DATA_TEXT } from '@contract/presentation/labels.js';
 import { byText, dollars, perDollars } from '../answers/rounding.js';
 import { noData } from './no-data.js';
+import { deliveryPlatformsTable } from './platforms.js';
 import { card, column, lineChart, NO_TRADE, periodColumn, row, share, sum, table, type Figures, type PageContext } from './report-parts.js';
 
 // The Revenue page: revenue by bucket, the best sellers, the low selling branches and the branch
@@ -86,6 +87,7 @@ export async function revenuePage({ db, scope, window, rangeLabel: range, figure
         row(['Total', dollars(dineIn), dollars(takeaway), dollars(delivery), dollars(dineIn + takeaway + delivery)]),
         NO_TRADE,
       ),
+      deliveryPlatformsTable(r.platforms),
       table('items', `Top Selling Menu Items (${range})`, sellingColumns, selling(sellers.items), null, NO_DATA_TEXT['best-sellers']),
       table('combos', `Top Selling Combos (${range})`, sellingColumns, selling(sellers.combos), null, 'No combos sold in this window.'),
       table(

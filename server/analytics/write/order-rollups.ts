@@ -19,6 +19,44 @@ export const revenueOfCounters = (c: number[]) =>
   c[STAT.revenue_dine_in_cents]! + c[STAT.revenue_takeaway_cents]! + c[STAT.revenue_delivery_cents]!;
 const ordersOfCounters = (c: number[]) => c[STAT.orders_dine_in]! + c[STAT.orders_takeaway]! + c[STAT.orders_delivery]!;
 
+/** A pair of rollups of completed orders and their revenue: per branch, day and one more key, and the same per franchise. */
+type SalesRollups = {
+  branch: 'hourly_restaurant_stats' | 'daily_platform_sales';
+  franchise: 'hourly_franchise_stats' | 'daily_franchise_platform_sales';
+};
+const HOURS: SalesRollups = { branch: 'hourly_restaurant_stats', franchise: 'hourly_franchise_stats' };
+const PLATFORMS: SalesRollups = { branch: 'daily_platform_sales', franchise: 'daily_franchise_platform_sales' };
+
+/** The net change to one pair of SalesRollups: completed orders and cents per branch, day and key. */
+class SalesDeltas {
+  private readonly rows = new Map<string, [restaurantId: number, day: string, key: string | number, orders: number, revenue: number]>();
+
+  constructor(readonly tables: SalesRollups) {}
+
+  add(restaurantId: number, day: string, key: string | number, sign: 1 | -1, cents: number): void {
+    const id = `${restaurantId}|${day}|${key}`;
+    const row = this.rows.get(id) ?? this.rows.set(id, [restaurantId, day, key, 0, 0]).get(id)!;
+    row[3] += sign;
+    row[4] += cents;
+  }
+
+  async write(trx: Db, franchiseId: number): Promise<void> {
+    const franchise = new Map<string, [day: string, key: string | number, orders: number, revenue: number]>();
+    for (const [, day, key, orders, revenue] of this.rows.values()) {
+      const id = `${day}|${key}`;
+      const f = franchise.get(id) ?? franchise.set(id, [day, key, 0, 0]).get(id)!;
+      f[2] += orders;
+      f[3] += revenue;
+    }
+    await addToRollup(trx, this.tables.branch, [...this.rows.values()]);
+    await addToRollup(
+      trx,
+      this.tables.franchise,
+      [...franchise.values()].map((row) => [franchiseId, ...row]),
+    );
+  }
+}
+
 /** The facts of one order that its rollup rows count. */
 export type OrderFacts = {
   restaurantId: number;
@@ -26,6 +64,8 @@ export type OrderFacts = {
   /** Its local hour on the branch's clock. */
   hour: number;
   channel: Channel;
+  /** A delivery order's platform; null when it named none. */
+  platform: string | null;
   source: OrderSource;
   guests: number;
   recurrent: boolean;
@@ -43,7 +83,8 @@ export class OrderRollups {
   private readonly stats = new Map<string, number[]>();
   private readonly items = new Map<string, [restaurantId: number, day: string, menuItemId: number, units: number, revenue: number]>();
   private readonly franchiseItems = new Map<string, [day: string, menuItemId: number, units: number, revenue: number]>();
-  private readonly hours = new Map<string, [restaurantId: number, day: string, hour: number, orders: number, revenue: number]>();
+  private readonly hours = new SalesDeltas(HOURS);
+  private readonly platforms = new SalesDeltas(PLATFORMS);
 
   constructor(private readonly franchiseId: number) {}
 
@@ -77,10 +118,9 @@ export class OrderRollups {
     s[STAT.tip_cents]! += sign * order.tipCents;
     s[order.recurrent ? STAT.guests_recurrent : STAT.guests_new]! += sign * order.guests;
     s[STAT.transactions]! += sign * order.transactions;
-    const hourKey = `${order.restaurantId}|${order.day}|${order.hour}`;
-    const hour = this.hours.get(hourKey) ?? this.hours.set(hourKey, [order.restaurantId, order.day, order.hour, 0, 0]).get(hourKey)!;
-    hour[3] += sign;
-    hour[4] += total;
+    this.hours.add(order.restaurantId, order.day, order.hour, sign, total);
+    // Delivery by platform, '' for a delivery order that named none (docs/product.md#loss).
+    if (order.channel === 'delivery') this.platforms.add(order.restaurantId, order.day, order.platform ?? '', sign, total);
     for (const l of order.lines) {
       s[STAT.units]! += sign * l.quantity;
       const itemKey = `${order.restaurantId}|${order.day}|${l.menuItemId}`;
@@ -140,19 +180,8 @@ export class OrderRollups {
       'daily_franchise_item_sales',
       [...this.franchiseItems.values()].map((row) => [this.franchiseId, ...row]),
     );
-    const franchiseHours = new Map<string, [day: string, hour: number, orders: number, revenue: number]>();
-    for (const [, day, hour, orders, revenue] of this.hours.values()) {
-      const key = `${day}|${hour}`;
-      const f = franchiseHours.get(key) ?? franchiseHours.set(key, [day, hour, 0, 0]).get(key)!;
-      f[2] += orders;
-      f[3] += revenue;
-    }
-    await addToRollup(trx, 'hourly_restaurant_stats', [...this.hours.values()]);
-    await addToRollup(
-      trx,
-      'hourly_franchise_stats',
-      [...franchiseHours.values()].map((row) => [this.franchiseId, ...row]),
-    );
+    await this.hours.write(trx, this.franchiseId);
+    await this.platforms.write(trx, this.franchiseId);
     if (takenOut) await this.deleteEmptyRows(trx);
   }
 
@@ -186,18 +215,20 @@ export class OrderRollups {
       .where('day', '=', days)
       .where('units', '=', 0)
       .execute();
-    await trx
-      .deleteFrom('hourly_restaurant_stats')
-      .where('restaurant_id', '=', restaurants)
-      .where('day', '=', days)
-      .where('orders', '=', 0)
-      .execute();
-    await trx
-      .deleteFrom('hourly_franchise_stats')
-      .where('franchise_id', '=', this.franchiseId)
-      .where('day', '=', days)
-      .where('orders', '=', 0)
-      .execute();
+    for (const { tables } of [this.hours, this.platforms]) {
+      await trx
+        .deleteFrom(tables.branch)
+        .where('restaurant_id', '=', restaurants)
+        .where('day', '=', days)
+        .where('orders', '=', 0)
+        .execute();
+      await trx
+        .deleteFrom(tables.franchise)
+        .where('franchise_id', '=', this.franchiseId)
+        .where('day', '=', days)
+        .where('orders', '=', 0)
+        .execute();
+    }
     await trx
       .deleteFrom('monthly_restaurant_stats as t')
       .where('t.restaurant_id', '=', restaurants)

@@ -86,7 +86,7 @@ async function takeOutOrders(trx: Db, ids: number[], rollups: OrderRollups): Pro
   const rows = await trx
     .selectFrom('orders as o')
     .select(['o.id', 'o.restaurant_id', 'o.day', 'o.hour', 'o.channel', 'o.source', 'o.guests', 'o.recurrent', 'o.status', 'o.total_cents'])
-    .select(['o.customer_id', 'o.placed_at', 'o.discount_cents', 'o.tip_cents'])
+    .select(['o.customer_id', 'o.placed_at', 'o.discount_cents', 'o.tip_cents', 'o.platform'])
     .select((eb) =>
       eb
         .selectFrom('payment_transactions as p')
@@ -116,6 +116,7 @@ async function takeOutOrders(trx: Db, ids: number[], rollups: OrderRollups): Pro
         day: o.day,
         hour: o.hour,
         channel: o.channel,
+        platform: o.platform,
         source: o.source,
         guests: o.guests,
         recurrent: o.recurrent,
@@ -197,6 +198,7 @@ const ordersKind = (appending: boolean): SentKind<OrderInput, OrderRollups, bool
             ...order,
             day,
             hour,
+            platform: order.platform ?? null,
             recurrent: recurrent[i]!,
             totalCents: totals[i]!,
             discountCents: order.discountCents ?? 0,

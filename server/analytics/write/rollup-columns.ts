@@ -49,11 +49,13 @@ const ITEM_COUNTERS = [
   ['revenue_cents', 'bigint'],
 ] as const satisfies readonly Column<'daily_item_sales' | 'daily_franchise_item_sales'>[];
 
-/** The counters of the hourly rollups: completed orders and their revenue. */
-export const HOURLY_COUNTERS = [
+/** The counters of the hourly and platform rollups: completed orders and their revenue. */
+export const SALES_COUNTERS = [
   ['orders', 'int'],
   ['revenue_cents', 'bigint'],
-] as const satisfies readonly Column<'hourly_restaurant_stats' | 'hourly_franchise_stats'>[];
+] as const satisfies readonly Column<
+  'hourly_restaurant_stats' | 'hourly_franchise_stats' | 'daily_platform_sales' | 'daily_franchise_platform_sales'
+>[];
 
 const PURCHASE_COUNTERS = [
   ['quantity', 'bigint'],
@@ -80,6 +82,8 @@ export type RollupTable =
   | 'daily_franchise_item_sales'
   | 'hourly_restaurant_stats'
   | 'hourly_franchise_stats'
+  | 'daily_platform_sales'
+  | 'daily_franchise_platform_sales'
   | 'daily_staff_hours'
   | 'monthly_staff_hours'
   | 'daily_franchise_staff_hours'
@@ -155,7 +159,7 @@ export const ROLLUP_COLUMNS: { [T in RollupTable]: RollupColumns<T> } = {
       ['day', 'date'],
       ['hour', 'int'],
     ],
-    counters: HOURLY_COUNTERS,
+    counters: SALES_COUNTERS,
     running: [],
   },
   hourly_franchise_stats: {
@@ -164,7 +168,25 @@ export const ROLLUP_COLUMNS: { [T in RollupTable]: RollupColumns<T> } = {
       ['day', 'date'],
       ['hour', 'int'],
     ],
-    counters: HOURLY_COUNTERS,
+    counters: SALES_COUNTERS,
+    running: [],
+  },
+  daily_platform_sales: {
+    keys: [
+      ['restaurant_id', 'int'],
+      ['day', 'date'],
+      ['platform', 'text'],
+    ],
+    counters: SALES_COUNTERS,
+    running: [],
+  },
+  daily_franchise_platform_sales: {
+    keys: [
+      ['franchise_id', 'int'],
+      ['day', 'date'],
+      ['platform', 'text'],
+    ],
+    counters: SALES_COUNTERS,
     running: [],
   },
   daily_staff_hours: {

@@ -136,3 +136,17 @@ export interface HourlyRestaurantStatsTable {
 export interface HourlyFranchiseStatsTable extends Omit<HourlyRestaurantStatsTable, 'restaurant_id'> {
   franchise_id: number;
 }
+
+/** Completed delivery orders and their revenue per branch, trading day and platform ('' when none was named). */
+export interface DailyPlatformSalesTable {
+  restaurant_id: number;
+  day: string;
+  platform: string;
+  orders: Counter;
+  revenue_cents: Counter;
+}
+
+/** daily_platform_sales summed over the franchise's branches. */
+export interface DailyFranchisePlatformSalesTable extends Omit<DailyPlatformSalesTable, 'restaurant_id'> {
+  franchise_id: number;
+}

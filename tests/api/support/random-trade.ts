@@ -224,6 +224,8 @@ type RollupTable =
   | 'daily_franchise_item_sales'
   | 'hourly_restaurant_stats'
   | 'hourly_franchise_stats'
+  | 'daily_platform_sales'
+  | 'daily_franchise_platform_sales'
   | 'daily_staff_hours'
   | 'daily_franchise_staff_hours'
   | 'monthly_staff_hours'
@@ -308,6 +310,11 @@ export function model(world: World, dataset: Dataset, clockOf?: (restaurantId: n
       const hour = hourIn(clock.timeZone, at(o));
       add('hourly_restaurant_stats', { restaurant_id, day, hour }, { orders: 1, revenue_cents: total });
       add('hourly_franchise_stats', { franchise_id: f.id, day, hour }, { orders: 1, revenue_cents: total });
+      if (o.channel === 'delivery') {
+        const platform = moneyOf(o).platform ?? '';
+        add('daily_platform_sales', { restaurant_id, day, platform }, { orders: 1, revenue_cents: total });
+        add('daily_franchise_platform_sales', { franchise_id: f.id, day, platform }, { orders: 1, revenue_cents: total });
+      }
       for (const l of o.lines) {
         const menu_item_id = f.items[l.item]!;
         add('daily_item_sales', { restaurant_id, day, menu_item_id }, { units: l.quantity, revenue_cents: l.amountCents });

@@ -60,6 +60,7 @@ export const TRADE: DashboardData = described(
       previous_series: DAYS.map(() => revenueFigures(857, 429, 50)),
       totals: revenueFigures(7210, 3605, 371),
       previous_totals: revenueFigures(6000, 3000, 350),
+      delivery_platforms: [],
       franchise_summary: {
         total_revenue: 10815,
         total_orders: 371,
@@ -190,6 +191,7 @@ export const NO_TRADE: DashboardData = described(
       ...TRADE.revenues,
       series: TRADE.revenues.series.map((b) => ({ ...b, ...zeroRevenue, orders: 0, transactions: 0, aov: 0, atv: 0 })),
       totals: { ...zeroRevenue, orders: 0, transactions: 0, aov: 0, atv: 0 },
+      delivery_platforms: [],
       franchise_summary: {
         total_revenue: 0,
         total_orders: 0,
