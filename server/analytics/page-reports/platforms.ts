@@ -3,7 +3,7 @@ import { dollars } from '../answers/rounding.js';
 import { column, row, share, sum, table } from './report-parts.js';
 
 /** What a delivery order that named no platform is listed as. */
-export const UNNAMED_PLATFORM = 'Not named';
+const UNNAMED_PLATFORM = 'Not named';
 
 /**
  * The delivery channel split by platform (the Order and Revenue pages'): each platform's completed delivery orders,
