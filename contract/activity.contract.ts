@@ -26,6 +26,7 @@ export const ACTIVITY_ENTITIES = [
   'ingest',
   'alert_rule',
   'targets',
+  'menu',
 ] as const;
 export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number];
 

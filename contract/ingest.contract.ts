@@ -84,6 +84,8 @@ export const menuItemRecord = z.strictObject({
   price_cents: cents('price_cents'),
   menu: oneOf('menu', MENUS),
   is_combo: z.boolean('is_combo must be true or false'),
+  /** Applies from the franchise's today on; absent leaves the item's costs as they are (docs/product.md#costs). */
+  cost_cents: cents('cost_cents').optional(),
 });
 
 export const orderLine = z.strictObject({
@@ -184,7 +186,7 @@ export const purchaseRecord = z.strictObject({
 
 export const recordKey = z.strictObject({ restaurant_id: restaurantId, external_id: externalId });
 
-const batch = <S extends z.ZodType>(schema: S, label: string) =>
+export const batch = <S extends z.ZodType>(schema: S, label: string) =>
   z
     .array(schema, `${label} must be a list`)
     .min(1, `${label} must hold at least one record`)

@@ -74,21 +74,6 @@ export const INGEST_CALLS = defineCalls({
   'POST /ingest/purchases/remove': removalCall('purchases'),
 });
 
-export const menuSku = z.object({ sku: z.string(), name: z.string() });
-export type MenuSku = z.output<typeof menuSku>;
-
-/** The franchise's menu as the import reads it: the SKUs an orders file may name. */
-export const MENU_CALLS = defineCalls({
-  'GET /franchise/menu-items': {
-    operationId: 'listMenuSkus',
-    summary: 'The franchise’s menu items: each SKU and name, by SKU',
-    description: 'The SKUs an order’s lines may name; an order naming another is refused (422).',
-    tag: 'Ingest',
-    access: 'owner',
-    success: { data: z.array(menuSku) },
-  },
-});
-
 /** The console's CSV import: an ingest call's body of the path's kind. */
 export const IMPORT_CALLS = defineCalls({
   'POST /franchise/import/{kind}': {

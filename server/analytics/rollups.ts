@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import { anyOf, columnsOf, table as tableRef, type ColumnName, type TableName } from '../db/typed-sql.js';
+import { costOn, costPeriods, inCostPeriod } from './food-cost.js';
 import { localHourOf, tradingDayOf } from './trading-day.js';
 import { ORDER_COUNTS } from './write/order-rollups.js';
 import { SALES_COUNTERS, HOURS_COUNTERS, ROLLUP_COLUMNS, STATS_COUNTERS, type RollupTable } from './write/rollup-columns.js';
@@ -32,25 +33,37 @@ const typed = (columns: readonly (readonly [string, string])[]) => columns.map((
 const o = columnsOf('orders', 'o');
 const completed = sql`${o('status')} = 'completed'`;
 
-const [pt, ol] = [columnsOf('payment_transactions'), columnsOf('order_lines')];
+const pt = columnsOf('payment_transactions');
+const [ll, lo] = [columnsOf('order_lines', 'll'), columnsOf('orders', 'lo')];
 
 /**
- * The per-order counts of payments and line units: over whole tables, grouped once; for a few orders
- * (`lookups`), looked up per order through the order_id indexes (OFFSET 0: a subquery the planner may not
- * turn into a scan of every line, as it did with PGlite's row estimates).
+ * The per-order counts of payments and line units, and the lines' food cost on the order's day: over whole
+ * tables, grouped once; for a few orders (`lookups`), looked up per order through the order_id indexes (OFFSET 0:
+ * a subquery the planner may not turn into a scan of every line, as it did with PGlite's row estimates), the food
+ * cost on day `costDay`.
  */
-const perOrder = (lookups: boolean) =>
+const perOrder = (lookups: false | { costDay: RawBuilder<unknown> }) =>
   lookups
     ? sql`cross join lateral (select count(*) as n from payment_transactions where ${pt('order_id')} = ${o('id')} offset 0) p
-      cross join lateral (select sum(${ol('quantity')}) as units from order_lines where ${ol('order_id')} = ${o('id')} offset 0) l`
+      cross join lateral (select sum(${ll('quantity')}) as units,
+          coalesce(sum(${ll('quantity')}::bigint * coalesce(${costOn(ll('menu_item_id'), lookups.costDay)}, 0)), 0) as food_cost
+        from order_lines ll where ${ll('order_id')} = ${o('id')} offset 0) l`
     : sql`left join (select ${pt('order_id')}, count(*) as n from payment_transactions group by ${pt('order_id')}) p on p.order_id = ${o('id')}
-      left join (select ${ol('order_id')}, sum(${ol('quantity')}) as units from order_lines group by ${ol('order_id')}) l on l.order_id = ${o('id')}`;
+      left join (select ${ll('order_id')}, sum(${ll('quantity')}) as units, sum(${ll('quantity')}::bigint * cp.cost_cents) as food_cost
+        from order_lines ll join orders lo on ${lo('id')} = ${ll('order_id')}
+        left join (${costPeriods}) cp on ${inCostPeriod('cp', ll('menu_item_id'), lo('day'))}
+        group by ${ll('order_id')}) l on l.order_id = ${o('id')}`;
 
 /**
  * daily_restaurant_stats' counters (STATS_COUNTERS' order) of the orders `o`, with each order's count of
- * payments and of line units, each order counted `weight` times (1; -1 to take it out).
+ * payments, of line units and its lines' food cost, each order counted `weight` times (1; -1 to take it out).
  */
-const statsCounters = (weight: RawBuilder<unknown>, payments: RawBuilder<unknown>, units: RawBuilder<unknown>) => {
+const statsCounters = (
+  weight: RawBuilder<unknown>,
+  payments: RawBuilder<unknown>,
+  units: RawBuilder<unknown>,
+  foodCost: RawBuilder<unknown>,
+) => {
   const count = (condition: RawBuilder<unknown>) => sql`coalesce(sum(${weight}) filter (where ${condition}), 0)::int`;
   const total = (value: RawBuilder<unknown>, condition: RawBuilder<unknown>, type: 'int' | 'bigint') =>
     sql`coalesce(sum(${weight} * ${value}) filter (where ${condition}), 0)::${sql.raw(type)}`;
@@ -76,11 +89,12 @@ const statsCounters = (weight: RawBuilder<unknown>, payments: RawBuilder<unknown
         ${total(o('total_cents'), status('refunded'), 'bigint')} as refunded_cents,
         ${total(o('discount_cents'), completed, 'bigint')} as discount_cents,
         ${total(o('tip_cents'), completed, 'bigint')} as tip_cents,
-        ${total(sql`(${o('total_cents')} + ${o('discount_cents')})`, sql`${o('status')} <> 'voided'`, 'bigint')} as gross_sales_cents`;
+        ${total(sql`(${o('total_cents')} + ${o('discount_cents')})`, sql`${o('status')} <> 'voided'`, 'bigint')} as gross_sales_cents,
+        ${total(foodCost, completed, 'bigint')} as food_cost_cents`;
 };
 
 /** daily_restaurant_stats from the raw rows. */
-const restaurantStats = sql`select ${o('restaurant_id')}, ${o('day')}, ${statsCounters(sql`1`, sql`p.n`, sql`l.units`)}
+const restaurantStats = sql`select ${o('restaurant_id')}, ${o('day')}, ${statsCounters(sql`1`, sql`p.n`, sql`l.units`, sql`l.food_cost`)}
       from orders o
       ${perOrder(false)}
       group by ${o('restaurant_id')}, ${o('day')}`;
@@ -150,6 +164,8 @@ function byMonth(
 
 const [l, r, p] = [columnsOf('order_lines', 'l'), columnsOf('restaurants', 'r'), columnsOf('purchase_lines', 'p')];
 const pl = columnsOf('purchase_lines');
+/** The food cost of lines `l` joined to their cost periods `cp`. */
+const lineFoodCost = sql`coalesce(sum(${l('quantity')}::bigint * cp.cost_cents), 0)::bigint`;
 const d = columnsOf('daily_restaurant_stats', 'd');
 /** Running totals of a monthly rollup from its daily rows' column `of`. */
 const RUNNING_HOURS = [
@@ -162,7 +178,7 @@ const RUNNING_HOURS = [
 const restaurantMonthsOf = (daily: RawBuilder<unknown>) =>
   byMonth(
     sql`select ${d('restaurant_id')}, ${d('day')}, ${d('revenue_dine_in_cents')} + ${d('revenue_takeaway_cents')} + ${d('revenue_delivery_cents')} as revenue_cents,
-        ${d('units')}, ${d('orders_dine_in')} + ${d('orders_takeaway')} + ${d('orders_delivery')} as orders
+        ${d('units')}, ${d('orders_dine_in')} + ${d('orders_takeaway')} + ${d('orders_delivery')} as orders, ${d('food_cost_cents')}
       from (${daily}) d`,
     columnsOfRollup('monthly_restaurant_stats').keys,
     [],
@@ -170,6 +186,7 @@ const restaurantMonthsOf = (daily: RawBuilder<unknown>) =>
       { name: 'running_revenue_cents', of: 'revenue_cents', type: 'bigint' },
       { name: 'running_units', of: 'units', type: 'int' },
       { name: 'running_orders', of: 'orders', type: 'int' },
+      { name: 'running_food_cost_cents', of: 'food_cost_cents', type: 'bigint' },
     ] satisfies { name: ColumnName<'monthly_restaurant_stats'>; of: string; type: string }[],
   );
 
@@ -179,15 +196,19 @@ const ROLLUPS: RollupDefinition[] = [
   { table: 'monthly_restaurant_stats', fromRaw: restaurantMonthsOf(restaurantStats) },
   {
     table: 'daily_item_sales',
-    fromRaw: sql`select ${o('restaurant_id')}, ${o('day')}, ${l('menu_item_id')}, sum(${l('quantity')})::int as units, sum(${l('amount_cents')})::bigint as revenue_cents
+    fromRaw: sql`select ${o('restaurant_id')}, ${o('day')}, ${l('menu_item_id')}, sum(${l('quantity')})::int as units, sum(${l('amount_cents')})::bigint as revenue_cents,
+        ${lineFoodCost} as food_cost_cents
       from order_lines l join orders o on ${o('id')} = ${l('order_id')}
+      left join (${costPeriods}) cp on ${inCostPeriod('cp', l('menu_item_id'), o('day'))}
       where ${completed}
       group by ${o('restaurant_id')}, ${o('day')}, ${l('menu_item_id')}`,
   },
   {
     table: 'daily_franchise_item_sales',
-    fromRaw: sql`select ${r('franchise_id')}, ${o('day')}, ${l('menu_item_id')}, sum(${l('quantity')})::int as units, sum(${l('amount_cents')})::bigint as revenue_cents
+    fromRaw: sql`select ${r('franchise_id')}, ${o('day')}, ${l('menu_item_id')}, sum(${l('quantity')})::int as units, sum(${l('amount_cents')})::bigint as revenue_cents,
+        ${lineFoodCost} as food_cost_cents
       from order_lines l join orders o on ${o('id')} = ${l('order_id')} join restaurants r on ${r('id')} = ${o('restaurant_id')}
+      left join (${costPeriods}) cp on ${inCostPeriod('cp', l('menu_item_id'), o('day'))}
       where ${completed}
       group by ${r('franchise_id')}, ${o('day')}, ${l('menu_item_id')}`,
   },
@@ -320,14 +341,15 @@ export async function refileBranch(trx: Db, franchiseId: number, restaurantId: n
       from moved where ${sql.ref('orders.id')} = moved.id returning moved.id
     ), counted as (
       select ${o('id')}, ${o('status')}, ${o('channel')}, ${o('source')}, ${o('guests')}, ${o('recurrent')}, ${o('total_cents')},
-        ${o('discount_cents')}, ${o('tip_cents')}, ${o('platform')}, p.n, l.units, s.day, s.hour, s.weight
+        ${o('discount_cents')}, ${o('tip_cents')}, ${o('platform')}, p.n, l.units, l.food_cost, s.day, s.hour, s.weight
       from moved join orders o on ${o('id')} = moved.id
-      ${perOrder(true)}
       cross join lateral (values (moved.old_day, moved.old_hour, -1), (moved.new_day, moved.new_hour, 1)) s(day, hour, weight)
+      ${perOrder({ costDay: sql`s.day` })}
     ), stats as (
-      select o.day, ${statsCounters(sql`o.weight`, sql`o.n`, sql`o.units`)} from counted o group by o.day
+      select o.day, ${statsCounters(sql`o.weight`, sql`o.n`, sql`o.units`, sql`o.food_cost`)} from counted o group by o.day
     ), items as (
-      select o.day, ${l('menu_item_id')}, sum(o.weight * ${l('quantity')})::int as units, sum(o.weight * ${l('amount_cents')})::bigint as revenue_cents
+      select o.day, ${l('menu_item_id')}, sum(o.weight * ${l('quantity')})::int as units, sum(o.weight * ${l('amount_cents')})::bigint as revenue_cents,
+        coalesce(sum(o.weight * ${l('quantity')}::bigint * coalesce(${costOn(l('menu_item_id'), sql`o.day`)}, 0)), 0)::bigint as food_cost_cents
       from counted o join order_lines l on ${l('order_id')} = ${o('id')} where ${completed} group by o.day, ${l('menu_item_id')}
     ), hours as (
       select o.day, o.hour, sum(o.weight)::int as orders, sum(o.weight * ${o('total_cents')})::bigint as revenue_cents
@@ -374,6 +396,58 @@ export async function refileBranch(trx: Db, franchiseId: number, restaurantId: n
     sql`${sql.ref('restaurant_id')} = ${restaurantId} and ${sql.ref('month')} = ${anyOf(months, 'date')}`,
     restaurantMonthsOf(
       sql`select x.* from daily_restaurant_stats x where ${x('restaurant_id')} = ${restaurantId} and date_trunc('month', ${x('day')})::date = ${anyOf(months, 'date')}`,
+    ),
+  );
+}
+
+/**
+ * Re-costs items `itemIds` in every rollup after their cost history changed (docs/product.md#costs), on days
+ * from `fromDay` on (null: every day), in the caller's transaction, which holds the franchise's lock: each
+ * item-day row of the branches takes its units × its cost now, the difference joins the franchise's item-day and
+ * the branch's and franchise's days, and the branch's months of those days are summed again from its days. The
+ * caller bumps data_version.
+ */
+export async function recostItems(trx: Db, franchiseId: number, itemIds: number[], fromDay: string | null): Promise<void> {
+  if (itemIds.length === 0) return;
+  const [s, t] = [columnsOf('daily_item_sales', 's'), columnsOf('daily_item_sales', 'daily_item_sales')];
+  const from = fromDay === null ? sql`` : sql`and ${s('day')} >= ${fromDay}::date`;
+  const cost = sql`food_cost_cents`;
+  // Raw: data-modifying CTEs over the item-days whose food cost changes.
+  const { rows } = await sql<{ restaurant_id: number; month: string }>`with recosted as (
+      select * from (
+        select ${s('restaurant_id')}, ${s('day')}, ${s('menu_item_id')},
+          ${s('units')}::bigint * coalesce(${costOn(s('menu_item_id'), s('day'))}, 0) - ${s('food_cost_cents')} as delta
+        from daily_item_sales s
+        where ${s('restaurant_id')} in (select ${columnsOf('restaurants')('id')} from restaurants where ${columnsOf('restaurants')('franchise_id')} = ${franchiseId})
+          and ${s('menu_item_id')} = ${anyOf(itemIds, 'int')} ${from}
+      ) x where x.delta <> 0
+    ), branch_items as (
+      update daily_item_sales set ${cost} = ${t('food_cost_cents')} + x.delta from recosted x
+      where ${t('restaurant_id')} = x.restaurant_id and ${t('day')} = x.day and ${t('menu_item_id')} = x.menu_item_id
+    ), franchise_items as (
+      update daily_franchise_item_sales set ${cost} = ${sql.ref('daily_franchise_item_sales.food_cost_cents')} + x.delta
+      from (select day, menu_item_id, sum(delta) as delta from recosted group by day, menu_item_id) x
+      where ${sql.ref('daily_franchise_item_sales.franchise_id')} = ${franchiseId} and ${sql.ref('daily_franchise_item_sales.day')} = x.day
+        and ${sql.ref('daily_franchise_item_sales.menu_item_id')} = x.menu_item_id
+    ), branch_days as (
+      update daily_restaurant_stats set ${cost} = ${sql.ref('daily_restaurant_stats.food_cost_cents')} + x.delta
+      from (select restaurant_id, day, sum(delta) as delta from recosted group by restaurant_id, day) x
+      where ${sql.ref('daily_restaurant_stats.restaurant_id')} = x.restaurant_id and ${sql.ref('daily_restaurant_stats.day')} = x.day
+    ), franchise_days as (
+      update daily_franchise_stats set ${cost} = ${sql.ref('daily_franchise_stats.food_cost_cents')} + x.delta
+      from (select day, sum(delta) as delta from recosted group by day) x
+      where ${sql.ref('daily_franchise_stats.franchise_id')} = ${franchiseId} and ${sql.ref('daily_franchise_stats.day')} = x.day
+    )
+    select distinct restaurant_id, date_trunc('month', day)::date::text as month from recosted`.execute(trx);
+  if (rows.length === 0) return;
+  const x = columnsOf('daily_restaurant_stats', 'x');
+  const pairs = sql`(select * from unnest(${rows.map((r) => r.restaurant_id)}::int[], ${rows.map((r) => r.month)}::date[]))`;
+  await replaceRows(
+    trx,
+    'monthly_restaurant_stats',
+    sql`(${sql.ref('restaurant_id')}, ${sql.ref('month')}) in ${pairs}`,
+    restaurantMonthsOf(
+      sql`select x.* from daily_restaurant_stats x where (${x('restaurant_id')}, date_trunc('month', ${x('day')})::date) in ${pairs}`,
     ),
   );
 }

@@ -18,6 +18,7 @@ import type {
 import type {
   CustomersTable,
   MenuItemsTable,
+  MenuItemCostsTable,
   OrderLinesTable,
   OrdersTable,
   PaymentTransactionsTable,
@@ -75,6 +76,7 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   password_reset_tokens: PasswordResetTokensTable;
   menu_items: MenuItemsTable;
+  menu_item_costs: MenuItemCostsTable;
   customers: CustomersTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { apiKeyActor, memberActor } from '../activity/activity.repository.js';
 import type { AppEnv, RouteDeps } from '../app-deps.js';
 import { attempt, ingestRule } from '../auth/rate-limit.js';
-import { IMPORT_CALLS, INGEST_CALLS, MENU_CALLS } from '@contract/api/ingest.calls.js';
+import { IMPORT_CALLS, INGEST_CALLS } from '@contract/api/ingest.calls.js';
 import type { IngestKind, MenuItemRecord, OrderRecord, PurchaseRecord, ShiftRecord } from '@contract/ingest.contract.js';
 import { ingestBody } from '../http/body-limit.js';
 import { callRoutes } from '../http/call-routes.js';
@@ -15,7 +15,6 @@ import {
   ingestPurchases,
   ingestRemoval,
   ingestShifts,
-  menuSkus,
   type IngestScope,
 } from './ingest.service.js';
 
@@ -87,16 +86,6 @@ export function ingestRoutes(deps: RouteDeps) {
     },
     { before: ingestKeyGates(deps) },
   );
-}
-
-/** `/api/v1/franchise/menu-items`: the SKUs the console's import checks an orders file against before sending it. */
-export function menuRoutes(deps: RouteDeps) {
-  return callRoutes(deps, MENU_CALLS, {
-    'GET /franchise/menu-items': async ({ c }) => ({
-      data: await menuSkus(deps.db, c.get('auth').user.franchise.id),
-      message: 'Menu items',
-    }),
-  });
 }
 
 /**

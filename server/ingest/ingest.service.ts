@@ -14,6 +14,7 @@ import { NO_CONTACT_DETAILS } from '../db/contact-details.js';
 import type { Db } from '../db/database.js';
 import { anyOf, columnsOf } from '../db/typed-sql.js';
 import { HttpError } from '../http/errors.js';
+import { franchiseToday, recordCosts } from '../menu/menu.service.js';
 import { BatchProblems, checkRecords, fingerprint, ingestBatchWrite, latestDay, type IngestScope } from './batch.js';
 
 export type { IngestScope } from './batch.js';
@@ -35,11 +36,6 @@ export async function keyRestaurants(
   return query.orderBy('name').orderBy('id').execute();
 }
 
-/** The franchise's menu items by SKU: what an order's lines may name. */
-export function menuSkus(db: Db, franchiseId: number): Promise<{ sku: string; name: string }[]> {
-  return db.selectFrom('menu_items').select(['sku', 'name']).where('franchise_id', '=', franchiseId).orderBy('sku').execute();
-}
-
 /** Upserts the franchise's menu by SKU: a new SKU is created, a known one updated when anything differs. */
 export async function ingestMenuItems(db: Db, scope: IngestScope, items: MenuItemRecord[], now: number): Promise<WriteCounts> {
   if (scope.restaurantId !== null) {
@@ -57,7 +53,7 @@ export async function ingestMenuItems(db: Db, scope: IngestScope, items: MenuIte
     // Raw: an INSERT … SELECT from an unnest (one parameter per column), and xmax = 0 tells created from updated.
     const [m, stored, excluded] = [columnsOf('menu_items'), columnsOf('menu_items', 'menu_items'), columnsOf('menu_items', 'excluded')];
     const fields = ['name', 'price_cents', 'menu', 'is_combo'] as const;
-    const { rows } = await sql<{ created: boolean }>`insert into menu_items
+    const { rows } = await sql<{ id: number; sku: string; created: boolean }>`insert into menu_items
         (${m('franchise_id')}, ${m('sku')}, ${m('name')}, ${m('price_cents')}, ${m('menu')}, ${m('is_combo')})
       select ${scope.franchiseId}, * from unnest(
         ${items.map((i) => i.sku)}::text[], ${items.map((i) => i.name)}::text[], ${items.map((i) => i.price_cents)}::int[],
@@ -65,9 +61,31 @@ export async function ingestMenuItems(db: Db, scope: IngestScope, items: MenuIte
       on conflict (${m('franchise_id')}, ${m('sku')}) do update
         set ${sql.join(fields.map((f) => sql`${m(f)} = ${excluded(f)}`))}
         where (${sql.join(fields.map(stored))}) is distinct from (${sql.join(fields.map(excluded))})
-      returning (xmax = 0) as created`.execute(trx);
+      returning ${m('id')}, ${m('sku')}, (xmax = 0) as created`.execute(trx);
+    const written = new Map(rows.map((r) => [r.sku, r]));
+    const costed = items.filter((i) => i.cost_cents !== undefined);
+    let recosted = new Map<number, number | null>();
+    if (costed.length > 0) {
+      // The ids of costed items the upsert left alone.
+      const unchanged = await trx
+        .selectFrom('menu_items')
+        .select(['id', 'sku'])
+        .where('franchise_id', '=', scope.franchiseId)
+        .where('sku', '=', anyOf(costed.filter((i) => !written.has(i.sku)).map((i) => i.sku), 'text'))
+        .execute();
+      const ids = new Map([...unchanged.map((r) => [r.sku, r.id] as const), ...rows.map((r) => [r.sku, r.id] as const)]);
+      recosted = await recordCosts(
+        trx,
+        scope.franchiseId,
+        costed.map((i) => ({ menuItemId: ids.get(i.sku)!, costCents: i.cost_cents! })),
+        await franchiseToday(trx, scope.franchiseId, now),
+      );
+    }
     const created = rows.filter((r) => r.created).length;
-    return { created, updated: rows.length - created, unchanged: items.length - rows.length };
+    // An item whose cost alone changed is updated too.
+    const upserted = new Set(rows.map((r) => r.id));
+    const updated = rows.length - created + [...recosted.keys()].filter((id) => !upserted.has(id)).length;
+    return { created, updated, unchanged: items.length - created - updated };
   });
 }
 

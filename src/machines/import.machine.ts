@@ -1,5 +1,5 @@
 import { and, assign, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
-import type { MenuSku } from '@contract/api/ingest.calls';
+import type { MenuSku } from '@contract/api/menu.calls';
 import type { IngestKind, IngestResult } from '@contract/ingest.contract';
 import { toErrorInfo } from '../services/api-error';
 import { importMappings } from '../services/import.service';

@@ -1,6 +1,6 @@
 import { addressOf } from '@contract/api/call';
 import type { Calls } from '@contract/api/calls';
-import type { MenuSku } from '@contract/api/ingest.calls';
+import type { MenuSku } from '@contract/api/menu.calls';
 import type { IngestKind, IngestResult } from '@contract/ingest.contract';
 import { MAPPING_STORAGE_PREFIX, type ColumnMapping } from '../shared/import-spec';
 import { callApi } from './api-error';

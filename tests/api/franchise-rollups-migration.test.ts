@@ -10,6 +10,7 @@ import * as branchMonthlyTotals from '../../server/db/migrations/2026-11-26-01-b
 import * as discountsTipsRefundsDelivery from '../../server/db/migrations/2026-11-30-01-discounts-tips-refunds-delivery';
 import * as hours from '../../server/db/migrations/2026-11-30-02-hours';
 import * as deliveryPlatforms from '../../server/db/migrations/2026-11-30-04-delivery-platforms';
+import * as menuCosts from '../../server/db/migrations/2026-11-30-05-menu-costs';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
 let database: TestDatabase;
@@ -43,14 +44,16 @@ const contents = async () => {
   return out;
 };
 
-describe('migrations 2026-11-23-03-franchise-rollups, 04-monthly-staff-hours, 05-running-monthly-totals, 2026-11-26-01-branch-monthly-totals and 2026-11-30-01-discounts-tips-refunds-delivery', () => {
-  it('fill the franchise rollups, the monthly staff hours with their running totals, the monthly branch running totals (revenue, units, orders, labour cost, spend), the units column and the voided and gross sales counters from the rows already written, as the ingest would have', async () => {
+describe('migrations 2026-11-23-03-franchise-rollups, 04-monthly-staff-hours, 05-running-monthly-totals, 2026-11-26-01-branch-monthly-totals, 2026-11-30-01-discounts-tips-refunds-delivery and 05-menu-costs', () => {
+  it('fill the franchise rollups, the monthly staff hours with their running totals, the monthly branch running totals (revenue, units, orders, labour cost, spend), the units column, the voided and gross sales counters and the food cost columns (0 before any cost) from the rows already written, as the ingest would have', async () => {
     const franchise = (await db.selectFrom('franchises').select('id').where('name', '=', 'Harbour Eats Group').executeTakeFirstOrThrow())
       .id;
     const f = (demo = await prepareDemoFranchise(db, franchise, { customers: 40 }));
     await writeTrade(db, 11, f, { firstDay: '2026-08-03', until: new Date('2026-08-06T13:00:00Z') }, { daysPerBatch: 2 });
     // Trade as it could be before the discounts-tips-refunds-delivery migration: no discount, tip, refund or delivery
-    // (totals their lines again, payments aside: no rollup counts their amounts), its rollups rebuilt to match.
+    // (totals their lines again, payments aside: no rollup counts their amounts), and before the menu-costs one: no
+    // cost; its rollups rebuilt to match.
+    await sql`delete from menu_item_costs`.execute(db);
     await sql`update orders set total_cents = total_cents + discount_cents, discount_cents = 0, tip_cents = 0, platform = null,
       channel = case when channel = 'delivery' then 'takeaway' else channel end,
       status = case when status = 'refunded' then 'completed' else status end`.execute(db);
@@ -61,6 +64,7 @@ describe('migrations 2026-11-23-03-franchise-rollups, 04-monthly-staff-hours, 05
     // A database as it was before this migration, with the same trade, then migrated.
     // The migration's own view of the database: its tables are not the application's types.
     const untyped = db as unknown as Kysely<unknown>;
+    await menuCosts.down(untyped);
     await discountsTipsRefundsDelivery.down(untyped);
     await branchMonthlyTotals.down(untyped);
     await runningMonthlyTotals.down(untyped);
@@ -71,6 +75,7 @@ describe('migrations 2026-11-23-03-franchise-rollups, 04-monthly-staff-hours, 05
     await runningMonthlyTotals.up(untyped);
     await branchMonthlyTotals.up(untyped);
     await discountsTipsRefundsDelivery.up(untyped);
+    await menuCosts.up(untyped);
     expect(await contents()).toEqual(written);
     expect((await rebuildRollups(db, { check: true })).differing).toBe(0);
   });

@@ -135,6 +135,7 @@ function finalDataset(ops: Op[]): Franchise {
   const standing = [...last.values()];
   return {
     orderBatches: [standing.flatMap((op) => (op.kind === 'orders' ? [op.record] : []))],
+    costs: [],
     shifts: standing.flatMap((op) => (op.kind === 'shifts' ? [op.record] : [])),
     shiftBatches: 1,
     purchaseBatches: [standing.flatMap((op) => (op.kind === 'purchases' ? [op.record] : []))],
@@ -218,7 +219,7 @@ async function rollupsOf(world: World): Promise<Record<string, string[]>> {
   return out;
 }
 
-const empty: Franchise = { orderBatches: [], shifts: [], shiftBatches: 1, purchaseBatches: [] };
+const empty: Franchise = { orderBatches: [], costs: [], shifts: [], shiftBatches: 1, purchaseBatches: [] };
 
 describe('the ingest under retries, replacements, removals and any arrival order', () => {
   it("ends with each record's last version counted once, recurrent decided by placing time, and nothing a rebuild would change", async () => {

@@ -29,6 +29,8 @@ describe('rollups written by the ingest', () => {
       dstDay: 0,
       shifts: 0,
       purchases: 0,
+      foodCost: 0,
+      costChanges: 0,
     };
     await fc.assert(
       fc.asyncProperty(datasetArb, async (dataset) => {
@@ -52,7 +54,11 @@ describe('rollups written by the ingest', () => {
             (select count(*)::int from orders where restaurant_id = any(${restaurants}::int[]) and recurrent) as recurrent,
             (select count(*)::int from orders where restaurant_id = any(${restaurants}::int[]) and day = '2026-04-05') as "dstDay",
             (select count(*)::int from staff_shifts where restaurant_id = any(${restaurants}::int[])) as shifts,
-            (select count(*)::int from purchase_lines where restaurant_id = any(${restaurants}::int[])) as purchases`.execute(db);
+            (select count(*)::int from purchase_lines where restaurant_id = any(${restaurants}::int[])) as purchases,
+            (select count(*)::int from daily_restaurant_stats where restaurant_id = any(${restaurants}::int[]) and food_cost_cents > 0) as "foodCost",
+            (select count(*)::int from menu_item_costs c join menu_items m on m.id = c.menu_item_id
+              where m.franchise_id = any(${world.franchises.map((f) => f.id)}::int[])
+                and exists (select 1 from menu_item_costs e where e.menu_item_id = c.menu_item_id and e.from_day < c.from_day)) as "costChanges"`.execute(db);
         for (const key of Object.keys(reached) as (keyof typeof reached)[]) if (rows[0]![key] > 0) reached[key] += 1;
       }),
       { numRuns: 30 },

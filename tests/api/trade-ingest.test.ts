@@ -98,6 +98,7 @@ const zeroStats = {
   discount_cents: 0,
   tip_cents: 0,
   gross_sales_cents: 0,
+  food_cost_cents: 0,
 };
 
 describe('recordOrders', () => {

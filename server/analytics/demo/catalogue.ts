@@ -2,7 +2,7 @@ import type { MenuName, PersonRole, PurchaseCategory } from '../../db/database.j
 
 // The demo franchises' menu, suppliers, delivery sizes, pay rates and names: data only.
 
-export type MenuItemSeed = { sku: string; name: string; priceCents: number; menu: MenuName; isCombo: boolean };
+export type MenuItemSeed = { sku: string; name: string; priceCents: number; menu: MenuName; isCombo: boolean; costCents: number };
 
 const CATALOGUE: [sku: string, name: string, priceCents: number, menu: MenuName, isCombo?: true][] = [
   ['BRK-001', 'Smashed Avo on Sourdough', 1850, 'Lunch'],
@@ -32,12 +32,14 @@ const CATALOGUE: [sku: string, name: string, priceCents: number, menu: MenuName,
   ['ALL-010', 'Pizza & Pint Combo', 3100, 'All Day', true],
 ];
 
-export const DEMO_MENU: MenuItemSeed[] = CATALOGUE.map(([sku, name, priceCents, menu, isCombo]) => ({
+export const DEMO_MENU: MenuItemSeed[] = CATALOGUE.map(([sku, name, priceCents, menu, isCombo], i) => ({
   sku,
   name,
   priceCents,
   menu,
   isCombo: isCombo ?? false,
+  // Food cost between 28 % and 35 % of the price, as restaurants aim for; varied so menu engineering has all four classes.
+  costCents: Math.round((priceCents * (28 + ((i * 5) % 8))) / 100),
 }));
 
 /** Suppliers and the categories each delivers; a category with two suppliers alternates weekly. */

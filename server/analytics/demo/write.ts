@@ -1,10 +1,14 @@
 import { sql } from 'kysely';
 import type { Db, PurchaseCategory } from '../../db/database.js';
 import { columnList, table } from '../../db/typed-sql.js';
-import { recordOrders, recordPurchases, recordShifts, transaction, withIndexesBuiltAfter } from '../ingest.js';
+import { beginFranchiseWrite, recordOrders, recordPurchases, recordShifts, transaction, withIndexesBuiltAfter } from '../ingest.js';
+import { recordCosts } from '../../menu/menu.service.js';
 import { addDays, dayDiff, dayIn } from '../calendar.js';
 import { DEMO_MENU, DEMO_SUPPLIERS, FIRST_NAMES, LAST_NAMES } from './catalogue.js';
 import { generateDay, type DayTrade, type DemoFranchise } from './generate.js';
+
+/** The demo menu's costs apply from this day: before any demo trade. */
+const DEMO_COSTS_FROM = '2000-01-01';
 
 /** A restaurant added without a capacity trades as a mid-sized one. */
 const DEMO_UNKNOWN_CAPACITY = 80;
@@ -29,6 +33,7 @@ export async function prepareDemoFranchise(db: Db, franchiseId: number, options:
     )
     .onConflict((oc) => oc.columns(['franchise_id', 'sku']).doNothing())
     .execute();
+  await costDemoMenu(db, franchiseId);
   await db
     .insertInto('suppliers')
     .values(DEMO_SUPPLIERS.map(([name]) => ({ franchise_id: franchiseId, name })))
@@ -107,6 +112,35 @@ export async function prepareDemoFranchise(db: Db, franchiseId: number, options:
     customers: customers.map((c) => c.id),
     suppliers: byCategory,
   };
+}
+
+/**
+ * Gives the demo menu's items that have no cost yet their catalogue cost, as their first (so every day of
+ * their trade, already written or not, is costed with it).
+ */
+async function costDemoMenu(db: Db, franchiseId: number): Promise<void> {
+  const uncosted = await db
+    .selectFrom('menu_items as m')
+    .select(['m.id', 'm.sku'])
+    .where('m.franchise_id', '=', franchiseId)
+    .where(
+      'm.sku',
+      'in',
+      DEMO_MENU.map((m) => m.sku),
+    )
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('menu_item_costs as c').select('c.from_day').whereRef('c.menu_item_id', '=', 'm.id'))))
+    .execute();
+  if (uncosted.length === 0) return;
+  const costOf = new Map(DEMO_MENU.map((m) => [m.sku, m.costCents]));
+  await transaction(db, async (trx) => {
+    await beginFranchiseWrite(trx, franchiseId);
+    await recordCosts(
+      trx,
+      franchiseId,
+      uncosted.map((i) => ({ menuItemId: i.id, costCents: costOf.get(i.sku)! })),
+      DEMO_COSTS_FROM,
+    );
+  });
 }
 
 /** The instant of the franchise's most recent order, if it has traded. */

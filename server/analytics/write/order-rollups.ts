@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Channel, Db, OrderSource, OrderStatus } from '../../db/database.js';
 import { anyOf } from '../../db/typed-sql.js';
+import { costsOn } from '../food-cost.js';
 import { STAT, STATS_COUNTERS } from './rollup-columns.js';
 import { addRunning, addToRollup, addToRunningRollup, monthOf, type RunningRow } from './statements.js';
 
@@ -81,8 +82,11 @@ export type OrderFacts = {
 /** The net change a batch makes to the order rollups: orders added, taken out, and guests moved between recurrent and new. */
 export class OrderRollups {
   private readonly stats = new Map<string, number[]>();
-  private readonly items = new Map<string, [restaurantId: number, day: string, menuItemId: number, units: number, revenue: number]>();
-  private readonly franchiseItems = new Map<string, [day: string, menuItemId: number, units: number, revenue: number]>();
+  private readonly items = new Map<
+    string,
+    [restaurantId: number, day: string, menuItemId: number, units: number, revenue: number, foodCost: number]
+  >();
+  private readonly franchiseItems = new Map<string, [day: string, menuItemId: number, units: number, revenue: number, foodCost: number]>();
   private readonly hours = new SalesDeltas(HOURS);
   private readonly platforms = new SalesDeltas(PLATFORMS);
 
@@ -124,12 +128,12 @@ export class OrderRollups {
     for (const l of order.lines) {
       s[STAT.units]! += sign * l.quantity;
       const itemKey = `${order.restaurantId}|${order.day}|${l.menuItemId}`;
-      const item = this.items.get(itemKey) ?? this.items.set(itemKey, [order.restaurantId, order.day, l.menuItemId, 0, 0]).get(itemKey)!;
+      const item = this.items.get(itemKey) ?? this.items.set(itemKey, [order.restaurantId, order.day, l.menuItemId, 0, 0, 0]).get(itemKey)!;
       item[3] += sign * l.quantity;
       item[4] += sign * l.amountCents;
       const franchiseKey = `${order.day}|${l.menuItemId}`;
       const fItem =
-        this.franchiseItems.get(franchiseKey) ?? this.franchiseItems.set(franchiseKey, [order.day, l.menuItemId, 0, 0]).get(franchiseKey)!;
+        this.franchiseItems.get(franchiseKey) ?? this.franchiseItems.set(franchiseKey, [order.day, l.menuItemId, 0, 0, 0]).get(franchiseKey)!;
       fItem[2] += sign * l.quantity;
       fItem[3] += sign * l.amountCents;
     }
@@ -142,20 +146,38 @@ export class OrderRollups {
     s[STAT.guests_new]! += toRecurrent ? -guests : guests;
   }
 
+  /**
+   * The food cost of the net units: units × each item's cost on its day (docs/product.md#costs), the same for
+   * units added and taken out, as the rollups hold every day's units at that day's cost.
+   */
+  private async addFoodCost(trx: Db): Promise<void> {
+    const pairs = new Map<string, [number, string]>();
+    for (const [, day, item] of this.items.values()) pairs.set(`${item}|${day}`, [item, day]);
+    const costs = await costsOn(trx, [...pairs.values()]);
+    if (costs.size === 0) return;
+    for (const row of this.items.values()) {
+      const foodCost = row[3] * (costs.get(`${row[2]}|${row[1]}`) ?? 0);
+      row[5] = foodCost;
+      this.statsOf(row[0], row[1])[STAT.food_cost_cents]! += foodCost;
+    }
+    for (const row of this.franchiseItems.values()) row[4] = row[2] * (costs.get(`${row[1]}|${row[0]}`) ?? 0);
+  }
+
   /** Adds the net change to the rollups; after orders were taken out, deletes the rows left without orders. */
   async write(trx: Db, takenOut: boolean): Promise<void> {
+    await this.addFoodCost(trx);
     const franchiseStats = new Map<string, number[]>();
     const monthlyStats = new Map<string, RunningRow>();
     for (const [key, counters] of this.stats) {
       const [restaurantId, day] = key.split('|') as [string, string];
-      // Running revenue, units and orders: what the restaurant list and the branch comparison sum over a window.
+      // Running revenue, units, orders and food cost: what the restaurant list, the branch comparison and the costs sum over a window.
       addRunning(
         monthlyStats,
         restaurantId,
         [Number(restaurantId)],
         day,
         [],
-        [revenueOfCounters(counters), counters[STAT.units]!, ordersOfCounters(counters)],
+        [revenueOfCounters(counters), counters[STAT.units]!, ordersOfCounters(counters), counters[STAT.food_cost_cents]!],
       );
       const f = franchiseStats.get(day) ?? franchiseStats.set(day, Array<number>(STATS_COUNTERS.length).fill(0)).get(day)!;
       for (const [c, n] of counters.entries()) f[c]! += n;

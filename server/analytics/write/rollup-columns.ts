@@ -30,6 +30,7 @@ export const STATS_COUNTERS = [
   ['discount_cents', 'bigint'],
   ['tip_cents', 'bigint'],
   ['gross_sales_cents', 'bigint'],
+  ['food_cost_cents', 'bigint'],
 ] as const satisfies readonly Column<'daily_restaurant_stats' | 'daily_franchise_stats'>[];
 
 /** A stats counter's position in STATS_COUNTERS. */
@@ -44,9 +45,10 @@ export const HOURS_COUNTERS = [
   ['shifts_attended', 'int'],
 ] as const satisfies readonly Column<'daily_staff_hours' | 'daily_franchise_staff_hours' | 'monthly_staff_hours'>[];
 
-const ITEM_COUNTERS = [
+export const ITEM_COUNTERS = [
   ['units', 'int'],
   ['revenue_cents', 'bigint'],
+  ['food_cost_cents', 'bigint'],
 ] as const satisfies readonly Column<'daily_item_sales' | 'daily_franchise_item_sales'>[];
 
 /** The counters of the hourly and platform rollups: completed orders and their revenue. */
@@ -117,6 +119,7 @@ export const ROLLUP_COLUMNS: { [T in RollupTable]: RollupColumns<T> } = {
       ['running_revenue_cents', 'bigint[]'],
       ['running_units', 'int[]'],
       ['running_orders', 'int[]'],
+      ['running_food_cost_cents', 'bigint[]'],
     ],
   },
   monthly_restaurant_labour: {

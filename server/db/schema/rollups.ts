@@ -34,6 +34,8 @@ export interface DailyRestaurantStatsTable {
   tip_cents: Counter;
   /** Completed and refunded orders' lines before discount. */
   gross_sales_cents: Counter;
+  /** Completed orders' units × each item's cost that day (items without a cost add 0). */
+  food_cost_cents: Counter;
 }
 
 /** daily_restaurant_stats summed over the franchise's branches. */
@@ -47,6 +49,8 @@ export interface DailyItemSalesTable {
   menu_item_id: number;
   units: Counter;
   revenue_cents: Counter;
+  /** units × the item's cost that day; 0 while the item has no cost. */
+  food_cost_cents: Counter;
 }
 
 export interface DailyFranchiseItemSalesTable {
@@ -55,6 +59,8 @@ export interface DailyFranchiseItemSalesTable {
   menu_item_id: number;
   units: Counter;
   revenue_cents: Counter;
+  /** units × the item's cost that day; 0 while the item has no cost. */
+  food_cost_cents: Counter;
 }
 
 export interface DailyStaffHoursTable {
@@ -91,6 +97,7 @@ export interface MonthlyRestaurantStatsTable {
   running_revenue_cents: number[];
   running_units: number[];
   running_orders: number[];
+  running_food_cost_cents: number[];
 }
 
 /** Per branch and calendar month: the month's shifts, and running totals of labour cost as in MonthlyStaffHoursTable. */

@@ -21,6 +21,13 @@ export interface MenuItemsTable {
   is_combo: Generated<boolean>;
 }
 
+/** A menu item's cost from `from_day` (the franchise's clock) until its next cost; before its first, the first applies. */
+export interface MenuItemCostsTable {
+  menu_item_id: number;
+  from_day: string;
+  cost_cents: number;
+}
+
 export interface CustomersTable {
   id: Generated<number>;
   franchise_id: number;

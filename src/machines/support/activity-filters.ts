@@ -20,6 +20,7 @@ export const ENTITY_LABELS: Record<ActivityEntity, string> = {
   ingest: 'Ingest API',
   alert_rule: 'Alert rule',
   targets: 'Targets',
+  menu: 'Menu costs',
 };
 export const ACTION_LABELS: Record<ActivityAction, string> = {
   created: 'Created',

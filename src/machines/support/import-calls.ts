@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { MenuSku } from '@contract/api/ingest.calls';
+import type { MenuSku } from '@contract/api/menu.calls';
 import type { IngestKind, IngestResult } from '@contract/ingest.contract';
 import { ApiError, fieldMessagesOf } from '../../services/api-error';
 import { inspectFile, prepareFile } from '../../services/import-file.service';

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import fc from 'fast-check';
 import {
+  beginFranchiseWrite,
   labourCostCents,
+  transaction,
   recordOrders,
   recordPurchases,
   recordShifts,
@@ -10,6 +12,7 @@ import {
   type ShiftInput,
 } from '../../../server/analytics/ingest';
 import { ROLLUP_TABLES } from '../../../server/analytics/rollups';
+import { recordCosts } from '../../../server/menu/menu.service';
 import { tradingDayIn } from '../../../server/analytics/calendar';
 import { PURCHASE_CATEGORIES, type Db, type OrderSource, type OrderStatus } from '../../../server/db/database';
 
@@ -204,8 +207,11 @@ const purchaseArb = fc.record({
   quantity: fc.integer({ min: 1, max: 50 }),
   amountCents: fc.nat(100_000),
 });
+/** A cost sent for an item from a day on, before the order batch `beforeBatch` (after the last: at the end). */
+const costArb = fc.record({ beforeBatch: fc.nat(4), item: fc.nat(2), day: fc.nat(DAYS.length - 1), costCents: fc.nat(2000) });
 const franchiseArb = fc.record({
   orderBatches: fc.array(fc.array(orderArb, { maxLength: 8 }), { maxLength: 4 }),
+  costs: fc.array(costArb, { maxLength: 5 }),
   // One shift per person and day (the table's key), written in up to three batches.
   shifts: fc.uniqueArray(shiftArb, { selector: (s) => `${s.person}|${s.day}`, maxLength: 10 }),
   shiftBatches: fc.integer({ min: 1, max: 3 }),
@@ -235,6 +241,31 @@ type RollupTable =
   | 'daily_purchases'
   | 'daily_franchise_purchases';
 
+/** An item's costs by the day each applies from. */
+type CostHistory = Map<string, number>;
+
+/** An item's cost on a day (docs/product.md#costs): the latest from on or before it, else the first; undefined without any. */
+export function costOnDay(history: CostHistory | undefined, day: string): number | undefined {
+  if (!history || history.size === 0) return undefined;
+  const froms = [...history.keys()].sort();
+  const from = froms.filter((d) => d <= day).at(-1) ?? froms[0]!;
+  return history.get(from);
+}
+
+/** The costs as `write` sends them: before their order batch, those after the last batch at the end. */
+const costsInSendingOrder = (data: Dataset[number]) =>
+  [...data.costs].sort((a, b) => Math.min(a.beforeBatch, data.orderBatches.length) - Math.min(b.beforeBatch, data.orderBatches.length));
+
+/** Each item's history after the costs sent in order: a cost already in force on its day is left alone. */
+function costHistories(data: Dataset[number]): Map<number, CostHistory> {
+  const histories = new Map<number, CostHistory>();
+  for (const c of costsInSendingOrder(data)) {
+    const history = histories.get(c.item) ?? histories.set(c.item, new Map()).get(c.item)!;
+    if (costOnDay(history, DAYS[c.day]!) !== c.costCents) history.set(DAYS[c.day]!, c.costCents);
+  }
+  return histories;
+}
+
 /** The wall-clock hour of an instant in a zone, as Intl tells it. */
 const hourIn = (timeZone: string, at: number) =>
   Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(new Date(at)));
@@ -259,11 +290,13 @@ export function model(world: World, dataset: Dataset, clockOf?: (restaurantId: n
       .concat(['revenue_dine_in_cents', 'revenue_takeaway_cents', 'revenue_pos_cents', 'revenue_app_cents'])
       .concat(['guests_recurrent', 'guests_new', 'transactions', 'units'])
       .concat(['orders_delivery', 'orders_refunded', 'revenue_delivery_cents', 'voided_cents', 'refunded_cents'])
-      .concat(['discount_cents', 'tip_cents', 'gross_sales_cents'])
+      .concat(['discount_cents', 'tip_cents', 'gross_sales_cents', 'food_cost_cents'])
       .map((c) => [c, 0]),
   );
   for (const [fi, data] of dataset.entries()) {
     const f = world.franchises[fi]!;
+    const costs = costHistories(data);
+    const lineCost = (item: number, day: string, quantity: number) => quantity * (costOnDay(costs.get(item), day) ?? 0);
     // Recurrent: the customer has a completed order placed strictly before, among all the orders, whatever their arrival.
     const at = (o: { minute: number }) => PERIOD_START + o.minute * 60_000;
     const firstOrder = new Map<number, number>();
@@ -306,6 +339,7 @@ export function model(world: World, dataset: Dataset, clockOf?: (restaurantId: n
         [recurrent ? 'guests_recurrent' : 'guests_new']: o.guests,
         transactions: o.payments.length,
         units: o.lines.reduce((s, l) => s + l.quantity, 0),
+        food_cost_cents: o.lines.reduce((s, l) => s + lineCost(l.item, day, l.quantity), 0),
       });
       const hour = hourIn(clock.timeZone, at(o));
       add('hourly_restaurant_stats', { restaurant_id, day, hour }, { orders: 1, revenue_cents: total });
@@ -317,8 +351,9 @@ export function model(world: World, dataset: Dataset, clockOf?: (restaurantId: n
       }
       for (const l of o.lines) {
         const menu_item_id = f.items[l.item]!;
-        add('daily_item_sales', { restaurant_id, day, menu_item_id }, { units: l.quantity, revenue_cents: l.amountCents });
-        add('daily_franchise_item_sales', { franchise_id: f.id, day, menu_item_id }, { units: l.quantity, revenue_cents: l.amountCents });
+        const counters = { units: l.quantity, revenue_cents: l.amountCents, food_cost_cents: lineCost(l.item, day, l.quantity) };
+        add('daily_item_sales', { restaurant_id, day, menu_item_id }, counters);
+        add('daily_franchise_item_sales', { franchise_id: f.id, day, menu_item_id }, counters);
       }
     }
     for (const s of data.shifts) {
@@ -383,6 +418,7 @@ export function model(world: World, dataset: Dataset, clockOf?: (restaurantId: n
         (r.revenue_dine_in_cents as number) + (r.revenue_takeaway_cents as number) + (r.revenue_delivery_cents as number),
       running_units: (r) => r.units as number,
       running_orders: (r) => (r.orders_dine_in as number) + (r.orders_takeaway as number) + (r.orders_delivery as number),
+      running_food_cost_cents: (r) => r.food_cost_cents as number,
     },
     'monthly_restaurant_stats',
   );
@@ -421,13 +457,21 @@ export async function rollupsOf(db: Db, world: World): Promise<Record<string, st
 export async function write(db: Db, world: World, dataset: Dataset): Promise<void> {
   for (const [fi, data] of dataset.entries()) {
     const f = world.franchises[fi]!;
-    for (const batch of data.orderBatches) {
+    const sendCosts = (costs: Dataset[number]['costs']) =>
+      transaction(db, async (trx) => {
+        await beginFranchiseWrite(trx, f.id);
+        for (const c of costs) await recordCosts(trx, f.id, [{ menuItemId: f.items[c.item]!, costCents: c.costCents }], DAYS[c.day]!);
+      });
+    const costs = costsInSendingOrder(data);
+    for (const [b, batch] of data.orderBatches.entries()) {
+      await sendCosts(costs.filter((c) => c.beforeBatch === b));
       await recordOrders(
         db,
         f.id,
         batch.map((o) => orderInputOf(f, o)),
       );
     }
+    await sendCosts(costs.filter((c) => c.beforeBatch >= data.orderBatches.length));
     const shifts: ShiftInput[] = data.shifts.map((s) => ({
       restaurantId: f.restaurants[s.restaurant]!,
       personId: f.people[s.person]!,

@@ -4,7 +4,7 @@
 // its SKUs all on the franchise's menu, one of them not, or no menu at all.
 import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import type { MenuSku } from '@contract/api/ingest.calls';
+import type { MenuSku } from '@contract/api/menu.calls';
 import type { IngestResult } from '@contract/ingest.contract';
 import { importMachine, type ImportEvent } from '../../../src/machines/import.machine';
 import type { FileRead } from '../../../src/machines/support/import-calls';

@@ -1,5 +1,5 @@
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
-import type { MenuSku } from '@contract/api/ingest.calls';
+import type { MenuSku } from '@contract/api/menu.calls';
 import type { IngestResult } from '@contract/ingest.contract';
 import { importMachine } from '../../../src/machines/import.machine';
 import type { FileRead, ReadFileInput, SavedMapping, SendBatchInput, ValidateInput } from '../../../src/machines/support/import-calls';
