@@ -26,7 +26,18 @@ export const MAX_BEST_SELLERS_LIMIT = 50;
 export { MAX_WINDOW_DAYS };
 const WINDOW_PROBLEMS = { reversed: 'must not be before start_date', too_long: `the window may span at most ${MAX_WINDOW_DAYS} days` };
 
-export const ANALYTICS_KINDS = ['headcounts', 'revenues', 'best-sellers', 'orders', 'roster', 'procurement', 'loss', 'hours'] as const;
+export const ANALYTICS_KINDS = [
+  'headcounts',
+  'revenues',
+  'best-sellers',
+  'orders',
+  'roster',
+  'procurement',
+  'loss',
+  'hours',
+  'costs',
+  'menu-engineering',
+] as const;
 export type AnalyticsKind = (typeof ANALYTICS_KINDS)[number];
 
 export type AnalyticsQuery = {
@@ -42,6 +53,9 @@ export type {
   AnalyticsWindow,
   Bucket,
   BestSellers,
+  CostFigures,
+  Costs,
+  EngineeredItem,
   FranchiseSummary,
   HeadcountFigures,
   Headcounts,
@@ -49,6 +63,8 @@ export type {
   HoursCell,
   Loss,
   LossFigures,
+  MenuClass,
+  MenuEngineering,
   MenuName,
   OrderFigures,
   Orders,
@@ -61,7 +77,18 @@ export type {
   SellingItem,
   StaffProductivity,
 } from './api/analytics-answers.js';
-import type { BestSellers, Headcounts, Hours, Loss, Orders, Procurement, Revenues, Roster } from './api/analytics-answers.js';
+import type {
+  BestSellers,
+  Costs,
+  Headcounts,
+  Hours,
+  Loss,
+  MenuEngineering,
+  Orders,
+  Procurement,
+  Revenues,
+  Roster,
+} from './api/analytics-answers.js';
 
 export type AnalyticsData = {
   headcounts: Headcounts;
@@ -72,6 +99,8 @@ export type AnalyticsData = {
   procurement: Procurement;
   loss: Loss;
   hours: Hours;
+  costs: Costs;
+  'menu-engineering': MenuEngineering;
 };
 
 /** The parts of the day (docs/product.md#hours): each takes the local hours from `from` up to, not including, `to`; late wraps past midnight. */

@@ -150,6 +150,67 @@ export const loss = z.object({
 });
 export type Loss = z.output<typeof loss>;
 
+// Food, labour and prime cost and purchases against revenue (docs/product.md#costs).
+const ofRevenue = (what: string) => percent.nullable().meta({ description: `${what} / revenue × 100, one decimal; null without revenue` });
+
+const costFigures = z.object({
+  revenue: dollars.meta({ description: 'As in `revenues`' }),
+  food_cost: dollars.meta({ description: 'Completed orders’ units × each item’s cost that day; items without a cost add nothing' }),
+  food_cost_pct: ofRevenue('food_cost'),
+  labour_cost: dollars.meta({ description: 'Actual hours × hourly rate, summed over shifts' }),
+  labour_cost_pct: ofRevenue('labour_cost'),
+  prime_cost: dollars.meta({ description: 'food_cost + labour_cost' }),
+  prime_cost_pct: ofRevenue('prime_cost'),
+  purchases: dollars.meta({ description: 'Purchase lines’ amounts' }),
+  purchases_pct: ofRevenue('purchases'),
+});
+export type CostFigures = z.output<typeof costFigures>;
+
+const withoutCost = z.int().meta({
+  description: 'Menu items sold in the window (completed orders) that have no cost: left out of food cost, so it understates by their share',
+});
+
+export const costs = z.object({
+  window: analyticsWindow,
+  totals: costFigures,
+  previous_totals: costFigures.meta({ description: 'The comparison window’s (`window.previous`)' }),
+  series: z.array(bucket.extend(costFigures.shape)).meta({ description: 'Per period of the window (its grouping)' }),
+  restaurants: z
+    .array(z.object({ id, name: z.string() }).extend(costFigures.shape))
+    .meta({ description: 'Every branch of the scope, the highest prime cost % first (branches without revenue last), then by name' }),
+  items_without_cost: withoutCost,
+});
+export type Costs = z.output<typeof costs>;
+
+export const MENU_CLASSES = ['star', 'plowhorse', 'puzzle', 'dog'] as const;
+export type MenuClass = (typeof MENU_CLASSES)[number];
+
+const engineeredItem = z.object({
+  sku: z.string(),
+  name: z.string(),
+  units: z.int().meta({ description: 'Units sold in completed orders' }),
+  revenue: dollars.meta({ description: 'Their lines’ amounts' }),
+  food_cost: dollars.meta({ description: 'Units × the item’s cost each day' }),
+  margin: dollars.meta({ description: 'revenue − food_cost' }),
+  mix_pct: percent.meta({ description: 'units / all listed items’ units × 100, one decimal' }),
+  class: z.enum(MENU_CLASSES).meta({
+    description:
+      'Kasavana–Smith: popular when mix_pct ≥ 70 % of 100 / number of listed items; profitable when margin per unit ≥ the units-weighted average margin per unit. star: both; plowhorse: popular only; puzzle: profitable only; dog: neither',
+  }),
+});
+export type EngineeredItem = z.output<typeof engineeredItem>;
+
+export const menuEngineering = z.object({
+  window: analyticsWindow,
+  items: z.array(engineeredItem).meta({ description: 'Items with a cost sold in the window, most units first, then by name' }),
+  thresholds: z.object({
+    mix_pct: percent.nullable().meta({ description: 'The popularity line: 70 % of 100 / number of items, one decimal; null without items' }),
+    margin_per_unit: dollars.nullable().meta({ description: 'The profitability line: the units-weighted average margin per unit, to the cent' }),
+  }),
+  items_without_cost: withoutCost,
+});
+export type MenuEngineering = z.output<typeof menuEngineering>;
+
 // When in the day the trade comes (docs/product.md#hours), on each branch's clock.
 const hoursCell = z.object({
   weekday: z.int().min(1).max(7).meta({ description: 'The trading day’s weekday, Monday 1 … Sunday 7' }),

@@ -1,7 +1,19 @@
 import * as z from 'zod';
 import { analyticsQuery, type AnalyticsKind } from '../analytics.contract.js';
 import { EXPORT_FORMATS } from '../page-reports.contract.js';
-import { bestSellers, headcounts, hoursOfDay, loss, orders, pageReport, procurement, revenues, roster } from './analytics-answers.js';
+import {
+  bestSellers,
+  costs,
+  headcounts,
+  hoursOfDay,
+  loss,
+  menuEngineering,
+  orders,
+  pageReport,
+  procurement,
+  revenues,
+  roster,
+} from './analytics-answers.js';
 import { defineCalls } from './call.js';
 
 export const ANALYTICS_ANSWERS = {
@@ -13,6 +25,8 @@ export const ANALYTICS_ANSWERS = {
   procurement,
   loss,
   hours: hoursOfDay,
+  costs,
+  'menu-engineering': menuEngineering,
 } as const satisfies Record<AnalyticsKind, z.ZodType>;
 
 const SUMMARIES: Record<AnalyticsKind, string> = {
@@ -24,6 +38,8 @@ const SUMMARIES: Record<AnalyticsKind, string> = {
   procurement: 'Spend by category and supplier',
   loss: 'Voids, discounts, refunds and tips against gross sales',
   hours: 'Orders and revenue by weekday and local hour',
+  costs: 'Food, labour and prime cost and purchases against revenue',
+  'menu-engineering': 'Each costed dish’s popularity and margin, classed star, plowhorse, puzzle or dog',
 };
 
 const pascal = (kebab: string) => kebab.replace(/(^|-)(\w)/g, (_, _dash: string, c: string) => c.toUpperCase());
@@ -95,6 +111,10 @@ export const ANALYTICS_CALLS = defineCalls({
   'GET /franchise/restaurants/{id}/analytics/loss': analyticsCall('loss', true),
   'GET /franchise/analytics/hours': analyticsCall('hours', false),
   'GET /franchise/restaurants/{id}/analytics/hours': analyticsCall('hours', true),
+  'GET /franchise/analytics/costs': analyticsCall('costs', false),
+  'GET /franchise/restaurants/{id}/analytics/costs': analyticsCall('costs', true),
+  'GET /franchise/analytics/menu-engineering': analyticsCall('menu-engineering', false),
+  'GET /franchise/restaurants/{id}/analytics/menu-engineering': analyticsCall('menu-engineering', true),
 });
 
 /**

@@ -25,6 +25,8 @@ export const NO_DATA_TEXT: Record<AnalyticsKind, string> = {
   procurement: 'No purchases in this window.',
   loss: 'No sales, voids or refunds in this window.',
   hours: 'No orders in this window.',
+  costs: 'No sales, shifts or purchases in this window.',
+  'menu-engineering': 'No costed menu items sold in this window.',
 };
 
 /** The time ranges' names (docs/product.md#periods), in the header's order. */

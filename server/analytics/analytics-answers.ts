@@ -16,6 +16,8 @@ const MESSAGES: Record<AnalyticsKind, string> = {
   procurement: 'Procurement retrieved',
   loss: 'Loss retrieved',
   hours: 'Hours retrieved',
+  costs: 'Costs retrieved',
+  'menu-engineering': 'Menu engineering retrieved',
 };
 
 /** The request's instant, and its franchise's branches' trading days at it (docs/product.md#time). */

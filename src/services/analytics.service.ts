@@ -19,6 +19,8 @@ const NOUNS: Record<AnalyticsKind, string> = {
   procurement: 'procurement data',
   loss: 'loss data',
   hours: 'hours data',
+  costs: 'cost data',
+  'menu-engineering': 'menu engineering data',
 };
 
 /** A dashboard card's failure that brings no message of its own, not even its call's default (docs/product.md#errors). */

@@ -1,9 +1,11 @@
 import type { AnalyticsData, AnalyticsKind, AnalyticsWindow } from '@contract/analytics.contract.js';
 import type { Db } from '../../db/database.js';
 import { bestSellersAnswer, soldItems, type SoldItems } from './best-sellers.js';
+import { costsAnswer, costTally, type CostTally } from './costs.js';
 import { headcountsAnswer, headcountTally, type HeadcountTally } from './headcounts.js';
 import { hoursAnswer, hoursTally, type HoursTally } from './hours.js';
 import { lossAnswer, lossTally, type LossTally } from './loss.js';
+import { menuEngineeringAnswer, menuTally, type MenuTally } from './menu-engineering.js';
 import { orderTally, ordersAnswer, type OrderTally } from './orders.js';
 import { procurementAnswer, procurementTally, type ProcurementTally } from './procurement.js';
 import { revenuesAnswer, revenueTally, type RevenueTally } from './revenues.js';
@@ -26,6 +28,8 @@ export type AnswerFigures = {
   procurement: ProcurementTally;
   loss: LossTally;
   hours: HoursTally;
+  costs: CostTally;
+  'menu-engineering': MenuTally;
 };
 
 /** The ranked lists' length, and the instant whose trade so far the "today" figures hold. */
@@ -51,6 +55,8 @@ export async function analyticsFigures<K extends AnalyticsKind>(
     procurement: () => procurementTally(db, scope, window),
     loss: () => lossTally(db, scope, window),
     hours: () => hoursTally(db, scope, window),
+    costs: () => costTally(db, scope, window),
+    'menu-engineering': () => menuTally(db, scope, window),
   };
   return figures[kind]();
 }
@@ -64,6 +70,8 @@ const SHAPES: { [Kind in AnalyticsKind]: (figures: AnswerFigures[Kind]) => Analy
   procurement: procurementAnswer,
   loss: lossAnswer,
   hours: hoursAnswer,
+  costs: costsAnswer,
+  'menu-engineering': menuEngineeringAnswer,
 };
 
 /** The API's answer of a kind from its figures: money in dollars, time in hours, shares in per cent. */

@@ -9,7 +9,7 @@ import { DEFAULT_FILTERS, filtersQuery, type AnalyticsFilters } from './analytic
 // without carrying the dashboard's code.
 
 /** The analytics kinds the dashboard shows as cards: every kind but the Loss page's and the Order page's hours. */
-export type DashboardKind = Exclude<AnalyticsKind, 'loss' | 'hours'>;
+export type DashboardKind = Exclude<AnalyticsKind, 'loss' | 'hours' | 'costs' | 'menu-engineering'>;
 
 // The contract's list, restated so the browser does not load its zod schemas: a Record names each kind
 // exactly once, so tsc fails when the contract gains or loses one.

@@ -257,7 +257,7 @@ const costsInSendingOrder = (data: Dataset[number]) =>
   [...data.costs].sort((a, b) => Math.min(a.beforeBatch, data.orderBatches.length) - Math.min(b.beforeBatch, data.orderBatches.length));
 
 /** Each item's history after the costs sent in order: a cost already in force on its day is left alone. */
-function costHistories(data: Dataset[number]): Map<number, CostHistory> {
+export function costHistories(data: Dataset[number]): Map<number, CostHistory> {
   const histories = new Map<number, CostHistory>();
   for (const c of costsInSendingOrder(data)) {
     const history = histories.get(c.item) ?? histories.set(c.item, new Map()).get(c.item)!;
