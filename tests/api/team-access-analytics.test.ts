@@ -1,5 +1,5 @@
 import { prepareDemoFranchise, writeTrade } from '../../server/analytics/demo/write';
-import { ANALYTICS_KINDS, type AnalyticsData, type AnalyticsKind, type LossFigures } from '@contract/analytics.contract';
+import { ANALYTICS_KINDS, type AnalyticsData, type AnalyticsKind, type CostFigures, type LossFigures } from '@contract/analytics.contract';
 import { ANALYTICS_PAGES, EXPORT_FORMATS, type AnalyticsPage, type PageReport } from '@contract/page-reports.contract';
 import type { Db } from '../../server/db/database';
 import { DEMO_MANAGER } from '../../server/db/seed';
@@ -169,6 +169,23 @@ function figures<K extends AnalyticsKind>(kind: K, data: AnalyticsData[K]): Figu
   } else if (kind === 'hours') {
     for (const c of (data as AnalyticsData['hours']).cells)
       put(`cell.${c.weekday}.${c.hour}`, { orders: c.orders, revenue: cents(c.revenue) });
+  } else if (kind === 'costs') {
+    // Dollars add up; the shares of revenue are ratios.
+    const k = data as AnalyticsData['costs'];
+    const pick = (x: CostFigures) => ({
+      revenue: cents(x.revenue),
+      food_cost: cents(x.food_cost),
+      labour_cost: cents(x.labour_cost),
+      purchases: cents(x.purchases),
+    });
+    put('totals', pick(k.totals));
+    put('previous', pick(k.previous_totals));
+    k.series.forEach((b) => put(`series.${b.label}`, pick(b)));
+    for (const b of k.restaurants) put(`restaurant.${b.id}`, pick(b));
+  } else if (kind === 'menu-engineering') {
+    // Units, revenue and food cost add up; the shares and classes are the whole's.
+    for (const i of (data as AnalyticsData['menu-engineering']).items)
+      put(`item.${i.sku}`, { units: i.units, revenue: cents(i.revenue), food_cost: cents(i.food_cost) });
   } else {
     const p = data as AnalyticsData['procurement'];
     put('totals', { spend: cents(p.totals.spend), quantity: p.totals.quantity });

@@ -260,8 +260,9 @@ describe('a card without trade shows its empty text', () => {
 });
 
 describe('the dashboard restates the contract without loading it', () => {
-  it('has one card per analytics call but the Loss page’s and the hours, in the contract order, and defaults to its default range', () => {
-    expect(CARD_KINDS).toEqual(ANALYTICS_KINDS.filter((kind) => kind !== 'loss' && kind !== 'hours'));
+  it('has one card per analytics call but the Loss, Menu Engineering and costs pages’ and the hours, in the contract order, and defaults to its default range', () => {
+    const pages: string[] = ['loss', 'hours', 'costs', 'menu-engineering'];
+    expect(CARD_KINDS).toEqual(ANALYTICS_KINDS.filter((kind) => !pages.includes(kind)));
     expect(DEFAULT_FILTERS).toEqual({ range: DEFAULT_RANGE, dates: null, restaurantId: null, compare: COMPARISONS[0], likeForLike: false });
     for (const range of RANGES) expect(filtersFromSearch(`?range=${range}`, []).range).toBe(range);
   });
