@@ -10,7 +10,7 @@ import type { PageReport } from './api/analytics-answers.js';
  * same query plus `format=csv|pdf`. The report's types are inferred from its schema (contract/api/analytics-answers.ts).
  */
 
-export const ANALYTICS_PAGES = ['order', 'roster', 'revenue', 'headcount', 'procurement', 'loss'] as const;
+export const ANALYTICS_PAGES = ['order', 'roster', 'revenue', 'headcount', 'procurement', 'loss', 'costs', 'menu-engineering'] as const;
 export type AnalyticsPage = (typeof ANALYTICS_PAGES)[number];
 
 /** Page titles (docs/product.md#routes), also the title of a page's PDF. */
@@ -21,6 +21,8 @@ export const PAGE_TITLES: Record<AnalyticsPage, string> = {
   headcount: 'Headcount',
   procurement: 'Procurement',
   loss: 'Loss',
+  costs: 'Food & Prime Cost',
+  'menu-engineering': 'Menu Engineering',
 };
 
 export const EXPORT_FORMATS = ['csv', 'pdf'] as const;

@@ -113,6 +113,20 @@ export const ROUTES: readonly AppRoute[] = [
   },
   { path: PATHS.loss, title: 'Loss', access: 'protected', page: AnalyticsPage, nav: { label: 'Loss', icon: 'loss' } },
   {
+    path: PATHS.costs,
+    title: 'Food & Prime Cost',
+    access: 'protected',
+    page: AnalyticsPage,
+    nav: { label: 'Food & Prime Cost', icon: 'costs' },
+  },
+  {
+    path: PATHS['menu-engineering'],
+    title: 'Menu Engineering',
+    access: 'protected',
+    page: AnalyticsPage,
+    nav: { label: 'Menu Engineering', icon: 'menuEngineering' },
+  },
+  {
     path: PATHS.targets,
     title: 'Targets',
     access: 'protected',

@@ -315,17 +315,25 @@ const reportCard = z.object({
   }),
 });
 export type ReportCard = z.output<typeof reportCard>;
-/** The page's main chart: categories from one column of a table, one series per listed column, and their comparison lines. */
+/**
+ * The page's main chart: categories from one column of a table, one series per listed column, and their comparison
+ * lines; a scatter: one point per row, named by the category column, at its two listed columns.
+ */
 const reportChart = z.object({
   title: z.string(),
-  type: z.enum(['line', 'bar']),
+  type: z.enum(['line', 'bar', 'scatter']),
   table: z.string(),
   category: z.string(),
-  series: z.array(z.string()),
+  series: z.array(z.string()).meta({ description: 'The columns drawn; a scatter’s: its x then its y' }),
   compared: z.array(z.array(z.number())).meta({
     description:
-      'A line chart’s comparison lines: per listed column, the comparison window’s values per row (the answers’ `previous_series`); empty for bars',
+      'A line chart’s comparison lines: per listed column, the comparison window’s values per row (the answers’ `previous_series`); empty for bars and scatters',
   }),
+  group: z.string().optional().meta({ description: 'A scatter’s column whose value colours each point (the Menu Engineering class)' }),
+  thresholds: z
+    .tuple([z.number(), z.number()])
+    .optional()
+    .meta({ description: 'A scatter’s x and y lines dividing it into quadrants (popularity and margin per unit)' }),
 });
 export type ReportChart = z.output<typeof reportChart>;
 /** A weekday × hour heatmap (the Order page's): the hours answer's cells, drawn above the table `table` (its dayparts). */
@@ -343,6 +351,9 @@ export const pageReport = z.object({
   no_data: z.string().nullable().meta({
     description:
       'null when the window has what the page is about; else what the page and its files say in place of the cards, chart and tables (“No orders in this window.”): no orders (Order, Revenue), no guests (Headcount), no shifts (Roster), no purchases (Procurement)',
+  }),
+  note: z.string().nullable().optional().meta({
+    description: 'A caveat the page and its files show above the figures: the dishes sold without a cost, which food cost leaves out',
   }),
   cards: z.array(reportCard),
   tables: z.array(reportTable),

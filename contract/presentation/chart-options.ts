@@ -1,4 +1,4 @@
-import type { EChartsOption } from 'echarts';
+import type { EChartsOption, ScatterSeriesOption } from 'echarts';
 import type { Bucket, Grouping, HoursCell } from '../analytics.contract';
 import { dayRangeLabel, isPartialBucket } from './buckets';
 import { formatCurrency, formatDay, formatDayMonth, formatMonth, formatNumber, hourLabel } from './format';
@@ -6,8 +6,8 @@ import { formatCurrency, formatDay, formatDayMonth, formatMonth, formatNumber, h
 // ECharts options of the dashboard and the analytics pages. Here, beside the contract, because the
 // server renders the same options into PDF exports; pure data and formatters, no ECharts runtime.
 
-/** Chart heights: 220 px for a pie, 300 for a line and the hours heatmap, 350 for bars and the revenue lines. */
-export const CHART_HEIGHT = { pie: 220, line: 300, bar: 350, heatmap: 300 } as const;
+/** Chart heights: 220 px for a pie, 300 for a line and the hours heatmap, 350 for bars, the revenue lines and the menu scatter. */
+export const CHART_HEIGHT = { pie: 220, line: 300, bar: 350, heatmap: 300, scatter: 350 } as const;
 
 /**
  * An axis label for a bucket: its day ("16 Nov"), its week's first day, or its month ("Nov 2026"); a week
@@ -158,6 +158,82 @@ export function barOption(categories: string[], series: { name: string; values: 
     xAxis: { ...axis, nameLocation: 'middle', nameGap: 28, axisLabel: { ...axis.axisLabel, hideOverlap: true } },
     yAxis: { type: 'category', data: categories, inverse: true },
     series: series.map(({ name, values: data }) => ({ type: 'bar', name, data, barMaxWidth: 28 })),
+  };
+}
+
+/** A point of a scatter: its name, position and the group that colours it. */
+export type ScatterPoint = { name: string; x: number; y: number; group: string };
+type ScatterAxis = ValueFormat & { label: string };
+
+/** The Menu Engineering quadrants' colours by class label: stars green, plowhorses blue, puzzles orange, dogs red. */
+const GROUP_COLOURS: Record<string, string> = { Star: '#2f9e44', Plowhorse: '#1c7ed6', Puzzle: '#f08c00', Dog: '#e03131' };
+/** Each quadrant's name, where it sits: high x and y first (docs/product.md#menu-engineering). */
+const QUADRANTS = [
+  { name: 'Stars', x: 'max', y: 'max', position: 'insideTopRight' },
+  { name: 'Puzzles', x: 'min', y: 'max', position: 'insideTopLeft' },
+  { name: 'Plowhorses', x: 'max', y: 'min', position: 'insideBottomRight' },
+  { name: 'Dogs', x: 'min', y: 'min', position: 'insideBottomLeft' },
+] as const;
+
+/**
+ * A scatter of named points coloured by group (one legend entry per group), divided at `thresholds` into four
+ * labelled quadrants: the Menu Engineering matrix, popularity across and margin per unit up. The tooltip names the point.
+ */
+export function scatterOption(points: readonly ScatterPoint[], axes: { x: ScatterAxis; y: ScatterAxis }, thresholds: readonly [number, number] | null): EChartsOption {
+  const groups = [...new Set(points.map((p) => p.group))];
+  const inGroup = groups.map((group) => points.filter((p) => p.group === group));
+  const quadrants = thresholds
+    ? {
+        silent: true,
+        itemStyle: { color: 'transparent' },
+        label: { color: '#868e96', fontSize: 11 },
+        // ECharts' corner type does not list 'min' and 'max', which it reads as the axis' ends.
+        data: QUADRANTS.map((q) => [
+          { name: q.name, xAxis: thresholds[0], yAxis: thresholds[1], label: { position: q.position } },
+          { xAxis: q.x, yAxis: q.y },
+        ]) as NonNullable<NonNullable<ScatterSeriesOption['markArea']>['data']>,
+      }
+    : undefined;
+  const lines = thresholds
+    ? {
+        silent: true,
+        symbol: 'none',
+        lineStyle: { type: 'dashed' as const, color: '#868e96' },
+        label: { show: false },
+        data: [{ xAxis: thresholds[0] }, { yAxis: thresholds[1] }],
+      }
+    : undefined;
+  const axis = (a: ScatterAxis, name: 'x' | 'y') => ({
+    type: 'value' as const,
+    name: a.label,
+    nameLocation: 'middle' as const,
+    nameGap: name === 'x' ? 28 : 44,
+    scale: true,
+    axisLabel: { formatter: (v: number) => (a.axisFormat ?? a.format)(v), hideOverlap: true },
+  });
+  return {
+    tooltip: {
+      trigger: 'item',
+      formatter: (p) => {
+        const { seriesIndex, dataIndex } = p as { seriesIndex: number; dataIndex: number };
+        const point = inGroup[seriesIndex]![dataIndex]!;
+        return `<b>${point.name}</b>${point.group ? ` · ${point.group}` : ''}<br/>${axes.x.label}: ${axes.x.format(point.x)}<br/>${axes.y.label}: ${axes.y.format(point.y)}`;
+      },
+    },
+    legend: groups.length > 1 ? { top: 0 } : undefined,
+    grid: { left: 16, right: 24, top: groups.length > 1 ? 36 : 12, bottom: 36, containLabel: true },
+    xAxis: axis(axes.x, 'x'),
+    yAxis: axis(axes.y, 'y'),
+    series: groups.map(
+      (group, i): ScatterSeriesOption => ({
+        type: 'scatter',
+        name: group || axes.y.label,
+        symbolSize: 12,
+        ...(GROUP_COLOURS[group] ? { color: GROUP_COLOURS[group] } : {}),
+        data: inGroup[i]!.map((p) => ({ name: p.name, value: [p.x, p.y] })),
+        ...(i === 0 && quadrants ? { markArea: quadrants, markLine: lines } : {}),
+      }),
+    ),
   };
 }
 

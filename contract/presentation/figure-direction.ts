@@ -34,6 +34,19 @@ export const FIGURE_MEANING = {
   refunded_value: 'cost',
   tips: 'gain',
   loss_pct: 'cost',
+  // Food & Prime Cost page.
+  food_cost: 'cost',
+  food_cost_pct: 'cost',
+  prime_cost: 'cost',
+  prime_cost_pct: 'cost',
+  purchases_pct: 'cost',
+  // Menu Engineering page: stars and margin earn, plowhorses, puzzles and dogs each ask for work.
+  stars: 'gain',
+  plowhorses: 'cost',
+  puzzles: 'cost',
+  dogs: 'cost',
+  dish_food_cost_pct: 'cost',
+  margin_per_unit: 'gain',
 } as const satisfies Record<string, FigureMeaning>;
 
 /** A stat card's figure, by its id in the page report. */

@@ -1,4 +1,4 @@
-import type { AnalyticsKind, Range } from '../analytics.contract';
+import type { AnalyticsKind, MenuClass, Range } from '../analytics.contract';
 import type { Comparison } from '../analytics-window';
 import { PAGE_TITLES } from '../page-reports.contract';
 import type { UnsubscribeTarget } from '../api/report-subscriptions.calls';
@@ -28,6 +28,9 @@ export const NO_DATA_TEXT: Record<AnalyticsKind, string> = {
   costs: 'No sales, shifts or purchases in this window.',
   'menu-engineering': 'No costed menu items sold in this window.',
 };
+
+/** The Kasavana–Smith classes as the Menu Engineering page names them (docs/product.md#menu-engineering). */
+export const MENU_CLASS_LABELS: Record<MenuClass, string> = { star: 'Star', plowhorse: 'Plowhorse', puzzle: 'Puzzle', dog: 'Dog' };
 
 /** The time ranges' names (docs/product.md#periods), in the header's order. */
 export const RANGE_LABELS: Record<Range, string> = {

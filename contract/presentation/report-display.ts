@@ -1,6 +1,6 @@
 import type { EChartsOption } from 'echarts';
 import { partialBuckets } from './buckets';
-import { barOption, comparisonDays, lineOption, type ValueFormat } from './chart-options';
+import { barOption, comparisonDays, lineOption, scatterOption, type ValueFormat } from './chart-options';
 import { formatCurrency, formatNumber, formatPercent, formatSignedPercent, formatWholeCurrency } from './format';
 import type { CellUnit, ReportDocument, ReportCell, ReportColumn, ReportRow } from '../page-reports.contract';
 
@@ -63,6 +63,20 @@ export function reportChartOption(report: ReportDocument): EChartsOption {
   const values = series.map(({ index, column: c }) => ({ name: c.label, values: table.rows.map((row) => Number(row.cells[index] ?? 0)) }));
   const format = unitFormat(series[0]!.column.unit);
   if (chart.type === 'bar') return barOption(categories, values, format);
+  if (chart.type === 'scatter') {
+    const [x, y] = series as [(typeof series)[number], (typeof series)[number]];
+    const group = chart.group === undefined ? null : column(chart.group);
+    return scatterOption(
+      table.rows.map((row, r) => ({
+        name: categories[r]!,
+        x: values[0]!.values[r]!,
+        y: values[1]!.values[r]!,
+        group: group === null ? '' : String(row.cells[group.index] ?? ''),
+      })),
+      { x: { label: x.column.label, ...unitFormat(x.column.unit) }, y: { label: y.column.label, ...unitFormat(y.column.unit) } },
+      chart.thresholds ?? null,
+    );
+  }
   const compared = chart.compared.map((line, i) => ({
     name: values[i]!.name,
     values: line,

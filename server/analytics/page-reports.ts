@@ -7,6 +7,7 @@ import { analyticsFigures } from './answers/analytics-answer.js';
 import { reportHeading } from './answers/report-heading.js';
 import type { AnalyticsScope } from './answers/scope.js';
 import { scopeLabourPlan } from './forecast/labour-plan.js';
+import { costsPage, menuEngineeringPage } from './page-reports/cost-pages.js';
 import { headcountPage, orderPage } from './page-reports/count-pages.js';
 import { lossPage } from './page-reports/loss-page.js';
 import { procurementPage } from './page-reports/procurement-page.js';
@@ -46,6 +47,8 @@ const PAGES: Record<AnalyticsPage, (context: PageContext) => Promise<Figures>> =
   headcount: headcountPage,
   procurement: procurementPage,
   loss: lossPage,
+  costs: costsPage,
+  'menu-engineering': menuEngineeringPage,
 };
 
 /**

@@ -25,6 +25,8 @@ const CACHE_KIND: Record<AnalyticsPage, AnalyticsKind> = {
   headcount: 'headcounts',
   procurement: 'procurement',
   loss: 'loss',
+  costs: 'costs',
+  'menu-engineering': 'menu-engineering',
 };
 
 /** A cached report, its JSON body and its files as far as they were asked for. */

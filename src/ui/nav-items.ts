@@ -1,6 +1,9 @@
 import {
   IconBell,
   IconBuildingStore,
+  IconChartScatter,
+  IconChefHat,
+  IconCoin,
   IconChartLine,
   IconClipboardList,
   IconClockHour4,
@@ -39,6 +42,9 @@ export const NAV_ICONS = {
   profile: IconUserCircle,
   target: IconTarget,
   loss: IconReceiptRefund,
+  costs: IconCoin,
+  menuEngineering: IconChartScatter,
+  menu: IconChefHat,
 } satisfies Record<string, Icon>;
 
 export type NavIcon = keyof typeof NAV_ICONS;

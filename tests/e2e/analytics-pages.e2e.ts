@@ -27,6 +27,8 @@ const PATHS: Record<AnalyticsPage, string> = {
   headcount: '/headcount',
   procurement: '/procurement',
   loss: '/loss',
+  costs: '/costs',
+  'menu-engineering': '/menu-engineering',
 };
 const BREAKDOWN: Record<AnalyticsPage, string> = {
   order: 'Order Breakdown',
@@ -35,6 +37,8 @@ const BREAKDOWN: Record<AnalyticsPage, string> = {
   headcount: 'Headcount Breakdown',
   procurement: 'Procurement Breakdown',
   loss: 'Loss Breakdown',
+  costs: 'Cost Breakdown',
+  'menu-engineering': 'Dishes by Popularity and Margin',
 };
 const RANGES: { range: Range; button: string; label: string }[] = [
   { range: '7days', button: '7 days', label: 'Last 7 Days' },

@@ -42,6 +42,8 @@ const PATHS: Record<AnalyticsPage, string> = {
   headcount: '/headcount',
   procurement: '/procurement',
   loss: '/loss',
+  costs: '/costs',
+  'menu-engineering': '/menu-engineering',
 };
 
 /**

@@ -53,6 +53,7 @@ export async function reportCsv(report: ReportDocument): Promise<Uint8Array> {
     // On the franchise's clock with its offset, like the PDF's and the activity CSV's times.
     ['Generated at', localIso(window.time_zone, new Date(report.generated_at))],
   ].map((record) => record.map(neutraliseFormula));
+  if (report.note) records.push([], ['Note', neutraliseFormula(report.note)]);
   if (report.no_data !== null) records.push([], [report.no_data]);
   for (const table of report.no_data === null ? report.tables : []) {
     const units = table.columns.map((column) => column.unit);

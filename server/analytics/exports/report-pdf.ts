@@ -285,6 +285,7 @@ export async function reportPdf(report: ReportDocument): Promise<Uint8Array> {
     doc.on('error', reject);
   });
   header(doc, report);
+  if (report.note) doc.font(FONT).fontSize(10).fillColor(DIMMED).text(pdfText(report.note)).moveDown(0.5);
   if (report.no_data !== null) {
     doc.font(FONT).fontSize(12).fillColor(DIMMED).text(pdfText(report.no_data));
   } else {

@@ -1,7 +1,9 @@
 import type { AnalyticsPage } from '@contract/page-reports.contract.js';
 import { NO_DATA_TEXT } from '@contract/presentation/labels.js';
 import type { HeadcountTally } from '../answers/headcounts.js';
+import type { CostTally } from '../answers/costs.js';
 import type { LossTally } from '../answers/loss.js';
+import type { MenuTally } from '../answers/menu-engineering.js';
 import type { OrderTally } from '../answers/orders.js';
 import type { ProcurementTally } from '../answers/procurement.js';
 import { revenueFigures, type RevenueTally } from '../answers/revenues.js';
@@ -17,6 +19,8 @@ type PageFigures = {
   roster: RosterTally;
   procurement: ProcurementTally;
   loss: LossTally;
+  costs: CostTally;
+  'menu-engineering': MenuTally;
 };
 
 /** Whether each page's window has none of its subject: orders, guests, sales (orders), shifts, purchases, sales or voids. */
@@ -30,6 +34,9 @@ export const hasNoData: { [P in AnalyticsPage]: (figures: PageFigures[P]) => boo
   procurement: (p) => p.supplierCounts.window === 0,
   // Voided orders have no gross sales but are loss to show.
   loss: (l) => l.totals.gross_sales_cents === 0 && l.totals.orders_voided === 0,
+  costs: (c) => c.totals.revenue_cents + c.totals.labour_cost_cents + c.totals.spend_cents === 0,
+  // Dishes sold, costed or not: the page says when none of them has a cost.
+  'menu-engineering': (m) => m.items.length + m.itemsWithoutCost === 0,
 };
 
 const PAGE_SUBJECT = {
@@ -39,6 +46,8 @@ const PAGE_SUBJECT = {
   roster: 'roster',
   procurement: 'procurement',
   loss: 'loss',
+  costs: 'costs',
+  'menu-engineering': 'menu-engineering',
 } as const satisfies Record<AnalyticsPage, keyof typeof NO_DATA_TEXT>;
 
 /** The report's `no_data`: the dashboard's text for the page's subject when its window has none, else null. */

@@ -1,5 +1,12 @@
-import { BarChart, HeatmapChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendPlainComponent, TooltipComponent, VisualMapContinuousComponent } from 'echarts/components';
+import { BarChart, HeatmapChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
+import {
+  GridComponent,
+  LegendPlainComponent,
+  MarkAreaComponent,
+  MarkLineComponent,
+  TooltipComponent,
+  VisualMapContinuousComponent,
+} from 'echarts/components';
 import { dispose, getInstanceByDom, init, use as registerParts } from 'echarts/core';
 import type { EChartsOption } from 'echarts';
 import { SVGRenderer } from 'echarts/renderers';
@@ -11,12 +18,16 @@ import { useMemo } from 'react';
 // No AriaComponent: its label would make ECharts' container a second role="img" inside EChart's own, which
 // already carries the chart's name and description.
 // The heatmap's colour scale is the continuous visual map only (VisualMapComponent would add the piecewise one too).
+// The menu scatter's quadrants are a mark area and its threshold lines mark lines.
 registerParts([
   LineChart,
   BarChart,
   PieChart,
   HeatmapChart,
+  ScatterChart,
   GridComponent,
+  MarkLineComponent,
+  MarkAreaComponent,
   TooltipComponent,
   LegendPlainComponent,
   VisualMapContinuousComponent,

@@ -1,4 +1,4 @@
-import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { formatDays } from '@contract/presentation/format';
@@ -91,6 +91,11 @@ function LoadedReport({ report }: { report: PageReport }) {
       <Text c="dimmed" size="sm">
         {coverageText(report)}
       </Text>
+      {report.note && (
+        <Alert color="yellow" variant="light" title="Not in these figures">
+          {report.note}
+        </Alert>
+      )}
       {/* A window with none of the page's subject says so, as its dashboard card does, rather than a page of zeros. */}
       {report.no_data !== null ? (
         <Paper withBorder radius="md" p="xl">
