@@ -127,6 +127,14 @@ export const ROUTES: readonly AppRoute[] = [
     nav: { label: 'Menu Engineering', icon: 'menuEngineering' },
   },
   {
+    path: PATHS.menu,
+    title: 'Menu',
+    access: 'protected',
+    page: preloadable(() => import('./views/menu/menu.page')),
+    nav: { label: 'Menu', icon: 'menu' },
+    roles: OWNERS,
+  },
+  {
     path: PATHS.targets,
     title: 'Targets',
     access: 'protected',

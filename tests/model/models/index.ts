@@ -35,6 +35,11 @@ export const MACHINE_MODELS: { file: string; machine: () => Promise<AnyStateMach
     model: () => import('./dashboard.model'),
   },
   {
+    file: 'menu-costs',
+    machine: async () => (await import('../../../src/machines/menu-costs.machine')).menuCostsMachine,
+    model: () => import('./menu-costs.model'),
+  },
+  {
     file: 'analytics-page',
     machine: async () => (await import('../../../src/machines/analytics-page.machine')).analyticsPageMachine,
     model: () => import('./analytics-page.model'),
