@@ -119,7 +119,7 @@ export async function menuEngineeringPage({ figures }: PageContext): Promise<Fig
           const margin = cents.revenue_cents - cents.food_cost_cents;
           return row([i.name, MENU_CLASS_LABELS[i.class], i.units, i.mix_pct, i.revenue, i.food_cost, i.margin, perDollars(margin, i.units)]);
         }),
-        row(['Total', '', units, units === 0 ? null : 100, dollars(revenue), dollars(food), dollars(revenue - food), perDollars(revenue - food, units)]),
+        row(['Total', null, units, units === 0 ? null : 100, dollars(revenue), dollars(food), dollars(revenue - food), perDollars(revenue - food, units)]),
         NO_DATA_TEXT['menu-engineering'],
       ),
     ],
