@@ -75,10 +75,14 @@ export const IMPORT_SPECS = {
       field('price_cents', 'integer', 'price in cents, e.g. 1595 for $15.95'),
       field('menu', 'choice', 'Lunch, Dinner or All Day'),
       field('is_combo', 'boolean', 'true or false (yes/no, 1/0)', { aliases: ['combo'] }),
+      field('cost_cents', 'integer', 'food cost per unit in cents, from today on (empty: the cost stays as it is)', {
+        aliases: ['cost', 'unit_cost'],
+        required: false,
+      }),
     ],
     example: [
-      ['BURGER-CLASSIC', 'Classic Burger', '1595', 'All Day', 'false'],
-      ['COMBO-LUNCH', 'Lunch Combo', '1890', 'Lunch', 'true'],
+      ['BURGER-CLASSIC', 'Classic Burger', '1595', 'All Day', 'false', '490'],
+      ['COMBO-LUNCH', 'Lunch Combo', '1890', 'Lunch', 'true', ''],
     ],
   },
   orders: {

@@ -106,6 +106,23 @@ describe('cells become record fields', () => {
     ]);
   });
 
+  it('a menu file carries each item’s cost in cents, an empty cost none and a negative one its problem', () => {
+    const result = check(
+      'menu-items',
+      csv([
+        ['sku', 'name', 'price_cents', 'menu', 'is_combo', 'cost_cents'],
+        ['BURGER', 'Burger', '1595', 'All Day', 'false', '490'],
+        ['CHIPS', 'Chips', '600', 'All Day', 'false', ''],
+        ['SHAKE', 'Shake', '700', 'All Day', 'false', '-5'],
+      ]),
+    );
+    expect(result.errors).toEqual([{ row: 4, column: 'cost_cents', message: 'cost_cents must not be negative' }]);
+    expect(JSON.parse(result.batches[0]!.body).items).toEqual([
+      { sku: 'BURGER', name: 'Burger', price_cents: 1595, menu: 'All Day', is_combo: false, cost_cents: 490 },
+      { sku: 'CHIPS', name: 'Chips', price_cents: 600, menu: 'All Day', is_combo: false },
+    ]);
+  });
+
   it("a field mapped to the owner's column reads that column; its problem is reported under the column's name", () => {
     const result = check(
       'shifts',
@@ -427,7 +444,7 @@ describe('templates and the mapping', () => {
   it('maps by name (case, spaces and dashes aside); a remembered column wins when the file has it', () => {
     const headers = ['SKU', 'Description', 'Price Cents', 'menu', 'is-combo'];
     const first = initialMapping('menu-items', headers, null);
-    expect(first).toEqual({ sku: 'SKU', name: null, price_cents: 'Price Cents', menu: 'menu', is_combo: 'is-combo' });
+    expect(first).toEqual({ sku: 'SKU', name: null, price_cents: 'Price Cents', menu: 'menu', is_combo: 'is-combo', cost_cents: null });
     expect(missingFields('menu-items', first)).toEqual(['name']);
     const again = initialMapping('menu-items', headers, { name: 'Description', sku: 'Code' });
     expect(again).toMatchObject({ name: 'Description', sku: 'SKU' });
