@@ -18,6 +18,7 @@ const RULES = [
   { kind: 'procurement', threshold: 35 },
   { kind: 'attendance', threshold: 90 },
   { kind: 'discounts', threshold: 10 },
+  { kind: 'food_cost', threshold: 32 },
 ];
 
 export async function alertPreviewBench(log: (line: string) => void) {

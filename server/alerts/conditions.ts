@@ -29,6 +29,8 @@ export type DayFigures = {
   /** Completed orders' discounts, and completed and refunded orders' lines before discount (docs/product.md#loss). */
   discount_cents: number;
   gross_sales_cents: number;
+  /** Completed orders' units × each item's cost that day (docs/product.md#costs). */
+  food_cost_cents: number;
 };
 
 /** A firing: `value` and `baseline` in the contract's units, and the sentence shown for it. */
@@ -76,6 +78,8 @@ export function evaluate(kind: AlertKind, tenths: number, f: DayFigures): Firing
       return share('Labour cost', f.labour_cost_cents, f.revenue_cents, tenths);
     case 'procurement':
       return share('Procurement', f.procurement_cents, f.revenue_cents, tenths);
+    case 'food_cost':
+      return share('Food cost', f.food_cost_cents, f.revenue_cents, tenths);
     case 'revenue_drop': {
       const sum = f.baseline_revenue_cents;
       if (sum <= 0) return null;
@@ -166,6 +170,8 @@ export function headline(kind: AlertKind, threshold: number, value: number | nul
       return `revenue ${pct} of target`;
     case 'discounts':
       return `discounts ${pct} of gross sales`;
+    case 'food_cost':
+      return pct === null ? 'food cost with no revenue' : `food cost ${pct} of revenue`;
   }
 }
 

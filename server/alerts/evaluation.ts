@@ -133,9 +133,10 @@ export async function branchDays(
   const none = Promise.resolve([]);
   // The day's trade: revenue for every kind but attendance and no trade, the orders recorded for no trade.
   const stats = [
-    ...(needs(kinds, 'revenue_drop', 'labour_cost', 'procurement', 'below_target') ? (['revenue_cents'] as const) : []),
+    ...(needs(kinds, 'revenue_drop', 'labour_cost', 'procurement', 'below_target', 'food_cost') ? (['revenue_cents'] as const) : []),
     ...(needs(kinds, 'no_trade') ? (['orders'] as const) : []),
     ...(needs(kinds, 'discounts') ? (['discount_cents', 'gross_sales_cents'] as const) : []),
+    ...(needs(kinds, 'food_cost') ? (['food_cost_cents'] as const) : []),
   ];
   const [trade, hours, labourCost, purchases, targets] = await Promise.all([
     stats.length === 0
@@ -151,6 +152,7 @@ export async function branchDays(
               sql<number>`(orders_dine_in + orders_takeaway + orders_delivery + orders_voided + orders_refunded)::float8`.as('orders'),
               sql<number>`discount_cents::float8`.as('discount_cents'),
               sql<number>`gross_sales_cents::float8`.as('gross_sales_cents'),
+              sql<number>`food_cost_cents::float8`.as('food_cost_cents'),
             ])
             .where('restaurant_id', '=', branches)
             .where('day', '>=', first)
@@ -210,6 +212,7 @@ export async function branchDays(
   const orders = grid(trade, 'orders');
   const discounts = grid(trade, 'discount_cents');
   const gross = grid(trade, 'gross_sales_cents');
+  const food = grid(trade, 'food_cost_cents');
   const labour = grid(labourCost, 'value');
   const shifts = grid(hours, 'shifts');
   const attended = grid(hours, 'shifts_attended');
@@ -237,6 +240,7 @@ export async function branchDays(
           target_revenue_cents: target[at]! < 0 ? null : target[at]!,
           discount_cents: discounts[at]!,
           gross_sales_cents: gross[at]!,
+          food_cost_cents: food[at]!,
         },
       });
     }

@@ -33,6 +33,7 @@ import * as hours from './migrations/2026-11-30-02-hours.js';
 import * as alertKindDiscounts from './migrations/2026-11-30-03-alert-kind-discounts.js';
 import * as deliveryPlatforms from './migrations/2026-11-30-04-delivery-platforms.js';
 import * as menuCosts from './migrations/2026-11-30-05-menu-costs.js';
+import * as alertKindFoodCost from './migrations/2026-11-30-06-alert-kind-food-cost.js';
 
 // Static list: works the same under tsx, vitest and a bundle, with no directory scanning.
 const migrations: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-03-alert-kind-discounts': alertKindDiscounts,
   '2026-11-30-04-delivery-platforms': deliveryPlatforms,
   '2026-11-30-05-menu-costs': menuCosts,
+  '2026-11-30-06-alert-kind-food-cost': alertKindFoodCost,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

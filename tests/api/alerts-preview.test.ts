@@ -284,9 +284,12 @@ describe('the preview and the evaluation cannot disagree', () => {
     purchases: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 12_000 })),
     target: fc.oneof(fc.constant(null), fc.constant(0), fc.integer({ min: 1, max: 20_000 })),
     discount: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 8_000 })),
+    food: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 12_000 })),
   });
   // A day's discount is off its completed order's lines: gross sales are the revenue and the discount.
   const discountOf = (f: { revenue: number; discount: number }) => (f.revenue > 0 ? f.discount : 0);
+  // Food cost comes with completed orders' units: a day without a sale has none.
+  const foodOf = (f: { revenue: number; food: number }) => (f.revenue > 0 ? f.food : 0);
   const rule = fc.record({
     kind: fc.constantFrom(...ALERT_KINDS),
     tenths: fc.integer({ min: 10, max: 1500 }),
@@ -333,6 +336,7 @@ describe('the preview and the evaluation cannot disagree', () => {
                   revenue_dine_in_cents: f.revenue,
                   discount_cents: discountOf(f),
                   gross_sales_cents: f.revenue + discountOf(f),
+                  food_cost_cents: foodOf(f),
                 })),
               )
               .execute();
@@ -418,6 +422,7 @@ describe('the preview and the evaluation cannot disagree', () => {
                     target_revenue_cents: f.target,
                     discount_cents: discountOf(f),
                     gross_sales_cents: f.revenue + discountOf(f),
+                    food_cost_cents: foodOf(f),
                   },
                 })),
             );

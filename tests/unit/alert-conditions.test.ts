@@ -12,6 +12,7 @@ const NONE: DayFigures = {
   target_revenue_cents: null,
   discount_cents: 0,
   gross_sales_cents: 0,
+  food_cost_cents: 0,
 };
 const day = (figures: Partial<DayFigures>): DayFigures => ({ ...NONE, ...figures });
 const fires = (kind: Parameters<typeof evaluate>[0], threshold: number, figures: Partial<DayFigures>) =>
@@ -88,6 +89,20 @@ describe('alert conditions', () => {
     expect(firing.value).toBe(66.7);
     expect(firing.baseline).toBe(3000);
     expect(firing.summary).toBe('Revenue was $2,000.00, 66.7% of its target of $3,000.00 (rule: at or below 90.0%)');
+  });
+
+  it('decide food cost against revenue at or above the threshold, in integers', () => {
+    expect(fires('food_cost', 30, { food_cost_cents: 30_00, revenue_cents: 100_00 })).toBe(true);
+    expect(fires('food_cost', 30, { food_cost_cents: 29_99, revenue_cents: 100_00 })).toBe(false);
+    expect(fires('food_cost', 30.1, { food_cost_cents: 30_00, revenue_cents: 100_00 })).toBe(false);
+    expect(fires('food_cost', 30, { food_cost_cents: 0, revenue_cents: 0 })).toBe(false);
+    const firing = evaluate('food_cost', 300, { ...NONE, food_cost_cents: 850_00, revenue_cents: 2_500_00 })!;
+    expect(firing).toEqual({
+      value: 34,
+      baseline: 2500,
+      summary: 'Food cost was 34.0% of revenue ($850.00 of $2,500.00; rule: at or above 30.0%)',
+    });
+    expect(headline('food_cost', 30, 34)).toBe('food cost 34.0% of revenue');
   });
 
   it('decide discounts against gross sales at or above the threshold; a day without gross sales never fires', () => {

@@ -16,6 +16,8 @@ export function figuresText({ kind, value, baseline, threshold }: Pick<Alert, 'k
       return share('Labour cost');
     case 'procurement':
       return share('Procurement');
+    case 'food_cost':
+      return share('Food cost');
     case 'revenue_drop':
       return `Revenue down ${formatPercent(value ?? 0)}${baseline === null ? '' : ` against an average of ${formatCurrency(baseline)}`}`;
     case 'attendance':

@@ -46,6 +46,7 @@ export const THRESHOLD_LABELS: Record<AlertKind, string> = {
   no_trade: 'No trade recorded by (hour)',
   below_target: 'Revenue at or below (% of target)',
   discounts: 'Discounts at or above (% of gross sales)',
+  food_cost: 'Food cost at or above (% of revenue)',
 };
 
 const kindOf = (value: unknown): AlertKind => (KIND_OPTIONS.some((o) => o.value === value) ? (value as AlertKind) : 'labour_cost');
