@@ -8,8 +8,18 @@ import type { AnalyticsPage } from './page-reports.contract.js';
  * holds the page's key figures against the previous window and its PDF, for the member's branches.
  */
 
-/** The dashboard's summary, or one of the analytics pages a mail can carry (not yet the Loss page). */
-export const REPORT_PAGES = ['dashboard', 'order', 'roster', 'revenue', 'headcount', 'procurement'] as const satisfies readonly (
+/** The dashboard's summary, or one of the analytics pages a mail carries. */
+export const REPORT_PAGES = [
+  'dashboard',
+  'order',
+  'roster',
+  'revenue',
+  'headcount',
+  'procurement',
+  'loss',
+  'costs',
+  'menu-engineering',
+] as const satisfies readonly (
   'dashboard' | AnalyticsPage
 )[];
 export type ReportPage = (typeof REPORT_PAGES)[number];

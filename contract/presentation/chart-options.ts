@@ -167,12 +167,15 @@ type ScatterAxis = ValueFormat & { label: string };
 
 /** The Menu Engineering quadrants' colours by class label: stars green, plowhorses blue, puzzles orange, dogs red. */
 const GROUP_COLOURS: Record<string, string> = { Star: '#2f9e44', Plowhorse: '#1c7ed6', Puzzle: '#f08c00', Dog: '#e03131' };
-/** Each quadrant's name, where it sits: high x and y first (docs/product.md#menu-engineering). */
+/**
+ * Each quadrant's name and where it sits, from its top-left corner to its bottom-right one (`x` and `y` null: the
+ * threshold; 'min' and 'max': the axis' ends), so ECharts' inside positions are the quadrant's own corners.
+ */
 const QUADRANTS = [
-  { name: 'Stars', x: 'max', y: 'max', position: 'insideTopRight' },
-  { name: 'Puzzles', x: 'min', y: 'max', position: 'insideTopLeft' },
-  { name: 'Plowhorses', x: 'max', y: 'min', position: 'insideBottomRight' },
-  { name: 'Dogs', x: 'min', y: 'min', position: 'insideBottomLeft' },
+  { name: 'Stars', from: [null, 'max'], to: ['max', null], position: 'insideTopRight' },
+  { name: 'Puzzles', from: ['min', 'max'], to: [null, null], position: 'insideTopLeft' },
+  { name: 'Plowhorses', from: [null, null], to: ['max', 'min'], position: 'insideBottomRight' },
+  { name: 'Dogs', from: ['min', null], to: [null, 'min'], position: 'insideBottomLeft' },
 ] as const;
 
 /**
@@ -189,8 +192,8 @@ export function scatterOption(points: readonly ScatterPoint[], axes: { x: Scatte
         label: { color: '#868e96', fontSize: 11 },
         // ECharts' corner type does not list 'min' and 'max', which it reads as the axis' ends.
         data: QUADRANTS.map((q) => [
-          { name: q.name, xAxis: thresholds[0], yAxis: thresholds[1], label: { position: q.position } },
-          { xAxis: q.x, yAxis: q.y },
+          { name: q.name, xAxis: q.from[0] ?? thresholds[0], yAxis: q.from[1] ?? thresholds[1], label: { position: q.position } },
+          { xAxis: q.to[0] ?? thresholds[0], yAxis: q.to[1] ?? thresholds[1] },
         ]) as NonNullable<NonNullable<ScatterSeriesOption['markArea']>['data']>,
       }
     : undefined;
@@ -203,11 +206,13 @@ export function scatterOption(points: readonly ScatterPoint[], axes: { x: Scatte
         data: [{ xAxis: thresholds[0] }, { yAxis: thresholds[1] }],
       }
     : undefined;
+  // The x axis is named under its middle, the y axis above its top, where a long name has room at 375 px.
   const axis = (a: ScatterAxis, name: 'x' | 'y') => ({
     type: 'value' as const,
     name: a.label,
-    nameLocation: 'middle' as const,
-    nameGap: name === 'x' ? 28 : 44,
+    nameLocation: name === 'x' ? ('middle' as const) : ('end' as const),
+    nameGap: name === 'x' ? 28 : 12,
+    nameTextStyle: name === 'y' ? { align: 'left' as const } : undefined,
     scale: true,
     axisLabel: { formatter: (v: number) => (a.axisFormat ?? a.format)(v), hideOverlap: true },
   });
@@ -221,7 +226,7 @@ export function scatterOption(points: readonly ScatterPoint[], axes: { x: Scatte
       },
     },
     legend: groups.length > 1 ? { top: 0 } : undefined,
-    grid: { left: 16, right: 24, top: groups.length > 1 ? 36 : 12, bottom: 36, containLabel: true },
+    grid: { left: 16, right: 24, top: groups.length > 1 ? 56 : 32, bottom: 36, containLabel: true },
     xAxis: axis(axes.x, 'x'),
     yAxis: axis(axes.y, 'y'),
     series: groups.map(

@@ -52,9 +52,8 @@ export function comparedWith(compare: Comparison, days: number): string {
 /** Month abbreviations of the answers' labels ("Sep", where Intl's en-AU says "Sept"). */
 export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
-const { loss: _notMailed, ...MAILED_PAGE_TITLES } = PAGE_TITLES;
-/** The reports a member can have mailed (every page but Loss), named as the sidebar and the page titles name them. */
-export const REPORT_PAGE_TITLES: Record<ReportPage, string> = { dashboard: 'Dashboard', ...MAILED_PAGE_TITLES };
+/** The reports a member can have mailed (the dashboard and every analytics page), named as the page titles name them. */
+export const REPORT_PAGE_TITLES: Record<ReportPage, string> = { dashboard: 'Dashboard', ...PAGE_TITLES };
 
 /** "the weekly Revenue report (Last 7 Days)": the report mail an unsubscribe link stops, in the mail, the API and the page. */
 export const reportMailName = ({ page, range, frequency }: UnsubscribeTarget) =>

@@ -34,6 +34,7 @@ import * as alertKindDiscounts from './migrations/2026-11-30-03-alert-kind-disco
 import * as deliveryPlatforms from './migrations/2026-11-30-04-delivery-platforms.js';
 import * as menuCosts from './migrations/2026-11-30-05-menu-costs.js';
 import * as alertKindFoodCost from './migrations/2026-11-30-06-alert-kind-food-cost.js';
+import * as mailedCostPages from './migrations/2026-11-30-07-mailed-cost-pages.js';
 
 // Static list: works the same under tsx, vitest and a bundle, with no directory scanning.
 const migrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-04-delivery-platforms': deliveryPlatforms,
   '2026-11-30-05-menu-costs': menuCosts,
   '2026-11-30-06-alert-kind-food-cost': alertKindFoodCost,
+  '2026-11-30-07-mailed-cost-pages': mailedCostPages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

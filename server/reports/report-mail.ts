@@ -41,6 +41,9 @@ const PAGE_OF: Record<ReportPage, AnalyticsPage> = {
   revenue: 'revenue',
   headcount: 'headcount',
   procurement: 'procurement',
+  loss: 'loss',
+  costs: 'costs',
+  'menu-engineering': 'menu-engineering',
 };
 
 export type ReportMailDeps = { db: Db; config: { publicUrl: string; jwtSecret: string }; clock: () => number; mailer: Mailer };

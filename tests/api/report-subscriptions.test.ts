@@ -178,6 +178,25 @@ describe('Send now', () => {
     for (const body of [mail.text, mail.html]) expect(body).not.toContain('/api/');
   });
 
+  it('mails the Loss, Food & Prime Cost and Menu Engineering pages’ key figures and PDFs', async () => {
+    for (const [page, title] of [
+      ['loss', 'Loss'],
+      ['costs', 'Food & Prime Cost'],
+      ['menu-engineering', 'Menu Engineering'],
+    ] as const) {
+      await later();
+      const id = (await create(owner, { ...weekly, page, range: '7days' })).body.data.id as number;
+      expect((await t.call('POST', `${PATH}/${id}/send`, { token: owner })).status).toBe(200);
+      const mail = t.mailer.messages.at(-1)!;
+      expect(mail.subject).toMatch(new RegExp(`^${title} report: Last 7 Days`));
+      const report = (await t.call('GET', `analytics/pages/${page}?period=7days`, { token: owner })).body.data as PageReport;
+      expect(report.cards.some((card) => card.value !== 0), page).toBe(true);
+      for (const line of figures(report)) expect(mail.text).toContain(line);
+      expect(mail.attachments?.[0]?.filename).toMatch(new RegExp(`^${page}_all-branches_.*\\.pdf$`));
+      expect(mail.text).toContain(`See it in the console: ${PUBLIC_URL}/${page}?range=7days\n`);
+    }
+  });
+
   it('mails the dashboard as the revenue page’s figures', async () => {
     await later();
     const id = (await create(owner, { ...weekly, page: 'dashboard', range: '7days' })).body.data.id as number;

@@ -64,7 +64,10 @@ describe('the Loss page', () => {
         '/ingest/menu-items',
         secret,
         {
-          items: [{ sku: 'LOSS-PIE', name: 'Loss Pie', price_cents: 1000, menu: 'All Day', is_combo: false }],
+          items: [
+            { sku: 'LOSS-PIE', name: 'Loss Pie', price_cents: 1000, menu: 'All Day', is_combo: false, cost_cents: 300 },
+            { sku: 'LOSS-TEA', name: 'Loss Tea', price_cents: 450, menu: 'All Day', is_combo: false },
+          ],
         },
         'PUT',
       );
@@ -149,6 +152,42 @@ describe('the Loss page', () => {
       await page.goto(`/dashboard?restaurant=${branch.id}`);
       const summary = page.getByRole('region', { name: 'Revenue Summary' });
       await summary.getByText('Discounts $10.00 · Refunds $36.00').waitFor();
+
+      // Food cost (docs/product.md#costs): the 8 pies of the two completed orders at $3.00 each, against $70.00 of revenue.
+      await page.goto(`/costs?restaurant=${branch.id}`);
+      await page.getByRole('heading', { level: 1, name: 'Food & Prime Cost' }).waitFor();
+      const costs = ['Total', '$70.00', '$24.00', '34.3%', '$0.00', '0.0%', '$24.00', '34.3%', '$0.00', '0.0%'];
+      expect(await totalRow(page, 'Cost Breakdown')).toEqual(costs);
+      await screenshot(page, `costs-page-${name}`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      // Menu engineering (docs/product.md#menu-engineering): the pie alone is costed and sold, so it is a star.
+      await page.goto(`/menu-engineering?restaurant=${branch.id}`);
+      await page.getByRole('heading', { level: 1, name: 'Menu Engineering' }).waitFor();
+      const dishes = page.getByRole('region', { name: 'Dishes by Popularity and Margin', exact: true });
+      const pieRow = () =>
+        dishes.getByRole('row', { name: /^Loss Pie/ }).evaluate((tr) => [...(tr as HTMLTableRowElement).cells].map((c) => c.innerText.trim()));
+      expect(await pieRow()).toEqual(['Loss Pie', 'Star', '8', '100.0%', '$80.00', '$24.00', '$56.00', '$7.00']);
+      expect(await totalRow(page, 'Dishes by Popularity and Margin')).toEqual(['Total', '–', '8', '100.0%', '$80.00', '$24.00', '$56.00', '$7.00']);
+      await dishes.getByRole('img', { name: 'Menu Engineering' }).waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.waitForTimeout(1200);
+      await screenshot(page, `menu-engineering-page-${name}`);
+
+      // The Menu page: the tea has no cost; the pie's cost edited in place applies from today, and being its first
+      // day's cost it is the cost of the days before too, so yesterday's pies now cost $3.50 each.
+      await page.goto('/menu');
+      await page.getByRole('heading', { level: 1, name: 'Menu' }).waitFor();
+      await page.getByText('1 dish has no cost: food cost and menu engineering leave it out.').waitFor();
+      const pieCost = page.getByRole('textbox', { name: 'Cost of Loss Pie' });
+      expect(await pieCost.inputValue()).toBe('3.00');
+      await pieCost.fill('3.50');
+      await page.getByRole('button', { name: 'Save costs' }).click();
+      await page.getByText('1 cost saved: they apply from today.').waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `menu-page-${name}`);
+      await page.goto(`/menu-engineering?restaurant=${branch.id}`);
+      await dishes.waitFor();
+      expect(await pieRow()).toEqual(['Loss Pie', 'Star', '8', '100.0%', '$80.00', '$28.00', '$52.00', '$6.50']);
       expect(unexpected()).toEqual([]);
       await context.close();
     },

@@ -295,7 +295,7 @@ describe('report mails scenarios', () => {
     expect(calls.list.calls()).toHaveLength(1);
   });
 
-  it('offers the Dashboard and the analytics pages but Loss, and every hour from 00:00 to 23:00', async () => {
+  it('offers the Dashboard and every analytics page, and every hour from 00:00 to 23:00', async () => {
     const user = userEvent.setup();
     const calls = fakeCalls();
     renderSection();
@@ -310,6 +310,9 @@ describe('report mails scenarios', () => {
       'Revenue',
       'Headcount',
       'Procurement',
+      'Loss',
+      'Food & Prime Cost',
+      'Menu Engineering',
     ]);
     await user.keyboard('{Escape}');
     await user.hover(screen.getByRole('combobox', { name: 'Hour' }));
