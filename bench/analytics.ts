@@ -88,6 +88,8 @@ const BENCH_CALLS: BenchCall[] = [
   ...CARD_KINDS.map((kind) => ({ name: kind, path: cardPath(kind), rounds: ROUNDS, dashboard: true })),
   { name: 'loss', path: 'loss', rounds: ROUNDS, dashboard: false },
   { name: 'hours', path: 'hours', rounds: ROUNDS, dashboard: false },
+  { name: 'costs', path: 'costs', rounds: ROUNDS, dashboard: false },
+  { name: 'menu-engineering', path: 'menu-engineering', rounds: ROUNDS, dashboard: false },
   ...ANALYTICS_PAGES.map((page) => ({ name: `page ${page}`, path: `pages/${page}`, rounds: ROUNDS, dashboard: false })),
   ...EXPORT_FORMATS.map((format) => ({
     name: `revenue ${format}`,

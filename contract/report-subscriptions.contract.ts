@@ -19,9 +19,7 @@ export const REPORT_PAGES = [
   'loss',
   'costs',
   'menu-engineering',
-] as const satisfies readonly (
-  'dashboard' | AnalyticsPage
-)[];
+] as const satisfies readonly ('dashboard' | AnalyticsPage)[];
 export type ReportPage = (typeof REPORT_PAGES)[number];
 export const REPORT_FREQUENCIES = ['daily', 'weekly'] as const;
 export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];

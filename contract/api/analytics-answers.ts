@@ -167,7 +167,8 @@ const costFigures = z.object({
 export type CostFigures = z.output<typeof costFigures>;
 
 const withoutCost = z.int().meta({
-  description: 'Menu items sold in the window (completed orders) that have no cost: left out of food cost, so it understates by their share',
+  description:
+    'Menu items sold in the window (completed orders) that have no cost: left out of food cost, so it understates by their share',
 });
 
 export const costs = z.object({
@@ -204,8 +205,12 @@ export const menuEngineering = z.object({
   window: analyticsWindow,
   items: z.array(engineeredItem).meta({ description: 'Items with a cost sold in the window, most units first, then by name' }),
   thresholds: z.object({
-    mix_pct: percent.nullable().meta({ description: 'The popularity line: 70 % of 100 / number of items, one decimal; null without items' }),
-    margin_per_unit: dollars.nullable().meta({ description: 'The profitability line: the units-weighted average margin per unit, to the cent' }),
+    mix_pct: percent
+      .nullable()
+      .meta({ description: 'The popularity line: 70 % of 100 / number of items, one decimal; null without items' }),
+    margin_per_unit: dollars
+      .nullable()
+      .meta({ description: 'The profitability line: the units-weighted average margin per unit, to the cent' }),
   }),
   items_without_cost: withoutCost,
 });

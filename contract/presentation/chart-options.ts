@@ -182,7 +182,11 @@ const QUADRANTS = [
  * A scatter of named points coloured by group (one legend entry per group), divided at `thresholds` into four
  * labelled quadrants: the Menu Engineering matrix, popularity across and margin per unit up. The tooltip names the point.
  */
-export function scatterOption(points: readonly ScatterPoint[], axes: { x: ScatterAxis; y: ScatterAxis }, thresholds: readonly [number, number] | null): EChartsOption {
+export function scatterOption(
+  points: readonly ScatterPoint[],
+  axes: { x: ScatterAxis; y: ScatterAxis },
+  thresholds: readonly [number, number] | null,
+): EChartsOption {
   const groups = [...new Set(points.map((p) => p.group))];
   const inGroup = groups.map((group) => points.filter((p) => p.group === group));
   const quadrants = thresholds
@@ -229,16 +233,14 @@ export function scatterOption(points: readonly ScatterPoint[], axes: { x: Scatte
     grid: { left: 16, right: 24, top: groups.length > 1 ? 56 : 32, bottom: 36, containLabel: true },
     xAxis: axis(axes.x, 'x'),
     yAxis: axis(axes.y, 'y'),
-    series: groups.map(
-      (group, i): ScatterSeriesOption => ({
-        type: 'scatter',
-        name: group || axes.y.label,
-        symbolSize: 12,
-        ...(GROUP_COLOURS[group] ? { color: GROUP_COLOURS[group] } : {}),
-        data: inGroup[i]!.map((p) => ({ name: p.name, value: [p.x, p.y] })),
-        ...(i === 0 && quadrants ? { markArea: quadrants, markLine: lines } : {}),
-      }),
-    ),
+    series: groups.map((group, i): ScatterSeriesOption => ({
+      type: 'scatter',
+      name: group || axes.y.label,
+      symbolSize: 12,
+      ...(GROUP_COLOURS[group] ? { color: GROUP_COLOURS[group] } : {}),
+      data: inGroup[i]!.map((p) => ({ name: p.name, value: [p.x, p.y] })),
+      ...(i === 0 && quadrants ? { markArea: quadrants, markLine: lines } : {}),
+    })),
   };
 }
 

@@ -35,7 +35,11 @@ export const inCostPeriod = (p: string, item: RawBuilder<unknown>, day: RawBuild
 export async function costsOn(db: Db, pairs: readonly (readonly [item: number, day: string])[]): Promise<Map<string, number>> {
   const costs = new Map<string, number>();
   if (pairs.length === 0) return costs;
-  const { rows } = await sql<{ item: number; day: string; cost: number | null }>`select u.item, u.day::text as day, ${costOn(sql`u.item`, sql`u.day`)} as cost
+  const { rows } = await sql<{
+    item: number;
+    day: string;
+    cost: number | null;
+  }>`select u.item, u.day::text as day, ${costOn(sql`u.item`, sql`u.day`)} as cost
     from unnest(${pairs.map(([item]) => item)}::int[], ${pairs.map(([, day]) => day)}::date[]) as u(item, day)`.execute(db);
   for (const row of rows) if (row.cost !== null) costs.set(`${row.item}|${row.day}`, row.cost);
   return costs;

@@ -71,7 +71,14 @@ export async function ingestMenuItems(db: Db, scope: IngestScope, items: MenuIte
         .selectFrom('menu_items')
         .select(['id', 'sku'])
         .where('franchise_id', '=', scope.franchiseId)
-        .where('sku', '=', anyOf(costed.filter((i) => !written.has(i.sku)).map((i) => i.sku), 'text'))
+        .where(
+          'sku',
+          '=',
+          anyOf(
+            costed.filter((i) => !written.has(i.sku)).map((i) => i.sku),
+            'text',
+          ),
+        )
         .execute();
       const ids = new Map([...unchanged.map((r) => [r.sku, r.id] as const), ...rows.map((r) => [r.sku, r.id] as const)]);
       recosted = await recordCosts(

@@ -10,10 +10,7 @@ import { draftedCosts, problemsBySku, type CostDrafts } from './support/menu-cos
 
 export type MenuCostsEvent =
   /** A cost field's text, in dollars, for the item of `sku`. */
-  | { type: 'menu.edit'; sku: string; value: string }
-  | { type: 'menu.discard' }
-  | { type: 'menu.save' }
-  | { type: 'menu.retry' };
+  { type: 'menu.edit'; sku: string; value: string } | { type: 'menu.discard' } | { type: 'menu.save' } | { type: 'menu.retry' };
 
 export type MenuCostsContext = {
   items: MenuItem[];

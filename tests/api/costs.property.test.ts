@@ -78,9 +78,11 @@ describe('the costs and menu engineering answers', () => {
             }
           }
           for (const s of data.shifts) {
-            if (inWindow(DAYS[s.day]!)) money.get(f.restaurants[s.restaurant]!)!.labour += labourCostCents(s.actualMinutes, s.hourlyRateCents);
+            if (inWindow(DAYS[s.day]!))
+              money.get(f.restaurants[s.restaurant]!)!.labour += labourCostCents(s.actualMinutes, s.hourlyRateCents);
           }
-          for (const p of data.purchaseBatches.flat()) if (inWindow(DAYS[p.day]!)) money.get(f.restaurants[p.restaurant]!)!.spend += p.amountCents;
+          for (const p of data.purchaseBatches.flat())
+            if (inWindow(DAYS[p.day]!)) money.get(f.restaurants[p.restaurant]!)!.spend += p.amountCents;
 
           const check = async (scope: AnalyticsScope, ids: number[]) => {
             const sum = ids.reduce(
@@ -153,6 +155,7 @@ describe('the costs and menu engineering answers', () => {
     );
     // Of 20 runs × 2 franchises × 4 scopes.
     expect(reached.runs).toBe(20);
-    for (const what of ['foodCost', 'prime', 'uncosted', 'classes', 'starAndDog'] as const) expect(reached[what], what).toBeGreaterThanOrEqual(5);
+    for (const what of ['foodCost', 'prime', 'uncosted', 'classes', 'starAndDog'] as const)
+      expect(reached[what], what).toBeGreaterThanOrEqual(5);
   }, 240_000);
 });

@@ -190,7 +190,10 @@ describe('Send now', () => {
       const mail = t.mailer.messages.at(-1)!;
       expect(mail.subject).toMatch(new RegExp(`^${title} report: Last 7 Days`));
       const report = (await t.call('GET', `analytics/pages/${page}?period=7days`, { token: owner })).body.data as PageReport;
-      expect(report.cards.some((card) => card.value !== 0), page).toBe(true);
+      expect(
+        report.cards.some((card) => card.value !== 0),
+        page,
+      ).toBe(true);
       for (const line of figures(report)) expect(mail.text).toContain(line);
       expect(mail.attachments?.[0]?.filename).toMatch(new RegExp(`^${page}_all-branches_.*\\.pdf$`));
       expect(mail.text).toContain(`See it in the console: ${PUBLIC_URL}/${page}?range=7days\n`);

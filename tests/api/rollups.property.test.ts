@@ -58,7 +58,9 @@ describe('rollups written by the ingest', () => {
             (select count(*)::int from daily_restaurant_stats where restaurant_id = any(${restaurants}::int[]) and food_cost_cents > 0) as "foodCost",
             (select count(*)::int from menu_item_costs c join menu_items m on m.id = c.menu_item_id
               where m.franchise_id = any(${world.franchises.map((f) => f.id)}::int[])
-                and exists (select 1 from menu_item_costs e where e.menu_item_id = c.menu_item_id and e.from_day < c.from_day)) as "costChanges"`.execute(db);
+                and exists (select 1 from menu_item_costs e where e.menu_item_id = c.menu_item_id and e.from_day < c.from_day)) as "costChanges"`.execute(
+          db,
+        );
         for (const key of Object.keys(reached) as (keyof typeof reached)[]) if (rows[0]![key] > 0) reached[key] += 1;
       }),
       { numRuns: 30 },

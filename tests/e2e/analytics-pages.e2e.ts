@@ -145,7 +145,10 @@ describe.each(VIEWPORTS)('analytics pages at $name size', ({ name, size }) => {
         const screen = await screenTable(page, BREAKDOWN[pageName]);
         const expected = formattedTable(report, BREAKDOWN[pageName]);
         // A row per period of the window; Menu Engineering's are its dishes.
-        const rows = pageName === 'menu-engineering' ? report.tables[0]!.rows.length : expectedRows(report.window.start_date, report.window.end_date, range);
+        const rows =
+          pageName === 'menu-engineering'
+            ? report.tables[0]!.rows.length
+            : expectedRows(report.window.start_date, report.window.end_date, range);
         expect(screen.rows.length, `${pageName} ${range}`).toBe(rows);
         expect(screen, `${pageName} ${range}`).toEqual(expected);
         // Trade every day of the demo franchise: the total is above zero.

@@ -165,9 +165,20 @@ describe('the Loss page', () => {
       await page.getByRole('heading', { level: 1, name: 'Menu Engineering' }).waitFor();
       const dishes = page.getByRole('region', { name: 'Dishes by Popularity and Margin', exact: true });
       const pieRow = () =>
-        dishes.getByRole('row', { name: /^Loss Pie/ }).evaluate((tr) => [...(tr as HTMLTableRowElement).cells].map((c) => c.innerText.trim()));
+        dishes
+          .getByRole('row', { name: /^Loss Pie/ })
+          .evaluate((tr) => [...(tr as HTMLTableRowElement).cells].map((c) => c.innerText.trim()));
       expect(await pieRow()).toEqual(['Loss Pie', 'Star', '8', '100.0%', '$80.00', '$24.00', '$56.00', '$7.00']);
-      expect(await totalRow(page, 'Dishes by Popularity and Margin')).toEqual(['Total', '–', '8', '100.0%', '$80.00', '$24.00', '$56.00', '$7.00']);
+      expect(await totalRow(page, 'Dishes by Popularity and Margin')).toEqual([
+        'Total',
+        '–',
+        '8',
+        '100.0%',
+        '$80.00',
+        '$24.00',
+        '$56.00',
+        '$7.00',
+      ]);
       await dishes.getByRole('img', { name: 'Menu Engineering' }).waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.waitForTimeout(1200);

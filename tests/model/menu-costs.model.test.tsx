@@ -92,11 +92,16 @@ describe('menu costs machine × the Menu page (model-based)', () => {
         if (e.type === 'menu.save' && state.matches('ready')) {
           const { costs } = draftedCosts(context.items, context.drafts);
           expect(
-            await screen.findByText(costs.length === 0 && !Object.values(context.problems).length ? 'No cost was changed.' : 'Some costs are not amounts: see the marked fields.'),
+            await screen.findByText(
+              costs.length === 0 && !Object.values(context.problems).length
+                ? 'No cost was changed.'
+                : 'Some costs are not amounts: see the marked fields.',
+            ),
           ).toBeInTheDocument();
           if (Object.keys(context.problems).length) expect(Object.values(context.problems)).toContain(COST_FORMAT_MESSAGE);
         }
-        if (e.type === 'xstate.done.actor.saveCosts') expect(await screen.findByText('1 cost saved: they apply from today.')).toBeInTheDocument();
+        if (e.type === 'xstate.done.actor.saveCosts')
+          expect(await screen.findByText('1 cost saved: they apply from today.')).toBeInTheDocument();
         if (e.type === 'xstate.error.actor.saveCosts') {
           expect((await screen.findAllByText((e.error as Error).message)).length).toBeGreaterThan(0);
           // A 422 marks the field of the cost it names; every draft stays.

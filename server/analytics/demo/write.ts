@@ -128,7 +128,9 @@ async function costDemoMenu(db: Db, franchiseId: number): Promise<void> {
       'in',
       DEMO_MENU.map((m) => m.sku),
     )
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('menu_item_costs as c').select('c.from_day').whereRef('c.menu_item_id', '=', 'm.id'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('menu_item_costs as c').select('c.from_day').whereRef('c.menu_item_id', '=', 'm.id'))),
+    )
     .execute();
   if (uncosted.length === 0) return;
   const costOf = new Map(DEMO_MENU.map((m) => [m.sku, m.costCents]));

@@ -34,7 +34,9 @@ const costCells = (f: CostFigures) => [
 
 /** "3 dishes sold have no cost: food cost leaves them out." — or nothing when every dish sold has one. */
 const uncostedNote = (n: number) =>
-  n === 0 ? null : `${n} ${n === 1 ? 'dish' : 'dishes'} sold in this window ${n === 1 ? 'has' : 'have'} no cost: food cost leaves ${n === 1 ? 'it' : 'them'} out. Set costs on the Menu page.`;
+  n === 0
+    ? null
+    : `${n} ${n === 1 ? 'dish' : 'dishes'} sold in this window ${n === 1 ? 'has' : 'have'} no cost: food cost leaves ${n === 1 ? 'it' : 'them'} out. Set costs on the Menu page.`;
 
 export async function costsPage({ window, figures }: PageContext): Promise<Figures> {
   const t = await figures('costs');
@@ -88,7 +90,8 @@ export async function menuEngineeringPage({ figures }: PageContext): Promise<Fig
   const count = (c: string) => answer.items.filter((i) => i.class === c).length;
   const bySku = new Map(t.items.map((i) => [i.sku, i]));
   const none =
-    noData('menu-engineering', t) ?? (t.items.length === 0 ? `No dish sold in this window has a cost yet. ${uncostedNote(t.itemsWithoutCost)!}` : null);
+    noData('menu-engineering', t) ??
+    (t.items.length === 0 ? `No dish sold in this window has a cost yet. ${uncostedNote(t.itemsWithoutCost)!}` : null);
   return {
     no_data: none,
     note: none === null ? uncostedNote(t.itemsWithoutCost) : null,
@@ -117,9 +120,27 @@ export async function menuEngineeringPage({ figures }: PageContext): Promise<Fig
         answer.items.map((i) => {
           const cents = bySku.get(i.sku)!;
           const margin = cents.revenue_cents - cents.food_cost_cents;
-          return row([i.name, MENU_CLASS_LABELS[i.class], i.units, i.mix_pct, i.revenue, i.food_cost, i.margin, perDollars(margin, i.units)]);
+          return row([
+            i.name,
+            MENU_CLASS_LABELS[i.class],
+            i.units,
+            i.mix_pct,
+            i.revenue,
+            i.food_cost,
+            i.margin,
+            perDollars(margin, i.units),
+          ]);
         }),
-        row(['Total', null, units, units === 0 ? null : 100, dollars(revenue), dollars(food), dollars(revenue - food), perDollars(revenue - food, units)]),
+        row([
+          'Total',
+          null,
+          units,
+          units === 0 ? null : 100,
+          dollars(revenue),
+          dollars(food),
+          dollars(revenue - food),
+          perDollars(revenue - food, units),
+        ]),
         NO_DATA_TEXT['menu-engineering'],
       ),
     ],

@@ -133,7 +133,8 @@ export class OrderRollups {
       item[4] += sign * l.amountCents;
       const franchiseKey = `${order.day}|${l.menuItemId}`;
       const fItem =
-        this.franchiseItems.get(franchiseKey) ?? this.franchiseItems.set(franchiseKey, [order.day, l.menuItemId, 0, 0, 0]).get(franchiseKey)!;
+        this.franchiseItems.get(franchiseKey) ??
+        this.franchiseItems.set(franchiseKey, [order.day, l.menuItemId, 0, 0, 0]).get(franchiseKey)!;
       fItem[2] += sign * l.quantity;
       fItem[3] += sign * l.amountCents;
     }

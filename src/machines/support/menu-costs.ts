@@ -22,7 +22,10 @@ export type CostDrafts = Readonly<Record<string, string>>;
  * The drafts that change a cost, as the call sends them, and the problems of those that cannot be sent, by SKU. A
  * draft equal to the item's cost, or left empty for an item without one, changes nothing.
  */
-export function draftedCosts(items: readonly MenuItem[], drafts: CostDrafts): { costs: MenuCostRecord[]; problems: Record<string, string> } {
+export function draftedCosts(
+  items: readonly MenuItem[],
+  drafts: CostDrafts,
+): { costs: MenuCostRecord[]; problems: Record<string, string> } {
   const costs: MenuCostRecord[] = [];
   const problems: Record<string, string> = {};
   for (const item of items) {

@@ -1,4 +1,4 @@
-import { Alert, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { formatDays } from '@contract/presentation/format';
@@ -7,6 +7,7 @@ import { filtersHref, onBranch } from '../../machines/support/analytics-filters'
 import { draftHeaderProps, filterHandlers } from '../shared/filter-header';
 import { ExportMenu } from '../../ui/export-menu';
 import { LoadState } from '../../ui/load-state';
+import { NoteAlert } from '../../ui/note-alert';
 import { RangeButtons } from '../../ui/range-buttons';
 import { AnalyticsHeader } from '../../ui/analytics-header';
 import { pathOf } from '../../shared/routing';
@@ -91,11 +92,7 @@ function LoadedReport({ report }: { report: PageReport }) {
       <Text c="dimmed" size="sm">
         {coverageText(report)}
       </Text>
-      {report.note && (
-        <Alert color="yellow" variant="light" title="Not in these figures">
-          {report.note}
-        </Alert>
-      )}
+      {report.note && <NoteAlert title="Not in these figures">{report.note}</NoteAlert>}
       {/* A window with none of the page's subject says so, as its dashboard card does, rather than a page of zeros. */}
       {report.no_data !== null ? (
         <Paper withBorder radius="md" p="xl">

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { createActorContext } from '@xstate/react';
 import { Link } from 'wouter';
 import type { MenuItem } from '@contract/api/menu.calls';
@@ -7,6 +7,7 @@ import { menuCostsMachine } from '../../machines/menu-costs.machine';
 import { costText, marginOf } from '../../machines/support/menu-costs';
 import { pathOf } from '../../shared/routing';
 import { LoadState } from '../../ui/load-state';
+import { NoteAlert } from '../../ui/note-alert';
 import { PageTitle } from '../../ui/page-title';
 import { ScrollX } from '../../ui/scroll-x';
 
@@ -85,11 +86,7 @@ function MenuTable({ items }: { items: MenuItem[] }) {
   }
   return (
     <Stack gap="md">
-      {uncosted > 0 && (
-        <Alert color="yellow" variant="light" title="Dishes without a cost">
-          {uncostedText(uncosted)}
-        </Alert>
-      )}
+      {uncosted > 0 && <NoteAlert title="Dishes without a cost">{uncostedText(uncosted)}</NoteAlert>}
       <Paper withBorder radius="md" p="md">
         <form
           aria-label="Menu costs"
@@ -143,7 +140,7 @@ export function MenuView() {
       <PageTitle>Menu</PageTitle>
       <Text c="dimmed" size="sm">
         {MENU_EXPLAINED} See what each dish earns on{' '}
-        <Anchor component={Link} href={pathOf('menu-engineering')}>
+        <Anchor component={Link} href={pathOf('menu-engineering')} underline="always">
           Menu Engineering
         </Anchor>
         .

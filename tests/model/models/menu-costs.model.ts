@@ -19,8 +19,22 @@ export type ModelEvent =
   | { type: 'xstate.done.actor.saveCosts'; output: IngestResult }
   | { type: 'xstate.error.actor.saveCosts'; error: unknown };
 
-export const STEAK: MenuItem = { sku: 'DIN-003', name: 'Scotch Fillet', menu: 'Dinner', is_combo: false, price_cents: 4600, cost_cents: 1500 };
-export const CHIPS: MenuItem = { sku: 'ALL-005', name: 'Hand-cut Chips', menu: 'All Day', is_combo: false, price_cents: 900, cost_cents: null };
+export const STEAK: MenuItem = {
+  sku: 'DIN-003',
+  name: 'Scotch Fillet',
+  menu: 'Dinner',
+  is_combo: false,
+  price_cents: 4600,
+  cost_cents: 1500,
+};
+export const CHIPS: MenuItem = {
+  sku: 'ALL-005',
+  name: 'Hand-cut Chips',
+  menu: 'All Day',
+  is_combo: false,
+  price_cents: 900,
+  cost_cents: null,
+};
 export const MENU: MenuItem[] = [STEAK, CHIPS];
 export const REFUSED = new ApiError('The given data was invalid.', 422, {
   status: 'error',
