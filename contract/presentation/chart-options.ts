@@ -168,15 +168,24 @@ type ScatterAxis = ValueFormat & { label: string };
 /** The Menu Engineering quadrants' colours by class label: stars green, plowhorses blue, puzzles orange, dogs red. */
 const GROUP_COLOURS: Record<string, string> = { Star: '#2f9e44', Plowhorse: '#1c7ed6', Puzzle: '#f08c00', Dog: '#e03131' };
 /**
- * Each quadrant's name and where it sits, from its top-left corner to its bottom-right one (`x` and `y` null: the
- * threshold; 'min' and 'max': the axis' ends), so ECharts' inside positions are the quadrant's own corners.
+ * Each quadrant's name and where it sits, from its top-left corner to its bottom-right one (null: the threshold; 'lo'
+ * and 'hi': the axis' ends), so ECharts' inside positions are the quadrant's own corners.
  */
 const QUADRANTS = [
-  { name: 'Stars', from: [null, 'max'], to: ['max', null], position: 'insideTopRight' },
-  { name: 'Puzzles', from: ['min', 'max'], to: [null, null], position: 'insideTopLeft' },
-  { name: 'Plowhorses', from: [null, null], to: ['max', 'min'], position: 'insideBottomRight' },
-  { name: 'Dogs', from: ['min', null], to: [null, 'min'], position: 'insideBottomLeft' },
+  { name: 'Stars', from: [null, 'hi'], to: ['hi', null], position: 'insideTopRight' },
+  { name: 'Puzzles', from: ['lo', 'hi'], to: [null, null], position: 'insideTopLeft' },
+  { name: 'Plowhorses', from: [null, null], to: ['hi', 'lo'], position: 'insideBottomRight' },
+  { name: 'Dogs', from: ['lo', null], to: [null, 'lo'], position: 'insideBottomLeft' },
 ] as const;
+
+/** An axis' whole-number ends around `values` with a tenth of their spread to spare (one unit when they are all equal), never below 0 for values that are not. */
+function axisEnds(values: readonly number[]): { lo: number; hi: number } {
+  if (values.length === 0) return { lo: 0, hi: 1 };
+  const [min, max] = [Math.min(...values), Math.max(...values)];
+  const pad = (max - min) / 10 || Math.max(Math.abs(max) / 10, 1);
+  const lo = Math.floor(min - pad);
+  return { lo: min >= 0 ? Math.max(0, lo) : lo, hi: Math.ceil(max + pad) };
+}
 
 /**
  * A scatter of named points coloured by group (one legend entry per group), divided at `thresholds` into four
@@ -189,16 +198,22 @@ export function scatterOption(
 ): EChartsOption {
   const groups = [...new Set(points.map((p) => p.group))];
   const inGroup = groups.map((group) => points.filter((p) => p.group === group));
+  // Fixed ends, so the quadrants reach the plot's edges and their names sit in its corners.
+  const xEnds = axisEnds([...points.map((p) => p.x), ...(thresholds ? [thresholds[0]] : [])]);
+  const yEnds = axisEnds([...points.map((p) => p.y), ...(thresholds ? [thresholds[1]] : [])]);
   const quadrants = thresholds
     ? {
         silent: true,
         itemStyle: { color: 'transparent' },
         label: { color: '#868e96', fontSize: 11 },
         // ECharts' corner type does not list 'min' and 'max', which it reads as the axis' ends.
-        data: QUADRANTS.map((q) => [
-          { name: q.name, xAxis: q.from[0] ?? thresholds[0], yAxis: q.from[1] ?? thresholds[1], label: { position: q.position } },
-          { xAxis: q.to[0] ?? thresholds[0], yAxis: q.to[1] ?? thresholds[1] },
-        ]) as NonNullable<NonNullable<ScatterSeriesOption['markArea']>['data']>,
+        data: QUADRANTS.map((q) => {
+          const at = (corner: readonly [string | null, string | null]) => ({
+            xAxis: corner[0] === null ? thresholds[0] : xEnds[corner[0] as 'lo' | 'hi'],
+            yAxis: corner[1] === null ? thresholds[1] : yEnds[corner[1] as 'lo' | 'hi'],
+          });
+          return [{ name: q.name, ...at(q.from), label: { position: q.position } }, at(q.to)];
+        }) as NonNullable<NonNullable<ScatterSeriesOption['markArea']>['data']>,
       }
     : undefined;
   const lines = thresholds
@@ -213,11 +228,12 @@ export function scatterOption(
   // The x axis is named under its middle, the y axis above its top, where a long name has room at 375 px.
   const axis = (a: ScatterAxis, name: 'x' | 'y') => ({
     type: 'value' as const,
+    min: (name === 'x' ? xEnds : yEnds).lo,
+    max: (name === 'x' ? xEnds : yEnds).hi,
     name: a.label,
     nameLocation: name === 'x' ? ('middle' as const) : ('end' as const),
     nameGap: name === 'x' ? 28 : 12,
     nameTextStyle: name === 'y' ? { align: 'left' as const } : undefined,
-    scale: true,
     axisLabel: { formatter: (v: number) => (a.axisFormat ?? a.format)(v), hideOverlap: true },
   });
   return {
