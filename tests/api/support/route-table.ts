@@ -451,6 +451,15 @@ const ingestRoutes: RouteSpec[] = [
   ingestRoute('POST /ingest/purchases/remove', 'records'),
   ingestRoute('PUT /ingest/targets', 'targets'),
   fromCall('GET /franchise/menu-items'),
+  // The owner's costs, for the SKU the integration sent (docs/product.md#costs).
+  fromCall('PUT /franchise/menu-items/costs', {
+    body: { costs: batch },
+    strict: true,
+    prepare: async (api) => {
+      await integrationOf(api);
+      return { body: { costs: [{ sku: 'FUZZ-1', cost_cents: 150 }] } };
+    },
+  }),
   fromCall('POST /franchise/import/{kind}', {
     params: { kind: { valid: 'orders', refused: ['people', 'Orders', 'order', 'menu_items', '..', '%2e%2e'] } },
     body: { orders: batch },
