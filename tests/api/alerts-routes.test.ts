@@ -127,7 +127,7 @@ describe('alert rules', () => {
       [
         { kind: 'sales' },
         'kind',
-        'Kind must be one of labour_cost, revenue_drop, attendance, procurement, no_trade, below_target, discounts',
+        'Kind must be one of labour_cost, revenue_drop, attendance, procurement, no_trade, below_target, discounts, food_cost',
       ],
       [{ threshold: 0.9 }, 'threshold', THRESHOLD_MESSAGE],
       [{ threshold: 1000.1 }, 'threshold', THRESHOLD_MESSAGE],

@@ -80,6 +80,12 @@ describe.each(ANALYTICS_PAGES)('the %s page', (page: AnalyticsPage) => {
           'End date': r.window.end_date,
           'Time zone': 'Australia/Sydney',
         });
+        // What the figures leave out (the dishes without a cost) is a fact of the header.
+        const header = records.slice(
+          0,
+          records.findIndex((record) => record.every((field) => field === '')),
+        );
+        expect(header.find(([key]) => key === 'Note')?.[1] ?? null).toBe(r.note ?? null);
         const tables = csvTables(records);
         expect(tables.map((table) => table.title)).toEqual(r.tables.map((table) => table.title));
         r.tables.forEach((table, index) => {

@@ -308,7 +308,10 @@ describe('All Branches for a manager are their branches', () => {
         for (const c of r.cards) if (additive[page].includes(c.id)) out[`card.${c.id}`] = cents(c.value);
         const breakdown = r.tables.find((x) => x.id === 'breakdown') ?? r.tables[0]!;
         breakdown.columns.forEach((column, i) => {
-          if (column.unit === 'money' || column.unit === 'count') out[`total.${column.key}`] = cents(Number(breakdown.total!.cells[i]));
+          // A per-unit figure is a ratio, not a sum.
+          if ((column.unit === 'money' || column.unit === 'count') && column.key !== 'margin_per_unit') {
+            out[`total.${column.key}`] = cents(Number(breakdown.total!.cells[i]));
+          }
         });
         return out;
       };

@@ -52,8 +52,9 @@ export async function reportCsv(report: ReportDocument): Promise<Uint8Array> {
     ['Time zone', window.time_zone],
     // On the franchise's clock with its offset, like the PDF's and the activity CSV's times.
     ['Generated at', localIso(window.time_zone, new Date(report.generated_at))],
+    // What the figures leave out, with the facts they are read by.
+    ...(report.note ? [['Note', report.note]] : []),
   ].map((record) => record.map(neutraliseFormula));
-  if (report.note) records.push([], ['Note', neutraliseFormula(report.note)]);
   if (report.no_data !== null) records.push([], [report.no_data]);
   for (const table of report.no_data === null ? report.tables : []) {
     const units = table.columns.map((column) => column.unit);

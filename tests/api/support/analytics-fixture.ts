@@ -95,6 +95,24 @@ export async function createAnalyticsFixture(db: Db): Promise<AnalyticsFixture> 
   const comboMeal = await item(harbour, 'CMB', 'Combo Meal', 'All Day', true);
   const kidsCombo = await item(harbour, 'KID', 'Kids Combo', 'Lunch', true);
   const rivalItem = await item(rival, 'RVL', 'Rival Feast', 'All Day');
+  // Costs since before any trade (docs/product.md#costs), varied so menu engineering has more than one class; the kids
+  // combo has none, which the cost pages say.
+  await db
+    .insertInto('menu_item_costs')
+    .values(
+      (
+        [
+          [burger, 320],
+          [pasta, 280],
+          [coffee, 90],
+          [salad, 350],
+          [soup, 150],
+          [comboMeal, 410],
+          [rivalItem, 300],
+        ] as const
+      ).map(([menu_item_id, cost_cents]) => ({ menu_item_id, from_day: '2026-01-01', cost_cents })),
+    )
+    .execute();
 
   const customer = async (franchiseId: number, name: string) =>
     (await db.insertInto('customers').values({ franchise_id: franchiseId, name }).returning('id').executeTakeFirstOrThrow()).id;
