@@ -1,12 +1,21 @@
 import fc from 'fast-check';
-import type { AnalyticsWindow } from '@contract/analytics.contract';
 import { tradingDayIn } from '../../server/analytics/calendar';
 import { labourCostCents } from '../../server/analytics/ingest';
 import { costsAnswer, costTally } from '../../server/analytics/answers/costs';
 import { menuEngineeringAnswer, menuTally } from '../../server/analytics/answers/menu-engineering';
 import type { AnalyticsScope } from '../../server/analytics/answers/scope';
 import type { Db } from '../../server/db/database';
-import { costHistories, costOnDay, createWorld, DAYS, datasetArb, moneyOf, PERIOD_START, write } from './support/random-trade';
+import {
+  costHistories,
+  costOnDay,
+  createWorld,
+  DAYS,
+  datasetArb,
+  moneyOf,
+  PERIOD_START,
+  randomDaysWindow,
+  write,
+} from './support/random-trade';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
 let database: TestDatabase;
@@ -16,18 +25,6 @@ beforeAll(async () => {
   db = database.db;
 });
 afterAll(() => database.close());
-
-// Thirteen of the fourteen random days, across a daylight-saving change.
-const windowOf = (timeZone: string): AnalyticsWindow => ({
-  start_date: DAYS[1]!,
-  end_date: DAYS[13]!,
-  days: 13,
-  grouping: 'weekly',
-  time_zone: timeZone,
-  compare: 'previous',
-  previous: { start_date: '2026-03-16', end_date: '2026-03-28' },
-  today: '2026-04-12',
-});
 
 type Money = { revenue: number; food: number; labour: number; spend: number };
 type Sold = { units: number; revenue: number; food: number };
@@ -56,7 +53,7 @@ describe('the costs and menu engineering answers', () => {
         reached.runs++;
         for (const [fi, f] of world.franchises.entries()) {
           const data = dataset[fi]!;
-          const window = windowOf(f.timeZone);
+          const window = randomDaysWindow(f.timeZone);
           const inWindow = (day: string) => day >= window.start_date && day <= window.end_date;
           const costs = costHistories(data);
           const money = new Map(f.restaurants.map((id) => [id, { revenue: 0, food: 0, labour: 0, spend: 0 }]));

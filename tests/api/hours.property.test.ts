@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { DAYPARTS, type AnalyticsWindow } from '@contract/analytics.contract';
+import { DAYPARTS } from '@contract/analytics.contract';
 import { tradingDayIn } from '../../server/analytics/calendar';
 import type { Db } from '../../server/db/database';
 import { hoursAnswer, hoursTally } from '../../server/analytics/answers/hours';
@@ -8,7 +8,7 @@ import { revenueTally } from '../../server/analytics/answers/revenues';
 import type { AnalyticsScope } from '../../server/analytics/answers/scope';
 import { orderPage } from '../../server/analytics/page-reports/count-pages';
 import type { PageContext } from '../../server/analytics/page-reports/report-parts';
-import { createWorld, DAYS, datasetArb, moneyOf, PERIOD_START, write } from './support/random-trade';
+import { createWorld, datasetArb, moneyOf, PERIOD_START, randomDaysWindow, write } from './support/random-trade';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
 let database: TestDatabase;
@@ -18,18 +18,6 @@ beforeAll(async () => {
   db = database.db;
 });
 afterAll(() => database.close());
-
-// The fourteen random days, across a daylight-saving change (docs/product.md#hours).
-const windowOf = (timeZone: string): AnalyticsWindow => ({
-  start_date: DAYS[1]!,
-  end_date: DAYS[13]!,
-  days: 13,
-  grouping: 'weekly',
-  time_zone: timeZone,
-  compare: 'previous',
-  previous: { start_date: '2026-03-16', end_date: '2026-03-28' },
-  today: '2026-04-12',
-});
 
 /** The model's clock: Intl's wall-clock hour and the ISO weekday of the trading day, independent of the server's SQL. */
 const hourIn = (timeZone: string, at: Date) =>
@@ -49,7 +37,7 @@ describe('the hours answer', () => {
         await write(db, world, dataset);
         reached.runs++;
         for (const [fi, f] of world.franchises.entries()) {
-          const window = windowOf(f.timeZone);
+          const window = randomDaysWindow(f.timeZone);
           // Cents per cell, per branch (a cell's key is its index: (weekday - 1) × 24 + hour).
           const cents = new Map(f.restaurants.map((id) => [id, Array<number>(168).fill(0)]));
           const counts = new Map(f.restaurants.map((id) => [id, Array<number>(168).fill(0)]));

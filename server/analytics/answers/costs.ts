@@ -6,7 +6,7 @@ import { branchComparison, type BranchFigures } from './branch-comparison.js';
 import { tally, type Counters, type DayRow, type Tally } from './buckets.js';
 import { byText, dollars, percent } from './rounding.js';
 import type { AnalyticsScope } from './scope.js';
-import { fetchParts, inWindow, part, rollupByDay, scopeRows, statsByDay } from './sql-parts.js';
+import { fetchParts, inWindow, ITEM_TABLES, part, rollupByDay, scopeRows, statsByDay } from './sql-parts.js';
 
 // Food, labour and prime cost and purchases against revenue (docs/product.md#costs), from the daily and
 // monthly rollups, in integer cents until shaped.
@@ -15,8 +15,6 @@ const STATS_KEYS = ['revenue_dine_in_cents', 'revenue_takeaway_cents', 'revenue_
 const COST_KEYS = ['revenue_cents', 'food_cost_cents', 'labour_cost_cents', 'spend_cents'] as const;
 type CostKey = (typeof COST_KEYS)[number];
 export type CostCounts = Counters<CostKey>;
-
-const ITEM_TABLES = { franchise: 'daily_franchise_item_sales', restaurant: 'daily_item_sales' } as const;
 
 /** The costs answer before shaping: counters per bucket, the window's and the comparison's, per branch, and the uncosted items. */
 export type CostTally = Tally<CostKey> & { window: AnalyticsWindow; branches: BranchFigures[]; itemsWithoutCost: number };

@@ -5,12 +5,10 @@ import { columnsOf } from '../../db/typed-sql.js';
 import { itemsWithoutCost } from './costs.js';
 import { byText, dollars, percent, perDollars } from './rounding.js';
 import type { AnalyticsScope } from './scope.js';
-import { fetchParts, inWindow, part, scopeRows } from './sql-parts.js';
+import { fetchParts, inWindow, ITEM_TABLES, part, scopeRows } from './sql-parts.js';
 
 // Menu engineering (docs/product.md#menu-engineering): each costed item's popularity and margin over the
 // window, classed by the Kasavana–Smith rule, decided in integers.
-
-const ITEM_TABLES = { franchise: 'daily_franchise_item_sales', restaurant: 'daily_item_sales' } as const;
 
 type ItemRow = { sku: string; name: string; units: number; revenue_cents: number; food_cost_cents: number };
 /** The menu engineering answer before shaping: the costed items sold in the window, and how many sold lack a cost. */

@@ -108,6 +108,8 @@ export const rollupByDay = <F extends FranchiseDaily, R extends RestaurantDaily>
 };
 
 const STATS_TABLES = { franchise: 'daily_franchise_stats', restaurant: 'daily_restaurant_stats' } as const;
+/** The item sales rollups: units, revenue and food cost per item and day. */
+export const ITEM_TABLES = { franchise: 'daily_franchise_item_sales', restaurant: 'daily_item_sales' } as const;
 /** A counter of the daily stats, kept per franchise and per restaurant alike. */
 export type StatsCounter = CounterOf<'daily_franchise_stats', 'daily_restaurant_stats'>;
 const STATS_BIGINTS: StatsCounter[] = STATS_COUNTERS.flatMap(([name, type]) => (type === 'bigint' ? [name] : []));

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { AnalyticsWindow } from '@contract/analytics.contract';
 import fc from 'fast-check';
 import {
   beginFranchiseWrite,
@@ -26,6 +27,18 @@ export const PERIOD_START = Date.parse('2026-03-29T00:00:00Z');
 const PERIOD_MINUTES = 14 * 24 * 60;
 export const TIME_ZONES = ['Australia/Sydney', 'Australia/Adelaide'] as const;
 export const DAYS = Array.from({ length: 14 }, (_, i) => new Date(PERIOD_START + i * 86_400_000).toISOString().slice(0, 10));
+
+/** Thirteen of the fourteen random days (across the daylight-saving change), compared with the days before them. */
+export const randomDaysWindow = (timeZone: string): AnalyticsWindow => ({
+  start_date: DAYS[1]!,
+  end_date: DAYS[13]!,
+  days: 13,
+  grouping: 'weekly',
+  time_zone: timeZone,
+  compare: 'previous',
+  previous: { start_date: '2026-03-16', end_date: '2026-03-28' },
+  today: '2026-04-12',
+});
 
 export type World = {
   franchises: {
