@@ -4,7 +4,7 @@ import { anyOf, columnsOf, table as tableRef, type ColumnName, type TableName } 
 import { costOn, costPeriods, inCostPeriod } from './food-cost.js';
 import { localHourOf, tradingDayOf } from './trading-day.js';
 import { ORDER_COUNTS } from './write/order-rollups.js';
-import { SALES_COUNTERS, HOURS_COUNTERS, ROLLUP_COLUMNS, STATS_COUNTERS, type RollupTable } from './write/rollup-columns.js';
+import { SALES_COUNTERS, HOURS_COUNTERS, LOSS_COUNTERS, ROLLUP_COLUMNS, STATS_COUNTERS, type RollupTable } from './write/rollup-columns.js';
 
 // The daily rollups recomputed from the raw rows with set-based SQL, independently of the
 // incremental arithmetic of write/*.ts but over the same columns (write/rollup-columns.ts): `--check`
@@ -174,11 +174,14 @@ const RUNNING_HOURS = [
   { name: 'running_shifts', of: 'shifts', type: 'int' },
 ] satisfies { name: ColumnName<'monthly_staff_hours'>; of: ColumnName<'daily_staff_hours'>; type: string }[];
 
+const STAT_TYPES = new Map<string, string>(STATS_COUNTERS);
+
 /** monthly_restaurant_stats from daily_restaurant_stats' rows `daily` (from the raw rows, or the rollup's own). */
 const restaurantMonthsOf = (daily: RawBuilder<unknown>) =>
   byMonth(
     sql`select ${d('restaurant_id')}, ${d('day')}, ${d('revenue_dine_in_cents')} + ${d('revenue_takeaway_cents')} + ${d('revenue_delivery_cents')} as revenue_cents,
-        ${d('units')}, ${d('orders_dine_in')} + ${d('orders_takeaway')} + ${d('orders_delivery')} as orders, ${d('food_cost_cents')}
+        ${d('units')}, ${d('orders_dine_in')} + ${d('orders_takeaway')} + ${d('orders_delivery')} as orders, ${d('food_cost_cents')},
+        ${sql.join(LOSS_COUNTERS.map((c) => d(c)))}
       from (${daily}) d`,
     columnsOfRollup('monthly_restaurant_stats').keys,
     [],
@@ -187,6 +190,7 @@ const restaurantMonthsOf = (daily: RawBuilder<unknown>) =>
       { name: 'running_units', of: 'units', type: 'int' },
       { name: 'running_orders', of: 'orders', type: 'int' },
       { name: 'running_food_cost_cents', of: 'food_cost_cents', type: 'bigint' },
+      ...LOSS_COUNTERS.map((c) => ({ name: `running_${c}` as const, of: c, type: STAT_TYPES.get(c)! })),
     ] satisfies { name: ColumnName<'monthly_restaurant_stats'>; of: string; type: string }[],
   );
 

@@ -35,6 +35,7 @@ import * as deliveryPlatforms from './migrations/2026-11-30-04-delivery-platform
 import * as menuCosts from './migrations/2026-11-30-05-menu-costs.js';
 import * as alertKindFoodCost from './migrations/2026-11-30-06-alert-kind-food-cost.js';
 import * as mailedCostPages from './migrations/2026-11-30-07-mailed-cost-pages.js';
+import * as runningLoss from './migrations/2026-11-30-08-running-loss.js';
 
 // Static list: works the same under tsx, vitest and a bundle, with no directory scanning.
 const migrations: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-05-menu-costs': menuCosts,
   '2026-11-30-06-alert-kind-food-cost': alertKindFoodCost,
   '2026-11-30-07-mailed-cost-pages': mailedCostPages,
+  '2026-11-30-08-running-loss': runningLoss,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

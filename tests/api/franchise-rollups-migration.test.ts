@@ -11,6 +11,7 @@ import * as discountsTipsRefundsDelivery from '../../server/db/migrations/2026-1
 import * as hours from '../../server/db/migrations/2026-11-30-02-hours';
 import * as deliveryPlatforms from '../../server/db/migrations/2026-11-30-04-delivery-platforms';
 import * as menuCosts from '../../server/db/migrations/2026-11-30-05-menu-costs';
+import * as runningLoss from '../../server/db/migrations/2026-11-30-08-running-loss';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
 let database: TestDatabase;
@@ -44,8 +45,8 @@ const contents = async () => {
   return out;
 };
 
-describe('migrations 2026-11-23-03-franchise-rollups, 04-monthly-staff-hours, 05-running-monthly-totals, 2026-11-26-01-branch-monthly-totals, 2026-11-30-01-discounts-tips-refunds-delivery and 05-menu-costs', () => {
-  it('fill the franchise rollups, the monthly staff hours with their running totals, the monthly branch running totals (revenue, units, orders, labour cost, spend), the units column, the voided and gross sales counters and the food cost columns (0 before any cost) from the rows already written, as the ingest would have', async () => {
+describe('migrations 2026-11-23-03-franchise-rollups, 04-monthly-staff-hours, 05-running-monthly-totals, 2026-11-26-01-branch-monthly-totals, 2026-11-30-01-discounts-tips-refunds-delivery, 05-menu-costs and 08-running-loss', () => {
+  it('fill the franchise rollups, the monthly staff hours with their running totals, the monthly branch running totals (revenue, units, orders, labour cost, spend), the units column, the voided and gross sales counters, the food cost columns (0 before any cost) and the running loss counters from the rows already written, as the ingest would have', async () => {
     const franchise = (await db.selectFrom('franchises').select('id').where('name', '=', 'Harbour Eats Group').executeTakeFirstOrThrow())
       .id;
     const f = (demo = await prepareDemoFranchise(db, franchise, { customers: 40 }));
@@ -64,6 +65,7 @@ describe('migrations 2026-11-23-03-franchise-rollups, 04-monthly-staff-hours, 05
     // A database as it was before this migration, with the same trade, then migrated.
     // The migration's own view of the database: its tables are not the application's types.
     const untyped = db as unknown as Kysely<unknown>;
+    await runningLoss.down(untyped);
     await menuCosts.down(untyped);
     await discountsTipsRefundsDelivery.down(untyped);
     await branchMonthlyTotals.down(untyped);
@@ -76,6 +78,7 @@ describe('migrations 2026-11-23-03-franchise-rollups, 04-monthly-staff-hours, 05
     await branchMonthlyTotals.up(untyped);
     await discountsTipsRefundsDelivery.up(untyped);
     await menuCosts.up(untyped);
+    await runningLoss.up(untyped);
     expect(await contents()).toEqual(written);
     expect((await rebuildRollups(db, { check: true })).differing).toBe(0);
   });
@@ -101,6 +104,20 @@ describe('migrations 2026-11-23-03-franchise-rollups, 04-monthly-staff-hours, 05
     await hours.up(untyped);
     await deliveryPlatforms.up(untyped);
     expect(await rowsOf()).toEqual(written);
+    expect((await rebuildRollups(db, { check: true })).differing).toBe(0);
+  });
+
+  it("2026-11-30-08-running-loss fills each branch's monthly running totals of the loss counters from the daily stats already written", async () => {
+    const monthly = async () => (await sql`select * from monthly_restaurant_stats`.execute(db)).rows.map((r) => JSON.stringify(r)).sort();
+    const written = await monthly();
+    // The trade written so far has voids, discounts, refunds and tips in it.
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from daily_restaurant_stats
+      where orders_voided > 0 or discount_cents > 0 or orders_refunded > 0 or tip_cents > 0`.execute(db);
+    expect(rows[0]!.n).toBeGreaterThan(0);
+    const untyped = db as unknown as Kysely<unknown>;
+    await runningLoss.down(untyped);
+    await runningLoss.up(untyped);
+    expect(await monthly()).toEqual(written);
     expect((await rebuildRollups(db, { check: true })).differing).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { AnalyticsWindow, Grouping } from '@contract/analytics.contract';
-import { tradingDayIn } from '../../server/analytics/calendar';
+import { addDays, tradingDayIn } from '../../server/analytics/calendar';
 import type { Db } from '../../server/db/database';
 import { lossAnswer, lossTally } from '../../server/analytics/answers/loss';
 import { createWorld, DAYS, datasetArb, moneyOf, PERIOD_START, write } from './support/random-trade';
@@ -14,17 +14,21 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-// The last seven of the fourteen random days, compared with the seven before (docs/product.md#loss).
-const windowOf = (grouping: Grouping, timeZone: string): AnalyticsWindow => ({
-  start_date: DAYS[7]!,
-  end_date: DAYS[13]!,
-  days: 7,
-  grouping,
-  time_zone: timeZone,
-  compare: 'previous',
-  previous: { start_date: DAYS[0]!, end_date: DAYS[6]! },
-  today: '2026-04-12',
-});
+// Days `from`..`to` of the fourteen random days (some windows cross the end of March), compared with as many days before
+// them (docs/product.md#loss).
+const windowOf = (grouping: Grouping, timeZone: string, from: number, to: number): AnalyticsWindow => {
+  const days = to - from + 1;
+  return {
+    start_date: DAYS[from]!,
+    end_date: DAYS[to]!,
+    days,
+    grouping,
+    time_zone: timeZone,
+    compare: 'previous',
+    previous: { start_date: addDays(DAYS[from]!, -days), end_date: addDays(DAYS[from]!, -1) },
+    today: '2026-04-12',
+  };
+};
 
 type Sums = {
   gross: number;
@@ -60,78 +64,86 @@ function figures(s: Sums) {
 
 describe('the loss answer', () => {
   it('equals voids, discounts, refunds and tips summed from the random orders, franchise-wide and per branch, worst branch first', async () => {
-    const reached = { voided: 0, refunded: 0, discounted: 0, tipped: 0, previous: 0, ranked: 0 };
+    const reached = { voided: 0, refunded: 0, discounted: 0, tipped: 0, previous: 0, ranked: 0, twoMonths: 0 };
+    // From one of the first days (the half before April 1st crossing into April) to one of the last.
+    const windowArb = fc.tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 5, max: 13 }));
     await fc.assert(
-      fc.asyncProperty(datasetArb, fc.constantFrom<Grouping>('daily', 'weekly', 'monthly'), async (dataset, grouping) => {
-        const world = await createWorld(db);
-        await write(db, world, dataset);
-        for (const [fi, f] of world.franchises.entries()) {
-          const window = windowOf(grouping, f.timeZone);
-          // The model: each order on its branch's trading day (the franchise's clock here), summed per branch and window.
-          const current = new Map(f.restaurants.map((id) => [id, zero()]));
-          const previous = zero();
-          for (const o of dataset[fi]!.orderBatches.flat()) {
-            const day = tradingDayIn(f.timeZone, 0, new Date(PERIOD_START + o.minute * 60_000));
-            const into =
-              day >= window.start_date && day <= window.end_date
-                ? current.get(f.restaurants[o.restaurant]!)!
-                : day >= window.previous.start_date && day <= window.previous.end_date
-                  ? previous
-                  : null;
-            if (into === null) continue;
-            const { lines, discountCents, total } = moneyOf(o);
-            if (o.status === 'voided') {
-              into.voided += 1;
-              into.voidedCents += total;
-              continue;
+      fc.asyncProperty(
+        datasetArb,
+        fc.constantFrom<Grouping>('daily', 'weekly', 'monthly'),
+        windowArb,
+        async (dataset, grouping, [from, to]) => {
+          const world = await createWorld(db);
+          await write(db, world, dataset);
+          for (const [fi, f] of world.franchises.entries()) {
+            const window = windowOf(grouping, f.timeZone, from, to);
+            // The model: each order on its branch's trading day (the franchise's clock here), summed per branch and window.
+            const current = new Map(f.restaurants.map((id) => [id, zero()]));
+            const previous = zero();
+            for (const o of dataset[fi]!.orderBatches.flat()) {
+              const day = tradingDayIn(f.timeZone, 0, new Date(PERIOD_START + o.minute * 60_000));
+              const into =
+                day >= window.start_date && day <= window.end_date
+                  ? current.get(f.restaurants[o.restaurant]!)!
+                  : day >= window.previous.start_date && day <= window.previous.end_date
+                    ? previous
+                    : null;
+              if (into === null) continue;
+              const { lines, discountCents, total } = moneyOf(o);
+              if (o.status === 'voided') {
+                into.voided += 1;
+                into.voidedCents += total;
+                continue;
+              }
+              into.gross += lines;
+              if (o.status === 'refunded') {
+                into.refunded += 1;
+                into.refundedCents += total;
+              } else {
+                into.discounts += discountCents;
+                into.tips += o.tipCents;
+              }
             }
-            into.gross += lines;
-            if (o.status === 'refunded') {
-              into.refunded += 1;
-              into.refundedCents += total;
-            } else {
-              into.discounts += discountCents;
-              into.tips += o.tipCents;
-            }
-          }
-          const all = [...current.values()].reduce((a, b) => {
-            for (const k of Object.keys(a) as (keyof Sums)[]) a[k] += b[k];
-            return a;
-          }, zero());
+            const all = [...current.values()].reduce((a, b) => {
+              for (const k of Object.keys(a) as (keyof Sums)[]) a[k] += b[k];
+              return a;
+            }, zero());
 
-          const answer = lossAnswer(await lossTally(db, { franchiseId: f.id, restaurantId: null }, window));
-          expect(answer.totals).toEqual(figures(all));
-          expect(answer.previous_totals).toEqual(figures(previous));
-          // The periods add up to the window.
-          expect(answer.series.reduce((s, b) => s + b.discounts * 100, 0)).toBeCloseTo(all.discounts, 6);
-          expect(answer.series.reduce((s, b) => s + b.voided, 0)).toBe(all.voided);
-          // Every branch, the highest loss % first, those without gross sales last.
-          const nameOf = new Map(answer.restaurants.map((r) => [r.id, r.name]));
-          const want = f.restaurants
-            .map((id) => ({ id, name: nameOf.get(id)!, ...figures(current.get(id)!) }))
-            .sort(
-              (a, b) =>
-                (a.loss_pct === null ? 1 : 0) - (b.loss_pct === null ? 1 : 0) ||
-                (b.loss_pct ?? 0) - (a.loss_pct ?? 0) ||
-                (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
-            );
-          expect(answer.restaurants).toEqual(want);
-          for (const id of f.restaurants) {
-            const branch = lossAnswer(await lossTally(db, { franchiseId: f.id, restaurantId: id }, window));
-            expect(branch.totals).toEqual(figures(current.get(id)!));
-            expect(branch.restaurants.map((r) => r.id)).toEqual([id]);
+            const answer = lossAnswer(await lossTally(db, { franchiseId: f.id, restaurantId: null }, window));
+            expect(answer.totals).toEqual(figures(all));
+            expect(answer.previous_totals).toEqual(figures(previous));
+            // The periods add up to the window.
+            expect(answer.series.reduce((s, b) => s + b.discounts * 100, 0)).toBeCloseTo(all.discounts, 6);
+            expect(answer.series.reduce((s, b) => s + b.voided, 0)).toBe(all.voided);
+            // Every branch, the highest loss % first, those without gross sales last.
+            const nameOf = new Map(answer.restaurants.map((r) => [r.id, r.name]));
+            const want = f.restaurants
+              .map((id) => ({ id, name: nameOf.get(id)!, ...figures(current.get(id)!) }))
+              .sort(
+                (a, b) =>
+                  (a.loss_pct === null ? 1 : 0) - (b.loss_pct === null ? 1 : 0) ||
+                  (b.loss_pct ?? 0) - (a.loss_pct ?? 0) ||
+                  (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+              );
+            expect(answer.restaurants).toEqual(want);
+            for (const id of f.restaurants) {
+              const branch = lossAnswer(await lossTally(db, { franchiseId: f.id, restaurantId: id }, window));
+              expect(branch.totals).toEqual(figures(current.get(id)!));
+              expect(branch.restaurants.map((r) => r.id)).toEqual([id]);
+            }
+            if (all.voided > 0) reached.voided++;
+            if (all.refunded > 0) reached.refunded++;
+            if (all.discounts > 0) reached.discounted++;
+            if (all.tips > 0) reached.tipped++;
+            if (previous.gross > 0) reached.previous++;
+            if (answer.restaurants.filter((r) => r.loss_pct !== null).length === 2) reached.ranked++;
+            if (window.start_date.slice(0, 7) !== window.end_date.slice(0, 7) && all.gross > 0) reached.twoMonths++;
           }
-          if (all.voided > 0) reached.voided++;
-          if (all.refunded > 0) reached.refunded++;
-          if (all.discounts > 0) reached.discounted++;
-          if (all.tips > 0) reached.tipped++;
-          if (previous.gross > 0) reached.previous++;
-          if (answer.restaurants.filter((r) => r.loss_pct !== null).length === 2) reached.ranked++;
-        }
-      }),
+        },
+      ),
       { numRuns: 20, endOnFailure: true },
     );
-    // Of 20 runs × 2 franchises, how many had each kind of figure (at least 8 each).
+    // Of 20 runs × 2 franchises, how many had each kind of figure and a window over two months (at least 8 each).
     for (const [what, count] of Object.entries(reached)) expect(count, what).toBeGreaterThanOrEqual(8);
   }, 180_000);
 });

@@ -1,8 +1,8 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { AnalyticsWindow } from '@contract/analytics.contract.js';
 import type { Db } from '../../db/database.js';
-import { columnsOf, table as tableRef, type ColumnName } from '../../db/typed-sql.js';
-import { inMonths, monthParts, windowTotal, type MonthPart } from './months.js';
+import { columnsOf } from '../../db/typed-sql.js';
+import { monthlyTotals, monthParts } from './months.js';
 import { branchConditions, scopeIds, type AnalyticsScope } from './scope.js';
 import { fetchParts, part } from './sql-parts.js';
 
@@ -18,30 +18,6 @@ export type BranchFigures = {
   previous_revenue_cents: number;
   previous_orders: number;
 };
-
-type MonthlyBranchTable = 'monthly_restaurant_stats' | 'monthly_restaurant_labour' | 'monthly_restaurant_purchases';
-
-/**
- * Per branch of `branches`, the totals over the months `parts` cut of running-total columns of a
- * monthly branch rollup, named `as`: one row per branch and month read, whatever the window's edges.
- */
-function monthlyTotals<T extends MonthlyBranchTable>(
-  table: T,
-  branches: ReturnType<typeof scopeIds>,
-  parts: MonthPart[],
-  totals: Record<string, ColumnName<T>>,
-): RawBuilder<unknown> {
-  // The columns every monthly branch rollup has, and this one's running totals.
-  const m = columnsOf<MonthlyBranchTable>(table, 'm');
-  const running = columnsOf(table, 'm');
-  // Raw: the totals subscript the running-total arrays.
-  return sql`select ${m('restaurant_id')}, ${sql.join(
-    Object.entries(totals).map(([as, column]) => sql`sum((${windowTotal(running(column), m('month'), parts)})::float8) as ${sql.ref(as)}`),
-  )}
-    from ${tableRef(table)} m
-    where ${m('restaurant_id')} in ${branches} and ${inMonths(m('month'), parts)}
-    group by ${m('restaurant_id')}`;
-}
 
 /**
  * Every branch of the scope's franchise (those without trade too), or of its `branches`, side by

@@ -5,21 +5,14 @@ import { columnsOf } from '../../db/typed-sql.js';
 import { tally, type Counters, type DayRow, type Tally } from './buckets.js';
 import { byText, dollars, percent } from './rounding.js';
 import { branchConditions, scopeIds, type AnalyticsScope } from './scope.js';
-import { fetchParts, inWindow, part, statsByDay } from './sql-parts.js';
+import { fetchParts, part, statsByDay } from './sql-parts.js';
+import { LOSS_COUNTERS } from '../write/rollup-columns.js';
+import { monthlyTotals, monthParts } from './months.js';
 
 // Voids, discounts, refunds and tips against gross sales (docs/product.md#loss), from the daily
-// stats rollups, in integer cents until shaped.
+// stats rollups (the series) and the monthly running totals (the branches), in integer cents until shaped.
 
-const LOSS_KEYS = [
-  'gross_sales_cents',
-  'orders_voided',
-  'voided_cents',
-  'discount_cents',
-  'orders_refunded',
-  'refunded_cents',
-  'tip_cents',
-] as const;
-type LossKey = (typeof LOSS_KEYS)[number];
+type LossKey = (typeof LOSS_COUNTERS)[number];
 export type LossCounts = Counters<LossKey>;
 type BranchLoss = LossCounts & { id: number; name: string };
 
@@ -28,24 +21,19 @@ export type LossTally = Tally<LossKey> & { window: AnalyticsWindow; branches: Br
 
 export async function lossTally(db: Db, scope: AnalyticsScope, window: AnalyticsWindow): Promise<LossTally> {
   const r = columnsOf('restaurants', 'r');
-  const s = columnsOf('daily_restaurant_stats', 's');
+  const running = Object.fromEntries(LOSS_COUNTERS.map((c) => [c, `running_${c}` as const]));
   const { days, branches } = await fetchParts<{ days: DayRow<LossKey>[]; branches: BranchLoss[] }>(db, {
-    days: statsByDay(scope, window, LOSS_KEYS),
-    // Every branch of the scope, those without trade too. Raw: a left join of the grouped window.
+    days: statsByDay(scope, window, LOSS_COUNTERS),
+    // Every branch of the scope, those without trade too: a row per branch and month, whatever the window's length.
     branches: part(
-      sql`select ${r('id')}, ${r('name')}, ${sql.join(LOSS_KEYS.map((k) => sql`coalesce(s.${sql.ref(k)}, 0) as ${sql.ref(k)}`))}
+      sql`select ${r('id')}, ${r('name')}, ${sql.join(LOSS_COUNTERS.map((k) => sql`coalesce(s.${sql.ref(k)}, 0) as ${sql.ref(k)}`))}
         from restaurants r
-        left join (
-          select ${s('restaurant_id')}, ${sql.join(LOSS_KEYS.map((k) => sql`sum(${s(k)})::float8 as ${sql.ref(k)}`))}
-          from daily_restaurant_stats s
-          where ${s('restaurant_id')} in ${scopeIds(scope)} and ${inWindow(s('day'), window)}
-          group by ${s('restaurant_id')}
-        ) s on s.restaurant_id = ${r('id')}
+        left join (${monthlyTotals('monthly_restaurant_stats', scopeIds(scope), monthParts(window), running)}) s on s.restaurant_id = ${r('id')}
         where ${r('franchise_id')} = ${scope.franchiseId}${branchConditions(r('id'), scope)}`,
-      ['id', 'name', ...LOSS_KEYS],
+      ['id', 'name', ...LOSS_COUNTERS],
     ),
   });
-  return { window, ...tally(LOSS_KEYS, days, window), branches };
+  return { window, ...tally(LOSS_COUNTERS, days, window), branches };
 }
 
 /** A share of gross sales in %, one decimal; null without gross sales. */

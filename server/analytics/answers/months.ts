@@ -1,7 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { AnalyticsWindow } from '@contract/analytics.contract.js';
+import { columnsOf, table as tableRef, type ColumnName } from '../../db/typed-sql.js';
 import { addDays, dayDiff } from '../calendar.js';
 import { monthStart } from './buckets.js';
+import type { scopeIds } from './scope.js';
 
 /** A window cut at month boundaries: each month's first day and the days of that month inside the window. */
 export type MonthPart = { month: string; from: number; to: number };
@@ -33,6 +35,30 @@ export function windowTotal(running: RawBuilder<unknown>, month: RawBuilder<unkn
 
 export const inMonths = (column: RawBuilder<unknown>, parts: MonthPart[]) =>
   sql`${column} between ${parts[0]!.month}::date and ${parts.at(-1)!.month}::date`;
+
+type MonthlyBranchTable = 'monthly_restaurant_stats' | 'monthly_restaurant_labour' | 'monthly_restaurant_purchases';
+
+/**
+ * Per branch of `branches`, the totals over the months `parts` cut of running-total columns of a
+ * monthly branch rollup, named `as`: one row per branch and month read, whatever the window's edges.
+ */
+export function monthlyTotals<T extends MonthlyBranchTable>(
+  table: T,
+  branches: ReturnType<typeof scopeIds>,
+  parts: MonthPart[],
+  totals: Record<string, ColumnName<T>>,
+): RawBuilder<unknown> {
+  // The columns every monthly branch rollup has, and this one's running totals.
+  const m = columnsOf<MonthlyBranchTable>(table, 'm');
+  const running = columnsOf(table, 'm');
+  // Raw: the totals subscript the running-total arrays.
+  return sql`select ${m('restaurant_id')}, ${sql.join(
+    Object.entries(totals).map(([as, column]) => sql`sum((${windowTotal(running(column), m('month'), parts)})::float8) as ${sql.ref(as)}`),
+  )}
+    from ${tableRef(table)} m
+    where ${m('restaurant_id')} in ${branches} and ${inMonths(m('month'), parts)}
+    group by ${m('restaurant_id')}`;
+}
 
 /**
  * How to total a daily counter over the window from a monthly rollup and its daily one, reading as

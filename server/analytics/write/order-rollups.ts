@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Channel, Db, OrderSource, OrderStatus } from '../../db/database.js';
 import { anyOf } from '../../db/typed-sql.js';
 import { costsOn } from '../food-cost.js';
-import { STAT, STATS_COUNTERS } from './rollup-columns.js';
+import { LOSS_COUNTERS, STAT, STATS_COUNTERS } from './rollup-columns.js';
 import { addRunning, addToRollup, addToRunningRollup, monthOf, type RunningRow } from './statements.js';
 
 /** Every order counts in one of these (voided, refunded, else its channel): a stats row with all at 0 has no order. */
@@ -171,14 +171,21 @@ export class OrderRollups {
     const monthlyStats = new Map<string, RunningRow>();
     for (const [key, counters] of this.stats) {
       const [restaurantId, day] = key.split('|') as [string, string];
-      // Running revenue, units, orders and food cost: what the restaurant list, the branch comparison and the costs sum over a window.
+      // Running revenue, units, orders, food cost and loss counters: what the restaurant list, the branch comparison,
+      // the costs and the loss ranking sum over a window (ROLLUP_COLUMNS' order).
       addRunning(
         monthlyStats,
         restaurantId,
         [Number(restaurantId)],
         day,
         [],
-        [revenueOfCounters(counters), counters[STAT.units]!, ordersOfCounters(counters), counters[STAT.food_cost_cents]!],
+        [
+          revenueOfCounters(counters),
+          counters[STAT.units]!,
+          ordersOfCounters(counters),
+          counters[STAT.food_cost_cents]!,
+          ...LOSS_COUNTERS.map((c) => counters[STAT[c]]!),
+        ],
       );
       const f = franchiseStats.get(day) ?? franchiseStats.set(day, Array<number>(STATS_COUNTERS.length).fill(0)).get(day)!;
       for (const [c, n] of counters.entries()) f[c]! += n;

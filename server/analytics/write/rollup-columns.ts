@@ -33,6 +33,20 @@ export const STATS_COUNTERS = [
   ['food_cost_cents', 'bigint'],
 ] as const satisfies readonly Column<'daily_restaurant_stats' | 'daily_franchise_stats'>[];
 
+/**
+ * The stats counters of the loss figures (docs/product.md#loss), whose running totals
+ * monthly_restaurant_stats keeps as `running_<counter>` for the branches' loss over a window.
+ */
+export const LOSS_COUNTERS = [
+  'gross_sales_cents',
+  'orders_voided',
+  'voided_cents',
+  'discount_cents',
+  'orders_refunded',
+  'refunded_cents',
+  'tip_cents',
+] as const satisfies readonly (typeof STATS_COUNTERS)[number][0][];
+
 /** A stats counter's position in STATS_COUNTERS. */
 export const STAT = Object.fromEntries(STATS_COUNTERS.map(([name], i) => [name, i])) as Record<(typeof STATS_COUNTERS)[number][0], number>;
 
@@ -120,6 +134,13 @@ export const ROLLUP_COLUMNS: { [T in RollupTable]: RollupColumns<T> } = {
       ['running_units', 'int[]'],
       ['running_orders', 'int[]'],
       ['running_food_cost_cents', 'bigint[]'],
+      ['running_gross_sales_cents', 'bigint[]'],
+      ['running_orders_voided', 'int[]'],
+      ['running_voided_cents', 'bigint[]'],
+      ['running_discount_cents', 'bigint[]'],
+      ['running_orders_refunded', 'int[]'],
+      ['running_refunded_cents', 'bigint[]'],
+      ['running_tip_cents', 'bigint[]'],
     ],
   },
   monthly_restaurant_labour: {

@@ -90,7 +90,10 @@ export interface MonthlyStaffHoursTable extends Omit<DailyStaffHoursTable, 'day'
   running_shifts: number[];
 }
 
-/** Per branch and calendar month, running totals of revenue (dine-in + takeaway), units and completed orders as in MonthlyStaffHoursTable. */
+/**
+ * Per branch and calendar month, running totals as in MonthlyStaffHoursTable: revenue (every channel), units,
+ * completed orders and food cost, and the loss counters of DailyRestaurantStatsTable.
+ */
 export interface MonthlyRestaurantStatsTable {
   restaurant_id: number;
   month: string;
@@ -98,6 +101,13 @@ export interface MonthlyRestaurantStatsTable {
   running_units: number[];
   running_orders: number[];
   running_food_cost_cents: number[];
+  running_gross_sales_cents: number[];
+  running_orders_voided: number[];
+  running_voided_cents: number[];
+  running_discount_cents: number[];
+  running_orders_refunded: number[];
+  running_refunded_cents: number[];
+  running_tip_cents: number[];
 }
 
 /** Per branch and calendar month: the month's shifts, and running totals of labour cost as in MonthlyStaffHoursTable. */

@@ -432,6 +432,13 @@ export function model(world: World, dataset: Dataset, clockOf?: (restaurantId: n
       running_units: (r) => r.units as number,
       running_orders: (r) => (r.orders_dine_in as number) + (r.orders_takeaway as number) + (r.orders_delivery as number),
       running_food_cost_cents: (r) => r.food_cost_cents as number,
+      running_gross_sales_cents: (r) => r.gross_sales_cents as number,
+      running_orders_voided: (r) => r.orders_voided as number,
+      running_voided_cents: (r) => r.voided_cents as number,
+      running_discount_cents: (r) => r.discount_cents as number,
+      running_orders_refunded: (r) => r.orders_refunded as number,
+      running_refunded_cents: (r) => r.refunded_cents as number,
+      running_tip_cents: (r) => r.tip_cents as number,
     },
     'monthly_restaurant_stats',
   );
