@@ -75,6 +75,19 @@ describe('menu item costs', () => {
     expect(await item('MC-STEAK')).toBeUndefined();
     const uncosted = (await engineering()).items_without_cost;
     expect(uncosted).toBeGreaterThanOrEqual(1);
+    // Both cost pages say so, to every member, and who sets costs.
+    const notes = async (token: string) =>
+      Promise.all(
+        ['costs', 'menu-engineering'].map(
+          async (page) => (await t.call('GET', `restaurants/${PARRAMATTA}/analytics/pages/${page}?${WINDOW}`, { token })).body.data.note,
+        ),
+      );
+    const note = (n: number) =>
+      n === 1
+        ? '1 dish sold in this window has no cost: food cost leaves it out. Owners set costs on the Menu page.'
+        : `${n} dishes sold in this window have no cost: food cost leaves them out. Owners set costs on the Menu page.`;
+    expect(await notes(owner)).toEqual([note(uncosted), note(uncosted)]);
+    expect(await notes(manager)).toEqual([note(uncosted), note(uncosted)]);
 
     // A first cost: every day of the steak's trade, before today too.
     const before = await foodCost();
@@ -84,6 +97,7 @@ describe('menu item costs', () => {
     expect(await item('MC-STEAK')).toMatchObject({ units: 3, food_cost: 24, margin: 36 });
     expect(await foodCost()).toBe(before + 3 * 800);
     expect((await engineering()).items_without_cost).toBe(uncosted - 1);
+    expect(await notes(owner)).toEqual(uncosted === 1 ? [null, null] : [note(uncosted - 1), note(uncosted - 1)]);
 
     // The next day a new cost: the days before keep 800, the new day's steak costs 1000.
     t.advance(DAY);

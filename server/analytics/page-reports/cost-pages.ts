@@ -36,7 +36,7 @@ const costCells = (f: CostFigures) => [
 const uncostedNote = (n: number) =>
   n === 0
     ? null
-    : `${n} ${n === 1 ? 'dish' : 'dishes'} sold in this window ${n === 1 ? 'has' : 'have'} no cost: food cost leaves ${n === 1 ? 'it' : 'them'} out. Set costs on the Menu page.`;
+    : `${n} ${n === 1 ? 'dish' : 'dishes'} sold in this window ${n === 1 ? 'has' : 'have'} no cost: food cost leaves ${n === 1 ? 'it' : 'them'} out. Owners set costs on the Menu page.`;
 
 export async function costsPage({ window, figures }: PageContext): Promise<Figures> {
   const t = await figures('costs');
