@@ -1,17 +1,20 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import {
+  beginFranchiseWrite,
   recordOrders,
   recordPurchases,
   recordShifts,
   removePurchases,
   removeShifts,
+  transaction,
   type OrderInput,
   type PurchaseInput,
   type ShiftInput,
 } from '../../server/analytics/ingest';
 import { rebuildRollups, ROLLUP_TABLES } from '../../server/analytics/rollups';
 import type { Db } from '../../server/db/database';
+import { recordCosts } from '../../server/menu/menu.service';
 import {
   createWorld,
   DAYS,
@@ -25,8 +28,9 @@ import {
 } from './support/random-trade';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
-// Records sent again (retries), replaced by later versions, removed, and arriving in any order: the
-// rollups must end as if only each record's last version had been written, in one batch.
+// Records sent again (retries), replaced by later versions, removed, and arriving in any order, with menu
+// costs changed between them: the rollups must end as if only each record's last version had been
+// written, in one batch, after the costs in the order they were sent.
 
 let database: TestDatabase;
 let db: Db;
@@ -40,6 +44,7 @@ type Franchise = Dataset[number];
 type Order = Franchise['orderBatches'][number][number];
 type Shift = Franchise['shifts'][number];
 type Purchase = Franchise['purchaseBatches'][number][number];
+type Cost = Franchise['costs'][number];
 
 const PERIOD_MINUTES = 14 * 24 * 60;
 const orderArb = (restaurant: number) =>
@@ -80,6 +85,8 @@ const purchaseArb = (restaurant: number) =>
     quantity: fc.integer({ min: 1, max: 50 }),
     amountCents: fc.nat(100_000),
   });
+/** A cost for one of the items the orders sell, from one of the days on. */
+const costArb = fc.record({ beforeBatch: fc.constant(0), item: fc.nat(2), day: fc.nat(DAYS.length - 1), costCents: fc.nat(2000) });
 
 /** A record's versions as its sender sent them (1 to 3), and whether it is removed after some version. */
 const historyArb = <T>(version: (restaurant: number) => fc.Arbitrary<T>, removable: boolean) =>
@@ -95,6 +102,7 @@ type Op =
   | { kind: 'orders'; key: string; record: Order }
   | { kind: 'shifts'; key: string; record: Shift }
   | { kind: 'purchases'; key: string; record: Purchase }
+  | { kind: 'costs'; key: string; record: Cost }
   | { kind: 'shifts-remove' | 'purchases-remove'; key: string; restaurant: number };
 
 const scenarioArb = fc
@@ -102,6 +110,7 @@ const scenarioArb = fc
     orders: fc.array(historyArb(orderArb, false), { maxLength: 10 }),
     shifts: fc.array(historyArb(shiftArb, true), { maxLength: 6 }),
     purchases: fc.array(historyArb(purchaseArb, true), { maxLength: 6 }),
+    costs: fc.array(costArb, { maxLength: 4 }),
     batchSize: fc.integer({ min: 1, max: 6 }),
   })
   .chain((s) => {
@@ -122,6 +131,8 @@ const scenarioArb = fc
     push('orders', s.orders);
     push('shifts', s.shifts);
     push('purchases', s.purchases);
+    // Each cost sent once: a cost sent again later is a new send, with its own effect (docs/product.md#costs).
+    for (const [i, record] of s.costs.entries()) sends.push({ kind: 'costs', key: `costs-${i}`, record });
     return fc.record({
       ops: fc.shuffledSubarray(sends, { minLength: sends.length, maxLength: sends.length }),
       batchSize: fc.constant(s.batchSize),
@@ -135,7 +146,7 @@ function finalDataset(ops: Op[]): Franchise {
   const standing = [...last.values()];
   return {
     orderBatches: [standing.flatMap((op) => (op.kind === 'orders' ? [op.record] : []))],
-    costs: [],
+    costs: ops.flatMap((op) => (op.kind === 'costs' ? [op.record] : [])),
     shifts: standing.flatMap((op) => (op.kind === 'shifts' ? [op.record] : [])),
     shiftBatches: 1,
     purchaseBatches: [standing.flatMap((op) => (op.kind === 'purchases' ? [op.record] : []))],
@@ -189,6 +200,13 @@ async function send(world: World, ops: Op[], batchSize: number): Promise<void> {
         f.id,
         ops.map((op) => toShift(op.key, (op as { record: Shift }).record)),
       );
+    if (kind === 'costs')
+      await transaction(db, async (trx) => {
+        await beginFranchiseWrite(trx, f.id);
+        for (const op of ops as { record: Cost }[]) {
+          await recordCosts(trx, f.id, [{ menuItemId: f.items[op.record.item]!, costCents: op.record.costCents }], DAYS[op.record.day]!);
+        }
+      });
     if (kind === 'purchases')
       await recordPurchases(
         db,
@@ -223,7 +241,7 @@ const empty: Franchise = { orderBatches: [], costs: [], shifts: [], shiftBatches
 
 describe('the ingest under retries, replacements, removals and any arrival order', () => {
   it("ends with each record's last version counted once, recurrent decided by placing time, and nothing a rebuild would change", async () => {
-    const reached = { runs: 0, replaced: 0, removed: 0, retried: 0, movedFirstOrder: 0 };
+    const reached = { runs: 0, replaced: 0, removed: 0, retried: 0, movedFirstOrder: 0, recosted: 0 };
     await fc.assert(
       fc.asyncProperty(scenarioArb, async ({ ops, batchSize }) => {
         const world = await createWorld(db);
@@ -236,7 +254,11 @@ describe('the ingest under retries, replacements, removals and any arrival order
         let retried = false;
         let movedFirst = false;
         const firstSeen = new Map<number, number>();
+        const sold = new Set<number>();
+        let recosted = false;
         for (const op of ops) {
+          if (op.kind === 'orders' && op.record.status !== 'voided') for (const l of op.record.lines) sold.add(l.item);
+          if (op.kind === 'costs' && sold.has(op.record.item)) recosted = true;
           if ('record' in op) {
             const v = JSON.stringify(op.record);
             if (versions.get(op.key)?.has(v)) retried = true;
@@ -252,14 +274,16 @@ describe('the ingest under retries, replacements, removals and any arrival order
         if (ops.some((op) => op.kind.endsWith('-remove'))) reached.removed += 1;
         if (retried) reached.retried += 1;
         if (movedFirst) reached.movedFirstOrder += 1;
+        if (recosted) reached.recosted += 1;
       }),
       { numRuns: 40 },
     );
     const check = await rebuildRollups(db, { check: true });
     expect(check.differing, JSON.stringify(check.tables)).toBe(0);
-    // How many of the 40 runs replaced, removed, retried, or back-filled a customer's earlier first order.
+    // How many of the 40 runs replaced, removed, retried, back-filled a customer's earlier first order, or changed
+    // the cost of an item already sold.
     expect(reached.runs).toBe(40);
-    for (const kind of ['replaced', 'removed', 'retried', 'movedFirstOrder'] as const)
+    for (const kind of ['replaced', 'removed', 'retried', 'movedFirstOrder', 'recosted'] as const)
       expect(reached[kind], kind).toBeGreaterThanOrEqual(8);
   });
 });
