@@ -5,17 +5,7 @@ import { costsAnswer, costTally } from '../../server/analytics/answers/costs';
 import { menuEngineeringAnswer, menuTally } from '../../server/analytics/answers/menu-engineering';
 import type { AnalyticsScope } from '../../server/analytics/answers/scope';
 import type { Db } from '../../server/db/database';
-import {
-  costHistories,
-  costOnDay,
-  createWorld,
-  DAYS,
-  datasetArb,
-  moneyOf,
-  PERIOD_START,
-  randomDaysWindow,
-  write,
-} from './support/random-trade';
+import { costHistories, costOnDay, createWorld, DAYS, datasetArb, moneyOf, PERIOD_START, daysWindow, write } from './support/random-trade';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
 let database: TestDatabase;
@@ -45,7 +35,7 @@ const figures = (m: Money) => ({
 
 describe('the costs and menu engineering answers', () => {
   it('equal the orders, costs and cost changes, shifts and purchases of the window, for the franchise, a manager and each branch', async () => {
-    const reached = { runs: 0, foodCost: 0, prime: 0, uncosted: 0, classes: 0, starAndDog: 0 };
+    const reached = { runs: 0, foodCost: 0, prime: 0, uncosted: 0, classes: 0, starAndDog: 0, previousMenu: 0 };
     await fc.assert(
       fc.asyncProperty(datasetArb, async (dataset) => {
         const world = await createWorld(db);
@@ -53,21 +43,25 @@ describe('the costs and menu engineering answers', () => {
         reached.runs++;
         for (const [fi, f] of world.franchises.entries()) {
           const data = dataset[fi]!;
-          const window = randomDaysWindow(f.timeZone);
+          const window = daysWindow(f.timeZone, 4, 13);
           const inWindow = (day: string) => day >= window.start_date && day <= window.end_date;
           const costs = costHistories(data);
           const money = new Map(f.restaurants.map((id) => [id, { revenue: 0, food: 0, labour: 0, spend: 0 }]));
-          // Per branch, per item index.
-          const sold = new Map(f.restaurants.map((id) => [id, new Map<number, Sold>()]));
+          // Per window (the window, the one it is compared with), per branch, per item index.
+          const soldIn = {
+            window: new Map(f.restaurants.map((id) => [id, new Map<number, Sold>()])),
+            previous: new Map(f.restaurants.map((id) => [id, new Map<number, Sold>()])),
+          };
           for (const o of data.orderBatches.flat()) {
             const day = tradingDayIn(f.timeZone, 0, new Date(PERIOD_START + o.minute * 60_000));
-            if (o.status !== 'completed' || !inWindow(day)) continue;
+            const inPrevious = day >= window.previous.start_date && day <= window.previous.end_date;
+            if (o.status !== 'completed' || !(inWindow(day) || inPrevious)) continue;
             const id = f.restaurants[o.restaurant]!;
-            money.get(id)!.revenue += moneyOf(o).total;
+            if (inWindow(day)) money.get(id)!.revenue += moneyOf(o).total;
             for (const l of o.lines) {
               const cost = costOnDay(costs.get(l.item), day);
-              money.get(id)!.food += l.quantity * (cost ?? 0);
-              const items = sold.get(id)!;
+              if (inWindow(day)) money.get(id)!.food += l.quantity * (cost ?? 0);
+              const items = soldIn[inPrevious ? 'previous' : 'window'].get(id)!;
               const s = items.get(l.item) ?? items.set(l.item, { units: 0, revenue: 0, food: 0 }).get(l.item)!;
               s.units += l.quantity;
               s.revenue += l.amountCents;
@@ -98,39 +92,46 @@ describe('the costs and menu engineering answers', () => {
             const prime = answer.restaurants.map((r) => r.prime_cost_pct).filter((p) => p !== null);
             expect(prime).toEqual([...prime].sort((a, b) => b - a));
 
-            // Menu engineering: the costed items sold, classed by Kasavana–Smith.
-            const items = new Map<number, Sold>();
-            for (const id of ids) {
-              for (const [item, s] of sold.get(id)!) {
-                const t = items.get(item) ?? items.set(item, { units: 0, revenue: 0, food: 0 }).get(item)!;
-                t.units += s.units;
-                t.revenue += s.revenue;
-                t.food += s.food;
+            // Menu engineering: the costed items sold, classed by Kasavana–Smith, in the window and the one before.
+            const menuOf = (sold: Map<number, Map<number, Sold>>) => {
+              const items = new Map<number, Sold>();
+              for (const id of ids) {
+                for (const [item, s] of sold.get(id)!) {
+                  const t = items.get(item) ?? items.set(item, { units: 0, revenue: 0, food: 0 }).get(item)!;
+                  t.units += s.units;
+                  t.revenue += s.revenue;
+                  t.food += s.food;
+                }
               }
-            }
-            const costed = [...items].filter(([item, s]) => s.units > 0 && costs.has(item));
-            const uncosted = [...items].filter(([item, s]) => s.units > 0 && !costs.has(item)).length;
-            const n = costed.length;
-            const units = costed.reduce((t, [, s]) => t + s.units, 0);
-            const margin = costed.reduce((t, [, s]) => t + s.revenue - s.food, 0);
-            const expected = costed
-              .map(([item, s]) => {
-                const popular = s.units / units >= 0.7 / n;
-                const profitable = (s.revenue - s.food) / s.units >= margin / units;
-                return {
-                  sku: `S${item}`,
-                  name: `Item ${item}`,
-                  units: s.units,
-                  revenue: s.revenue / 100,
-                  food_cost: s.food / 100,
-                  margin: (s.revenue - s.food) / 100,
-                  mix_pct: Math.round((s.units / units) * 1000) / 10,
-                  class: popular ? (profitable ? 'star' : 'plowhorse') : profitable ? 'puzzle' : 'dog',
-                };
-              })
-              .sort((a, b) => b.units - a.units || a.name.localeCompare(b.name));
-            const engineering = menuEngineeringAnswer(await menuTally(db, scope, window));
+              const costed = [...items].filter(([item, s]) => s.units > 0 && costs.has(item));
+              const uncosted = [...items].filter(([item, s]) => s.units > 0 && !costs.has(item)).length;
+              const n = costed.length;
+              const units = costed.reduce((t, [, s]) => t + s.units, 0);
+              const margin = costed.reduce((t, [, s]) => t + s.revenue - s.food, 0);
+              const expected = costed
+                .map(([item, s]) => {
+                  const popular = s.units / units >= 0.7 / n;
+                  const profitable = (s.revenue - s.food) / s.units >= margin / units;
+                  return {
+                    sku: `S${item}`,
+                    name: `Item ${item}`,
+                    units: s.units,
+                    revenue: s.revenue / 100,
+                    food_cost: s.food / 100,
+                    margin: (s.revenue - s.food) / 100,
+                    mix_pct: Math.round((s.units / units) * 1000) / 10,
+                    class: popular ? (profitable ? 'star' : 'plowhorse') : profitable ? 'puzzle' : 'dog',
+                  };
+                })
+                .sort((a, b) => b.units - a.units || a.name.localeCompare(b.name));
+              return { expected, uncosted, n, units, margin };
+            };
+            const { expected, uncosted, n, units, margin } = menuOf(soldIn.window);
+            const tally = await menuTally(db, scope, window);
+            const engineering = menuEngineeringAnswer(tally);
             expect(engineering.items).toEqual(expected);
+            const before = menuOf(soldIn.previous).expected;
+            expect(menuEngineeringAnswer({ ...tally, items: tally.previous }).items).toEqual(before);
             expect(engineering.items_without_cost).toBe(uncosted);
             expect(answer.items_without_cost).toBe(uncosted);
             expect(engineering.thresholds).toEqual({
@@ -140,6 +141,7 @@ describe('the costs and menu engineering answers', () => {
             if (sum.food > 0) reached.foodCost++;
             if (sum.food > 0 && sum.labour > 0) reached.prime++;
             if (uncosted > 0) reached.uncosted++;
+            if (before.length > 0) reached.previousMenu++;
             if (new Set(expected.map((e) => e.class)).size >= 2) reached.classes++;
             if (expected.some((e) => e.class === 'star') && expected.some((e) => e.class !== 'star')) reached.starAndDog++;
           };
@@ -152,7 +154,7 @@ describe('the costs and menu engineering answers', () => {
     );
     // Of 20 runs × 2 franchises × 4 scopes.
     expect(reached.runs).toBe(20);
-    for (const what of ['foodCost', 'prime', 'uncosted', 'classes', 'starAndDog'] as const)
+    for (const what of ['foodCost', 'prime', 'uncosted', 'classes', 'starAndDog', 'previousMenu'] as const)
       expect(reached[what], what).toBeGreaterThanOrEqual(5);
   }, 240_000);
 });

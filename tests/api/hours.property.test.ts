@@ -8,7 +8,7 @@ import { revenueTally } from '../../server/analytics/answers/revenues';
 import type { AnalyticsScope } from '../../server/analytics/answers/scope';
 import { orderPage } from '../../server/analytics/page-reports/count-pages';
 import type { PageContext } from '../../server/analytics/page-reports/report-parts';
-import { createWorld, datasetArb, moneyOf, PERIOD_START, randomDaysWindow, write } from './support/random-trade';
+import { createWorld, datasetArb, moneyOf, PERIOD_START, daysWindow, write } from './support/random-trade';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
 let database: TestDatabase;
@@ -37,7 +37,7 @@ describe('the hours answer', () => {
         await write(db, world, dataset);
         reached.runs++;
         for (const [fi, f] of world.franchises.entries()) {
-          const window = randomDaysWindow(f.timeZone);
+          const window = daysWindow(f.timeZone, 1, 13);
           // Cents per cell, per branch (a cell's key is its index: (weekday - 1) × 24 + hour).
           const cents = new Map(f.restaurants.map((id) => [id, Array<number>(168).fill(0)]));
           const counts = new Map(f.restaurants.map((id) => [id, Array<number>(168).fill(0)]));

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import type { AnalyticsWindow, Grouping } from '@contract/analytics.contract';
-import { addDays, tradingDayIn } from '../../server/analytics/calendar';
+import type { Grouping } from '@contract/analytics.contract';
+import { tradingDayIn } from '../../server/analytics/calendar';
 import type { Db } from '../../server/db/database';
 import { lossAnswer, lossTally } from '../../server/analytics/answers/loss';
-import { createWorld, DAYS, datasetArb, moneyOf, PERIOD_START, write } from './support/random-trade';
+import { createWorld, datasetArb, daysWindow, moneyOf, PERIOD_START, write } from './support/random-trade';
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 
 let database: TestDatabase;
@@ -13,22 +13,6 @@ beforeAll(async () => {
   db = database.db;
 });
 afterAll(() => database.close());
-
-// Days `from`..`to` of the fourteen random days (some windows cross the end of March), compared with as many days before
-// them (docs/product.md#loss).
-const windowOf = (grouping: Grouping, timeZone: string, from: number, to: number): AnalyticsWindow => {
-  const days = to - from + 1;
-  return {
-    start_date: DAYS[from]!,
-    end_date: DAYS[to]!,
-    days,
-    grouping,
-    time_zone: timeZone,
-    compare: 'previous',
-    previous: { start_date: addDays(DAYS[from]!, -days), end_date: addDays(DAYS[from]!, -1) },
-    today: '2026-04-12',
-  };
-};
 
 type Sums = {
   gross: number;
@@ -76,7 +60,7 @@ describe('the loss answer', () => {
           const world = await createWorld(db);
           await write(db, world, dataset);
           for (const [fi, f] of world.franchises.entries()) {
-            const window = windowOf(grouping, f.timeZone, from, to);
+            const window = daysWindow(f.timeZone, from, to, grouping);
             // The model: each order on its branch's trading day (the franchise's clock here), summed per branch and window.
             const current = new Map(f.restaurants.map((id) => [id, zero()]));
             const previous = zero();

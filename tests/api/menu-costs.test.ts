@@ -178,4 +178,32 @@ describe('menu item costs', () => {
     const entries = (await t.call('GET', 'activity?entity=menu', { token: owner })).body.data.items as ActivityItem[];
     expect(entries[0]).toMatchObject({ action: 'updated', entity: 'menu', entity_id: null, changes: { 'MC-SALAD': [350, 360] } });
   });
+  it('give the Menu Engineering page’s cards the window before to compare with, or none when no costed dish sold in it', async () => {
+    const page = async (query: string) => {
+      const res = await t.call('GET', `restaurants/${PARRAMATTA}/analytics/pages/menu-engineering?${query}`, { token: owner });
+      expect(res.status, res.text).toBe(200);
+      return new Map((res.body.data.cards as { id: string; value: number; previous: number | null }[]).map((c) => [c.id, c]));
+    };
+    // The 20th and 21st (the steak and the salad sold on the 20th) before the 22nd and 23rd.
+    const cards = await page('start_date=2026-11-22&end_date=2026-11-23');
+    const res = await t.call('GET', `restaurants/${PARRAMATTA}/analytics/menu-engineering?start_date=2026-11-20&end_date=2026-11-21`, {
+      token: owner,
+    });
+    const before = res.body.data as { items: { class: string; units: number; revenue: number; food_cost: number }[] };
+    expect(before.items.length).toBeGreaterThanOrEqual(2);
+    const count = (c: string) => before.items.filter((i) => i.class === c).length;
+    const cents = (pick: (i: (typeof before.items)[number]) => number) => before.items.reduce((t, i) => t + Math.round(pick(i) * 100), 0);
+    const [revenue, food, units] = [cents((i) => i.revenue), cents((i) => i.food_cost), before.items.reduce((t, i) => t + i.units, 0)];
+    expect(Object.fromEntries([...cards].map(([id, c]) => [id, c.previous]))).toEqual({
+      stars: count('star'),
+      plowhorses: count('plowhorse'),
+      puzzles: count('puzzle'),
+      dogs: count('dog'),
+      dish_food_cost_pct: Math.round((food * 1000) / revenue) / 10,
+      margin_per_unit: Math.round((revenue - food) / units) / 100,
+    });
+    // Years before any trade: nothing to compare with.
+    const empty = await page('start_date=2020-01-06&end_date=2020-01-07');
+    expect([...empty.values()].map((c) => c.previous)).toEqual([null, null, null, null, null, null]);
+  });
 });

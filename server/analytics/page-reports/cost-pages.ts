@@ -1,7 +1,7 @@
-import type { CostFigures } from '@contract/analytics.contract.js';
+import type { CostFigures, MenuClass } from '@contract/analytics.contract.js';
 import { MENU_CLASS_LABELS, NO_DATA_TEXT } from '@contract/presentation/labels.js';
 import { costFigures, rankedCosts } from '../answers/costs.js';
-import { menuEngineeringAnswer } from '../answers/menu-engineering.js';
+import { menuClasses, menuEngineeringAnswer, type MenuTally } from '../answers/menu-engineering.js';
 import { dollars, perDollars } from '../answers/rounding.js';
 import { noData } from './no-data.js';
 import { card, column, lineChart, periodColumn, row, share, sum, table, type Figures, type PageContext } from './report-parts.js';
@@ -81,13 +81,33 @@ export async function costsPage({ window, figures }: PageContext): Promise<Figur
   };
 }
 
+/** The Menu Engineering cards' figures of a window's costed items: dishes per class, food cost % and margin per unit. */
+function menuFigures(items: MenuTally['items']) {
+  const classes = menuClasses(items);
+  const revenue = sum(items, (i) => i.revenue_cents);
+  const food = sum(items, (i) => i.food_cost_cents);
+  const units = sum(items, (i) => i.units);
+  const count = (c: MenuClass) => classes.filter((k) => k === c).length;
+  return {
+    revenue,
+    food,
+    units,
+    stars: count('star'),
+    plowhorses: count('plowhorse'),
+    puzzles: count('puzzle'),
+    dogs: count('dog'),
+    foodCostPct: share(food, revenue),
+    marginPerUnit: perDollars(revenue - food, units),
+  };
+}
+
 export async function menuEngineeringPage({ figures }: PageContext): Promise<Figures> {
   const t = await figures('menu-engineering');
   const answer = menuEngineeringAnswer(t);
-  const revenue = sum(t.items, (i) => i.revenue_cents);
-  const food = sum(t.items, (i) => i.food_cost_cents);
-  const units = sum(t.items, (i) => i.units);
-  const count = (c: string) => answer.items.filter((i) => i.class === c).length;
+  const now = menuFigures(t.items);
+  // The window it is compared with, when a costed dish sold in it.
+  const before = t.previous.length === 0 ? null : menuFigures(t.previous);
+  const { revenue, food, units } = now;
   const bySku = new Map(t.items.map((i) => [i.sku, i]));
   const none =
     noData('menu-engineering', t) ??
@@ -96,12 +116,12 @@ export async function menuEngineeringPage({ figures }: PageContext): Promise<Fig
     no_data: none,
     note: none === null ? uncostedNote(t.itemsWithoutCost) : null,
     cards: [
-      card('stars', 'Stars', 'count', count('star'), null),
-      card('plowhorses', 'Plowhorses', 'count', count('plowhorse'), null),
-      card('puzzles', 'Puzzles', 'count', count('puzzle'), null),
-      card('dogs', 'Dogs', 'count', count('dog'), null),
-      card('dish_food_cost_pct', 'Food Cost % of Dish Sales', 'percent', share(food, revenue) ?? 0, null),
-      card('margin_per_unit', 'Avg Margin per Unit', 'money', perDollars(revenue - food, units), null),
+      card('stars', 'Stars', 'count', now.stars, before?.stars ?? null),
+      card('plowhorses', 'Plowhorses', 'count', now.plowhorses, before?.plowhorses ?? null),
+      card('puzzles', 'Puzzles', 'count', now.puzzles, before?.puzzles ?? null),
+      card('dogs', 'Dogs', 'count', now.dogs, before?.dogs ?? null),
+      card('dish_food_cost_pct', 'Food Cost % of Dish Sales', 'percent', now.foodCostPct ?? 0, before?.foodCostPct ?? null),
+      card('margin_per_unit', 'Avg Margin per Unit', 'money', now.marginPerUnit, before?.marginPerUnit ?? null),
     ],
     tables: [
       table(

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AnalyticsWindow } from '@contract/analytics.contract';
+import type { AnalyticsWindow, Grouping } from '@contract/analytics.contract';
 import fc from 'fast-check';
 import {
   beginFranchiseWrite,
@@ -14,7 +14,7 @@ import {
 } from '../../../server/analytics/ingest';
 import { ROLLUP_TABLES } from '../../../server/analytics/rollups';
 import { recordCosts } from '../../../server/menu/menu.service';
-import { tradingDayIn } from '../../../server/analytics/calendar';
+import { addDays, tradingDayIn } from '../../../server/analytics/calendar';
 import { PURCHASE_CATEGORIES, type Db, type OrderSource, type OrderStatus } from '../../../server/db/database';
 
 /**
@@ -28,17 +28,23 @@ const PERIOD_MINUTES = 14 * 24 * 60;
 export const TIME_ZONES = ['Australia/Sydney', 'Australia/Adelaide'] as const;
 export const DAYS = Array.from({ length: 14 }, (_, i) => new Date(PERIOD_START + i * 86_400_000).toISOString().slice(0, 10));
 
-/** Thirteen of the fourteen random days (across the daylight-saving change), compared with the days before them. */
-export const randomDaysWindow = (timeZone: string): AnalyticsWindow => ({
-  start_date: DAYS[1]!,
-  end_date: DAYS[13]!,
-  days: 13,
-  grouping: 'weekly',
-  time_zone: timeZone,
-  compare: 'previous',
-  previous: { start_date: '2026-03-16', end_date: '2026-03-28' },
-  today: '2026-04-12',
-});
+/**
+ * Days `from`..`to` of the fourteen random days (days 1..13 cross the daylight-saving change, days before 3 the end
+ * of March), compared with as many days before them.
+ */
+export const daysWindow = (timeZone: string, from: number, to: number, grouping: Grouping = 'weekly'): AnalyticsWindow => {
+  const days = to - from + 1;
+  return {
+    start_date: DAYS[from]!,
+    end_date: DAYS[to]!,
+    days,
+    grouping,
+    time_zone: timeZone,
+    compare: 'previous',
+    previous: { start_date: addDays(DAYS[from]!, -days), end_date: addDays(DAYS[from]!, -1) },
+    today: '2026-04-12',
+  };
+};
 
 export type World = {
   franchises: {
