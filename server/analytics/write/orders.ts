@@ -193,17 +193,23 @@ const ordersKind = (appending: boolean): SentKind<OrderInput, OrderRollups, bool
         const { id, day, hour } = inserted[i]!;
         for (const l of order.lines) lineRows.push([id, l.menuItemId, l.quantity, l.amountCents]);
         for (const p of order.payments) paymentRows.push([id, p.method, p.amountCents]);
+        // Field by field: a spread of the input made a slow dictionary-mode object per order (a fifth of a bulk load).
         rollups.add(
           {
-            ...order,
+            restaurantId: order.restaurantId,
             day,
             hour,
+            channel: order.channel,
             platform: order.platform ?? null,
+            source: order.source,
+            guests: order.guests,
             recurrent: recurrent[i]!,
+            status: order.status,
             totalCents: totals[i]!,
             discountCents: order.discountCents ?? 0,
             tipCents: order.tipCents ?? 0,
             transactions: order.payments.length,
+            lines: order.lines,
           },
           1,
         );
