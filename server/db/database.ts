@@ -1,5 +1,5 @@
 import { Kysely, PostgresDialect, type Selectable } from 'kysely';
-import { PgliteDialect, type PgliteSession, type WriteClock, writeClockOf } from './pglite-dialect.js';
+import { PgliteAdapter, PgliteDialect, type PgliteSession, type WriteClock, writeClockOf } from './pglite-dialect.js';
 import { TYPE_PARSERS } from './pglite-options.mjs';
 import { openEmbedded } from './pglite-thread.mjs';
 import type {
@@ -128,6 +128,11 @@ export function pgliteDatabase(pglite: PgliteSession): Db {
 /** The embedded database's write clock; undefined on PostgreSQL, where other servers write unseen. */
 export function writeClockOfDatabase(db: Db): WriteClock | undefined {
   return embeddedClocks.get(db);
+}
+
+/** Whether `db` (or a transaction of it) is the embedded PGlite, which can COPY rows from a blob. */
+export function copiesFromBlob(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PgliteAdapter;
 }
 
 export function postgresDatabase(connectionString: string, max = 10): Db {

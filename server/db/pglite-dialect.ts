@@ -15,7 +15,8 @@ import {
 export interface PgliteSession {
   readonly waitReady: Promise<void>;
   readonly closed: boolean;
-  query<R>(sql: string, params: unknown[], options: { rowMode: 'object' }): Promise<{ rows: R[]; affectedRows?: number }>;
+  /** `blob`: the data a COPY … FROM '/dev/blob' reads. */
+  query<R>(sql: string, params: unknown[], options: { rowMode: 'object'; blob?: Blob }): Promise<{ rows: R[]; affectedRows?: number }>;
   /** The data directory as a tar (see `betweenTransactions`); absent on sessions that cannot dump. */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -41,6 +42,14 @@ const WRITING = /\b(?:insert|update|delete|merge|truncate|copy|call|lock|share|i
 export function statementMayWrite(sql: string): boolean {
   return !READ_ONLY.test(sql) || WRITING.test(sql);
 }
+
+/** The data of a COPY … FROM '/dev/blob', passed as the statement's one parameter: PGlite reads it as that file. */
+export class CopyData {
+  constructor(readonly blob: Blob) {}
+}
+
+/** PostgreSQL's adapter, marking a database as PGlite, which can COPY from a blob (see copiesFromBlob). */
+export class PgliteAdapter extends PostgresAdapter {}
 
 type Release = () => void;
 
@@ -132,7 +141,7 @@ export async function betweenTransactions<T>(pglite: PgliteSession, work: () => 
 export class PgliteDialect implements Dialect {
   constructor(private readonly pglite: PgliteSession) {}
   createAdapter() {
-    return new PostgresAdapter();
+    return new PgliteAdapter();
   }
   createDriver(): Driver {
     return new PgliteDriver(this.pglite);
@@ -227,7 +236,11 @@ class PgliteConnection implements DatabaseConnection {
     const clock = this.session.clock;
     if (writes) clock.tick();
     try {
-      const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], { rowMode: 'object' });
+      const [first] = compiledQuery.parameters;
+      const result =
+        first instanceof CopyData
+          ? await this.pglite.query<R>(compiledQuery.sql, [], { rowMode: 'object', blob: first.blob })
+          : await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], { rowMode: 'object' });
       return {
         rows: result.rows,
         ...(result.affectedRows !== undefined ? { numAffectedRows: BigInt(result.affectedRows) } : {}),

@@ -2,7 +2,7 @@ export class PgliteThread {
   constructor(source: { dataDir?: string; loadDataDir?: Uint8Array });
   readonly waitReady: Promise<void>;
   readonly closed: boolean;
-  query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
+  query<R>(sql: string, params?: unknown[], options?: { blob?: Blob }): Promise<{ rows: R[]; affectedRows?: number }>;
   dumpDataDir(): Promise<Blob>;
   close(): Promise<void>;
 }

@@ -51,8 +51,10 @@ export class PgliteThread {
     return this.#closed;
   }
 
-  query(sql, params = []) {
-    return this.#call({ sql, params }).then(({ rows, affectedRows }) => ({ rows, affectedRows }));
+  /** `options.blob`: the data a COPY … FROM '/dev/blob' reads (a Blob crosses to the thread as it is). */
+  query(sql, params = [], options = {}) {
+    const message = options.blob === undefined ? { sql, params } : { sql, params, blob: options.blob };
+    return this.#call(message).then(({ rows, affectedRows }) => ({ rows, affectedRows }));
   }
 
   /** The data directory, checkpointed, as a tar (the form `loadDataDir` takes). Consistent only between transactions: the caller's to ensure. */

@@ -19,7 +19,7 @@ db.waitReady.then(
   (error) => parentPort.postMessage({ failed: plainError(error) }),
 );
 
-parentPort.on('message', async ({ id, sql, params, close, dump }) => {
+parentPort.on('message', async ({ id, sql, params, close, dump, blob }) => {
   try {
     if (dump) {
       const tar = await dumpDataDir();
@@ -32,7 +32,7 @@ parentPort.on('message', async ({ id, sql, params, close, dump }) => {
       parentPort.close();
       return;
     }
-    const result = await db.query(sql, params, { rowMode: 'object' });
+    const result = await db.query(sql, params, blob === undefined ? { rowMode: 'object' } : { rowMode: 'object', blob });
     parentPort.postMessage({ id, rows: result.rows, affectedRows: result.affectedRows });
   } catch (error) {
     parentPort.postMessage({ id, error: plainError(error) });
