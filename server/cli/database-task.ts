@@ -7,8 +7,14 @@ import { migrateToLatest } from '../db/migrate.js';
  * Runs a command-line task on the configured database, migrated first. The embedded database's data
  * directory is locked for the run, so a running server and the task never share it: exits 2 when
  * it is locked. A task that throws has its message printed and the process exit `failureCode`.
+ * `bulkLoad`: the embedded database opened for a bulk load (see openDatabase).
  */
-export async function runDatabaseTask(config: Config, failureCode: number, task: (db: Db) => Promise<void>): Promise<void> {
+export async function runDatabaseTask(
+  config: Config,
+  failureCode: number,
+  task: (db: Db) => Promise<void>,
+  options: { bulkLoad?: boolean } = {},
+): Promise<void> {
   let unlock = () => {};
   try {
     if (!config.databaseUrl) unlock = lockDataDir(config.dataDir);
@@ -16,7 +22,7 @@ export async function runDatabaseTask(config: Config, failureCode: number, task:
     console.error(error instanceof DataDirLockedError ? error.message : error);
     process.exit(2);
   }
-  const db = openDatabase(config);
+  const db = openDatabase(config, options);
   try {
     await migrateToLatest(db);
     await task(db);

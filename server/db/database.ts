@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect, type Selectable } from 'kysely';
 import { PgliteAdapter, PgliteDialect, type PgliteSession, type WriteClock, writeClockOf } from './pglite-dialect.js';
-import { TYPE_PARSERS } from './pglite-options.mjs';
+import { BULK_LOAD_SETTINGS, TYPE_PARSERS } from './pglite-options.mjs';
 import { openEmbedded } from './pglite-thread.mjs';
 import type {
   FranchiseUserRestaurantsTable,
@@ -154,8 +154,11 @@ export function postgresDatabase(connectionString: string, max = 10): Db {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
-/** PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR/pglite, run in a worker thread. */
-export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Db {
+/**
+ * PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR/pglite, run in a worker thread;
+ * `bulkLoad`: the embedded one with BULK_LOAD_SETTINGS, for a load no one else watches.
+ */
+export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }, options: { bulkLoad?: boolean } = {}): Db {
   if (config.databaseUrl) return postgresDatabase(config.databaseUrl);
-  return pgliteDatabase(openEmbedded(config.dataDir));
+  return pgliteDatabase(openEmbedded(config.dataDir, options.bulkLoad ? BULK_LOAD_SETTINGS : []));
 }

@@ -3,11 +3,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
-/** Starts opening DATA_DIR/pglite in its worker thread; queries sent meanwhile wait for it. */
-export function openEmbedded(dataDir) {
+/** Starts opening DATA_DIR/pglite in its worker thread; queries sent meanwhile wait for it. `settings`: PostgreSQL's, as 'name=value'. */
+export function openEmbedded(dataDir, settings = []) {
   const dir = join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  return new PgliteThread({ dataDir: dir });
+  return new PgliteThread({ dataDir: dir, settings });
 }
 
 /**
@@ -23,8 +23,8 @@ export class PgliteThread {
   #exited;
 
   /** `dataDir` on disk, or an in-memory database loaded from `loadDataDir` (a dump, as tests use). */
-  constructor({ dataDir, loadDataDir }) {
-    this.#worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, loadDataDir } });
+  constructor({ dataDir, loadDataDir, settings = [] }) {
+    this.#worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, loadDataDir, settings } });
     this.waitReady = new Promise((resolve, reject) => {
       this.#worker.once('message', (message) => (message.ready ? resolve() : reject(asError(message.failed))));
       this.#worker.once('error', reject);

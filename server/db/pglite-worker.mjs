@@ -11,8 +11,13 @@ function plainError(error) {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => typeof value !== 'function' && typeof value !== 'object'));
 }
 
-const { dataDir, loadDataDir } = workerData;
-const db = new PGlite({ dataDir, loadDataDir: loadDataDir && new Blob([loadDataDir]), parsers: TYPE_PARSERS });
+const { dataDir, loadDataDir, settings = [] } = workerData;
+const db = new PGlite({
+  dataDir,
+  loadDataDir: loadDataDir && new Blob([loadDataDir]),
+  parsers: TYPE_PARSERS,
+  ...(settings.length === 0 ? {} : { startParams: [...PGlite.defaultStartParams, ...settings.flatMap((setting) => ['-c', setting])] }),
+});
 
 db.waitReady.then(
   () => parentPort.postMessage({ ready: true }),

@@ -88,4 +88,4 @@ async function seedLarge(db: Db): Promise<void> {
   console.log(`Large franchise: ${result.email} / ${result.password}`);
 }
 
-await runDatabaseTask(config, 1, (db) => (large ? seedLarge(db) : seedDemo(db)));
+await runDatabaseTask(config, 1, (db) => (large ? seedLarge(db) : seedDemo(db)), { bulkLoad: large });

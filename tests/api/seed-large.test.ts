@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import { lastTradeAt, prepareDemoFranchise, writeTrade } from '../../server/analytics/demo/write';
 import { rebuildRollups, ROLLUP_TABLES } from '../../server/analytics/rollups';
-import type { Db } from '../../server/db/database';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, type Db } from '../../server/db/database';
+import { BULK_LOAD_SETTINGS } from '../../server/db/pglite-options.mjs';
 import { LARGE_FRANCHISE, seedLargeFranchise } from '../../server/db/seed';
 import { DEMO_TRADE_SEED } from '../../server/db/seed/demo-franchises';
 import { measureIngestRate } from '../../server/db/seed/ingest-rate';
@@ -81,6 +85,45 @@ describe('a bulk load (npm run seed on the embedded database)', () => {
       expect((await rebuildRollups(bulk.db, { check: true })).differing).toBe(0);
     } finally {
       await Promise.all([bulk.close(), batched.close()]);
+    }
+  });
+});
+
+describe('the embedded database opened for a bulk load', () => {
+  it("has the bulk-load settings, and a later open has PostgreSQL's own again", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fc-bulk-'));
+    const settingsOf = async (bulkLoad: boolean) => {
+      const db = openDatabase({ databaseUrl: undefined, dataDir }, { bulkLoad });
+      try {
+        const names = BULK_LOAD_SETTINGS.map((setting) => setting.split('=')[0]!);
+        return Object.fromEntries(
+          await Promise.all(
+            names.map(async (name) => [name, (await sql<Record<string, string>>`show ${sql.raw(name)}`.execute(db)).rows[0]![name]]),
+          ),
+        );
+      } finally {
+        await db.destroy();
+      }
+    };
+    try {
+      expect(await settingsOf(true)).toEqual({
+        shared_buffers: '512MB',
+        wal_buffers: '64MB',
+        max_wal_size: '8GB',
+        checkpoint_timeout: '1h',
+        wal_level: 'minimal',
+        max_wal_senders: '0',
+      });
+      expect(await settingsOf(false)).toEqual({
+        shared_buffers: '128MB',
+        wal_buffers: '4MB',
+        max_wal_size: '1GB',
+        checkpoint_timeout: '5min',
+        wal_level: 'replica',
+        max_wal_senders: '10',
+      });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
