@@ -134,9 +134,9 @@ describe('cached answers on the embedded database', () => {
       get closed() {
         return thread.closed;
       },
-      query: (sql, params) => {
+      query: (sql, params, options) => {
         statements.push(sql);
-        return thread.query(sql, params);
+        return thread.query(sql, params, options);
       },
       close: () => thread.close(),
     };
