@@ -6,7 +6,7 @@ import { decideRecurrent, type TakenOutOrder } from './customers.js';
 import { OrderRollups } from './order-rollups.js';
 import type { Column } from './rollup-columns.js';
 import { recordSent, type SentKind, type SentRecord } from './sent.js';
-import { copyRows, insertRows, nextIds, unnestOf, type Cell } from './statements.js';
+import { copyRows, nextIds, prepareRows, unnestOf, type Cell } from './statements.js';
 
 export type OrderInput = {
   restaurantId: number;
@@ -194,9 +194,9 @@ const ordersKind = (appending: boolean): SentKind<OrderInput, OrderRollups, bool
       o.sourceHash ?? null,
     ]);
     const inserted = copies ? await copyOrders(trx, fresh, rows) : await insertOrders(trx, rows);
-    const writeRows = copies ? copyRows : insertRows;
-    // A chunk's lines and payments are built, and its orders added to the rollups, while the previous chunk's are
-    // inserted (one statement at a time: nothing runs between building and awaiting to leave a failure unhandled).
+    // A chunk's lines and payments, with their statements, are built, and its orders added to the rollups, while the
+    // previous chunk's are inserted (one statement at a time: nothing runs between building and awaiting to leave a
+    // failure unhandled).
     let writing: Promise<void> = Promise.resolve();
     for (let start = 0; start < fresh.length; start += CHUNK) {
       const lineRows: Cell[][] = [];
@@ -227,10 +227,12 @@ const ordersKind = (appending: boolean): SentKind<OrderInput, OrderRollups, bool
           1,
         );
       }
+      const [lines, payments] = [
+        prepareRows(trx, 'order_lines', LINE_COLUMNS, lineRows),
+        prepareRows(trx, 'payment_transactions', PAYMENT_COLUMNS, paymentRows),
+      ];
       await writing;
-      writing = writeRows(trx, 'order_lines', LINE_COLUMNS, lineRows).then(() =>
-        writeRows(trx, 'payment_transactions', PAYMENT_COLUMNS, paymentRows),
-      );
+      writing = lines().then(payments);
     }
     await writing;
   },

@@ -11,7 +11,7 @@ import {
   type WriteCounts,
 } from './frame.js';
 import type { Column } from './rollup-columns.js';
-import { insertRows, type Cell } from './statements.js';
+import { writeRows, type Cell } from './statements.js';
 
 // The one write skeleton of every kind of sent record (orders, shifts, purchases): find each record
 // by (restaurant_id, external_id); the same source hash is unchanged; otherwise the stored version's
@@ -166,7 +166,7 @@ export function rowKind<T extends Sent, Table extends 'staff_shifts' | 'purchase
       for (const row of rows) rollups.add(spec.fromRow(row as Record<string, Cell>), -1);
     },
     async insert(trx, fresh, rollups) {
-      await insertRows(
+      await writeRows(
         trx,
         spec.table,
         [...spec.columns, ['external_id', 'text'], ['source_hash', 'text']],

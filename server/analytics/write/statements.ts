@@ -1,5 +1,5 @@
 import { CompiledQuery, sql, type RawBuilder } from 'kysely';
-import type { Db } from '../../db/database.js';
+import { copiesFromBlob, type Db } from '../../db/database.js';
 import { CopyData } from '../../db/pglite-dialect.js';
 import { columnsOf, table as tableRef, type TableName } from '../../db/typed-sql.js';
 import { ROLLUP_COLUMNS, type Column, type PgType, type RollupTable } from './rollup-columns.js';
@@ -38,15 +38,6 @@ export const unnestOf = (columns: readonly (readonly [name: string, pgType: PgTy
 
 const names = <T extends TableName>(table: T, columns: readonly Column<T>[]) => sql.join(columns.map(([name]) => columnsOf(table)(name)));
 
-/** Multi-row insert, column-wise. */
-export async function insertRows<T extends TableName>(db: Db, table: T, columns: readonly Column<T>[], rows: Cell[][]): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await sql`insert into ${tableRef(table)} (${names(table, columns)}) select * from ${unnestOf(columns, rows.slice(i, i + CHUNK))}`.execute(
-      db,
-    );
-  }
-}
-
 /** Rows per COPY: big enough that a statement's overhead vanishes, small enough to build one while the previous is copied. */
 const COPY_CHUNK = 10_000;
 
@@ -71,20 +62,66 @@ export function copyText(rows: Cell[][]): string {
   return text;
 }
 
+/** One statement, its data built already: sending it is all that is left. */
+type Built = () => Promise<unknown>;
+
+/** The INSERT of a chunk of rows, column-wise. */
+function insertChunk<T extends TableName>(db: Db, table: T, columns: readonly Column<T>[], rows: Cell[][]): Built {
+  const query = sql`insert into ${tableRef(table)} (${names(table, columns)}) select * from ${unnestOf(columns, rows)}`;
+  return () => query.execute(db);
+}
+
 /**
- * Inserts the rows with COPY from a blob, on the embedded database only (see copiesFromBlob): several
+ * The COPY of a chunk of rows from a blob, on the embedded database only (see copiesFromBlob): several
  * times cheaper than an INSERT of the same rows, whose arrays PostgreSQL parses element by element.
- * A chunk's text is built while the previous chunk is copied.
  */
-export async function copyRows<T extends TableName>(db: Db, table: T, columns: readonly Column<T>[], rows: Cell[][]): Promise<void> {
+function copyChunk<T extends TableName>(db: Db, table: T, columns: readonly Column<T>[], rows: Cell[][]): Built {
   const { sql: statement } = sql`copy ${tableRef(table)} (${names(table, columns)}) from '/dev/blob'`.compile(db);
-  let copying: Promise<unknown> = Promise.resolve();
-  for (let i = 0; i < rows.length; i += COPY_CHUNK) {
-    const data = new CopyData(new Blob([copyText(rows.slice(i, i + COPY_CHUNK))]));
-    await copying;
-    copying = db.executeQuery(CompiledQuery.raw(statement, [data]));
+  const data = new CopyData(new Blob([copyText(rows)]));
+  return () => db.executeQuery(CompiledQuery.raw(statement, [data]));
+}
+
+type ChunkBuilder = <T extends TableName>(db: Db, table: T, columns: readonly Column<T>[], rows: Cell[][]) => Built;
+
+/** The fastest way the database takes rows in: COPY on the embedded one, INSERT on PostgreSQL. */
+const rowWriter = (db: Db): [ChunkBuilder, number] => (copiesFromBlob(db) ? [copyChunk, COPY_CHUNK] : [insertChunk, CHUNK]);
+
+/** Writes the rows chunk by chunk, each chunk's statement built while the previous one runs. */
+async function writeChunks<T extends TableName>(
+  [build, size]: [ChunkBuilder, number],
+  db: Db,
+  table: T,
+  columns: readonly Column<T>[],
+  rows: Cell[][],
+): Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  for (let i = 0; i < rows.length; i += size) {
+    const send = build(db, table, columns, rows.slice(i, i + size));
+    await running;
+    running = send();
   }
-  await copying;
+  await running;
+}
+
+/** Inserts the rows by COPY, on the embedded database only. */
+export const copyRows = <T extends TableName>(db: Db, table: T, columns: readonly Column<T>[], rows: Cell[][]) =>
+  writeChunks([copyChunk, COPY_CHUNK], db, table, columns, rows);
+
+/** Inserts the rows the fastest way the database takes them. */
+export const writeRows = <T extends TableName>(db: Db, table: T, columns: readonly Column<T>[], rows: Cell[][]) =>
+  writeChunks(rowWriter(db), db, table, columns, rows);
+
+/**
+ * The same, every statement built now and sent when the returned function is called: to build one
+ * write's statements while an earlier write runs on the database's one connection.
+ */
+export function prepareRows<T extends TableName>(db: Db, table: T, columns: readonly Column<T>[], rows: Cell[][]): () => Promise<void> {
+  const [build, size] = rowWriter(db);
+  const statements: Built[] = [];
+  for (let i = 0; i < rows.length; i += size) statements.push(build(db, table, columns, rows.slice(i, i + size)));
+  return async () => {
+    for (const send of statements) await send();
+  };
 }
 
 /**
