@@ -188,10 +188,14 @@ export async function writeTrade(
   const generate = async (offset: number, n: number): Promise<DayTrade> => {
     const batch: DayTrade = { orders: [], shifts: [], purchases: [] };
     for (let d = 0; d < n; d++) {
-      // Between days the statements of the batch being written go on.
-      if (d > 0) await new Promise((resolve) => setImmediate(resolve));
       const day = addDays(firstDay, offset + d);
-      const trades = franchise.restaurants.map((restaurant) => generateDay(seed, franchise, restaurant, day));
+      const trades: DayTrade[] = [];
+      for (const restaurant of franchise.restaurants) {
+        // Between branches the statements of the batch being written go on: the database thread waits for
+        // each statement's successor, which a whole day's generation (at 200 branches) would hold up.
+        if (d > 0 || trades.length > 0) await new Promise((resolve) => setImmediate(resolve));
+        trades.push(generateDay(seed, franchise, restaurant, day));
+      }
       const dayOrders = trades.flatMap((t) =>
         t.orders.filter((o) => o.placedAt <= range.until && (!range.after || o.placedAt > range.after)),
       );
