@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { lastTradeAt, prepareDemoFranchise, writeTrade } from '../../server/analytics/demo/write';
+import { withIndexesBuiltAfter } from '../../server/analytics/ingest';
 import { rebuildRollups, ROLLUP_TABLES } from '../../server/analytics/rollups';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +43,7 @@ describe('the large benchmark franchise (npm run seed -- --restaurants N --days 
 });
 
 describe('a bulk load (npm run seed on the embedded database)', () => {
+  const TRADE_TABLES = ['orders', 'order_lines', 'payment_transactions', 'staff_shifts', 'purchase_lines'];
   /** Rows a load writes, in a form two databases loaded alike share: orders, shifts, purchases, every rollup, the trade tables' indexes. */
   const snapshot = async (db: Db) => ({
     orders: await db
@@ -57,14 +59,24 @@ describe('a bulk load (npm run seed on the embedded database)', () => {
       ROLLUP_TABLES.map(async (table) => (await sql`select * from ${sql.table(table)} order by 1, 2, 3, 4`.execute(db)).rows),
     ),
     indexes: (
-      await sql`select indexname, indexdef from pg_indexes where tablename in ('orders', 'order_lines', 'payment_transactions', 'staff_shifts', 'purchase_lines')
+      await sql`select indexname, indexdef from pg_indexes where tablename in (${sql.join(TRADE_TABLES)})
         order by indexname`.execute(db)
     ).rows,
+    constraints: (
+      await sql`select conname, pg_get_constraintdef(oid) as definition from pg_constraint
+        where conrelid = any(${TRADE_TABLES}::regclass[]) order by conname`.execute(db)
+    ).rows,
   });
-  const indexOid = async (db: Db) =>
-    (await sql<{ oid: number }>`select 'orders_customer_id_placed_at_idx'::regclass::oid as oid`.execute(db)).rows[0]!.oid;
+  /** Each index's oid: a new one when it was built again. */
+  const indexOids = async (db: Db, names: string[]) =>
+    (
+      await sql<{
+        oid: number;
+      }>`select u.name::regclass::oid as oid from unnest(${names}::text[]) with ordinality as u(name, i) order by i`.execute(db)
+    ).rows.map((row) => row.oid);
+  const REBUILT = ['orders_customer_id_placed_at_idx', 'order_lines_pkey', 'payment_transactions_pkey', 'staff_shifts_pkey'];
 
-  it('writes exactly what batch-by-batch transactions write, builds the lookup indexes again, and leaves nothing for a rebuild to change', async () => {
+  it('writes exactly what batch-by-batch transactions write, builds the lookup indexes and primary keys again, and leaves nothing for a rebuild to change', async () => {
     const [bulk, batched] = [await openTestDatabase(), await openTestDatabase()];
     try {
       const load = async (db: Db, exclusive: boolean) => {
@@ -76,15 +88,73 @@ describe('a bulk load (npm run seed on the embedded database)', () => {
         const more = await writeTrade(db, DEMO_TRADE_SEED, franchise, range, { daysPerBatch: 2, bulk: exclusive });
         return orders + more.orders;
       };
-      const before = await indexOid(bulk.db);
+      // The orders' key stays: the lines' and payments' foreign keys need it.
+      const names = [...REBUILT, 'orders_pkey'];
+      const before = await indexOids(bulk.db, names);
       expect(await load(bulk.db, true)).toBe(await load(batched.db, false));
-      expect(await indexOid(bulk.db)).not.toBe(before);
+      const after = await indexOids(bulk.db, names);
+      expect(names.filter((_, i) => after[i] !== before[i])).toEqual(REBUILT);
       const written = await snapshot(bulk.db);
       expect(written.orders.filter((o) => o.recurrent).length).toBeGreaterThan(0);
       expect(written).toEqual(await snapshot(batched.db));
       expect((await rebuildRollups(bulk.db, { check: true })).differing).toBe(0);
     } finally {
       await Promise.all([bulk.close(), batched.close()]);
+    }
+  });
+});
+
+describe('a bulk load that breaks a primary key it dropped', () => {
+  it('fails when the key is added back, and leaves the key and the rows as they were', async () => {
+    const db = database.db;
+    const restaurant = await db.selectFrom('restaurants').select(['id', 'franchise_id']).executeTakeFirstOrThrow();
+    const item = await db
+      .insertInto('menu_items')
+      .values({
+        franchise_id: restaurant.franchise_id,
+        sku: 'PK-TEST',
+        name: 'Key test',
+        price_cents: 500,
+        menu: 'All Day',
+        is_combo: false,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const order = await db
+      .insertInto('orders')
+      .values({
+        restaurant_id: restaurant.id,
+        placed_at: new Date(START),
+        day: '2026-11-20',
+        hour: 12,
+        channel: 'dine_in',
+        source: 'pos',
+        guests: 1,
+        status: 'completed',
+        total_cents: 500,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const orderId = order.id;
+    try {
+      const line = { order_id: orderId, menu_item_id: item.id, quantity: 1, amount_cents: 500 };
+      const { id } = await db.insertInto('order_lines').values(line).returning('id').executeTakeFirstOrThrow();
+      const load = db.transaction().execute((trx) =>
+        withIndexesBuiltAfter(trx, async () => {
+          await sql`insert into order_lines (id, order_id, menu_item_id, quantity, amount_cents) overriding system value
+            values (${id}, ${orderId}, ${item.id}, 2, 900)`.execute(trx);
+        }),
+      );
+      await expect(load).rejects.toThrow(/could not create unique index "order_lines_pkey"/);
+      const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).execute();
+      expect(lines).toEqual([{ id, ...line }]);
+      const key = await sql<{
+        definition: string;
+      }>`select pg_get_constraintdef(oid) as definition from pg_constraint where conname = 'order_lines_pkey'`.execute(db);
+      expect(key.rows).toEqual([{ definition: 'PRIMARY KEY (id)' }]);
+    } finally {
+      await db.deleteFrom('orders').where('id', '=', orderId).execute();
+      await db.deleteFrom('menu_items').where('id', '=', item.id).execute();
     }
   });
 });
