@@ -27,7 +27,7 @@ const iso = (at: number | null) => (at === null ? null : new Date(at).toISOStrin
  * customer's first completed order. Runs after `takenOut` were deleted and before `fresh` is inserted, in
  * a write begun by beginFranchiseWrite: its lock on the franchise row orders every write of the franchise's
  * customers, and each statement after it sees what the previous writer committed, so the customers' rows
- * need no lock of their own (locking each one cost a bulk load a twentieth of its time).
+ * need no lock of their own.
  * `appending`: every fresh order is placed after all the franchise's stored orders (history loaded in time
  * order), so a first can only move from none to a fresh order and no stored order lies after it: none is looked for.
  */
