@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { lastTradeAt, prepareDemoFranchise, writeTrade } from '../../server/analytics/demo/write';
-import { withIndexesBuiltAfter } from '../../server/analytics/ingest';
+import { prepareDemoFranchise, writeTrade } from '../../server/analytics/demo/write';
+import { recordOrders, withIndexesBuiltAfter, type OrderInput } from '../../server/analytics/ingest';
 import { rebuildRollups, ROLLUP_TABLES } from '../../server/analytics/rollups';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,8 +43,8 @@ describe('the large benchmark franchise (npm run seed -- --restaurants N --days 
 });
 
 describe('a bulk load (npm run seed on the embedded database)', () => {
-  const TRADE_TABLES = ['orders', 'order_lines', 'payment_transactions', 'staff_shifts', 'purchase_lines'];
-  /** Rows a load writes, in a form two databases loaded alike share: orders, shifts, purchases, every rollup, the trade tables' indexes. */
+  const TABLES = ['orders', 'order_lines', 'payment_transactions', 'staff_shifts', 'purchase_lines', ...ROLLUP_TABLES];
+  /** Rows a load writes, in a form two databases loaded alike share: orders, shifts, purchases, every rollup, the tables' indexes and constraints. */
   const snapshot = async (db: Db) => ({
     orders: await db
       .selectFrom('orders')
@@ -59,12 +59,12 @@ describe('a bulk load (npm run seed on the embedded database)', () => {
       ROLLUP_TABLES.map(async (table) => (await sql`select * from ${sql.table(table)} order by 1, 2, 3, 4`.execute(db)).rows),
     ),
     indexes: (
-      await sql`select indexname, indexdef from pg_indexes where tablename in (${sql.join(TRADE_TABLES)})
+      await sql`select indexname, indexdef from pg_indexes where tablename in (${sql.join(TABLES)})
         order by indexname`.execute(db)
     ).rows,
     constraints: (
       await sql`select conname, pg_get_constraintdef(oid) as definition from pg_constraint
-        where conrelid = any(${TRADE_TABLES}::regclass[]) order by conname`.execute(db)
+        where conrelid = any(${TABLES}::regclass[]) order by conname`.execute(db)
     ).rows,
   });
   /** Each index's oid: a new one when it was built again. */
@@ -74,22 +74,43 @@ describe('a bulk load (npm run seed on the embedded database)', () => {
         oid: number;
       }>`select u.name::regclass::oid as oid from unnest(${names}::text[]) with ordinality as u(name, i) order by i`.execute(db)
     ).rows.map((row) => row.oid);
-  const REBUILT = ['orders_customer_id_placed_at_idx', 'order_lines_pkey', 'payment_transactions_pkey', 'staff_shifts_pkey'];
+  const REBUILT = [
+    'orders_customer_id_placed_at_idx',
+    'order_lines_pkey',
+    'payment_transactions_pkey',
+    'staff_shifts_pkey',
+    'purchase_lines_pkey',
+    'monthly_staff_hours_month',
+    'daily_restaurant_stats_pkey',
+    'daily_franchise_stats_pkey',
+    'daily_item_sales_pkey',
+    'daily_franchise_item_sales_pkey',
+    'hourly_restaurant_stats_pkey',
+    'hourly_franchise_stats_pkey',
+    'daily_platform_sales_pkey',
+    'daily_franchise_platform_sales_pkey',
+    'daily_staff_hours_pkey',
+    'daily_franchise_staff_hours_pkey',
+    'daily_purchases_pkey',
+    'daily_franchise_purchases_pkey',
+  ];
+  /** Keys a bulk load keeps: the orders' (the lines' and payments' foreign keys need it) and the monthly rollups', which batches add to. */
+  const KEPT = ['orders_pkey', 'monthly_restaurant_stats_pkey', 'monthly_staff_hours_pkey', 'monthly_restaurant_labour_pkey'];
 
-  it('writes exactly what batch-by-batch transactions write, builds the lookup indexes and primary keys again, and leaves nothing for a rebuild to change', async () => {
+  it('writes exactly what batch-by-batch transactions write, builds the lookup indexes and the daily primary keys again, and leaves nothing for a rebuild to change', async () => {
     const [bulk, batched] = [await openTestDatabase(), await openTestDatabase()];
     try {
       const load = async (db: Db, exclusive: boolean) => {
         const { orders } = await seedLargeFranchise(db, { restaurants: 3, days: 1, now: new Date(START - 12 * DAY_MS), exclusive });
         const { id } = await db.selectFrom('franchises').select('id').where('name', '=', LARGE_FRANCHISE.name).executeTakeFirstOrThrow();
         const franchise = await prepareDemoFranchise(db, id, { customers: 900 });
-        const range = { firstDay: '2026-11-09', after: await lastTradeAt(db, id), until: new Date(START) };
-        // Two days a batch: customers of earlier batches come back, as over two years of history.
+        // From the day after the first load's (START less 12 days is 11:00 on 10 November in Sydney): a bulk load writes whole
+        // days. Two days a batch: customers of earlier batches come back, as over two years of history.
+        const range = { firstDay: '2026-11-11', until: new Date(START) };
         const more = await writeTrade(db, DEMO_TRADE_SEED, franchise, range, { daysPerBatch: 2, bulk: exclusive });
         return orders + more.orders;
       };
-      // The orders' key stays: the lines' and payments' foreign keys need it.
-      const names = [...REBUILT, 'orders_pkey'];
+      const names = [...REBUILT, ...KEPT];
       const before = await indexOids(bulk.db, names);
       expect(await load(bulk.db, true)).toBe(await load(batched.db, false));
       const after = await indexOids(bulk.db, names);
@@ -101,6 +122,27 @@ describe('a bulk load (npm run seed on the embedded database)', () => {
     } finally {
       await Promise.all([bulk.close(), batched.close()]);
     }
+  });
+});
+
+describe('a bulk load that would not write whole days', () => {
+  it('is refused when it would go on from a stored order', async () => {
+    const db = database.db;
+    const { id } = await db.selectFrom('franchises').select('id').where('name', '=', 'Harbour Eats Group').executeTakeFirstOrThrow();
+    const franchise = await prepareDemoFranchise(db, id, { customers: 10 });
+    const orders = async () =>
+      (
+        await db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
+    const before = await orders();
+    const range = { firstDay: '2026-11-01', after: new Date(START), until: new Date(START + DAY_MS) };
+    await expect(writeTrade(db, DEMO_TRADE_SEED, franchise, range, { daysPerBatch: 1, bulk: true })).rejects.toThrow(
+      'A bulk load writes whole days',
+    );
+    expect(await orders()).toBe(before);
   });
 });
 
@@ -156,6 +198,37 @@ describe('a bulk load that breaks a primary key it dropped', () => {
       await db.deleteFrom('orders').where('id', '=', orderId).execute();
       await db.deleteFrom('menu_items').where('id', '=', item.id).execute();
     }
+  });
+
+  it('fails when two of its writes share a day, whose rollup rows are then inserted twice, and leaves every rollup as it was', async () => {
+    const db = database.db;
+    const restaurant = await db.selectFrom('restaurants').select(['id', 'franchise_id']).executeTakeFirstOrThrow();
+    const item = await db
+      .selectFrom('menu_items')
+      .select('id')
+      .where('franchise_id', '=', restaurant.franchise_id)
+      .executeTakeFirstOrThrow();
+    const order = (placedAt: string): OrderInput => ({
+      restaurantId: restaurant.id,
+      placedAt: new Date(placedAt),
+      channel: 'dine_in',
+      source: 'pos',
+      guests: 1,
+      status: 'completed',
+      lines: [{ menuItemId: item.id, quantity: 1, amountCents: 500 }],
+      payments: [{ method: 'card', amountCents: 500 }],
+    });
+    const rollups = () =>
+      Promise.all(ROLLUP_TABLES.map(async (table) => (await sql`select * from ${sql.table(table)} order by 1, 2, 3, 4`.execute(db)).rows));
+    const before = await rollups();
+    const load = db.transaction().execute((trx) =>
+      withIndexesBuiltAfter(trx, async () => {
+        await recordOrders(trx, restaurant.franchise_id, [order('2030-01-15T02:00:00Z')], { appending: true });
+        await recordOrders(trx, restaurant.franchise_id, [order('2030-01-15T03:00:00Z')], { appending: true });
+      }),
+    );
+    await expect(load).rejects.toThrow(/could not create unique index "daily_\w+_pkey"/);
+    expect(await rollups()).toEqual(before);
   });
 });
 

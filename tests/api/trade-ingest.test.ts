@@ -276,6 +276,57 @@ describe('recordOrders', () => {
     ).toEqual([{ orders_dine_in: 2, orders_voided: 1, units: 2 }]);
   });
 
+  it('appending whole new days: inserts their rollup rows as a rebuild has them, and on a day already stored fails and writes nothing', async () => {
+    const day = '2026-09-15';
+    expect(await statsOn(parramatta, day, day)).toEqual([]);
+    const shift = {
+      restaurantId: parramatta,
+      personId: people[0]!,
+      day,
+      assignedMinutes: 60,
+      actualMinutes: 55,
+      hourlyRateCents: 3000,
+      attended: true,
+    };
+    const purchase = { restaurantId: parramatta, supplierId: supplier, day, category: 'meat' as const, quantity: 2, amountCents: 900 };
+    await recordShifts(db, franchiseId, [shift], { appending: true });
+    await recordPurchases(db, franchiseId, [purchase], { appending: true });
+    await recordOrders(
+      db,
+      franchiseId,
+      [
+        order({
+          placedAt: new Date('2026-09-15T02:00:00Z'),
+          channel: 'delivery',
+          platform: 'Uber Eats',
+          discountCents: 100,
+          tipCents: 50,
+          payments: [{ method: 'card', amountCents: 950 }],
+        }),
+        order({ placedAt: new Date('2026-09-15T03:00:00Z'), status: 'voided' }),
+      ],
+      { appending: true },
+    );
+    expect(await statsOn(parramatta, day, day)).toMatchObject([
+      { orders_delivery: 1, orders_voided: 1, discount_cents: 100, tip_cents: 50 },
+    ]);
+    expect((await rebuildRollups(db, { check: true })).differing).toBe(0);
+
+    const [stats, version] = [await statsOn(parramatta, day, day), await dataVersion()];
+    await expect(recordShifts(db, franchiseId, [shift], { appending: true })).rejects.toThrow(
+      /duplicate key value violates unique constraint "daily_staff_hours_pkey"/,
+    );
+    await expect(recordPurchases(db, franchiseId, [purchase], { appending: true })).rejects.toThrow(
+      /duplicate key value violates unique constraint "daily_purchases_pkey"/,
+    );
+    await expect(
+      recordOrders(db, franchiseId, [order({ placedAt: new Date('2026-09-15T05:00:00Z') })], { appending: true }),
+    ).rejects.toThrow(/duplicate key value violates unique constraint "daily_restaurant_stats_pkey"/);
+    expect(await statsOn(parramatta, day, day)).toEqual(stats);
+    expect(await dataVersion()).toBe(version);
+    expect((await rebuildRollups(db, { check: true })).differing).toBe(0);
+  });
+
   it('buckets by the calendar day in the franchise time zone, not UTC (23:30 and 00:30 in Sydney)', async () => {
     await recordOrders(db, franchiseId, [
       // 23:30 on 10 Jan in Sydney (UTC+11); still 10 Jan in UTC.

@@ -163,8 +163,8 @@ export type TradeProgress = { franchiseId: number; daysDone: number; days: numbe
  * `daysPerBatch` days per transaction. A day's roster and deliveries are written with its first
  * orders, so a day already begun (the one holding `after`) only gets its later orders.
  * Returns the days whose trade began and the orders written. An abort stops it between batches.
- * `bulk`, for a database no one else uses: all batches in one transaction, the trade tables' lookup
- * indexes built once at the end (withIndexesBuiltAfter).
+ * `bulk`, for a database no one else uses: all batches in one transaction, written `appending`, the
+ * indexes built once at the end (withIndexesBuiltAfter); whole days only, so not after a stored order.
  */
 export async function writeTrade(
   db: Db,
@@ -173,6 +173,7 @@ export async function writeTrade(
   range: { firstDay: string; after?: Date; until: Date },
   options: { daysPerBatch: number; bulk?: boolean; onProgress?: (p: TradeProgress) => void; signal?: AbortSignal },
 ): Promise<{ days: number; orders: number }> {
+  if (options.bulk && range.after) throw new Error('A bulk load writes whole days: it cannot go on from a stored order.');
   const lastDay = dayIn(franchise.timeZone, range.until);
   const startedDay = range.after ? dayIn(franchise.timeZone, range.after) : undefined;
   const firstDay = startedDay && startedDay > range.firstDay ? startedDay : range.firstDay;
@@ -215,8 +216,8 @@ export async function writeTrade(
   const write = (db: Db, batch: DayTrade) =>
     transaction(db, async (trx) => {
       if (skipForeignKeyTriggers) await sql`set local session_replication_role = replica`.execute(trx);
-      await recordShifts(trx, franchise.id, batch.shifts);
-      await recordPurchases(trx, franchise.id, batch.purchases);
+      await recordShifts(trx, franchise.id, batch.shifts, { appending: options.bulk });
+      await recordPurchases(trx, franchise.id, batch.purchases, { appending: options.bulk });
       await recordOrders(trx, franchise.id, batch.orders, { appending: options.bulk });
     });
   const load = async (db: Db) => {

@@ -3,6 +3,7 @@ import type { Channel, Db, OrderSource, OrderStatus } from '../../db/database.js
 import { anyOf } from '../../db/typed-sql.js';
 import { costsOn } from '../food-cost.js';
 import { LOSS_COUNTERS, STAT, STATS_COUNTERS } from './rollup-columns.js';
+import type { RollupWrite } from './sent.js';
 import { addRunning, addToRollup, addToRunningRollup, monthOf, type RunningRow } from './statements.js';
 
 /** Every order counts in one of these (voided, refunded, else its channel): a stats row with all at 0 has no order. */
@@ -41,7 +42,7 @@ class SalesDeltas {
     row[4] += cents;
   }
 
-  async write(trx: Db, franchiseId: number): Promise<void> {
+  async write(trx: Db, franchiseId: number, newDays: boolean): Promise<void> {
     const franchise = new Map<string, [day: string, key: string | number, orders: number, revenue: number]>();
     for (const [, day, key, orders, revenue] of this.rows.values()) {
       const id = `${day}|${key}`;
@@ -49,11 +50,12 @@ class SalesDeltas {
       f[2] += orders;
       f[3] += revenue;
     }
-    await addToRollup(trx, this.tables.branch, [...this.rows.values()]);
+    await addToRollup(trx, this.tables.branch, [...this.rows.values()], newDays);
     await addToRollup(
       trx,
       this.tables.franchise,
       [...franchise.values()].map((row) => [franchiseId, ...row]),
+      newDays,
     );
   }
 }
@@ -165,7 +167,7 @@ export class OrderRollups {
   }
 
   /** Adds the net change to the rollups; after orders were taken out, deletes the rows left without orders. */
-  async write(trx: Db, takenOut: boolean): Promise<void> {
+  async write(trx: Db, { takenOut, newDays }: RollupWrite): Promise<void> {
     await this.addFoodCost(trx);
     const franchiseStats = new Map<string, number[]>();
     const monthlyStats = new Map<string, RunningRow>();
@@ -197,21 +199,24 @@ export class OrderRollups {
         const [restaurantId, day] = key.split('|');
         return [Number(restaurantId), day!, ...counters];
       }),
+      newDays,
     );
     await addToRollup(
       trx,
       'daily_franchise_stats',
       [...franchiseStats].map(([day, counters]) => [this.franchiseId, day, ...counters]),
+      newDays,
     );
     await addToRunningRollup(trx, 'monthly_restaurant_stats', [...monthlyStats.values()]);
-    await addToRollup(trx, 'daily_item_sales', [...this.items.values()]);
+    await addToRollup(trx, 'daily_item_sales', [...this.items.values()], newDays);
     await addToRollup(
       trx,
       'daily_franchise_item_sales',
       [...this.franchiseItems.values()].map((row) => [this.franchiseId, ...row]),
+      newDays,
     );
-    await this.hours.write(trx, this.franchiseId);
-    await this.platforms.write(trx, this.franchiseId);
+    await this.hours.write(trx, this.franchiseId, newDays);
+    await this.platforms.write(trx, this.franchiseId, newDays);
     if (takenOut) await this.deleteEmptyRows(trx);
   }
 

@@ -164,11 +164,11 @@ const PAYMENT_COLUMNS = [
 ] as const satisfies readonly Column<'payment_transactions'>[];
 
 /** Orders: their recurrent flags decided against the stored orders (see decideRecurrent for `appending`), written with their lines and payments. */
-const ordersKind = (appending: boolean): SentKind<OrderInput, OrderRollups, boolean[]> => ({
+const ORDERS: SentKind<OrderInput, OrderRollups, boolean[]> = {
   table: 'orders',
   owned: [{ table: 'menu_items', ids: (o) => o.lines.map((l) => l.menuItemId) }],
   rollups: (franchiseId) => new OrderRollups(franchiseId),
-  async takeOut(trx, franchiseId, ids, rollups, fresh) {
+  async takeOut(trx, franchiseId, ids, rollups, fresh, appending) {
     const takenOut = await takeOutOrders(trx, ids, rollups);
     const { recurrent, flipped } = await decideRecurrent(trx, franchiseId, fresh, takenOut, appending);
     for (const f of flipped) if (f.status === 'completed') rollups.moveGuests(f.restaurant_id, f.day, f.guests, f.recurrent);
@@ -236,15 +236,12 @@ const ordersKind = (appending: boolean): SentKind<OrderInput, OrderRollups, bool
     }
     await writing;
   },
-});
-const ORDERS = ordersKind(false);
-const APPENDED_ORDERS = ordersKind(true);
+};
 
 /**
  * Orders with their lines and payment transactions, and their rollups, in one transaction. An order
- * sent again under its external_id replaces the stored one (a void, a corrected amount). `appending`
- * (a history loaded in time order): the caller vouches that every order is placed after all the
- * franchise's stored orders.
+ * sent again under its external_id replaces the stored one (a void, a corrected amount). `appending`:
+ * see recordSent.
  */
 export const recordOrders = (db: Db, franchiseId: number, orders: OrderInput[], options: { appending?: boolean } = {}) =>
-  recordSent(db, franchiseId, options.appending ? APPENDED_ORDERS : ORDERS, orders);
+  recordSent(db, franchiseId, ORDERS, orders, options.appending);

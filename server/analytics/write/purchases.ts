@@ -1,6 +1,6 @@
 import type { Db, PurchaseCategory } from '../../db/database.js';
 import { anyOf } from '../../db/typed-sql.js';
-import { removeSent, recordSent, rowKind, type RecordRef, type SentRecord } from './sent.js';
+import { removeSent, recordSent, rowKind, type RecordRef, type RollupWrite, type SentRecord } from './sent.js';
 import { addRunning, addToRollup, addToRunningRollup, monthOf, type Cell, type RunningRow } from './statements.js';
 
 export type PurchaseInput = {
@@ -33,9 +33,9 @@ class PurchaseRollups {
     addRunning(this.monthly, String(p.restaurantId), [p.restaurantId], p.day, [sign * p.quantity], [sign * p.amountCents]);
   }
 
-  async write(trx: Db, takenOut: boolean): Promise<void> {
-    await addToRollup(trx, 'daily_purchases', [...this.totals.values()]);
-    await addToRollup(trx, 'daily_franchise_purchases', [...this.franchiseTotals.values()]);
+  async write(trx: Db, { takenOut, newDays }: RollupWrite): Promise<void> {
+    await addToRollup(trx, 'daily_purchases', [...this.totals.values()], newDays);
+    await addToRollup(trx, 'daily_franchise_purchases', [...this.franchiseTotals.values()], newDays);
     await addToRunningRollup(trx, 'monthly_restaurant_purchases', [...this.monthly.values()]);
     if (!takenOut) return;
     const rows = [...this.totals.values()];
@@ -86,7 +86,7 @@ const PURCHASES = rowKind({
   rollups: (franchiseId) => new PurchaseRollups(franchiseId),
 });
 
-/** Purchase lines and their daily, per-franchise and monthly branch purchase rollups. */
-export const recordPurchases = (db: Db, franchiseId: number, purchases: PurchaseInput[]) =>
-  recordSent(db, franchiseId, PURCHASES, purchases);
+/** Purchase lines and their daily, per-franchise and monthly branch purchase rollups; `appending`: see recordSent. */
+export const recordPurchases = (db: Db, franchiseId: number, purchases: PurchaseInput[], options: { appending?: boolean } = {}) =>
+  recordSent(db, franchiseId, PURCHASES, purchases, options.appending);
 export const removePurchases = (db: Db, franchiseId: number, refs: RecordRef[]) => removeSent(db, franchiseId, PURCHASES, refs);

@@ -30,9 +30,17 @@ export type RecordRef = { restaurantId: number; externalId: string };
 type Sent = SentRecord & { restaurantId: number };
 type SentTable = 'orders' | 'staff_shifts' | 'purchase_lines';
 
-/** A batch's net change to one kind's rollups; after records were taken out, writing also deletes the rollup rows left empty. */
+/** How a batch's rollup rows are written. */
+export type RollupWrite = {
+  /** Stored records were taken out: the rollup rows left empty are deleted. */
+  takenOut: boolean;
+  /** The daily rollups hold no row of the batch's days (`appending`): their rows are inserted, not added to. */
+  newDays: boolean;
+};
+
+/** A batch's net change to one kind's rollups. */
 export interface RollupDelta {
-  write(trx: Db, takenOut: boolean): Promise<void>;
+  write(trx: Db, how: RollupWrite): Promise<void>;
 }
 
 /** What differs between kinds of sent records. */
@@ -41,8 +49,8 @@ export type SentKind<T extends Sent, R extends RollupDelta, C> = {
   /** The franchise's rows each record names besides its restaurant. */
   owned: { table: OwnedTable; ids: (record: T) => number[] }[];
   rollups: (franchiseId: number) => R;
-  /** Takes the stored versions `ids` out of `rollups` and deletes them; returns what inserting `fresh` needs. */
-  takeOut: (trx: Db, franchiseId: number, ids: number[], rollups: R, fresh: T[]) => Promise<C>;
+  /** Takes the stored versions `ids` out of `rollups` and deletes them; returns what inserting `fresh` needs (see recordSent for `appending`). */
+  takeOut: (trx: Db, franchiseId: number, ids: number[], rollups: R, fresh: T[], appending: boolean) => Promise<C>;
   /** Inserts `fresh` and adds them to `rollups` (without the foreign-key checks). */
   insert: (trx: Db, fresh: T[], rollups: R, takenOut: C) => Promise<void>;
 };
@@ -97,12 +105,17 @@ async function storedIds(db: Db, table: SentTable, franchiseId: number, refs: Re
   return rows.map((row) => row.id);
 }
 
-/** Records of `kind` and their rollups, in one transaction; a record sent again under its external_id replaces the stored one. */
+/**
+ * Records of `kind` and their rollups, in one transaction; a record sent again under its external_id replaces the stored one.
+ * `appending` (a history loaded in time order, whole trading days at a time): the caller vouches that every record is placed
+ * after all the franchise's stored ones, on a trading day of which nothing is stored and that arrives whole in this write.
+ */
 export async function recordSent<T extends Sent, R extends RollupDelta, C>(
   db: Db,
   franchiseId: number,
   kind: SentKind<T, R, C>,
   records: T[],
+  appending = false,
 ): Promise<WriteCounts> {
   if (records.length === 0) return noneWritten();
   return transaction(db, async (trx) => {
@@ -116,10 +129,10 @@ export async function recordSent<T extends Sent, R extends RollupDelta, C>(
     for (const owned of kind.owned) await assertOwned(trx, owned.table, franchiseId, records.flatMap(owned.ids));
     const { fresh, replaced, counts } = await sortOutResent(trx, kind.table, records);
     const rollups = kind.rollups(franchiseId);
-    const takenOut = await kind.takeOut(trx, franchiseId, replaced, rollups, fresh);
+    const takenOut = await kind.takeOut(trx, franchiseId, replaced, rollups, fresh, appending);
     await withoutForeignKeyChecks(trx, async () => {
       await kind.insert(trx, fresh, rollups, takenOut);
-      await rollups.write(trx, replaced.length > 0);
+      await rollups.write(trx, { takenOut: replaced.length > 0, newDays: appending && replaced.length === 0 });
     });
     return counts;
   });
@@ -136,8 +149,8 @@ export async function removeSent<T extends Sent, R extends RollupDelta, C>(
     await beginFranchiseWrite(trx, franchiseId);
     const ids = await storedIds(trx, kind.table, franchiseId, refs);
     const rollups = kind.rollups(franchiseId);
-    await kind.takeOut(trx, franchiseId, ids, rollups, []);
-    await rollups.write(trx, true);
+    await kind.takeOut(trx, franchiseId, ids, rollups, [], false);
+    await rollups.write(trx, { takenOut: true, newDays: false });
     return ids.length;
   });
 }

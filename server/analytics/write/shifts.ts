@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { anyOf } from '../../db/typed-sql.js';
 import { HOURS_COUNTERS } from './rollup-columns.js';
-import { removeSent, recordSent, rowKind, type RecordRef, type SentRecord } from './sent.js';
+import { removeSent, recordSent, rowKind, type RecordRef, type RollupWrite, type SentRecord } from './sent.js';
 import { addRunning, addToRollup, addToRunningRollup, monthOf, type Cell, type RunningRow } from './statements.js';
 
 export type ShiftInput = {
@@ -50,10 +50,10 @@ class ShiftRollups {
     addRunning(this.monthlyLabour, String(s.restaurantId), [s.restaurantId], s.day, [counters[3]!], [counters[2]!]);
   }
 
-  async write(trx: Db, takenOut: boolean): Promise<void> {
+  async write(trx: Db, { takenOut, newDays }: RollupWrite): Promise<void> {
     const rowsOf = (rows: Map<string, Row>) => [...rows.values()].map((r) => [...r.keys, ...r.counters]);
-    await addToRollup(trx, 'daily_staff_hours', rowsOf(this.hours));
-    await addToRollup(trx, 'daily_franchise_staff_hours', rowsOf(this.franchiseHours));
+    await addToRollup(trx, 'daily_staff_hours', rowsOf(this.hours), newDays);
+    await addToRollup(trx, 'daily_franchise_staff_hours', rowsOf(this.franchiseHours), newDays);
     await addToRunningRollup(trx, 'monthly_staff_hours', [...this.monthlyHours.values()]);
     await addToRunningRollup(trx, 'monthly_restaurant_labour', [...this.monthlyLabour.values()]);
     if (!takenOut) return;
@@ -114,6 +114,7 @@ const SHIFTS = rowKind({
   rollups: (franchiseId) => new ShiftRollups(franchiseId),
 });
 
-/** Staff shifts (a person may work several a day) and their daily, per-franchise and monthly staff-hours and labour rollups. */
-export const recordShifts = (db: Db, franchiseId: number, shifts: ShiftInput[]) => recordSent(db, franchiseId, SHIFTS, shifts);
+/** Staff shifts (a person may work several a day) and their daily, per-franchise and monthly staff-hours and labour rollups; `appending`: see recordSent. */
+export const recordShifts = (db: Db, franchiseId: number, shifts: ShiftInput[], options: { appending?: boolean } = {}) =>
+  recordSent(db, franchiseId, SHIFTS, shifts, options.appending);
 export const removeShifts = (db: Db, franchiseId: number, refs: RecordRef[]) => removeSent(db, franchiseId, SHIFTS, refs);

@@ -144,10 +144,16 @@ const addCounters = <T extends TableName>(table: T, counters: readonly Column<T>
     return sql`${columnsOf(table)(name)} = ${stored} + ${excluded}`;
   });
 
-/** Additive upsert of daily rollup rows (keys then counters, in ROLLUP_COLUMNS' order): counters of a key already present are added to. */
-export async function addToRollup<T extends RollupTable>(db: Db, table: T, rows: Cell[][]): Promise<void> {
+/**
+ * Additive upsert of daily rollup rows (keys then counters, in ROLLUP_COLUMNS' order): counters of a key already present are added to.
+ * `newKeys`: the caller vouches that no row of these keys is stored, so they are inserted the fastest way (writeRows), without
+ * the key lookup of an upsert (see `appending` in sent.ts); a stored one makes the write fail, on its key or when a bulk load
+ * adds the key back.
+ */
+export async function addToRollup<T extends RollupTable>(db: Db, table: T, rows: Cell[][], newKeys = false): Promise<void> {
   const { keys, counters } = ROLLUP_COLUMNS[table] as { keys: readonly Column<T>[]; counters: readonly Column<T>[] };
   const columns = [...keys, ...counters];
+  if (newKeys) return writeRows(db, table, columns, rows);
   const add = sql.join(addCounters(table, counters));
   for (let i = 0; i < rows.length; i += CHUNK) {
     await sql`insert into ${tableRef(table)} (${names(table, columns)}) select * from ${unnestOf(columns, rows.slice(i, i + CHUNK))}
