@@ -107,8 +107,9 @@ async function storedIds(db: Db, table: SentTable, franchiseId: number, refs: Re
 
 /**
  * Records of `kind` and their rollups, in one transaction; a record sent again under its external_id replaces the stored one.
- * `appending` (a history loaded in time order, whole trading days at a time): the caller vouches that every record is placed
- * after all the franchise's stored ones, on a trading day of which nothing is stored and that arrives whole in this write.
+ * `appending` (a history loaded in time order, whole days at a time): the caller vouches that every record is placed after
+ * all the franchise's stored ones of its kind, on a day of which none of its kind is stored and whose records of its kind
+ * all arrive in this write.
  */
 export async function recordSent<T extends Sent, R extends RollupDelta, C>(
   db: Db,
