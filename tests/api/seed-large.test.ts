@@ -15,6 +15,10 @@ import { createTestApp, expectSuccessEnvelope, START } from './support/test-app'
 import { openTestDatabase, type TestDatabase } from './support/test-db';
 import { DAY_MS } from '@contract/calendar-day';
 
+/** Every rollup table's rows, in key order. */
+const rollupRows = (db: Db) =>
+  Promise.all(ROLLUP_TABLES.map(async (table) => (await sql`select * from ${sql.table(table)} order by 1, 2, 3, 4`.execute(db)).rows));
+
 let database: TestDatabase;
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -55,9 +59,7 @@ describe('a bulk load (npm run seed on the embedded database)', () => {
     payments: await db.selectFrom('payment_transactions').selectAll().orderBy('id').execute(),
     shifts: await db.selectFrom('staff_shifts').selectAll().orderBy('id').execute(),
     purchases: await db.selectFrom('purchase_lines').selectAll().orderBy('id').execute(),
-    rollups: await Promise.all(
-      ROLLUP_TABLES.map(async (table) => (await sql`select * from ${sql.table(table)} order by 1, 2, 3, 4`.execute(db)).rows),
-    ),
+    rollups: await rollupRows(db),
     indexes: (
       await sql`select indexname, indexdef from pg_indexes where tablename in (${sql.join(TABLES)})
         order by indexname`.execute(db)
@@ -218,9 +220,7 @@ describe('a bulk load that breaks a primary key it dropped', () => {
       lines: [{ menuItemId: item.id, quantity: 1, amountCents: 500 }],
       payments: [{ method: 'card', amountCents: 500 }],
     });
-    const rollups = () =>
-      Promise.all(ROLLUP_TABLES.map(async (table) => (await sql`select * from ${sql.table(table)} order by 1, 2, 3, 4`.execute(db)).rows));
-    const before = await rollups();
+    const before = await rollupRows(db);
     const load = db.transaction().execute((trx) =>
       withIndexesBuiltAfter(trx, async () => {
         await recordOrders(trx, restaurant.franchise_id, [order('2030-01-15T02:00:00Z')], { appending: true });
@@ -228,7 +228,7 @@ describe('a bulk load that breaks a primary key it dropped', () => {
       }),
     );
     await expect(load).rejects.toThrow(/could not create unique index "daily_\w+_pkey"/);
-    expect(await rollups()).toEqual(before);
+    expect(await rollupRows(db)).toEqual(before);
   });
 });
 
