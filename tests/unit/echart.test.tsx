@@ -1,7 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
+import { getInstanceByDom } from 'echarts/core';
 import { describe, expect, it } from 'vitest';
 import { EChart } from '../../src/ui/charts/echart';
+import EChartRenderer from '../../src/ui/charts/echart-renderer';
 
 const option = {
   xAxis: { type: 'category' as const, data: ['Mon', 'Tue'] },
@@ -54,5 +56,23 @@ describe('EChart', () => {
     expect(lightFill).toBeTruthy();
     expect(darkFill).toBeTruthy();
     expect(darkFill).not.toBe(lightFill);
+  });
+
+  it('unmounted just as its sizing instance finished: no error, and no instance left on its element', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      const view = render(<EChartRenderer option={option} height={300} dark={false} />);
+      const element = view.container.querySelector<HTMLElement>('.echarts-for-react')!;
+      // The sizing instance finishes and the chart unmounts before the awaited setup goes on.
+      getInstanceByDom(element)!.trigger('finished');
+      view.unmount();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(rejections.map(String)).toEqual([]);
+      expect(getInstanceByDom(element)).toBeUndefined();
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
   });
 });

@@ -35,8 +35,13 @@ registerParts([
 ]);
 
 const OPTS = { renderer: 'svg' } as const;
+// echarts-for-react draws a chart first into a sizing instance, swaps it for the real one when that one has finished,
+// and sets the option after an await. A chart unmounted within that await has no element any more (its ref is null),
+// and ECharts' getInstanceByDom(null) throws: the option goes to this stand-in instead, which drops it. The real
+// instance was disposed by the unmount.
+const GONE = { setOption() {}, showLoading() {}, hideLoading() {} };
 // The three calls echarts-for-react makes: handing it the whole `echarts/core` namespace kept every export of it (about 35 kB brotli).
-const ECHARTS = { init, getInstanceByDom, dispose };
+const ECHARTS = { init, dispose, getInstanceByDom: (element: HTMLElement | null) => (element ? getInstanceByDom(element) : GONE) };
 
 /** The ECharts instance behind `EChart` (lazy-loaded with it); resizes with its container through echarts-for-react's size sensor. */
 export default function EChartRenderer({ option, height, dark }: { option: EChartsOption; height: number; dark: boolean }) {

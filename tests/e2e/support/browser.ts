@@ -25,7 +25,8 @@ export const RIVAL = { email: 'rival@example.com', password: 'demo-password' };
 export async function openPage(context: BrowserContext): Promise<{ page: Page; problems: string[] }> {
   const page = await context.newPage();
   const problems: string[] = [];
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  // The stack's top frames say which code threw: the message alone rarely does, least of all in a CI log.
+  page.on('pageerror', (err) => problems.push(`pageerror: ${(err.stack ?? err.message).split('\n').slice(0, 6).join('\n')}`));
   page.on('console', (msg) => {
     // A 401/429 the test provokes on purpose is logged by the browser as a failed resource.
     if (msg.type() === 'error' && !/status of (401|422|429)/.test(msg.text())) problems.push(`console: ${msg.text()}`);
