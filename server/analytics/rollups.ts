@@ -313,42 +313,41 @@ const addRows = (table: RollupTable, counters: readonly string[], rows: RawBuild
  * Files a branch's orders again on its clock (after its zone or day start changed), in the caller's
  * transaction, which holds the franchise's lock. Only the orders whose trading day or local hour changed are
  * touched: each moves, and its counts leave its old day and hour and join its new ones in the branch's and the
- * franchise's daily, hourly and platform rollups, as the write path's deltas do (an order whose day stays cancels out in
- * the daily ones); rows left without orders go (a rebuild would not have them), and the branch's months of
- * those days are summed again from its days. The franchise's other branches are not read, so the cost follows
- * the branch, not the franchise. The caller bumps data_version.
+ * franchise's hourly rollups, as the write path's deltas do; only those whose day changed are also moved in the
+ * daily and platform rollups (with their lines and costs), since an order that keeps its day cancels out there: a
+ * new zone moves every order's hour but few orders' day. Rows left without orders go (a rebuild would not have
+ * them), and the branch's months of the days left and joined are summed again from its days. The franchise's other
+ * branches are not read, so the cost follows the branch, not the franchise. The caller bumps data_version.
  */
 export async function refileBranch(trx: Db, franchiseId: number, restaurantId: number): Promise<void> {
   const rr = columnsOf('restaurants', 'r');
-  // The moved orders first, through the branch's index: an UPDATE … FROM joining them was planned as a scan of every order.
-  const { rows: moved } = await sql<{ id: string; old_day: string; new_day: string; old_hour: number; new_hour: number }>`
-    select m.id, m.old_day::text, m.new_day::text, m.old_hour, m.new_hour from (
-      select ${o('id')}, ${o('day')} as old_day, ${tradingDayOf(o('placed_at'), 'r')} as new_day,
-        ${o('hour')} as old_hour, ${localHourOf(o('placed_at'), 'r')} as new_hour
-      from orders o join restaurants r on ${rr('id')} = ${o('restaurant_id')}
-      where ${o('restaurant_id')} = ${restaurantId}
-    ) m where m.old_day <> m.new_day or m.old_hour <> m.new_hour`.execute(trx);
-  if (moved.length === 0) return;
-  const days = [...new Set(moved.flatMap((m) => [m.old_day, m.new_day]))];
-  const months = [...new Set(days.map((day) => `${day.slice(0, 7)}-01`))];
   const stats = STATS_COUNTERS.map(([name]) => name);
   const items = ROLLUP_COLUMNS.daily_item_sales.counters.map(([name]) => name);
   const sales = SALES_COUNTERS.map(([name]) => name);
-  const column = <T>(pick: (m: (typeof moved)[number]) => T) => moved.map(pick);
-  // Raw: data-modifying CTEs. Each moved order counts -1 on its old day and hour and +1 on its new ones; its other facts are unchanged.
-  await sql`with moved as (
-      select * from unnest(${column((m) => m.id)}::bigint[], ${column((m) => m.old_day)}::date[], ${column((m) => m.new_day)}::date[],
-        ${column((m) => m.old_hour)}::int[], ${column((m) => m.new_hour)}::int[])
-        as m(id, old_day, new_day, old_hour, new_hour)
+  // Raw: data-modifying CTEs. Each moved order counts -1 on its old day and hour and +1 on its new ones; its other facts are
+  // unchanged. Every join to orders names the branch, so its index is used, never a scan of every order. Answers the days
+  // left and joined, and whether an order changed day there.
+  const { rows: touched } = await sql<{ day: string; day_moved: boolean }>`with moved as materialized (
+      select m.* from (
+        select ${o('id')}, ${o('day')} as old_day, ${tradingDayOf(o('placed_at'), 'r')} as new_day,
+          ${o('hour')} as old_hour, ${localHourOf(o('placed_at'), 'r')} as new_hour
+        from orders o join restaurants r on ${rr('id')} = ${o('restaurant_id')}
+        where ${o('restaurant_id')} = ${restaurantId}
+      ) m where m.old_day <> m.new_day or m.old_hour <> m.new_hour
     ), refiled as (
       update orders set ${columnsOf('orders')('day')} = moved.new_day, ${columnsOf('orders')('hour')} = moved.new_hour
-      from moved where ${sql.ref('orders.id')} = moved.id returning moved.id
+      from moved where ${sql.ref('orders.id')} = moved.id and ${sql.ref('orders.restaurant_id')} = ${restaurantId} returning moved.id
+    ), shifted as (
+      select ${o('status')}, ${o('total_cents')}, s.day, s.hour, s.weight
+      from moved join orders o on ${o('id')} = moved.id and ${o('restaurant_id')} = ${restaurantId}
+      cross join lateral (values (moved.old_day, moved.old_hour, -1), (moved.new_day, moved.new_hour, 1)) s(day, hour, weight)
     ), counted as (
       select ${o('id')}, ${o('status')}, ${o('channel')}, ${o('source')}, ${o('guests')}, ${o('recurrent')}, ${o('total_cents')},
-        ${o('discount_cents')}, ${o('tip_cents')}, ${o('platform')}, p.n, l.units, l.food_cost, s.day, s.hour, s.weight
+        ${o('discount_cents')}, ${o('tip_cents')}, ${o('platform')}, p.n, l.units, l.food_cost, s.day, s.weight
       from moved join orders o on ${o('id')} = moved.id
-      cross join lateral (values (moved.old_day, moved.old_hour, -1), (moved.new_day, moved.new_hour, 1)) s(day, hour, weight)
+      cross join lateral (values (moved.old_day, -1), (moved.new_day, 1)) s(day, weight)
       ${perOrder({ costDay: sql`s.day` })}
+      where moved.old_day <> moved.new_day
     ), stats as (
       select o.day, ${statsCounters(sql`o.weight`, sql`o.n`, sql`o.units`, sql`o.food_cost`)} from counted o group by o.day
     ), items as (
@@ -357,7 +356,7 @@ export async function refileBranch(trx: Db, franchiseId: number, restaurantId: n
       from counted o join order_lines l on ${l('order_id')} = ${o('id')} where ${completed} group by o.day, ${l('menu_item_id')}
     ), hours as (
       select o.day, o.hour, sum(o.weight)::int as orders, sum(o.weight * ${o('total_cents')})::bigint as revenue_cents
-      from counted o where ${completed} group by o.day, o.hour
+      from shifted o where ${completed} group by o.day, o.hour
     ), platforms as (
       select o.day, coalesce(${o('platform')}, '') as platform, sum(o.weight)::int as orders, sum(o.weight * ${o('total_cents')})::bigint as revenue_cents
       from counted o where ${completed} and ${o('channel')} = 'delivery' group by o.day, coalesce(${o('platform')}, '')
@@ -375,8 +374,16 @@ export async function refileBranch(trx: Db, franchiseId: number, restaurantId: n
       ${addRows('daily_platform_sales', sales, sql`select ${restaurantId}::int, platforms.* from platforms`)}
     ), franchise_platforms as (
       ${addRows('daily_franchise_platform_sales', sales, sql`select ${franchiseId}::int, platforms.* from platforms`)}
+    ), franchise_items as (
+      ${addRows('daily_franchise_item_sales', items, sql`select ${franchiseId}::int, items.* from items`)}
     )
-    ${addRows('daily_franchise_item_sales', items, sql`select ${franchiseId}::int, items.* from items`)}`.execute(trx);
+    select distinct t.day::text as day, t.day_moved from moved
+    cross join lateral (values (moved.old_day, moved.old_day <> moved.new_day), (moved.new_day, moved.old_day <> moved.new_day)) t(day, day_moved)`.execute(
+    trx,
+  );
+  if (touched.length === 0) return;
+  const days = [...new Set(touched.map((t) => t.day))];
+  const months = [...new Set(touched.filter((t) => t.day_moved).map((t) => `${t.day.slice(0, 7)}-01`))];
   const onDays = sql`${sql.ref('day')} = ${anyOf(days, 'date')}`;
   const ofBranch = sql`${sql.ref('restaurant_id')} = ${restaurantId} and ${onDays}`;
   const ofFranchise = sql`${sql.ref('franchise_id')} = ${franchiseId} and ${onDays}`;

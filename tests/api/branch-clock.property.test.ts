@@ -47,7 +47,7 @@ async function setClock(franchiseId: number, restaurantId: number, clock: Clock,
 
 describe('rollups on branch clocks', () => {
   it('equal the model of orders filed on each branch clock, before and after the clocks change (random zones, day starts and orders)', async () => {
-    const reached = { refiled: 0, movedDay: 0 };
+    const reached = { refiled: 0, movedDay: 0, movedHourOnly: 0 };
     await fc.assert(
       fc.asyncProperty(datasetArb, clocksArb, clocksArb, async (dataset, before, after) => {
         const world = await createWorld(db);
@@ -60,22 +60,26 @@ describe('rollups on branch clocks', () => {
         const daysBefore = await sql<{
           id: number;
           day: string;
-        }>`select id, day from orders where restaurant_id = any(${ids}::int[])`.execute(db);
+          hour: number;
+        }>`select id, day, hour from orders where restaurant_id = any(${ids}::int[])`.execute(db);
         for (const [i, b] of branches.entries()) await setClock(b.franchiseId, b.id, after[i]!, true);
         expect(await rollupsOf(db, world)).toEqual(expected(world, dataset, after));
 
         if (daysBefore.rows.length > 0) reached.refiled += 1;
-        const { rows } = await sql<{ moved: number }>`select count(*)::int as moved from orders o
-          join unnest(${daysBefore.rows.map((r) => r.id)}::bigint[], ${daysBefore.rows.map((r) => r.day)}::date[]) as b(id, day) on b.id = o.id
-          where o.day <> b.day`.execute(db);
-        if (rows[0]!.moved > 0) reached.movedDay += 1;
+        const { rows } = await sql<{ moved_day: number; moved_hour_only: number }>`select
+            count(*) filter (where o.day <> b.day)::int as moved_day, count(*) filter (where o.day = b.day and o.hour <> b.hour)::int as moved_hour_only
+          from orders o join unnest(${daysBefore.rows.map((r) => r.id)}::bigint[], ${daysBefore.rows.map((r) => r.day)}::date[],
+            ${daysBefore.rows.map((r) => r.hour)}::int[]) as b(id, day, hour) on b.id = o.id`.execute(db);
+        if (rows[0]!.moved_day > 0) reached.movedDay += 1;
+        if (rows[0]!.moved_hour_only > 0) reached.movedHourOnly += 1;
       }),
       { numRuns: 25 },
     );
     const check = await rebuildRollups(db, { check: true });
     expect(check.differing, JSON.stringify(check.tables)).toBe(0);
-    // How many of the 25 runs re-filed orders, and moved some to another day.
+    // How many of the 25 runs re-filed orders, moved some to another day, and moved some to another hour of their day.
     expect(reached.refiled).toBeGreaterThanOrEqual(15);
     expect(reached.movedDay).toBeGreaterThanOrEqual(10);
+    expect(reached.movedHourOnly).toBeGreaterThanOrEqual(10);
   });
 });
