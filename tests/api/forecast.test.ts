@@ -214,4 +214,34 @@ describe('the Labour Plan on the Productivity page', () => {
       2,
     );
   });
+
+  it('plans a branch already on UTC’s tomorrow from its one labour target, on the plan’s last day', async () => {
+    // At 12:00 UTC Kiritimati (UTC+14) is on UTC's tomorrow: its plan's last day is the latest any clock plans for.
+    const clock = await db
+      .selectFrom('restaurants')
+      .select(['time_zone', 'day_starts_at'])
+      .where('id', '=', FITZROY)
+      .executeTakeFirstOrThrow();
+    await db.updateTable('restaurants').set({ time_zone: 'Pacific/Kiritimati', day_starts_at: 0 }).where('id', '=', FITZROY).execute();
+    t.advance(12 * 3_600_000);
+    try {
+      const today = await todayOf(FITZROY);
+      expect(today).toBe(addDays(new Date(t.now()).toISOString().slice(0, 10), 1));
+      await db
+        .insertInto('targets')
+        .values({ restaurant_id: FITZROY, day: addDays(today, 14), revenue_cents: 0, labour_cost_tenths: 250 })
+        .execute();
+      await bumpDataVersion(db, franchiseId);
+      // A new sign-in: the owner's token has expired by then.
+      const body = (await get(`restaurants/${FITZROY}/analytics/pages/roster?period=7days`, await t.login(OWNER))).body;
+      const table = (body.data.tables as Table[]).find((x) => x.id === 'labour_plan')!;
+      expect(table.rows.map(({ cells }) => cells[0])).toHaveLength(14);
+      expect(table.rows.map(({ cells }) => cells[4])).toEqual([...Array<string>(13).fill('0 of 1'), '1 of 1']);
+    } finally {
+      t.advance(-12 * 3_600_000);
+      await db.deleteFrom('targets').where('restaurant_id', '=', FITZROY).execute();
+      await db.updateTable('restaurants').set(clock).where('id', '=', FITZROY).execute();
+      await bumpDataVersion(db, franchiseId);
+    }
+  });
 });

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { DEFAULT_FORECAST_DAYS } from '@contract/targets.contract.js';
 import type { Db } from '../../db/database.js';
 import { anyOf } from '../../db/typed-sql.js';
-import type { AnalyticsScope } from '../answers/scope.js';
+import { scopeIds, type AnalyticsScope } from '../answers/scope.js';
+import { addDays, dayIn } from '../calendar.js';
 import { forecast, type ForecastFigures } from './forecast.js';
 
 /** A day of the labour plan in cents: the forecast, and the labour of the branches with a labour cost target that day. */
@@ -65,6 +66,21 @@ export async function labourPlan(db: Db, forecast: ForecastFigures): Promise<Lab
   });
 }
 
-/** The scope's Labour Plan of the next LABOUR_PLAN_DAYS days from each branch's today at `now`. */
-export const scopeLabourPlan = async (db: Db, scope: AnalyticsScope, now: Date) =>
-  labourPlan(db, await forecast(db, scope, LABOUR_PLAN_DAYS, now));
+/**
+ * The scope's Labour Plan of the next LABOUR_PLAN_DAYS days from each branch's today at `now`. The forecast of
+ * every branch is the plan's cost, so it is computed only when a branch of the scope has a labour cost target
+ * on a day the plan may cover: every clock's today is within a day of UTC's.
+ */
+export async function scopeLabourPlan(db: Db, scope: AnalyticsScope, now: Date): Promise<LabourPlanDay[]> {
+  const today = dayIn('UTC', now);
+  const target = await db
+    .selectFrom('targets')
+    .select('day')
+    .where('restaurant_id', 'in', scopeIds(scope))
+    .where('day', '>=', addDays(today, -1))
+    .where('day', '<=', addDays(today, LABOUR_PLAN_DAYS + 1))
+    .where('labour_cost_tenths', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return target ? labourPlan(db, await forecast(db, scope, LABOUR_PLAN_DAYS, now)) : [];
+}
