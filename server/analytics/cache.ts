@@ -18,6 +18,10 @@ export type AnalyticsCacheKey = {
 
 export const DEFAULT_CACHE_ENTRIES = 500;
 
+/** A scope in a key of its own (see AnalyticsCache.keyed): its branch, and a manager's branches (*: every one). */
+export const scopeKey = (scope: { restaurantId: number | null; branches?: readonly number[] | null }) =>
+  `${scope.restaurantId ?? '*'}|${scope.branches ? [...scope.branches].sort((a, b) => a - b).join(',') : '*'}`;
+
 /** The kinds whose answer lists `limit` entries at most: best sellers, and the roster's staff. */
 const RANKED: ReadonlySet<AnalyticsCacheKey['kind']> = new Set(['best-sellers', 'roster']);
 

@@ -6,7 +6,7 @@ import { successText } from '../http/envelope.js';
 import { SharedJsonBody } from '../http/shared-json-body.js';
 import { analyticsRequests } from './analytics.routes.js';
 import { dollars } from './answers/rounding.js';
-import { AnalyticsCache } from './cache.js';
+import { AnalyticsCache, scopeKey } from './cache.js';
 import { forecast, type ForecastFigures } from './forecast/forecast.js';
 
 /** The answer in dollars; the branches' own days stay inside (the labour plan's). */
@@ -26,8 +26,7 @@ export function forecastRoutes(deps: RouteDeps) {
   const { reach, scopeOf } = analyticsRequests(deps);
   const answer = async ({ c, query }: { c: Context<AppEnv>; query: { days: number } }) => {
     const { scope, dataVersion, at } = scopeOf(c);
-    const branches = scope.branches ? [...scope.branches].sort((a, b) => a - b).join(',') : '*';
-    const key = `forecast|${scope.restaurantId ?? '*'}|${branches}|${query.days}|${at.todays}`;
+    const key = `forecast|${scopeKey(scope)}|${query.days}|${at.todays}`;
     const body = await cache.keyed(scope.franchiseId, dataVersion, key, async () => {
       const figures = await forecast(deps.db, scope, query.days, at.now);
       return new SharedJsonBody(successText(forecastAnswerOf(figures), 'Forecast retrieved'));

@@ -6,7 +6,7 @@ import type { Db } from '../db/database.js';
 import { analyticsFigures } from './answers/analytics-answer.js';
 import { reportHeading } from './answers/report-heading.js';
 import type { AnalyticsScope } from './answers/scope.js';
-import { scopeLabourPlan } from './forecast/labour-plan.js';
+import { scopeLabourPlan, type LabourPlanDay } from './forecast/labour-plan.js';
 import { costsPage, menuEngineeringPage } from './page-reports/cost-pages.js';
 import { headcountPage, orderPage } from './page-reports/count-pages.js';
 import { lossPage } from './page-reports/loss-page.js';
@@ -28,6 +28,8 @@ export type PageReportOptions = {
   figures?: typeof analyticsFigures;
   /** The franchise's and branch's names; read from the database when not given (the routes keep them in their read cache). */
   heading?: () => Promise<ReportHeading>;
+  /** The scope's Labour Plan; computed when not given (the routes keep it per data version: it does not depend on the window). */
+  labourPlan?: () => Promise<LabourPlanDay[]>;
 };
 
 /** "Last 7 Days" for a range without dates, else the window's dates. */
@@ -70,7 +72,7 @@ export async function pageReport(
     scope,
     window,
     rangeLabel: range,
-    labourPlan: () => scopeLabourPlan(db, scope, options.now),
+    labourPlan: options.labourPlan ?? (() => scopeLabourPlan(db, scope, options.now)),
     figures: (kind) => read(db, kind, scope, window, { limit: options.limit, now: options.now }),
   };
   const [heading, figures] = await Promise.all([options.heading ? options.heading() : reportHeading(db, scope), PAGES[page](context)]);

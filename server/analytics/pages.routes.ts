@@ -7,7 +7,8 @@ import { callRoutes } from '../http/call-routes.js';
 import { successText } from '../http/envelope.js';
 import { SharedJsonBody } from '../http/shared-json-body.js';
 import { analyticsRequests, type AnalyticsRequest } from './analytics.routes.js';
-import { AnalyticsCache } from './cache.js';
+import { AnalyticsCache, scopeKey } from './cache.js';
+import { scopeLabourPlan } from './forecast/labour-plan.js';
 import { withExportSlot } from './exports/export-slots.js';
 import { fileAnswer, renderExport, type ExportFile } from './exports/report-export.js';
 import { pageReport } from './page-reports.js';
@@ -72,6 +73,12 @@ export function pageReportRoutes(deps: RouteDeps) {
           // A database round trip less per report: names change only with a write, which empties the read
           // cache, and are the same for every member who reaches the branch.
           heading: () => deps.reads.read(`heading|${scope.franchiseId}|${scope.restaurantId ?? '*'}`, () => reportHeading(deps.db, scope)),
+          // The forecast of every branch, the Productivity page's cost, is the same for every window: kept per data version,
+          // scope and the branches' todays (the plan's days follow them).
+          labourPlan: () =>
+            cache.keyed(scope.franchiseId, dataVersion, `labour-plan|${scopeKey(scope)}|${at.todays}`, () =>
+              scopeLabourPlan(deps.db, scope, at.now),
+            ),
         });
         return {
           report: built,

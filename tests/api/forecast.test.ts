@@ -215,6 +215,21 @@ describe('the Labour Plan on the Productivity page', () => {
     );
   });
 
+  it('is kept per scope and data version, whatever the window: a manager’s is their branches’, and a changed target shows in the next window', async () => {
+    // The previous test left Parramatta's targets on every day of the plan and Bondi's on its first week.
+    const manager = await t.login(DEMO_MANAGER);
+    const planOf = async (path: string, token: string) =>
+      ((await get(path, token)).body.data.tables as Table[]).find((x) => x.id === 'labour_plan')!.rows.map(({ cells }) => cells[4]);
+    expect((await planOf('analytics/pages/roster?period=14days', owner))[0]).toBe('2 of 5');
+    expect((await planOf('analytics/pages/roster?period=14days', manager))[0]).toBe('2 of 2');
+    await db.deleteFrom('targets').where('restaurant_id', '=', BONDI).execute();
+    await bumpDataVersion(db, franchiseId);
+    expect((await planOf('analytics/pages/roster?period=1month', owner))[0]).toBe('1 of 5');
+    expect((await planOf('analytics/pages/roster?period=1month', manager))[0]).toBe('1 of 2');
+    await db.deleteFrom('targets').where('restaurant_id', '=', PARRAMATTA).execute();
+    await bumpDataVersion(db, franchiseId);
+  });
+
   it('plans a branch already on UTC’s tomorrow from its one labour target, on the plan’s last day', async () => {
     // At 12:00 UTC Kiritimati (UTC+14) is on UTC's tomorrow: its plan's last day is the latest any clock plans for.
     const clock = await db
