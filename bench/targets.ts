@@ -39,15 +39,19 @@ export async function targetsBench(log: (line: string) => void) {
       const rows = branches.flatMap(({ id }) =>
         monthDays(month).map((day, i) => ({ restaurant_id: id, day, revenue_cents: 400_000 + i * 1000, labour_cost_pct: 28.5 })),
       );
+      // As the import sends them: calls of MAX_RECORDS_PER_CALL rows.
+      const importTargets = async (targets: typeof rows) => {
+        for (let i = 0; i < targets.length; i += MAX_RECORDS_PER_CALL) {
+          const res = await fetch(`${api}/import/targets`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ targets: targets.slice(i, i + MAX_RECORDS_PER_CALL) }),
+          });
+          if (res.status !== 200) throw new Error(`import/targets answered ${res.status}: ${await res.text()}`);
+        }
+      };
       const started = performance.now();
-      for (let i = 0; i < rows.length; i += MAX_RECORDS_PER_CALL) {
-        const res = await fetch(`${api}/import/targets`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ targets: rows.slice(i, i + MAX_RECORDS_PER_CALL) }),
-        });
-        if (res.status !== 200) throw new Error(`import/targets answered ${res.status}: ${await res.text()}`);
-      }
+      await importTargets(rows);
       const imported = performance.now() - started;
       const call = async (start: string, end: string) => {
         const t = performance.now();
@@ -79,14 +83,7 @@ export async function targetsBench(log: (line: string) => void) {
           labour_cost_pct: 28.5,
         })),
       );
-      for (let i = 0; i < planned.length; i += MAX_RECORDS_PER_CALL) {
-        const res = await fetch(`${api}/import/targets`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ targets: planned.slice(i, i + MAX_RECORDS_PER_CALL) }),
-        });
-        if (res.status !== 200) throw new Error(`import/targets answered ${res.status}: ${await res.text()}`);
-      }
+      await importTargets(planned);
       const page = async (start: string) => {
         const t = performance.now();
         const res = await fetch(`${api}/analytics/pages/roster?period=monthly&start_date=${start}&end_date=${day(-2)}`, { headers });
@@ -100,9 +97,7 @@ export async function targetsBench(log: (line: string) => void) {
       // After a write the plan is computed again: a target changed, then the page of another window.
       const afterWrite: number[] = [];
       for (let i = 0; i < WRITE_ROUNDS; i++) {
-        const changed = { ...planned[0]!, labour_cost_pct: 28 + (i % 2) };
-        const res = await fetch(`${api}/import/targets`, { method: 'POST', headers, body: JSON.stringify({ targets: [changed] }) });
-        if (res.status !== 200) throw new Error(`import/targets answered ${res.status}: ${await res.text()}`);
+        await importTargets([{ ...planned[0]!, labour_cost_pct: 28 + (i % 2) }]);
         afterWrite.push(await page(day(-90 - ROUNDS - 2 - i)));
       }
       log(
