@@ -1,9 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
+import type { EChartsOption } from 'echarts';
 import { getInstanceByDom } from 'echarts/core';
 import { describe, expect, it } from 'vitest';
 import { EChart } from '../../src/ui/charts/echart';
 import EChartRenderer from '../../src/ui/charts/echart-renderer';
+import { drawsMore } from '../../src/ui/charts/lazy-renderer';
 
 const option = {
   xAxis: { type: 'category' as const, data: ['Mon', 'Tue'] },
@@ -73,6 +75,65 @@ describe('EChart', () => {
       expect(getInstanceByDom(element)).toBeUndefined();
     } finally {
       process.off('unhandledRejection', onRejection);
+    }
+  });
+  it('draws a heatmap and a scatter with the parts that load with them only, not with the dashboard’s charts', async () => {
+    const heatmap: EChartsOption = {
+      xAxis: { type: 'category' as const, data: ['11', '12'] },
+      yAxis: { type: 'category' as const, data: ['Mon'] },
+      visualMap: { min: 0, max: 5, show: false },
+      series: [
+        {
+          type: 'heatmap' as const,
+          data: [
+            [0, 0, 3],
+            [1, 0, 5],
+          ],
+        },
+      ],
+    };
+    const scatter: EChartsOption = {
+      xAxis: { type: 'value' },
+      yAxis: { type: 'value' },
+      series: [
+        {
+          type: 'scatter',
+          data: [
+            [1, 2],
+            [3, 4],
+          ],
+          markArea: {
+            data: [
+              [
+                { xAxis: 0, yAxis: 0 },
+                { xAxis: 2, yAxis: 3 },
+              ],
+            ],
+          },
+          markLine: { data: [{ xAxis: 2 }] },
+        },
+      ],
+    };
+    expect([option as EChartsOption, heatmap, scatter].map(drawsMore)).toEqual([false, true, true]);
+    for (const [label, drawn, type] of [
+      ['Orders by hour', heatmap, 'heatmap'],
+      ['Menu', scatter, 'scatter'],
+    ] as const) {
+      render(
+        <MantineProvider env="test">
+          <EChart option={drawn} label={label} height={300} />
+        </MantineProvider>,
+      );
+      // The series is ECharts' own only once its chart type is registered.
+      await waitFor(
+        () => {
+          const element = screen.getByRole('img', { name: label }).querySelector<HTMLElement>('.echarts-for-react');
+          const instance = element ? getInstanceByDom(element) : undefined;
+          expect(instance?.getOption().series).toEqual([expect.objectContaining({ type })]);
+          expect(screen.getByRole('img', { name: label }).querySelectorAll('svg path').length).toBeGreaterThan(1);
+        },
+        { timeout: 5000 },
+      );
     }
   });
 });

@@ -1,38 +1,17 @@
-import { BarChart, HeatmapChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
-import {
-  GridComponent,
-  LegendPlainComponent,
-  MarkAreaComponent,
-  MarkLineComponent,
-  TooltipComponent,
-  VisualMapContinuousComponent,
-} from 'echarts/components';
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendPlainComponent, TooltipComponent } from 'echarts/components';
 import { dispose, getInstanceByDom, init, use as registerParts } from 'echarts/core';
 import type { EChartsOption } from 'echarts';
 import { SVGRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useMemo } from 'react';
 
-// Only what the console draws: the full `echarts` entry is about twice the size. Legends hold a couple of
-// entries, so the plain legend, not the scrolling one (LegendComponent registers both; 1.7 kB brotli).
+// Only what the dashboard's charts draw: the full `echarts` entry is about twice the size, and the parts of the
+// pages' other charts come with them (echart-renderer-more.tsx). Legends hold a couple of entries, so the plain
+// legend, not the scrolling one (LegendComponent registers both; 1.7 kB brotli).
 // No AriaComponent: its label would make ECharts' container a second role="img" inside EChart's own, which
 // already carries the chart's name and description.
-// The heatmap's colour scale is the continuous visual map only (VisualMapComponent would add the piecewise one too).
-// The menu scatter's quadrants are a mark area and its threshold lines mark lines.
-registerParts([
-  LineChart,
-  BarChart,
-  PieChart,
-  HeatmapChart,
-  ScatterChart,
-  GridComponent,
-  MarkLineComponent,
-  MarkAreaComponent,
-  TooltipComponent,
-  LegendPlainComponent,
-  VisualMapContinuousComponent,
-  SVGRenderer,
-]);
+registerParts([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendPlainComponent, SVGRenderer]);
 
 const OPTS = { renderer: 'svg' } as const;
 // echarts-for-react draws a chart first into a sizing instance, swaps it for the real one when that one has finished,

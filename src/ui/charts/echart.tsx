@@ -1,7 +1,7 @@
 import { Box, Skeleton, useComputedColorScheme, VisuallyHidden } from '@mantine/core';
 import type { EChartsOption } from 'echarts';
 import { Suspense, useId } from 'react';
-import { EChartRenderer } from './lazy-renderer';
+import { drawsMore, EChartRenderer, EChartRendererMore } from './lazy-renderer';
 
 export type EChartProps = {
   option: EChartsOption;
@@ -19,11 +19,16 @@ export type EChartProps = {
 export function EChart({ option, label, description, height }: EChartProps) {
   const scheme = useComputedColorScheme('light');
   const descriptionId = useId();
+  const dark = scheme === 'dark';
   return (
     <Box role="img" aria-label={label} aria-describedby={description ? descriptionId : undefined} style={{ height, minWidth: 0 }}>
       {description && <VisuallyHidden id={descriptionId}>{description}</VisuallyHidden>}
       <Suspense fallback={<Skeleton h={height} />}>
-        <EChartRenderer option={option} height={height} dark={scheme === 'dark'} />
+        {drawsMore(option) ? (
+          <EChartRendererMore option={option} height={height} dark={dark} />
+        ) : (
+          <EChartRenderer option={option} height={height} dark={dark} />
+        )}
       </Suspense>
     </Box>
   );
