@@ -344,7 +344,7 @@ export async function refileBranch(trx: Db, franchiseId: number, restaurantId: n
     ), counted as (
       select ${o('id')}, ${o('status')}, ${o('channel')}, ${o('source')}, ${o('guests')}, ${o('recurrent')}, ${o('total_cents')},
         ${o('discount_cents')}, ${o('tip_cents')}, ${o('platform')}, p.n, l.units, l.food_cost, s.day, s.weight
-      from moved join orders o on ${o('id')} = moved.id
+      from moved join orders o on ${o('id')} = moved.id and ${o('restaurant_id')} = ${restaurantId}
       cross join lateral (values (moved.old_day, -1), (moved.new_day, 1)) s(day, weight)
       ${perOrder({ costDay: sql`s.day` })}
       where moved.old_day <> moved.new_day

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { DEFAULT_FORECAST_DAYS } from '@contract/targets.contract.js';
 import type { Db } from '../../db/database.js';
-import { anyOf } from '../../db/typed-sql.js';
 import { scopeIds, type AnalyticsScope } from '../answers/scope.js';
 import { addDays, dayIn } from '../calendar.js';
 import { forecast, type ForecastFigures } from './forecast.js';
@@ -23,22 +22,19 @@ export type LabourPlanDay = {
 
 export const LABOUR_PLAN_DAYS = DEFAULT_FORECAST_DAYS;
 
+/** A branch's labour cost target on a day, in tenths of a per cent. */
+type LabourTarget = { restaurant_id: number; day: string; labour_cost_tenths: number | null };
+
 /**
  * The labour plan (docs/product.md#forecast): per forecast day, labour to roster = Σ over the branches
  * with a labour cost target that day of the branch's forecast revenue × its target. Empty when no
- * branch has a labour cost target in those days.
+ * branch has a labour cost target in those days. `stored`: the branches' labour cost targets, on the
+ * forecast's days or more.
  */
-export async function labourPlan(db: Db, forecast: ForecastFigures): Promise<LabourPlanDay[]> {
-  const ids = forecast.branches.map((b) => b.id);
-  if (ids.length === 0 || forecast.days.length === 0) return [];
-  const rows = await db
-    .selectFrom('targets')
-    .select(['restaurant_id', sql<string>`day::text`.as('day'), 'labour_cost_tenths'])
-    .where('restaurant_id', '=', anyOf(ids, 'int'))
-    .where('day', '>=', forecast.days[0]!.day)
-    .where('day', '<=', forecast.days.at(-1)!.day)
-    .where('labour_cost_tenths', 'is not', null)
-    .execute();
+function labourPlan(forecast: ForecastFigures, stored: readonly LabourTarget[]): LabourPlanDay[] {
+  if (forecast.days.length === 0) return [];
+  const [first, last] = [forecast.days[0]!.day, forecast.days.at(-1)!.day];
+  const rows = stored.filter((t) => t.day >= first && t.day <= last);
   if (rows.length === 0) return [];
   const tenths = new Map(rows.map((r) => [`${r.restaurant_id}|${r.day}`, r.labour_cost_tenths!]));
   return forecast.days.map(({ day, revenue }, i) => {
@@ -67,20 +63,19 @@ export async function labourPlan(db: Db, forecast: ForecastFigures): Promise<Lab
 }
 
 /**
- * The scope's Labour Plan of the next LABOUR_PLAN_DAYS days from each branch's today at `now`. The forecast of
- * every branch is the plan's cost, so it is computed only when a branch of the scope has a labour cost target
- * on a day the plan may cover: every clock's today is within a day of UTC's.
+ * The scope's Labour Plan of the next LABOUR_PLAN_DAYS days from each branch's today at `now`. Its targets are
+ * read first, over every day the plan may cover (every clock's today is within a day of UTC's): the forecast of
+ * every branch, the plan's cost, is computed only when there is one.
  */
 export async function scopeLabourPlan(db: Db, scope: AnalyticsScope, now: Date): Promise<LabourPlanDay[]> {
   const today = dayIn('UTC', now);
-  const target = await db
+  const targets = await db
     .selectFrom('targets')
-    .select('day')
+    .select(['restaurant_id', sql<string>`day::text`.as('day'), 'labour_cost_tenths'])
     .where('restaurant_id', 'in', scopeIds(scope))
     .where('day', '>=', addDays(today, -1))
     .where('day', '<=', addDays(today, LABOUR_PLAN_DAYS + 1))
     .where('labour_cost_tenths', 'is not', null)
-    .limit(1)
-    .executeTakeFirst();
-  return target ? labourPlan(db, await forecast(db, scope, LABOUR_PLAN_DAYS, now)) : [];
+    .execute();
+  return targets.length === 0 ? [] : labourPlan(await forecast(db, scope, LABOUR_PLAN_DAYS, now), targets);
 }
