@@ -125,9 +125,10 @@ describe('the loss answer', () => {
           }
         },
       ),
-      { numRuns: 20, endOnFailure: true },
+      { numRuns: 40, endOnFailure: true },
     );
-    // Of 20 runs × 2 franchises, how many had each kind of figure and a window over two months (at least 8 each).
+    // Of 40 runs × 2 franchises, how many had each kind of figure and a window over two months (at least 8 each: about
+    // 30 is usual, and 20 runs reached as few as 7).
     for (const [what, count] of Object.entries(reached)) expect(count, what).toBeGreaterThanOrEqual(8);
   }, 180_000);
 });
